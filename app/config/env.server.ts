@@ -1,0 +1,146 @@
+import { z } from "zod";
+
+/**
+ * The app's configuration, read from the environment once at startup.
+ * This is the only module that reads `process.env`; everything else receives an `AppConfig`.
+ */
+
+export const ENCRYPTION_KEY_BYTES = 32;
+const KEY_ID_PATTERN = /^[A-Za-z0-9_-]{1,16}$/;
+
+function decodeKey(value: string): Buffer | null {
+  const trimmed = value.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(trimmed)) return Buffer.from(trimmed, "hex");
+  const bytes = Buffer.from(trimmed, "base64");
+  return bytes.length === ENCRYPTION_KEY_BYTES ? bytes : null;
+}
+
+const encryptionKey = z.string().transform((value, ctx) => {
+  const key = decodeKey(value);
+  if (!key) {
+    ctx.addIssue({
+      code: "custom",
+      message: `must be ${ENCRYPTION_KEY_BYTES} bytes, as 64 hex characters or base64 (openssl rand -base64 32)`,
+    });
+    return z.NEVER;
+  }
+  return key;
+});
+
+/** `id:key,id:key` — keys that may still decrypt old ciphertexts after a rotation. */
+const previousKeys = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    const keys = new Map<string, Buffer>();
+    for (const entry of (value ?? "").split(",").map((s) => s.trim()).filter(Boolean)) {
+      const [id, material] = entry.split(":", 2);
+      const key = material ? decodeKey(material) : null;
+      if (!id || !KEY_ID_PATTERN.test(id) || !key) {
+        ctx.addIssue({ code: "custom", message: "each entry must be <key id>:<32-byte key>" });
+        return z.NEVER;
+      }
+      keys.set(id, key);
+    }
+    return keys;
+  });
+
+const databaseUrl = z
+  .string()
+  .min(1)
+  .refine((url) => /^(file:|postgres(ql)?:\/\/)/.test(url), {
+    message: "must start with file: (SQLite) or postgresql:// (PostgreSQL)",
+  });
+
+const httpUrl = z
+  .string()
+  .url()
+  .refine((url) => /^https?:\/\//.test(url), { message: "must be an http(s) URL" })
+  .transform((url) => url.replace(/\/+$/, ""));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  SHOPIFY_API_KEY: z.string().min(1),
+  SHOPIFY_API_SECRET: z.string().min(1),
+  SHOPIFY_APP_URL: httpUrl,
+  SCOPES: z
+    .string()
+    .min(1)
+    .transform((s) => s.split(",").map((scope) => scope.trim()).filter(Boolean)),
+  DATABASE_URL: databaseUrl,
+  ENCRYPTION_KEY: encryptionKey,
+  ENCRYPTION_KEY_ID: z.string().regex(KEY_ID_PATTERN).default("k1"),
+  ENCRYPTION_PREVIOUS_KEYS: previousKeys,
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  SHOP_CUSTOM_DOMAIN: z.string().optional(),
+  WORKER_ENABLED: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((v) => v === "true"),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+});
+
+export type AppConfig = {
+  nodeEnv: "development" | "production" | "test";
+  shopify: { apiKey: string; apiSecret: string; appUrl: string; scopes: string[]; customShopDomain?: string };
+  databaseUrl: string;
+  encryption: { currentKeyId: string; keys: ReadonlyMap<string, Buffer> };
+  port: number;
+  workerEnabled: boolean;
+  logLevel: "debug" | "info" | "warn" | "error";
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(
+      `The app's configuration is incomplete or invalid:\n${problems.map((p) => `  - ${p}`).join("\n")}\n` +
+        "See .env.example and the README's Configuration section.",
+    );
+    this.name = "ConfigError";
+  }
+}
+
+/** Parses an environment; throws one `ConfigError` listing every missing or malformed variable. */
+export function parseEnv(env: Record<string, string | undefined>): AppConfig {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => {
+      const name = issue.path.join(".");
+      return env[name] === undefined || env[name] === "" ? `${name} is missing` : `${name} ${issue.message}`;
+    });
+    throw new ConfigError(problems);
+  }
+  const e = result.data;
+  const keys = new Map(e.ENCRYPTION_PREVIOUS_KEYS);
+  keys.set(e.ENCRYPTION_KEY_ID, e.ENCRYPTION_KEY);
+  return {
+    nodeEnv: e.NODE_ENV,
+    shopify: {
+      apiKey: e.SHOPIFY_API_KEY,
+      apiSecret: e.SHOPIFY_API_SECRET,
+      appUrl: e.SHOPIFY_APP_URL,
+      scopes: e.SCOPES,
+      customShopDomain: e.SHOP_CUSTOM_DOMAIN,
+    },
+    databaseUrl: e.DATABASE_URL,
+    encryption: { currentKeyId: e.ENCRYPTION_KEY_ID, keys },
+    port: e.PORT,
+    workerEnabled: e.WORKER_ENABLED,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** Only the database URL, for tooling (Prisma CLI) that needs nothing else. */
+export function databaseUrlFromEnv(env: Record<string, string | undefined> = process.env): string {
+  const result = databaseUrl.safeParse(env.DATABASE_URL);
+  if (!result.success) throw new ConfigError([`DATABASE_URL ${env.DATABASE_URL ? "must start with file: or postgresql://" : "is missing"}`]);
+  return result.data;
+}
+
+let loaded: AppConfig | undefined;
+
+/** The process's configuration, validated on first use (at server start). */
+export function appConfig(): AppConfig {
+  loaded ??= parseEnv(process.env);
+  return loaded;
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseEnv } from "~/config/env.server";
+import { testEnv } from "../../support/test-env";
+
+describe("environment", () => {
+  it("parses a complete environment", () => {
+    const config = parseEnv({ ...testEnv("file:./x.sqlite"), PORT: "8080", SHOPIFY_APP_URL: "https://app.example.com/" });
+    expect(config.port).toBe(8080);
+    expect(config.shopify.appUrl).toBe("https://app.example.com");
+    expect(config.shopify.scopes).toContain("write_shipping");
+    expect(config.encryption.keys.get("test1")).toHaveLength(32);
+  });
+
+  it("lists every missing or malformed variable in one error", () => {
+    let error: unknown;
+    try {
+      parseEnv({ SHOPIFY_API_KEY: "key", DATABASE_URL: "mysql://db", ENCRYPTION_KEY: "short", PORT: "99999" });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join("\n");
+    expect(problems).toMatch(/SHOPIFY_API_SECRET is missing/);
+    expect(problems).toMatch(/SHOPIFY_APP_URL is missing/);
+    expect(problems).toMatch(/SCOPES is missing/);
+    expect(problems).toMatch(/DATABASE_URL must start with file:/);
+    expect(problems).toMatch(/ENCRYPTION_KEY must be 32 bytes/);
+    expect(problems).toMatch(/PORT/);
+    expect((error as Error).message).not.toContain("short");
+  });
+
+  it("keeps previous encryption keys for rotation", () => {
+    const old = Buffer.alloc(32, 9).toString("base64");
+    const config = parseEnv({ ...testEnv("file:./x.sqlite"), ENCRYPTION_PREVIOUS_KEYS: `k0:${old}` });
+    expect([...config.encryption.keys.keys()].sort()).toEqual(["k0", "test1"]);
+    expect(() => parseEnv({ ...testEnv("file:./x.sqlite"), ENCRYPTION_PREVIOUS_KEYS: "k0" })).toThrow(ConfigError);
+  });
+});
