@@ -1,0 +1,11 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { db } from "~/db.server";
+import { handleShopRedact } from "~/webhooks/compliance.server";
+import { ShopRedactPayload } from "~/webhooks/payloads";
+import { receiveWebhook } from "~/webhooks/receive.server";
+
+export const action = ({ request }: ActionFunctionArgs) =>
+  receiveWebhook(request, {
+    payload: ShopRedactPayload,
+    handle: ({ shop }) => handleShopRedact(db, shop),
+  });

@@ -1,0 +1,60 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { type Readable, Transform } from "node:stream";
+import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@remix-run/node";
+
+/** Bodies larger than this are refused with 413 before any route sees them. */
+export const MAX_REQUEST_BODY_BYTES = 1024 * 1024;
+
+export class BodyTooLargeError extends Error {
+  constructor() {
+    super(`Request body larger than ${MAX_REQUEST_BODY_BYTES} bytes`);
+  }
+}
+
+function limitedBody(req: IncomingMessage, maxBytes: number): ReadableStream<Uint8Array> {
+  let seen = 0;
+  const limiter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      seen += chunk.length;
+      if (seen > maxBytes) callback(new BodyTooLargeError());
+      else callback(null, chunk);
+    },
+  });
+  req.on("error", (error) => limiter.destroy(error));
+  return createReadableStreamFromReadable(req.pipe(limiter) as Readable);
+}
+
+/** A Fetch API Request for a Node request; the origin comes from the configured app URL, not the Host header. */
+export function toFetchRequest(req: IncomingMessage, res: ServerResponse, origin: string): Request {
+  const controller = new AbortController();
+  res.on("close", () => controller.abort());
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+  }
+  const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  return new Request(new URL(req.url ?? "/", origin), {
+    method: req.method,
+    headers,
+    signal: controller.signal,
+    ...(hasBody ? { body: limitedBody(req, MAX_REQUEST_BODY_BYTES), duplex: "half" } : {}),
+  } as RequestInit);
+}
+
+export async function sendFetchResponse(res: ServerResponse, response: Response) {
+  res.statusCode = response.status;
+  res.statusMessage = response.statusText;
+  const cookies = response.headers.getSetCookie();
+  for (const [name, value] of response.headers) {
+    if (name.toLowerCase() !== "set-cookie") res.appendHeader(name, value);
+  }
+  if (cookies.length) res.setHeader("Set-Cookie", cookies);
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}
+
+export function declaredBodyTooLarge(req: IncomingMessage): boolean {
+  const length = Number(req.headers["content-length"] ?? 0);
+  return Number.isFinite(length) && length > MAX_REQUEST_BODY_BYTES;
+}

@@ -1,0 +1,43 @@
+import "@shopify/shopify-app-remix/adapters/node";
+import {
+  ApiVersion,
+  AppDistribution,
+  LogSeverity,
+  shopifyApp,
+} from "@shopify/shopify-app-remix/server";
+import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
+import { appConfig } from "./config/env.server";
+import { db } from "./db.server";
+import { recordInstall } from "./shops/install.server";
+
+const config = appConfig();
+
+const shopify = shopifyApp({
+  apiKey: config.shopify.apiKey,
+  apiSecretKey: config.shopify.apiSecret,
+  apiVersion: ApiVersion.October26,
+  scopes: config.shopify.scopes,
+  appUrl: config.shopify.appUrl,
+  authPathPrefix: "/auth",
+  sessionStorage: new PrismaSessionStorage(db),
+  distribution: AppDistribution.AppStore,
+  // The library logs request details at Info and below; tokens and customer data must stay out of logs.
+  logger: { level: config.logLevel === "debug" ? LogSeverity.Debug : LogSeverity.Warning },
+  future: {
+    unstable_newEmbeddedAuthStrategy: true,
+    expiringOfflineAccessTokens: true,
+  },
+  hooks: {
+    afterAuth: async ({ session, admin }) => {
+      await recordInstall({ db, admin }, session.shop);
+    },
+  },
+  ...(config.shopify.customShopDomain ? { customShopDomains: [config.shopify.customShopDomain] } : {}),
+});
+
+export default shopify;
+export const apiVersion = ApiVersion.October26;
+export const addDocumentResponseHeaders = shopify.addDocumentResponseHeaders;
+export const authenticate = shopify.authenticate;
+export const unauthenticated = shopify.unauthenticated;
+export const sessionStorage = shopify.sessionStorage;

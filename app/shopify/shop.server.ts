@@ -1,0 +1,22 @@
+import type { ShopBasicsQuery } from "~/types/admin.generated";
+import { adminRequest, type AdminGraphql } from "./admin-request.server";
+
+const SHOP_BASICS = `#graphql
+  query ShopBasics {
+    shop {
+      myshopifyDomain
+      ianaTimezone
+      currencyCode
+      plan {
+        displayName
+        partnerDevelopment
+        shopifyPlus
+      }
+    }
+  }
+`;
+
+export async function fetchShopBasics(admin: AdminGraphql) {
+  const data = await adminRequest<ShopBasicsQuery>(admin, SHOP_BASICS);
+  return data.shop;
+}

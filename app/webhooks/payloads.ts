@@ -1,0 +1,38 @@
+import { z } from "zod";
+
+/** Shopify webhook payloads the app reads (REST resource shapes); unknown fields are kept. */
+
+const numericId = z.union([z.number().int(), z.string().regex(/^\d+$/)]).transform((v) => String(v));
+
+export const ScopesUpdatePayload = z.looseObject({
+  previous: z.array(z.string()).default([]),
+  current: z.array(z.string()),
+});
+
+export const CustomersDataRequestPayload = z.looseObject({
+  shop_id: numericId.optional(),
+  shop_domain: z.string(),
+  orders_requested: z.array(numericId).default([]),
+  customer: z.looseObject({ id: numericId, email: z.string().nullish(), phone: z.string().nullish() }),
+  data_request: z.looseObject({ id: numericId }).optional(),
+});
+
+export const CustomersRedactPayload = z.looseObject({
+  shop_id: numericId.optional(),
+  shop_domain: z.string(),
+  customer: z.looseObject({ id: numericId, email: z.string().nullish(), phone: z.string().nullish() }),
+  orders_to_redact: z.array(numericId).default([]),
+});
+
+export const ShopRedactPayload = z.looseObject({
+  shop_id: numericId.optional(),
+  shop_domain: z.string(),
+});
+
+export function orderGid(legacyId: string): string {
+  return `gid://shopify/Order/${legacyId}`;
+}
+
+export function customerGid(legacyId: string): string {
+  return `gid://shopify/Customer/${legacyId}`;
+}

@@ -1,0 +1,30 @@
+import type { z } from "zod";
+import { db } from "~/db.server";
+import { authenticate } from "~/shopify.server";
+import { recordDelivery } from "./deliveries.server";
+
+type Received<P> = { shop: string; topic: string; webhookId: string; payload: P };
+
+type Options<S extends z.ZodType> = {
+  payload: S;
+  /** Ids worth keeping on the delivery record (for redaction and support), from the parsed payload. */
+  ids?: (payload: z.infer<S>) => { orderGid?: string | null; customerGid?: string | null };
+  handle: (received: Received<z.infer<S>>) => Promise<unknown>;
+};
+
+/**
+ * Every Shopify webhook route goes through here: the library verifies the HMAC over the raw body
+ * (401 and nothing written when it is wrong), the payload is parsed (400 naming what is wrong), the
+ * delivery is recorded once (a repeat by X-Shopify-Webhook-Id is acknowledged and not handled again).
+ */
+export async function receiveWebhook<S extends z.ZodType>(request: Request, options: Options<S>): Promise<Response> {
+  const { shop, topic, webhookId, payload } = await authenticate.webhook(request);
+  const parsed = options.payload.safeParse(payload);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`);
+    return Response.json({ error: `Unexpected ${topic} payload`, problems }, { status: 400 });
+  }
+  const fresh = await recordDelivery(db, { shopDomain: shop, webhookId, topic, ...options.ids?.(parsed.data) });
+  if (fresh) await options.handle({ shop, topic, webhookId, payload: parsed.data });
+  return new Response(null, { status: 200 });
+}
