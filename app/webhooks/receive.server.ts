@@ -18,7 +18,9 @@ type Options<S extends z.ZodType> = {
  * delivery is recorded once (a repeat by X-Shopify-Webhook-Id is acknowledged and not handled again).
  */
 export async function receiveWebhook<S extends z.ZodType>(request: Request, options: Options<S>): Promise<Response> {
-  const { shop, topic, webhookId, payload } = await authenticate.webhook(request);
+  const { shop, webhookId, payload, ...context } = await authenticate.webhook(request);
+  // The library gives the topic as an enum (ORDERS_PAID); keep Shopify's own name (orders/paid).
+  const topic = request.headers.get("x-shopify-topic") ?? context.topic;
   const parsed = options.payload.safeParse(payload);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`);
