@@ -1,6 +1,7 @@
 import type { Db } from "~/db/client.server";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
 import { fetchShopBasics } from "~/shopify/shop.server";
+import { newWebhookPathId } from "./courier-credentials.server";
 
 /** After Shopify-managed install (token exchange): the shop's row, with its time zone, currency and plan. */
 export async function recordInstall(deps: { db: Db; admin: AdminGraphql }, shopDomain: string) {
@@ -13,7 +14,7 @@ export async function recordInstall(deps: { db: Db; admin: AdminGraphql }, shopD
   };
   await deps.db.shop.upsert({
     where: { domain: shopDomain },
-    create: { domain: shopDomain, ...data },
+    create: { domain: shopDomain, webhookPathId: newWebhookPathId(), ...data },
     update: data,
   });
 }
