@@ -3,6 +3,125 @@
 /* eslint-disable */
 import type * as AdminTypes from './admin.types.js';
 
+export type CarrierServiceCreateMutationVariables = AdminTypes.Exact<{
+  input: AdminTypes.DeliveryCarrierServiceCreateInput;
+}>;
+
+
+export type CarrierServiceCreateMutation = { carrierServiceCreate?: AdminTypes.Maybe<{ carrierService?: AdminTypes.Maybe<Pick<AdminTypes.DeliveryCarrierService, 'id' | 'name' | 'active' | 'callbackUrl'>>, userErrors: Array<Pick<AdminTypes.CarrierServiceCreateUserError, 'field' | 'message' | 'code'>> }> };
+
+export type CarrierServiceUpdateMutationVariables = AdminTypes.Exact<{
+  input: AdminTypes.DeliveryCarrierServiceUpdateInput;
+}>;
+
+
+export type CarrierServiceUpdateMutation = { carrierServiceUpdate?: AdminTypes.Maybe<{ carrierService?: AdminTypes.Maybe<Pick<AdminTypes.DeliveryCarrierService, 'id' | 'name' | 'active' | 'callbackUrl'>>, userErrors: Array<Pick<AdminTypes.CarrierServiceUpdateUserError, 'field' | 'message' | 'code'>> }> };
+
+export type GeneralDeliveryProfileQueryVariables = AdminTypes.Exact<{ [key: string]: never; }>;
+
+
+export type GeneralDeliveryProfileQuery = { deliveryProfiles: { nodes: Array<(
+      Pick<AdminTypes.DeliveryProfile, 'id' | 'name' | 'default'>
+      & { profileLocationGroups: Array<{ locationGroup: (
+          Pick<AdminTypes.DeliveryLocationGroup, 'id'>
+          & { locations: { nodes: Array<Pick<AdminTypes.Location, 'id'>> } }
+        ), locationGroupZones: { nodes: Array<{ zone: (
+              Pick<AdminTypes.DeliveryZone, 'id' | 'name'>
+              & { countries: Array<{ code: Pick<AdminTypes.DeliveryCountryCodeOrRestOfWorld, 'countryCode' | 'restOfWorld'> }> }
+            ), methodDefinitions: { nodes: Array<(
+                Pick<AdminTypes.DeliveryMethodDefinition, 'id' | 'name' | 'active'>
+                & { rateProvider: { carrierService: Pick<AdminTypes.DeliveryCarrierService, 'id'> } }
+              )> } }> } }> }
+    )> } };
+
+export type DeliveryProfileAddCarrierMutationVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+  profile: AdminTypes.DeliveryProfileInput;
+}>;
+
+
+export type DeliveryProfileAddCarrierMutation = { deliveryProfileUpdate?: AdminTypes.Maybe<{ profile?: AdminTypes.Maybe<Pick<AdminTypes.DeliveryProfile, 'id'>>, userErrors: Array<Pick<AdminTypes.UserError, 'field' | 'message'>> }> };
+
+export type FulfillmentOrderFulfillmentsQueryVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+}>;
+
+
+export type FulfillmentOrderFulfillmentsQuery = { fulfillmentOrder?: AdminTypes.Maybe<(
+    Pick<AdminTypes.FulfillmentOrder, 'id' | 'status'>
+    & { fulfillments: { nodes: Array<(
+        Pick<AdminTypes.Fulfillment, 'id' | 'status'>
+        & { trackingInfo: Array<Pick<AdminTypes.FulfillmentTrackingInfo, 'number'>>, events: { nodes: Array<Pick<AdminTypes.FulfillmentEvent, 'status' | 'happenedAt'>> } }
+      )> } }
+  )> };
+
+export type FulfillmentCreateMutationVariables = AdminTypes.Exact<{
+  fulfillment: AdminTypes.FulfillmentInput;
+}>;
+
+
+export type FulfillmentCreateMutation = { fulfillmentCreate?: AdminTypes.Maybe<{ fulfillment?: AdminTypes.Maybe<Pick<AdminTypes.Fulfillment, 'id' | 'status'>>, userErrors: Array<Pick<AdminTypes.UserError, 'field' | 'message'>> }> };
+
+export type FulfillmentEventCreateMutationVariables = AdminTypes.Exact<{
+  event: AdminTypes.FulfillmentEventInput;
+}>;
+
+
+export type FulfillmentEventCreateMutation = { fulfillmentEventCreate?: AdminTypes.Maybe<{ fulfillmentEvent?: AdminTypes.Maybe<Pick<AdminTypes.FulfillmentEvent, 'id' | 'status' | 'happenedAt'>>, userErrors: Array<Pick<AdminTypes.UserError, 'field' | 'message'>> }> };
+
+export type ShopLocationsQueryVariables = AdminTypes.Exact<{
+  after?: AdminTypes.InputMaybe<AdminTypes.Scalars['String']['input']>;
+}>;
+
+
+export type ShopLocationsQuery = { locations: { nodes: Array<(
+      Pick<AdminTypes.Location, 'id' | 'name' | 'isActive' | 'fulfillsOnlineOrders'>
+      & { address: Pick<AdminTypes.LocationAddress, 'address1' | 'address2' | 'city' | 'province' | 'provinceCode' | 'zip' | 'countryCode' | 'phone' | 'latitude' | 'longitude'> }
+    )>, pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'> } };
+
+export type OrderDeliveryMetafieldSetMutationVariables = AdminTypes.Exact<{
+  metafields: Array<AdminTypes.MetafieldsSetInput> | AdminTypes.MetafieldsSetInput;
+}>;
+
+
+export type OrderDeliveryMetafieldSetMutation = { metafieldsSet?: AdminTypes.Maybe<{ metafields?: AdminTypes.Maybe<Array<Pick<AdminTypes.Metafield, 'id' | 'key' | 'namespace'>>>, userErrors: Array<Pick<AdminTypes.MetafieldsSetUserError, 'field' | 'message' | 'code'>> }> };
+
+export type OrderTagsAddMutationVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+  tags: Array<AdminTypes.Scalars['String']['input']> | AdminTypes.Scalars['String']['input'];
+}>;
+
+
+export type OrderTagsAddMutation = { tagsAdd?: AdminTypes.Maybe<{ userErrors: Array<Pick<AdminTypes.UserError, 'field' | 'message'>> }> };
+
+export type OrderForDispatchQueryVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+}>;
+
+
+export type OrderForDispatchQuery = { order?: AdminTypes.Maybe<(
+    Pick<AdminTypes.Order, 'id' | 'legacyResourceId' | 'name' | 'phone' | 'email' | 'cancelledAt' | 'displayFinancialStatus' | 'displayFulfillmentStatus' | 'tags' | 'currencyCode'>
+    & { subtotalPriceSet?: AdminTypes.Maybe<{ shopMoney: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> }>, customer?: AdminTypes.Maybe<Pick<AdminTypes.Customer, 'id' | 'phone'>>, shippingAddress?: AdminTypes.Maybe<Pick<AdminTypes.MailingAddress, 'firstName' | 'lastName' | 'name' | 'company' | 'address1' | 'address2' | 'city' | 'province' | 'provinceCode' | 'zip' | 'countryCodeV2' | 'phone' | 'latitude' | 'longitude'>>, shippingLines: { nodes: Array<(
+        Pick<AdminTypes.ShippingLine, 'title' | 'code' | 'source' | 'carrierIdentifier'>
+        & { originalPriceSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount'> } }
+      )> }, fulfillmentOrders: { nodes: Array<(
+        Pick<AdminTypes.FulfillmentOrder, 'id' | 'status' | 'requestStatus'>
+        & { assignedLocation: (
+          Pick<AdminTypes.FulfillmentOrderAssignedLocation, 'name'>
+          & { location?: AdminTypes.Maybe<Pick<AdminTypes.Location, 'id'>> }
+        ), lineItems: { nodes: Array<(
+            Pick<AdminTypes.FulfillmentOrderLineItem, 'id' | 'totalQuantity' | 'remainingQuantity' | 'requiresShipping' | 'sku' | 'productTitle' | 'variantTitle'>
+            & { weight?: AdminTypes.Maybe<Pick<AdminTypes.Weight, 'unit' | 'value'>>, originalUnitPriceSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount'> }, variant?: AdminTypes.Maybe<(
+              Pick<AdminTypes.ProductVariant, 'id'>
+              & { metafield?: AdminTypes.Maybe<Pick<AdminTypes.Metafield, 'value'>>, product: (
+                Pick<AdminTypes.Product, 'id' | 'tags'>
+                & { metafield?: AdminTypes.Maybe<Pick<AdminTypes.Metafield, 'value'>> }
+              ) }
+            )> }
+          )> } }
+      )> } }
+  )> };
+
 export type ShopBasicsQueryVariables = AdminTypes.Exact<{ [key: string]: never; }>;
 
 
@@ -12,10 +131,21 @@ export type ShopBasicsQuery = { shop: (
   ) };
 
 interface GeneratedQueryTypes {
+  "#graphql\n  query GeneralDeliveryProfile {\n    deliveryProfiles(first: 10, merchantOwnedOnly: true) {\n      nodes {\n        id\n        name\n        default\n        profileLocationGroups {\n          locationGroup {\n            id\n            locations(first: 100) {\n              nodes {\n                id\n              }\n            }\n          }\n          locationGroupZones(first: 50) {\n            nodes {\n              zone {\n                id\n                name\n                countries {\n                  code {\n                    countryCode\n                    restOfWorld\n                  }\n                }\n              }\n              methodDefinitions(first: 50) {\n                nodes {\n                  id\n                  name\n                  active\n                  rateProvider {\n                    ... on DeliveryParticipant {\n                      carrierService {\n                        id\n                      }\n                    }\n                  }\n                }\n              }\n            }\n          }\n        }\n      }\n    }\n  }\n": {return: GeneralDeliveryProfileQuery, variables: GeneralDeliveryProfileQueryVariables},
+  "#graphql\n  query FulfillmentOrderFulfillments($id: ID!) {\n    fulfillmentOrder(id: $id) {\n      id\n      status\n      fulfillments(first: 10) {\n        nodes {\n          id\n          status\n          trackingInfo {\n            number\n          }\n          events(first: 50) {\n            nodes {\n              status\n              happenedAt\n            }\n          }\n        }\n      }\n    }\n  }\n": {return: FulfillmentOrderFulfillmentsQuery, variables: FulfillmentOrderFulfillmentsQueryVariables},
+  "#graphql\n  query ShopLocations($after: String) {\n    locations(first: 100, after: $after, includeInactive: false) {\n      nodes {\n        id\n        name\n        isActive\n        fulfillsOnlineOrders\n        address {\n          address1\n          address2\n          city\n          province\n          provinceCode\n          zip\n          countryCode\n          phone\n          latitude\n          longitude\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": {return: ShopLocationsQuery, variables: ShopLocationsQueryVariables},
+  "#graphql\n  query OrderForDispatch($id: ID!) {\n    order(id: $id) {\n      id\n      legacyResourceId\n      name\n      phone\n      email\n      cancelledAt\n      displayFinancialStatus\n      displayFulfillmentStatus\n      tags\n      currencyCode\n      subtotalPriceSet {\n        shopMoney {\n          amount\n          currencyCode\n        }\n      }\n      customer {\n        id\n        phone\n      }\n      shippingAddress {\n        firstName\n        lastName\n        name\n        company\n        address1\n        address2\n        city\n        province\n        provinceCode\n        zip\n        countryCodeV2\n        phone\n        latitude\n        longitude\n      }\n      shippingLines(first: 5) {\n        nodes {\n          title\n          code\n          source\n          carrierIdentifier\n          originalPriceSet {\n            shopMoney {\n              amount\n            }\n          }\n        }\n      }\n      fulfillmentOrders(first: 20) {\n        nodes {\n          id\n          status\n          requestStatus\n          assignedLocation {\n            name\n            location {\n              id\n            }\n          }\n          lineItems(first: 100) {\n            nodes {\n              id\n              totalQuantity\n              remainingQuantity\n              requiresShipping\n              sku\n              productTitle\n              variantTitle\n              weight {\n                unit\n                value\n              }\n              originalUnitPriceSet {\n                shopMoney {\n                  amount\n                }\n              }\n              variant {\n                id\n                metafield(namespace: \"courier\", key: \"dimensions\") {\n                  value\n                }\n                product {\n                  id\n                  tags\n                  metafield(namespace: \"courier\", key: \"dimensions\") {\n                    value\n                  }\n                }\n              }\n            }\n          }\n        }\n      }\n    }\n  }\n": {return: OrderForDispatchQuery, variables: OrderForDispatchQueryVariables},
   "#graphql\n  query ShopBasics {\n    shop {\n      myshopifyDomain\n      ianaTimezone\n      currencyCode\n      plan {\n        displayName\n        partnerDevelopment\n        shopifyPlus\n      }\n    }\n  }\n": {return: ShopBasicsQuery, variables: ShopBasicsQueryVariables},
 }
 
 interface GeneratedMutationTypes {
+  "#graphql\n  mutation CarrierServiceCreate($input: DeliveryCarrierServiceCreateInput!) {\n    carrierServiceCreate(input: $input) {\n      carrierService {\n        id\n        name\n        active\n        callbackUrl\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": {return: CarrierServiceCreateMutation, variables: CarrierServiceCreateMutationVariables},
+  "#graphql\n  mutation CarrierServiceUpdate($input: DeliveryCarrierServiceUpdateInput!) {\n    carrierServiceUpdate(input: $input) {\n      carrierService {\n        id\n        name\n        active\n        callbackUrl\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": {return: CarrierServiceUpdateMutation, variables: CarrierServiceUpdateMutationVariables},
+  "#graphql\n  mutation DeliveryProfileAddCarrier($id: ID!, $profile: DeliveryProfileInput!) {\n    deliveryProfileUpdate(id: $id, profile: $profile) {\n      profile {\n        id\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": {return: DeliveryProfileAddCarrierMutation, variables: DeliveryProfileAddCarrierMutationVariables},
+  "#graphql\n  mutation FulfillmentCreate($fulfillment: FulfillmentInput!) {\n    fulfillmentCreate(fulfillment: $fulfillment) {\n      fulfillment {\n        id\n        status\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": {return: FulfillmentCreateMutation, variables: FulfillmentCreateMutationVariables},
+  "#graphql\n  mutation FulfillmentEventCreate($event: FulfillmentEventInput!) {\n    fulfillmentEventCreate(fulfillmentEvent: $event) {\n      fulfillmentEvent {\n        id\n        status\n        happenedAt\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": {return: FulfillmentEventCreateMutation, variables: FulfillmentEventCreateMutationVariables},
+  "#graphql\n  mutation OrderDeliveryMetafieldSet($metafields: [MetafieldsSetInput!]!) {\n    metafieldsSet(metafields: $metafields) {\n      metafields {\n        id\n        key\n        namespace\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": {return: OrderDeliveryMetafieldSetMutation, variables: OrderDeliveryMetafieldSetMutationVariables},
+  "#graphql\n  mutation OrderTagsAdd($id: ID!, $tags: [String!]!) {\n    tagsAdd(id: $id, tags: $tags) {\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": {return: OrderTagsAddMutation, variables: OrderTagsAddMutationVariables},
 }
 declare module '@shopify/admin-api-client' {
   type InputMaybe<T> = AdminTypes.InputMaybe<T>;
