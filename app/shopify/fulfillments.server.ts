@@ -99,7 +99,7 @@ export async function createFulfillmentEvent(
   admin: AdminGraphql,
   event: {
     fulfillmentGid: string;
-    status: FulfillmentEventStatus;
+    status: `${FulfillmentEventStatus}`;
     happenedAt: string;
     message?: string;
     latitude?: number;

@@ -1,0 +1,64 @@
+/**
+ * The order's app metafield: what the admin block (and later a customer-facing page) shows for each
+ * of the order's shipments. Only the driver's first name; no phone, no recipient data.
+ */
+
+export type ShipmentForSummary = {
+  id: string;
+  state: string;
+  trackingNumber: string | null;
+  driverName: string | null;
+  etaAt: Date | null;
+  signatoryName: string | null;
+  photosJson: string | null;
+  needsAttention: boolean;
+  attentionReason: string | null;
+  updatedAt: Date;
+};
+
+export type OrderDeliverySummary = {
+  version: 1;
+  shipments: {
+    id: string;
+    state: string;
+    trackingNumber: string | null;
+    driverFirstName: string | null;
+    eta: string | null;
+    signatory: string | null;
+    photos: string[];
+    needsAttention: string | null;
+  }[];
+  updatedAt: string;
+};
+
+export function firstName(fullName: string | null): string | null {
+  const first = fullName?.trim().split(/\s+/)[0];
+  return first ? first : null;
+}
+
+function photos(json: string | null): string[] {
+  try {
+    const parsed: unknown = JSON.parse(json ?? "[]");
+    return Array.isArray(parsed) ? parsed.filter((p): p is string => typeof p === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+export function orderDeliverySummary(shipments: ShipmentForSummary[]): OrderDeliverySummary {
+  const latest = shipments.reduce((max, s) => (s.updatedAt > max ? s.updatedAt : max), new Date(0));
+  return {
+    version: 1,
+    shipments: shipments.map((s) => ({
+      id: s.id,
+      state: s.state,
+      trackingNumber: s.trackingNumber,
+      driverFirstName: firstName(s.driverName),
+      eta: s.etaAt?.toISOString() ?? null,
+      signatory: s.signatoryName,
+      photos: photos(s.photosJson),
+      needsAttention: s.needsAttention ? s.attentionReason : null,
+    })),
+    updatedAt: latest.toISOString(),
+  };
+}
