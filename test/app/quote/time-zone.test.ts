@@ -51,7 +51,7 @@ describe("zonedDateTimeToUtc", () => {
     ["Pacific/Auckland", [2026, 4, 5, 2, 30], "2026-04-04T13:30:00.000Z", "Auckland fall: 02:30 twice → first (NZDT)"],
     ["Pacific/Auckland", [2026, 4, 5, 3, 0], "2026-04-04T15:00:00.000Z", "Auckland fall: 03:00 NZST"],
     ["Asia/Kathmandu", [2026, 6, 10, 12, 0], "2026-06-10T06:15:00.000Z", "a +05:45 zone"],
-  ] as const)("%s %j → %s (%s)", (zone, [y, m, d, hh, mm], expected) => {
+  ] as const)("%s %j → %s (%s)", (zone, [y, m, d, hh, mm], expected, _label) => {
     expect(zonedDateTimeToUtc(y, m, d, hh, mm, zone).toISOString()).toBe(expected);
   });
 
