@@ -1,0 +1,374 @@
+/**
+ * The durable job queue: the only module that reads or writes the `Job` table for running work.
+ *
+ * Portable by construction (SQLite now, PostgreSQL with several app instances later): every state
+ * change is one conditional `updateMany` whose WHERE repeats what was read (id, state, version and,
+ * for a claim, an absent or ended lease) and is accepted only when it changed exactly one row. Both
+ * databases evaluate such an UPDATE atomically against the current row (PostgreSQL re-checks the
+ * WHERE after waiting for a concurrent writer's row lock), so of two workers racing for a job one
+ * gets count 1 and the other count 0. `version` grows with every claim, which fences a worker whose
+ * lease ended and whose job was taken over: its complete/fail/extendLease match nothing.
+ *
+ * Delivery is at least once: a worker that dies mid-job leaves the job to be claimed again after
+ * the lease. Handlers make their effect exactly once by writing their result in the transaction
+ * that completes the job (`complete(job, tx)`) and by idempotent calls to outside systems.
+ *
+ * Time comes from the injected clock only (never the database's), so all instances must keep
+ * their clocks in sync (NTP); the lease should be much longer than any expected skew.
+ */
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
+import { setTimeout as delay } from "node:timers/promises";
+import { Prisma, type Job as JobRow } from "@prisma/client";
+import type { Db } from "~/db/client.server";
+import { withBusyRetry, type Sleep } from "./busy-retry";
+import { LeaseLostError, failureMessage, failureOptionsOf, permanentFailure, type FailureOptions } from "./errors";
+import { MAX_LAST_ERROR_LENGTH, newJobRow, parsePayload, toQueuedJob, type EnqueueInput, type JobState, type QueuedJob } from "./job";
+import { DEFAULT_BACKOFF, assertBackoffPolicy, planFailure, type BackoffPolicy, type Random } from "./retry-policy";
+
+/** Due jobs read per claim round, tried oldest first; a claimer that loses a race moves on to the next. */
+export const CLAIM_CANDIDATES = 16;
+/** Rounds per claimNext call before it reports nothing claimable (the worker polls again later). */
+export const CLAIM_ROUNDS = 8;
+export const DEFAULT_DEAD_LIST_LIMIT = 50;
+export const MAX_DEAD_LIST_LIMIT = 200;
+
+export const LEASE_ENDED_ON_LAST_ATTEMPT =
+  "The worker running this job stopped before finishing it (its lease ended) on the last allowed attempt.";
+export const UNREADABLE_PAYLOAD = "The job's stored payload is not valid JSON; it cannot be run.";
+
+/** Prisma's interactive-transaction client, as passed to `db.$transaction(async (tx) => ...)`. */
+export type Tx = Prisma.TransactionClient;
+
+export interface JobQueueOptions {
+  db: Db;
+  clock: () => Date;
+  /** Written to lockedBy: which process holds a job (see newWorkerId). */
+  workerId: string;
+  /** How long a claim lasts without extendLease; a dead worker's jobs are picked up again after it. */
+  leaseMs: number;
+  /** [0, 1): jitter of the backoff and of the pauses after a busy database. */
+  random: Random;
+  backoff?: BackoffPolicy;
+  /** Pauses between retries of a statement the database reported busy (SQLite); default: a real timer. */
+  sleep?: Sleep;
+}
+
+export interface ClaimOptions {
+  /** Only jobs of these kinds (default: any kind). */
+  kinds?: readonly string[];
+}
+
+export type FailureOutcome = { state: "queued"; runAt: Date; lastError: string } | { state: "dead"; lastError: string };
+
+export interface DeadJob {
+  id: string;
+  shopDomain: string;
+  kind: string;
+  uniqueKey: string | null;
+  orderingKey: string | null;
+  attempts: number;
+  maxAttempts: number;
+  lastError: string | null;
+  createdAt: Date;
+  finishedAt: Date | null;
+}
+
+export interface QueueStats {
+  queued: number;
+  /** Queued jobs whose runAt has come: the backlog. */
+  due: number;
+  running: number;
+  done: number;
+  dead: number;
+  /** runAt of the oldest due job: how far behind the workers are. */
+  oldestDueAt: Date | null;
+}
+
+export interface JobQueue {
+  readonly workerId: string;
+  readonly leaseMs: number;
+  /**
+   * Adds a job; with `tx`, it commits or rolls back with the caller's transaction. Idempotent on
+   * uniqueKey: if a job with that key exists in any state, that job is returned unchanged and
+   * nothing is added. A done job is therefore never run again for its key (exactly-once dispatch;
+   * a deliberate re-run needs a new key, e.g. a new dispatch generation), and a dead job stays dead
+   * until staff call retryDead.
+   */
+  enqueue(input: EnqueueInput, tx?: Tx): Promise<QueuedJob>;
+  /**
+   * Atomically takes one due job (queued with runAt <= now, or running with an ended lease) and
+   * leases it to this worker, or null. A job waits while another job with its orderingKey is
+   * running under a live lease, or is older and not finished (queued, even if waiting for a retry,
+   * or running); dead jobs do not hold their key back.
+   */
+  claimNext(options?: ClaimOptions): Promise<QueuedJob | null>;
+  /** Marks the job done, inside `tx` when given. Throws LeaseLostError if another claim took it over; repeating it is harmless. */
+  complete(job: QueuedJob, tx?: Tx): Promise<void>;
+  /** Schedules a retry (backoff, or the error's/option's Retry-After) or makes the job dead (last attempt, or permanent). */
+  fail(job: QueuedJob, error: unknown, options?: FailureOptions): Promise<FailureOutcome>;
+  /** Renews the lease; null if the job was already completed under this claim; LeaseLostError if taken over. */
+  extendLease(job: QueuedJob): Promise<Date | null>;
+  /** Puts a dead job back in the queue with its attempts reset; false if it is not dead (or not the shop's). */
+  retryDead(jobId: string, scope?: { shopDomain?: string }): Promise<boolean>;
+  /** A shop's dead jobs, most recent first, without payloads (for staff). */
+  listDead(filter: { shopDomain: string; limit?: number }): Promise<DeadJob[]>;
+  stats(filter?: { shopDomain?: string }): Promise<QueueStats>;
+}
+
+/** A lockedBy value that tells staff which machine and process held a job. */
+export function newWorkerId(): string {
+  return `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+}
+
+export function createJobQueue(options: JobQueueOptions): JobQueue {
+  const { db, clock, workerId, leaseMs, random } = options;
+  const backoff = options.backoff ?? DEFAULT_BACKOFF;
+  const sleep: Sleep = options.sleep ?? ((ms, signal) => delay(ms, undefined, { signal }));
+  if (!workerId) throw new RangeError("A job queue needs a workerId.");
+  if (!(Number.isFinite(leaseMs) && leaseMs > 0)) throw new RangeError("leaseMs must be a positive number.");
+  assertBackoffPolicy(backoff);
+
+  const retryBusy = <T>(operation: () => Promise<T>) => withBusyRetry(operation, sleep, random);
+  // Inside a caller's transaction a busy error must reach the caller, who retries the whole transaction.
+  const run = <T>(tx: Tx | undefined, operation: (store: Tx | Db) => Promise<T>) =>
+    tx ? operation(tx) : retryBusy(() => operation(db));
+
+  // createdAt orders jobs that share an orderingKey; keep it strictly increasing within this
+  // process so two jobs enqueued in the same millisecond still run in the order they were enqueued.
+  let lastCreatedAt = 0;
+  function nextCreatedAt(now: Date): Date {
+    lastCreatedAt = Math.max(now.getTime(), lastCreatedAt + 1);
+    return new Date(lastCreatedAt);
+  }
+
+  async function enqueue(input: EnqueueInput, tx?: Tx): Promise<QueuedJob> {
+    const now = clock();
+    const data = { ...newJobRow(input, now), createdAt: nextCreatedAt(now) };
+    const uniqueKey = data.uniqueKey;
+    if (uniqueKey === null) return toQueuedJob(await run(tx, (store) => store.job.create({ data })));
+    if (!tx) {
+      return toQueuedJob(await retryBusy(async () => {
+        try {
+          return await db.job.create({ data });
+        } catch (error) {
+          return await existingOrThrow(db, uniqueKey, error);
+        }
+      }));
+    }
+    // On PostgreSQL a failed statement aborts the whole transaction; a savepoint confines the
+    // unique violation to the insert so the caller's transaction carries on with the existing job.
+    // SAVEPOINT / ROLLBACK TO SAVEPOINT / RELEASE SAVEPOINT are the same statements in SQLite and PostgreSQL.
+    await tx.$executeRawUnsafe("SAVEPOINT job_enqueue");
+    try {
+      const row = await tx.job.create({ data });
+      await tx.$executeRawUnsafe("RELEASE SAVEPOINT job_enqueue");
+      return toQueuedJob(row);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      await tx.$executeRawUnsafe("ROLLBACK TO SAVEPOINT job_enqueue");
+      await tx.$executeRawUnsafe("RELEASE SAVEPOINT job_enqueue");
+      return toQueuedJob(await existingOrThrow(tx, uniqueKey, error));
+    }
+  }
+
+  async function claimNext(claimOptions: ClaimOptions = {}): Promise<QueuedJob | null> {
+    const kinds = claimOptions.kinds ? [...claimOptions.kinds] : undefined;
+    if (kinds && kinds.length === 0) return null;
+    const tried = new Set<string>();
+    const blockedKeys = new Set<string>();
+    for (let round = 0; round < CLAIM_ROUNDS; round++) {
+      const now = clock();
+      const candidates = await retryBusy(() => db.job.findMany({
+        where: {
+          AND: [
+            claimableWhere(now),
+            ...(kinds ? [{ kind: { in: kinds } }] : []),
+            ...(tried.size > 0 ? [{ id: { notIn: [...tried] } }] : []),
+            // `NOT IN` is never true for NULL, hence the explicit null branch.
+            ...(blockedKeys.size > 0 ? [{ OR: [{ orderingKey: null }, { orderingKey: { notIn: [...blockedKeys] } }] }] : []),
+          ],
+        },
+        // Creation order: among jobs sharing an orderingKey, the oldest due one is always read
+        // before newer ones, so a blocked newer job never hides its claimable elder.
+        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+        take: CLAIM_CANDIDATES,
+      }));
+      if (candidates.length === 0) return null;
+      for (const row of candidates) {
+        tried.add(row.id);
+        // Candidates come oldest first, so once a key is blocked its later candidates are too.
+        if (row.orderingKey !== null && (blockedKeys.has(row.orderingKey) || await isBlocked(row, now))) {
+          blockedKeys.add(row.orderingKey);
+          continue;
+        }
+        if (row.state === "running" && row.attempts >= row.maxAttempts) {
+          await buryAbandoned(row, now);
+          continue;
+        }
+        const claimed = await claimRow(row, now);
+        if (claimed) return claimed;
+      }
+    }
+    return null;
+  }
+
+  function claimableWhere(now: Date): Prisma.JobWhereInput {
+    return {
+      OR: [
+        { state: "queued", runAt: { lte: now } },
+        { state: "running", lockedUntil: { lt: now } },
+      ],
+    };
+  }
+
+  /** Whether another job with the same orderingKey must finish first (older and unfinished, or running now). */
+  async function isBlocked(row: JobRow, now: Date): Promise<boolean> {
+    const blocker = await retryBusy(() => db.job.findFirst({
+      where: {
+        orderingKey: row.orderingKey,
+        id: { not: row.id },
+        OR: [
+          { state: "running", lockedUntil: { gte: now } },
+          {
+            state: { in: ["queued", "running"] },
+            OR: [{ createdAt: { lt: row.createdAt } }, { createdAt: row.createdAt, id: { lt: row.id } }],
+          },
+        ],
+      },
+      select: { id: true },
+    }));
+    return blocker !== null;
+  }
+
+  async function claimRow(row: JobRow, now: Date): Promise<QueuedJob | null> {
+    const lockedUntil = new Date(now.getTime() + leaseMs);
+    const { count } = await retryBusy(() => db.job.updateMany({
+      where: {
+        id: row.id,
+        state: row.state,
+        version: row.version,
+        OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }],
+      },
+      data: { state: "running", lockedBy: workerId, lockedUntil, attempts: { increment: 1 }, version: { increment: 1 } },
+    }));
+    if (count !== 1) return null;
+    const job = toQueuedJob({ ...row, state: "running", lockedBy: workerId, lockedUntil, attempts: row.attempts + 1, version: row.version + 1 });
+    if (!parsePayload(row.payloadJson).ok) {
+      await fail(job, permanentFailure(UNREADABLE_PAYLOAD));
+      return null;
+    }
+    return job;
+  }
+
+  /** A job whose worker died on its last attempt is not run again: crashing workers is a failure too. */
+  async function buryAbandoned(row: JobRow, now: Date): Promise<void> {
+    await retryBusy(() => db.job.updateMany({
+      where: { id: row.id, state: "running", version: row.version, lockedUntil: { lt: now } },
+      data: { state: "dead", lastError: LEASE_ENDED_ON_LAST_ATTEMPT, finishedAt: now, lockedBy: null, lockedUntil: null },
+    }));
+  }
+
+  async function complete(job: QueuedJob, tx?: Tx): Promise<void> {
+    const now = clock();
+    const { count } = await run(tx, (store) => store.job.updateMany({
+      where: { id: job.id, state: "running", version: job.version },
+      data: { state: "done", finishedAt: now, lockedBy: null, lockedUntil: null },
+    }));
+    if (count === 1) return;
+    // Completing twice under the same claim (the handler inside its transaction, then the worker) is fine.
+    if (await finishedUnderClaim(tx ?? db, job, "done")) return;
+    throw new LeaseLostError(job.id);
+  }
+
+  async function fail(job: QueuedJob, error: unknown, failureOptions: FailureOptions = {}): Promise<FailureOutcome> {
+    const now = clock();
+    const instructions = { ...failureOptionsOf(error), ...failureOptions };
+    const plan = planFailure({ attempts: job.attempts, maxAttempts: job.maxAttempts, ...instructions }, backoff, random);
+    const lastError = failureMessage(error, MAX_LAST_ERROR_LENGTH);
+    const outcome: FailureOutcome = plan.state === "dead"
+      ? { state: "dead", lastError }
+      : { state: "queued", runAt: new Date(now.getTime() + plan.delayMs), lastError };
+    const { count } = await retryBusy(() => db.job.updateMany({
+      where: { id: job.id, state: "running", version: job.version },
+      data: outcome.state === "dead"
+        ? { state: "dead", lastError, finishedAt: now, lockedBy: null, lockedUntil: null }
+        : { state: "queued", lastError, runAt: outcome.runAt, lockedBy: null, lockedUntil: null },
+    }));
+    if (count !== 1) throw new LeaseLostError(job.id);
+    return outcome;
+  }
+
+  async function extendLease(job: QueuedJob): Promise<Date | null> {
+    const lockedUntil = new Date(clock().getTime() + leaseMs);
+    const { count } = await retryBusy(() => db.job.updateMany({
+      where: { id: job.id, state: "running", version: job.version },
+      data: { lockedUntil },
+    }));
+    if (count === 1) return lockedUntil;
+    // The handler completed it inside its own transaction: nothing left to hold.
+    if (await finishedUnderClaim(db, job, "done")) return null;
+    throw new LeaseLostError(job.id);
+  }
+
+  async function finishedUnderClaim(store: Tx | Db, job: QueuedJob, state: JobState): Promise<boolean> {
+    const current = await (store === db ? retryBusy(() => read()) : read());
+    return current !== null && current.state === state && current.version === job.version;
+    function read() {
+      return store.job.findUnique({ where: { id: job.id }, select: { state: true, version: true } });
+    }
+  }
+
+  async function retryDead(jobId: string, scope: { shopDomain?: string } = {}): Promise<boolean> {
+    const now = clock();
+    const { count } = await retryBusy(() => db.job.updateMany({
+      where: { id: jobId, state: "dead", ...(scope.shopDomain === undefined ? {} : { shopDomain: scope.shopDomain }) },
+      // lastError stays: staff see why it died until it succeeds or fails anew.
+      data: { state: "queued", attempts: 0, runAt: now, finishedAt: null, lockedBy: null, lockedUntil: null, version: { increment: 1 } },
+    }));
+    return count === 1;
+  }
+
+  async function listDead(filter: { shopDomain: string; limit?: number }): Promise<DeadJob[]> {
+    const take = Math.min(Math.max(1, Math.floor(filter.limit ?? DEFAULT_DEAD_LIST_LIMIT)), MAX_DEAD_LIST_LIMIT);
+    return retryBusy(() => db.job.findMany({
+      where: { shopDomain: filter.shopDomain, state: "dead" },
+      orderBy: [{ finishedAt: "desc" }, { id: "desc" }],
+      take,
+      // No payload: it may hold customer data and staff need the kind and the error.
+      select: {
+        id: true, shopDomain: true, kind: true, uniqueKey: true, orderingKey: true, attempts: true,
+        maxAttempts: true, lastError: true, createdAt: true, finishedAt: true,
+      },
+    }));
+  }
+
+  async function stats(filter: { shopDomain?: string } = {}): Promise<QueueStats> {
+    const now = clock();
+    const shop = filter.shopDomain === undefined ? {} : { shopDomain: filter.shopDomain };
+    const [byState, due, oldestDue] = await retryBusy(() => Promise.all([
+      db.job.groupBy({ by: ["state"], where: shop, _count: { _all: true } }),
+      db.job.count({ where: { ...shop, state: "queued", runAt: { lte: now } } }),
+      db.job.findFirst({ where: { ...shop, state: "queued", runAt: { lte: now } }, orderBy: { runAt: "asc" }, select: { runAt: true } }),
+    ]));
+    const count = (state: JobState) => byState.find((group) => group.state === state)?._count._all ?? 0;
+    return {
+      queued: count("queued"), due, running: count("running"), done: count("done"), dead: count("dead"),
+      oldestDueAt: oldestDue?.runAt ?? null,
+    };
+  }
+
+  return { workerId, leaseMs, enqueue, claimNext, complete, fail, extendLease, retryDead, listDead, stats };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
+}
+
+/** After a failed insert: the job holding the uniqueKey, or the original error if that was not the cause. */
+async function existingOrThrow(store: Tx | Db, uniqueKey: string, error: unknown): Promise<JobRow> {
+  if (!isUniqueViolation(error)) throw error;
+  const existing = await store.job.findUnique({ where: { uniqueKey } });
+  if (!existing) throw error;
+  return existing;
+}

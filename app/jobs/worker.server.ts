@@ -1,0 +1,208 @@
+/**
+ * The worker: claims jobs from the queue, runs their handlers with bounded concurrency, records
+ * the outcome, keeps the lease of long jobs alive and stops gracefully. Whatever a handler does
+ * (throw, hang past its lease, reject with a non-Error) the loop keeps going.
+ *
+ * Logs carry the job's id, kind, shop and attempt and the failure message, never the payload
+ * (it may hold a customer's name, phone or address).
+ */
+import { setTimeout as delay } from "node:timers/promises";
+import { LeaseLostError, failureMessage, permanentFailure } from "./errors";
+import type { Sleep } from "./busy-retry";
+import type { QueuedJob } from "./job";
+import type { JobQueue, Tx } from "./queue.server";
+
+export interface JobContext {
+  /** Aborted when this worker lost the job's lease (another worker may be running it now): stop early. */
+  signal: AbortSignal;
+  /** Completes the job inside the transaction that writes its result (the worker then skips its own completion). */
+  complete(tx: Tx): Promise<void>;
+}
+
+export type JobHandler = (job: QueuedJob, context: JobContext) => Promise<void>;
+
+export type LogFields = Record<string, string | number | boolean | null | undefined>;
+
+export interface WorkerLogger {
+  info(message: string, fields?: LogFields): void;
+  warn(message: string, fields?: LogFields): void;
+  error(message: string, fields?: LogFields): void;
+}
+
+export interface WorkerOptions {
+  queue: JobQueue;
+  handlers: Readonly<Record<string, JobHandler>>;
+  /** Jobs run at the same time by this worker. */
+  concurrency: number;
+  /** Pause between looks at an empty queue (and after a failed claim). */
+  pollIntervalMs: number;
+  clock: () => Date;
+  sleep: Sleep;
+  logger: WorkerLogger;
+  /** How often a running job's lease is extended (default: a third of the queue's lease). */
+  leaseRenewalMs?: number;
+}
+
+export interface Worker {
+  /** Claims nothing more and resolves once every running job has finished and been recorded. */
+  stop(): Promise<void>;
+}
+
+/** The real-time Sleep for the shell; a stopping worker cancels its pending timers through the signal. */
+export const timerSleep: Sleep = (ms, signal) => delay(ms, undefined, { signal });
+
+/** A WorkerLogger writing one line per event to the console (fields as JSON). */
+export const consoleWorkerLogger: WorkerLogger = {
+  info: (message, fields) => console.log(`[jobs] ${message}`, JSON.stringify(fields ?? {})),
+  warn: (message, fields) => console.warn(`[jobs] ${message}`, JSON.stringify(fields ?? {})),
+  error: (message, fields) => console.error(`[jobs] ${message}`, JSON.stringify(fields ?? {})),
+};
+
+/** The message stored for a job no handler is registered for. */
+export function noHandlerMessage(kind: string): string {
+  return `No handler is registered for jobs of kind "${kind}"; retry it once a version of the app that handles it is running.`;
+}
+
+export const MAX_LOGGED_ERROR_LENGTH = 300;
+
+export function startWorker(options: WorkerOptions): Worker {
+  const { queue, handlers, concurrency, pollIntervalMs, clock, sleep, logger } = options;
+  if (!(Number.isInteger(concurrency) && concurrency >= 1)) throw new RangeError("concurrency must be a positive integer.");
+  if (!(Number.isFinite(pollIntervalMs) && pollIntervalMs > 0)) throw new RangeError("pollIntervalMs must be positive.");
+  const renewEveryMs = options.leaseRenewalMs ?? Math.max(1, Math.floor(queue.leaseMs / 3));
+  if (!(renewEveryMs > 0 && renewEveryMs < queue.leaseMs)) throw new RangeError("leaseRenewalMs must be shorter than the lease.");
+
+  const running = new Set<Promise<void>>();
+  const stopRequest = new AbortController();
+  const stopRequested = new Promise<void>((resolve) => stopRequest.signal.addEventListener("abort", () => resolve(), { once: true }));
+
+  /** Resolves after `ms`, or earlier when `cancel` aborts (the timer is then cancelled if `sleep` supports it). */
+  function pause(ms: number, cancel: AbortSignal): Promise<void> {
+    if (cancel.aborted) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      cancel.addEventListener("abort", () => resolve(), { once: true });
+      sleep(ms, cancel).then(() => resolve(), () => resolve());
+    });
+  }
+
+  async function loop(): Promise<void> {
+    while (!stopRequest.signal.aborted) {
+      if (running.size >= concurrency) {
+        await Promise.race([...running, stopRequested]);
+        continue;
+      }
+      let job: QueuedJob | null;
+      try {
+        job = await queue.claimNext();
+      } catch (error) {
+        logger.warn("Could not claim a job; trying again after the poll interval", { error: logged(error) });
+        await pause(pollIntervalMs, stopRequest.signal);
+        continue;
+      }
+      if (!job) {
+        await pause(pollIntervalMs, stopRequest.signal);
+        continue;
+      }
+      // A job claimed while stop() was being called still runs: releasing it would cost an attempt.
+      const task: Promise<void> = runJob(job).finally(() => running.delete(task));
+      running.add(task);
+    }
+  }
+
+  async function runJob(job: QueuedJob): Promise<void> {
+    const fields: LogFields = { jobId: job.id, kind: job.kind, shop: job.shopDomain, attempt: job.attempts, maxAttempts: job.maxAttempts };
+    const startedAt = clock().getTime();
+    const controller = new AbortController();
+    const lease = keepLeaseAlive(job, controller, fields);
+    let failure: { error: unknown } | null = null;
+    try {
+      const handler = Object.hasOwn(handlers, job.kind) ? handlers[job.kind] : undefined;
+      if (!handler) throw permanentFailure(noHandlerMessage(job.kind));
+      // Through a promise so a handler that throws synchronously is caught the same way.
+      await Promise.resolve().then(() => handler(job, { signal: controller.signal, complete: (tx) => queue.complete(job, tx) }));
+    } catch (error) {
+      failure = { error };
+    } finally {
+      await lease.stop();
+    }
+    const ms = clock().getTime() - startedAt;
+    if (failure) {
+      await recordFailure(job, failure.error, { ...fields, ms });
+      return;
+    }
+    try {
+      await queue.complete(job);
+      logger.info("Job done", { ...fields, ms });
+    } catch (error) {
+      if (error instanceof LeaseLostError) {
+        logger.warn("Job finished after its lease was taken over by another worker; its result was not recorded here", { ...fields, ms });
+      } else {
+        logger.warn("Job finished but could not be recorded as done; it will run again when its lease ends", { ...fields, ms, error: logged(error) });
+      }
+    }
+  }
+
+  async function recordFailure(job: QueuedJob, error: unknown, fields: LogFields): Promise<void> {
+    try {
+      const outcome = await queue.fail(job, error);
+      if (outcome.state === "dead") {
+        logger.error("Job is dead: it will not be retried until staff retry it", { ...fields, error: outcome.lastError.slice(0, MAX_LOGGED_ERROR_LENGTH) });
+      } else {
+        logger.warn("Job failed; it will be retried", { ...fields, retryAt: outcome.runAt.toISOString(), error: outcome.lastError.slice(0, MAX_LOGGED_ERROR_LENGTH) });
+      }
+    } catch (failError) {
+      if (failError instanceof LeaseLostError) {
+        logger.warn("Job failed after it stopped being this worker's (taken over after its lease, or already completed); the failure was not recorded", { ...fields, error: logged(error) });
+      } else {
+        logger.warn("Job failed and the failure could not be recorded; it will run again when its lease ends", { ...fields, error: logged(failError) });
+      }
+    }
+  }
+
+  function keepLeaseAlive(job: QueuedJob, controller: AbortController, fields: LogFields) {
+    const finished = new AbortController();
+    const renewals = (async () => {
+      while (!finished.signal.aborted) {
+        await pause(renewEveryMs, finished.signal);
+        if (finished.signal.aborted) return;
+        try {
+          if ((await queue.extendLease(job)) === null) return;
+        } catch (error) {
+          if (error instanceof LeaseLostError) {
+            logger.warn("Lost the lease of a running job; asking its handler to stop", fields);
+            controller.abort(error);
+            return;
+          }
+          logger.warn("Could not extend a running job's lease; will try again", { ...fields, error: logged(error) });
+        }
+      }
+    })();
+    return {
+      async stop() {
+        finished.abort();
+        await renewals;
+      },
+    };
+  }
+
+  const loopDone = loop().catch((error: unknown) => {
+    // Not expected (every step catches its own errors); logged rather than crashing the process.
+    logger.error("The job worker loop stopped unexpectedly", { error: logged(error) });
+  });
+
+  let stopped: Promise<void> | null = null;
+  return {
+    stop() {
+      stopped ??= (async () => {
+        stopRequest.abort();
+        await loopDone;
+        while (running.size > 0) await Promise.all([...running]);
+      })();
+      return stopped;
+    },
+  };
+}
+
+function logged(error: unknown): string {
+  return failureMessage(error, MAX_LOGGED_ERROR_LENGTH);
+}

@@ -1,0 +1,216 @@
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createDb } from "~/db/client.server";
+import { permanentFailure, retryLater } from "~/jobs/errors";
+import type { JobQueue } from "~/jobs/queue.server";
+import { noHandlerMessage, startWorker, timerSleep, type JobHandler, type Worker, type WorkerOptions } from "~/jobs/worker.server";
+import { SHOP, deferred, eventually, manualClock, recordingLogger, testQueue } from "./support";
+
+const db = createDb(process.env.DATABASE_URL!);
+// Personal data in payloads must never reach the logs.
+const PAYLOAD = { orderId: 7, recipient: "Jane Doe", phone: "+15551234567" };
+
+let clock = manualClock();
+let queue: JobQueue = testQueue(db, clock.now);
+let logger = recordingLogger();
+const workers: Worker[] = [];
+
+function start(handlers: WorkerOptions["handlers"], overrides: Partial<WorkerOptions> = {}): Worker {
+  const worker = startWorker({ queue, handlers, concurrency: 2, pollIntervalMs: 5, clock: clock.now, sleep: timerSleep, logger, ...overrides });
+  workers.push(worker);
+  return worker;
+}
+
+const jobRow = (id: string) => db.job.findUniqueOrThrow({ where: { id } });
+const enqueue = (kind = "dispatch", n = 1) => queue.enqueue({ shopDomain: SHOP, kind, payload: { ...PAYLOAD, n } });
+
+beforeEach(async () => {
+  await db.job.deleteMany();
+  await db.webhookDelivery.deleteMany();
+  clock = manualClock();
+  queue = testQueue(db, clock.now);
+  logger = recordingLogger();
+});
+
+afterEach(async () => {
+  await Promise.all(workers.splice(0).map((worker) => worker.stop()));
+  expect(JSON.stringify(logger.lines)).not.toMatch(/Jane Doe|5551234567/);
+});
+
+afterAll(async () => {
+  await db.$disconnect();
+});
+
+describe("startWorker", () => {
+  it("runs handlers and completes their jobs", async () => {
+    const seen: unknown[] = [];
+    const jobs = [await enqueue("dispatch", 1), await enqueue("dispatch", 2), await enqueue("dispatch", 3)];
+    start({ dispatch: async (job) => void seen.push(job.payload) });
+    await eventually(async () => (await db.job.count({ where: { state: "done" } })) === 3);
+    expect(seen).toHaveLength(3);
+    expect(seen).toContainEqual({ ...PAYLOAD, n: 2 });
+    expect(logger.lines.filter((line) => line.message === "Job done").map((line) => line.fields.jobId).sort())
+      .toEqual(jobs.map((job) => job.id).sort());
+    expect(logger.lines[0]?.fields).toMatchObject({ kind: "dispatch", shop: SHOP, attempt: 1 });
+  });
+
+  it("records a handler's Retry-After and permanent failures, and keeps going", async () => {
+    const rateLimited = await enqueue("rate-limited");
+    const refused = await enqueue("refused");
+    const throwsString = await enqueue("throws-string");
+    const throwsSync = await enqueue("throws-sync");
+    const fine = await enqueue("fine");
+    start({
+      "rate-limited": async () => {
+        throw retryLater("The courier is rate limiting requests.", 20_000);
+      },
+      refused: async () => {
+        throw permanentFailure("The courier could not find the delivery address.");
+      },
+      "throws-string": () => Promise.reject(new Error("socket hang up")),
+      "throws-sync": (() => {
+        throw new Error("synchronous bug");
+      }) as JobHandler,
+      fine: async () => {},
+    }, { concurrency: 1 });
+    await eventually(async () => (await db.job.count({ where: { state: "running" } })) === 0
+      && (await db.job.count({ where: { state: "queued", lastError: null } })) === 0);
+
+    expect(await jobRow(rateLimited.id)).toMatchObject({
+      state: "queued",
+      lastError: "The courier is rate limiting requests.",
+      runAt: new Date(clock.now().getTime() + 21_000),
+    });
+    expect(await jobRow(refused.id)).toMatchObject({ state: "dead", lastError: "The courier could not find the delivery address." });
+    expect(await jobRow(throwsString.id)).toMatchObject({ state: "queued", lastError: "socket hang up" });
+    expect(await jobRow(throwsSync.id)).toMatchObject({ state: "queued", lastError: "synchronous bug" });
+    expect(await jobRow(fine.id)).toMatchObject({ state: "done" });
+    expect(logger.lines.filter((line) => line.level === "error").map((line) => line.fields.jobId)).toEqual([refused.id]);
+    expect(logger.lines.find((line) => line.fields.jobId === rateLimited.id)).toMatchObject({
+      level: "warn",
+      fields: { retryAt: new Date(clock.now().getTime() + 21_000).toISOString(), error: "The courier is rate limiting requests." },
+    });
+  });
+
+  it("makes a job of an unknown kind dead with a clear error", async () => {
+    const job = await enqueue("no-such-kind");
+    start({ dispatch: async () => {} });
+    await eventually(async () => (await jobRow(job.id)).state === "dead");
+    expect((await jobRow(job.id)).lastError).toBe(noHandlerMessage("no-such-kind"));
+  });
+
+  it("lets a handler complete its job in the transaction that writes its result", async () => {
+    const job = await enqueue();
+    start({
+      dispatch: async (claimed, context) => {
+        await db.$transaction(async (tx) => {
+          await tx.webhookDelivery.create({ data: { shopDomain: SHOP, webhookId: `result-${claimed.id}`, topic: "job-result" } });
+          await context.complete(tx);
+        });
+      },
+    });
+    await eventually(async () => (await jobRow(job.id)).state === "done");
+    expect(await db.webhookDelivery.count()).toBe(1);
+    await eventually(() => logger.lines.length > 0);
+    expect(logger.lines).toEqual([expect.objectContaining({ level: "info", message: "Job done" })]);
+  });
+
+  it("stop() claims nothing new and waits for the running handler to finish", async () => {
+    const release = deferred();
+    const started = deferred();
+    const first = await enqueue("slow", 1);
+    start({ slow: async () => { started.resolve(); await release.promise; } }, { concurrency: 1 });
+    await started.promise;
+    const second = await enqueue("slow", 2);
+
+    let stopped = false;
+    const stopping = workers[0]!.stop().then(() => { stopped = true; });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(stopped).toBe(false);
+    expect((await jobRow(first.id)).state).toBe("running");
+
+    release.resolve();
+    await stopping;
+    expect((await jobRow(first.id)).state).toBe("done");
+    expect((await jobRow(second.id)).state).toBe("queued");
+  });
+
+  it("extends the lease of a long job so no other worker takes it", async () => {
+    const leaseMs = 1_000;
+    queue = testQueue(db, clock.now, { leaseMs });
+    const otherWorker = testQueue(db, clock.now, { workerId: "worker-b", leaseMs });
+    const job = await enqueue();
+    const release = deferred();
+    const started = deferred();
+    // Lease renewal every 100 ms of the worker's time, 1 ms of real time.
+    start({ dispatch: async () => { started.resolve(); await release.promise; } }, {
+      leaseRenewalMs: 100,
+      sleep: (ms, signal) => timerSleep(ms / 100, signal),
+    });
+    await started.promise;
+    for (let step = 0; step < 3; step++) {
+      clock.advance(800);
+      const mustReach = clock.now().getTime() + 500;
+      await eventually(async () => ((await jobRow(job.id)).lockedUntil?.getTime() ?? 0) >= mustReach);
+    }
+    // 2.4 s of work under a 1 s lease, and the job is still this worker's.
+    expect(await otherWorker.claimNext()).toBeNull();
+    release.resolve();
+    await eventually(async () => (await jobRow(job.id)).state === "done");
+    expect((await jobRow(job.id)).attempts).toBe(1);
+  });
+
+  it("tells a handler through its signal when another worker took its job over", async () => {
+    const job = await enqueue();
+    const aborted = deferred<unknown>();
+    // Lease renewals happen when the test says so; polling runs on real (short) timers.
+    const renewalMs = 100;
+    const pendingRenewals: Array<() => void> = [];
+    const sleep: WorkerOptions["sleep"] = (ms, signal) => ms !== renewalMs ? timerSleep(ms, signal) : new Promise<void>((resolve) => {
+      pendingRenewals.push(resolve);
+      signal?.addEventListener("abort", () => resolve(), { once: true });
+    });
+    start({
+      dispatch: async (_job, context) => {
+        await new Promise((resolve) => context.signal.addEventListener("abort", resolve, { once: true }));
+        aborted.resolve(context.signal.reason);
+        throw new Error("stopped: lease lost");
+      },
+    }, { leaseRenewalMs: renewalMs, sleep });
+    await eventually(() => pendingRenewals.length > 0);
+    // The worker's process stalls past its lease and another worker claims the job.
+    await db.job.update({ where: { id: job.id }, data: { lockedUntil: new Date(clock.now().getTime() - 1) } });
+    const takenOver = await testQueue(db, clock.now, { workerId: "worker-b" }).claimNext();
+    expect(takenOver?.id).toBe(job.id);
+    pendingRenewals.splice(0).forEach((renew) => renew());
+
+    expect(await aborted.promise).toMatchObject({ name: "LeaseLostError" });
+    await eventually(() => logger.lines.some((line) => line.message.startsWith("Job failed after it stopped being this worker's")));
+    // The first worker's failure did not touch the job the second worker now holds.
+    expect(await jobRow(job.id)).toMatchObject({ state: "running", lockedBy: "worker-b", lastError: null });
+  });
+
+  it("survives a failing claim (database unavailable) and carries on", async () => {
+    const job = await enqueue();
+    let failures = 1;
+    queue = { ...queue, claimNext: (options) => failures-- > 0 ? Promise.reject(new Error("database is unreachable")) : testQueue(db, clock.now).claimNext(options) };
+    start({ dispatch: async () => {} });
+    await eventually(async () => (await jobRow(job.id)).state === "done");
+    expect(logger.lines[0]).toMatchObject({ level: "warn", fields: { error: "database is unreachable" } });
+  });
+
+  it("runs at most `concurrency` handlers at once", async () => {
+    for (let n = 0; n < 6; n++) await enqueue("counted", n);
+    let active = 0;
+    let peak = 0;
+    start({
+      counted: async () => {
+        active++;
+        peak = Math.max(peak, active);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        active--;
+      },
+    }, { concurrency: 3 });
+    await eventually(async () => (await db.job.count({ where: { state: "done" } })) === 6);
+    expect(peak).toBe(3);
+  });
+});
