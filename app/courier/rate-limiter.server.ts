@@ -1,0 +1,207 @@
+import { createHash } from "node:crypto";
+import { REQUESTS_PER_SECOND } from "./limits";
+import { throttledError, timeoutError } from "./errors";
+
+/**
+ * Keeps every caller in this process under the courier's limit of 10 requests per second per
+ * access token. Two lanes share the budget: "quote" (checkout, latency-critical) and "background"
+ * (dispatch, reconciliation, staff actions). Each lane is guaranteed a minimum share while it is
+ * active; a share whose lane is idle is lent to the other lane, so a flash sale with no checkouts
+ * still gets the whole budget for dispatch (and the reverse).
+ *
+ * The window slides (a grant counts for exactly one window after it was made), so no burst can
+ * straddle a second boundary. A small safety margin is added to the window because the courier
+ * measures at arrival, not at our send time.
+ *
+ * A later database-backed limiter (several app instances) implements the same small interface.
+ */
+
+export type CourierLane = "quote" | "background";
+export const COURIER_LANES: readonly CourierLane[] = ["quote", "background"];
+
+export type AcquireOptions = { failFast: boolean; signal?: AbortSignal };
+
+export interface CourierRateLimiter {
+  /** Resolves when a request may be sent now. With failFast and no capacity it throws a "throttled" CourierError at once. */
+  acquire(tokenKey: string, lane: CourierLane, opts: AcquireOptions): Promise<void>;
+}
+
+/** The limiter's key for a token: a hash, so the raw token is never held in limiter state or logs. */
+export function courierTokenKey(token: string): string {
+  return createHash("sha256").update(`courier-rate:${token}`, "utf8").digest("hex").slice(0, 32);
+}
+
+export type LimiterPolicy = {
+  perSecond: number;
+  windowMs: number;
+  reserved: Record<CourierLane, number>;
+};
+
+export type Grant = { at: number; lane: CourierLane };
+export type LaneDemand = Record<CourierLane, { waiting: number; oldestSince: number | null }>;
+export type LaneDecision = { grant: CourierLane } | { waitMs: number } | null;
+
+const other = (lane: CourierLane): CourierLane => (lane === "quote" ? "background" : "quote");
+
+/**
+ * Pure decision: which lane gets the next slot now, or how long until one may free up, or null
+ * when nobody waits. `grants` must hold only the grants inside the current window.
+ */
+export function decideNextGrant(
+  policy: LimiterPolicy,
+  now: number,
+  grants: readonly Grant[],
+  demand: LaneDemand,
+): LaneDecision {
+  const waitingLanes = COURIER_LANES.filter((lane) => demand[lane].waiting > 0);
+  if (waitingLanes.length === 0) return null;
+
+  const used: Record<CourierLane, number> = { quote: 0, background: 0 };
+  let oldest = Infinity;
+  for (const grant of grants) {
+    used[grant.lane] += 1;
+    oldest = Math.min(oldest, grant.at);
+  }
+  const untilNextExpiry = grants.length === 0 ? 1 : Math.max(1, oldest + policy.windowMs - now);
+  const free = policy.perSecond - grants.length;
+  if (free <= 0) return { waitMs: untilNextExpiry };
+
+  // Slots held back for a lane that is active (waiting, or used inside the window) but below its reserve.
+  const held = (lane: CourierLane) =>
+    demand[lane].waiting > 0 || used[lane] > 0 ? Math.max(0, policy.reserved[lane] - used[lane]) : 0;
+  const eligible = waitingLanes.filter((lane) => free - held(other(lane)) > 0);
+  if (eligible.length === 0) return { waitMs: untilNextExpiry };
+  if (eligible.length === 1) return { grant: eligible[0]! };
+
+  const belowReserve = (lane: CourierLane) => used[lane] < policy.reserved[lane];
+  if (belowReserve("quote") !== belowReserve("background")) {
+    return { grant: belowReserve("quote") ? "quote" : "background" };
+  }
+  const since = (lane: CourierLane) => demand[lane].oldestSince ?? Infinity;
+  return { grant: since("background") < since("quote") ? "background" : "quote" };
+}
+
+export type InProcessRateLimiterOptions = {
+  perSecond?: number;
+  /** Minimum share of the budget guaranteed to each lane while it is active (0..1; the two add up to at most 1). */
+  reservedQuoteShare?: number;
+  reservedBackgroundShare?: number;
+  windowMs?: number;
+  safetyMarginMs?: number;
+  clock?: () => Date;
+  sleep?: (ms: number) => Promise<void>;
+};
+
+type Waiter = { since: number; resolve: () => void; reject: (error: unknown) => void; detach: () => void };
+type TokenState = { grants: Grant[]; queues: Record<CourierLane, Waiter[]>; timerPending: boolean };
+
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function createInProcessRateLimiter(options: InProcessRateLimiterOptions = {}): CourierRateLimiter {
+  const perSecond = options.perSecond ?? REQUESTS_PER_SECOND;
+  const quoteShare = options.reservedQuoteShare ?? 0.3;
+  const backgroundShare = options.reservedBackgroundShare ?? 0.3;
+  if (quoteShare < 0 || backgroundShare < 0 || quoteShare + backgroundShare > 1) {
+    throw new RangeError("Reserved lane shares must be between 0 and 1 and add up to at most 1");
+  }
+  const slots = (share: number) => (share > 0 ? Math.max(1, Math.floor(share * perSecond)) : 0);
+  const policy: LimiterPolicy = {
+    perSecond,
+    windowMs: (options.windowMs ?? 1000) + (options.safetyMarginMs ?? 50),
+    reserved: { quote: slots(quoteShare), background: slots(backgroundShare) },
+  };
+  const clock = options.clock ?? (() => new Date());
+  const sleep = options.sleep ?? realSleep;
+  const tokens = new Map<string, TokenState>();
+
+  const stateFor = (tokenKey: string): TokenState => {
+    let state = tokens.get(tokenKey);
+    if (!state) {
+      state = { grants: [], queues: { quote: [], background: [] }, timerPending: false };
+      tokens.set(tokenKey, state);
+    }
+    return state;
+  };
+
+  const liveGrants = (state: TokenState, now: number) => {
+    state.grants = state.grants.filter((grant) => grant.at > now - policy.windowMs);
+    return state.grants;
+  };
+
+  const demandOf = (state: TokenState): LaneDemand => ({
+    quote: { waiting: state.queues.quote.length, oldestSince: state.queues.quote[0]?.since ?? null },
+    background: { waiting: state.queues.background.length, oldestSince: state.queues.background[0]?.since ?? null },
+  });
+
+  const pump = (tokenKey: string) => {
+    const state = tokens.get(tokenKey);
+    if (!state) return;
+    for (;;) {
+      const now = clock().getTime();
+      const decision = decideNextGrant(policy, now, liveGrants(state, now), demandOf(state));
+      if (decision === null) {
+        if (state.grants.length === 0 && !state.timerPending) tokens.delete(tokenKey);
+        return;
+      }
+      if ("waitMs" in decision) {
+        if (!state.timerPending) {
+          state.timerPending = true;
+          void sleep(decision.waitMs).then(() => {
+            state.timerPending = false;
+            pump(tokenKey);
+          });
+        }
+        return;
+      }
+      const waiter = state.queues[decision.grant].shift()!;
+      state.grants.push({ at: now, lane: decision.grant });
+      waiter.detach();
+      waiter.resolve();
+    }
+  };
+
+  return {
+    acquire(tokenKey, lane, opts) {
+      if (opts.signal?.aborted) return Promise.reject(timeoutError(null));
+      const state = stateFor(tokenKey);
+      const now = clock().getTime();
+
+      if (opts.failFast) {
+        const grants = liveGrants(state, now);
+        const demand = demandOf(state);
+        const decision =
+          state.queues[lane].length > 0
+            ? null
+            : decideNextGrant(policy, now, grants, { ...demand, [lane]: { waiting: 1, oldestSince: now } });
+        if (decision && "grant" in decision && decision.grant === lane) {
+          grants.push({ at: now, lane });
+          return Promise.resolve();
+        }
+        const waitMs = decision && "waitMs" in decision ? decision.waitMs : undefined;
+        if (state.grants.length === 0 && state.queues.quote.length + state.queues.background.length === 0) {
+          tokens.delete(tokenKey);
+        }
+        return Promise.reject(throttledError(waitMs, `local rate limit reached for the ${lane} lane (fail fast)`));
+      }
+
+      return new Promise<void>((resolve, reject) => {
+        const onAbort = () => {
+          const queue = state.queues[lane];
+          const index = queue.indexOf(waiter);
+          if (index >= 0) queue.splice(index, 1);
+          reject(timeoutError(null));
+          pump(tokenKey);
+        };
+        const waiter: Waiter = {
+          since: now,
+          resolve,
+          reject,
+          detach: () => opts.signal?.removeEventListener("abort", onAbort),
+        };
+        opts.signal?.addEventListener("abort", onAbort, { once: true });
+        state.queues[lane].push(waiter);
+        pump(tokenKey);
+      });
+    },
+  };
+}

@@ -1,0 +1,224 @@
+import {
+  CourierError,
+  errorFromResponse,
+  invalidRequestError,
+  networkError,
+  timeoutError,
+  unexpectedResponseError,
+} from "./errors";
+import { courierTokenKey, type CourierLane, type CourierRateLimiter } from "./rate-limiter.server";
+
+/**
+ * The one function that sends a request to the courier. It adds the bearer token, refuses plain
+ * HTTP except to loopback, bounds each attempt with a timeout, caps response sizes, waits for the
+ * rate limiter, and retries with exponential backoff and full jitter on 429 (honouring
+ * Retry-After), 500/502/503/504, network errors and timeouts — but only for requests that are safe
+ * to repeat: reads, and creates that carry an idempotency_key (the same body, so the same key, is
+ * sent on every attempt). With `failFast` nothing waits: no limiter queue, no retry sleep.
+ */
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export type CourierCallOptions = {
+  lane?: CourierLane;
+  failFast?: boolean;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+};
+
+export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
+
+export type CourierRequestConfig = {
+  baseUrl: string;
+  token: string;
+  limiter: CourierRateLimiter;
+  fetch?: typeof fetch;
+  clock?: () => Date;
+  sleep?: Sleep;
+  random?: () => number;
+  /** Per attempt; default 10 s. */
+  timeoutMs?: number;
+  /** Retries after the first attempt; default 4. */
+  maxRetries?: number;
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  /** A Retry-After longer than this is not waited for: the error is thrown for a job to retry later. */
+  maxRetryWaitMs?: number;
+  maxJsonBytes?: number;
+  maxBinaryBytes?: number;
+};
+
+export type CourierRequestSpec = {
+  method: HttpMethod;
+  /** Starts with /v1/. */
+  path: string;
+  query?: Record<string, string>;
+  body?: unknown;
+  /** True for reads and for creates that carry an idempotency_key. */
+  retrySafe: boolean;
+  expect: "json" | "binary";
+  /** Statuses returned to the caller instead of thrown (e.g. 404 for "no image yet"). */
+  passStatuses?: readonly number[];
+};
+
+export type CourierHttpResponse = { status: number; headers: Headers; body: Uint8Array };
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+export const MAX_JSON_BYTES = 1024 * 1024;
+export const MAX_BINARY_BYTES = 10 * 1024 * 1024;
+const RETRYABLE_KINDS = new Set(["throttled", "server", "network", "timeout"]);
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
+
+/** Validates a courier base URL: HTTPS, or HTTP to a loopback host (the local sandbox). */
+export function checkCourierBaseUrl(baseUrl: string): URL {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw invalidRequestError([{ path: "baseUrl", message: "is not a valid web address" }]);
+  }
+  const loopback = LOOPBACK_HOSTS.has(url.hostname);
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && loopback)) {
+    throw invalidRequestError([{ path: "baseUrl", message: "must start with https://" }]);
+  }
+  if (url.username || url.password || url.search || url.hash) {
+    throw invalidRequestError([{ path: "baseUrl", message: "must not carry credentials, a query or a fragment" }]);
+  }
+  return url;
+}
+
+export const realSleep: Sleep = (ms, signal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(timeoutError(null));
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(timeoutError(null));
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+
+class AttemptTimeout extends Error {}
+
+async function readCapped(response: Response, maxBytes: number): Promise<Uint8Array> {
+  const declared = Number(response.headers.get("content-length") ?? "NaN");
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await response.body?.cancel();
+    throw unexpectedResponseError(`response of ${declared} bytes exceeds the ${maxBytes}-byte cap`, response.status);
+  }
+  if (!response.body) return new Uint8Array(0);
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      throw unexpectedResponseError(`response exceeds the ${maxBytes}-byte cap`, response.status);
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
+
+export function createCourierRequester(config: CourierRequestConfig) {
+  const base = checkCourierBaseUrl(config.baseUrl);
+  const basePath = base.pathname.replace(/\/+$/, "");
+  const fetchImpl = config.fetch ?? globalThis.fetch;
+  const clock = config.clock ?? (() => new Date());
+  const sleep = config.sleep ?? realSleep;
+  const random = config.random ?? Math.random;
+  const tokenKey = courierTokenKey(config.token);
+  const maxRetries = config.maxRetries ?? 4;
+  const baseDelayMs = config.baseDelayMs ?? 250;
+  const maxDelayMs = config.maxDelayMs ?? 8_000;
+  const maxRetryWaitMs = config.maxRetryWaitMs ?? 30_000;
+
+  const urlFor = (spec: CourierRequestSpec) => {
+    const url = new URL(base.origin);
+    url.pathname = `${basePath}${spec.path}`;
+    for (const [key, value] of Object.entries(spec.query ?? {})) url.searchParams.set(key, value);
+    return url;
+  };
+
+  async function attempt(spec: CourierRequestSpec, opts: CourierCallOptions): Promise<CourierHttpResponse> {
+    const timeoutMs = opts.timeoutMs ?? config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new AttemptTimeout()), timeoutMs);
+    const signal = opts.signal ? AbortSignal.any([opts.signal, controller.signal]) : controller.signal;
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${config.token}`,
+      accept: spec.expect === "json" ? "application/json" : "*/*",
+    };
+    if (spec.body !== undefined) headers["content-type"] = "application/json";
+    try {
+      const response = await fetchImpl(urlFor(spec), {
+        method: spec.method,
+        headers,
+        body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
+        signal,
+        redirect: "error",
+      });
+      const ok = response.ok || (spec.passStatuses ?? []).includes(response.status);
+      const cap =
+        ok && spec.expect === "binary"
+          ? (config.maxBinaryBytes ?? MAX_BINARY_BYTES)
+          : (config.maxJsonBytes ?? MAX_JSON_BYTES);
+      const body = await readCapped(response, cap);
+      if (!ok) throw errorFromResponse(response.status, new TextDecoder().decode(body), response.headers, clock());
+      return { status: response.status, headers: response.headers, body };
+    } catch (error) {
+      if (error instanceof CourierError) throw error;
+      if (opts.signal?.aborted) throw timeoutError(null);
+      if (controller.signal.aborted) throw timeoutError(timeoutMs);
+      throw networkError(error);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  function retryDelay(error: CourierError, attemptIndex: number): number {
+    const jitterCap = Math.min(maxDelayMs, baseDelayMs * 2 ** attemptIndex);
+    if (error.retryAfterMs !== undefined) return error.retryAfterMs + random() * baseDelayMs;
+    return random() * jitterCap;
+  }
+
+  async function send(spec: CourierRequestSpec, opts: CourierCallOptions = {}): Promise<CourierHttpResponse> {
+    const failFast = opts.failFast ?? false;
+    const lane = opts.lane ?? "background";
+    for (let attemptIndex = 0; ; attemptIndex++) {
+      if (opts.signal?.aborted) throw timeoutError(null);
+      await config.limiter.acquire(tokenKey, lane, { failFast, signal: opts.signal });
+      try {
+        return await attempt(spec, opts);
+      } catch (error) {
+        if (!(error instanceof CourierError)) throw error;
+        const canRetry =
+          spec.retrySafe &&
+          !failFast &&
+          attemptIndex < maxRetries &&
+          RETRYABLE_KINDS.has(error.kind) &&
+          !opts.signal?.aborted;
+        if (!canRetry) throw error;
+        const delay = retryDelay(error, attemptIndex);
+        if (delay > maxRetryWaitMs) throw error;
+        await sleep(delay, opts.signal);
+      }
+    }
+  }
+
+  return { send, tokenKey };
+}
+
+export type CourierRequester = ReturnType<typeof createCourierRequester>;
