@@ -1,0 +1,25 @@
+import '@shopify/ui-extensions';
+
+//@ts-ignore
+declare module './src/ActionExtension.tsx' {
+  const shopify: import('@shopify/ui-extensions/admin.order-details.action.render').Api;
+  const globalThis: { shopify: typeof shopify };
+}
+
+//@ts-ignore
+declare module './src/should-render.ts' {
+  const shopify: import('@shopify/ui-extensions/admin.order-details.action.should-render').Api;
+  const globalThis: { shopify: typeof shopify };
+}
+
+//@ts-ignore
+declare module './src/DeliveryAction.tsx' {
+  const shopify: import('@shopify/ui-extensions/admin.order-details.action.render').Api;
+  const globalThis: { shopify: typeof shopify };
+}
+
+//@ts-ignore
+declare module './src/panels.tsx' {
+  const shopify: import('@shopify/ui-extensions/admin.order-details.action.render').Api;
+  const globalThis: { shopify: typeof shopify };
+}

@@ -1,0 +1,102 @@
+/** Shared test data for the extension logic: a shipment view per state, and a recording fetch. */
+import type { ShipmentState, ShipmentView } from "../../extensions/shared/api-contract";
+import type { FetchLike } from "../../extensions/shared/api-client";
+import { shipmentPermissions, type ShipmentFacts } from "../../extensions/shared/shipment-rules";
+
+export const NOW = new Date("2026-11-21T18:00:00.000Z");
+export const HOUR_MS = 60 * 60 * 1000;
+
+export function shipmentView(overrides: Partial<ShipmentView> = {}): ShipmentView {
+  return {
+    id: "shp_1",
+    orderName: "#1001",
+    state: "scheduled",
+    trackingNumber: "TRK123",
+    trackingUrl: "https://track.example/TRK123",
+    driverFirstName: null,
+    etaIso: null,
+    windowStartIso: "2026-11-21T19:00:00.000Z",
+    windowEndIso: "2026-11-21T21:00:00.000Z",
+    deliveredAtIso: null,
+    needsAttention: false,
+    attentionReason: null,
+    attentionFix: null,
+    cancellationCode: null,
+    canCancel: false,
+    cancelFeeApplies: false,
+    canTip: false,
+    tipped: false,
+    canRate: false,
+    rated: false,
+    labelAvailable: false,
+    photos: [],
+    ...overrides,
+  };
+}
+
+/**
+ * A shipment as the app would present it in each state: the flags come from the same
+ * `shipmentPermissions` the app uses, from facts typical of that state.
+ */
+export function typicalShipment(state: ShipmentState, facts: Partial<ShipmentFacts> = {}): ShipmentView {
+  const atCourier = state !== "pending" && state !== "failed";
+  const driverSeen = ["assigned", "en_route", "delivered", "attempted", "returned"].includes(state);
+  const deliveredAt = state === "delivered" ? new Date(NOW.getTime() - HOUR_MS) : null;
+  const full: ShipmentFacts = {
+    state,
+    courierShipmentId: atCourier ? "98765" : null,
+    driverHeadingToPickup: false,
+    deliveredAt,
+    tipped: false,
+    rated: false,
+    labelsEnabled: true,
+    ...facts,
+  };
+  const permissions = shipmentPermissions(full, NOW);
+  return shipmentView({
+    state,
+    trackingNumber: atCourier ? "TRK123" : null,
+    trackingUrl: atCourier ? "https://track.example/TRK123" : null,
+    driverFirstName: driverSeen ? "Dana" : null,
+    etaIso: state === "assigned" || state === "en_route" ? new Date(NOW.getTime() + 20 * 60_000).toISOString() : null,
+    deliveredAtIso: full.deliveredAt?.toISOString() ?? null,
+    tipped: full.tipped,
+    rated: full.rated,
+    photos:
+      state === "delivered"
+        ? [
+            { kind: "pickup", url: "https://app.example/photos/p?sig=a" },
+            { kind: "delivery", url: "https://app.example/photos/d?sig=b" },
+          ]
+        : [],
+    cancellationCode: state === "canceled" ? "order_canceled" : null,
+    ...permissions,
+  });
+}
+
+export interface RecordedCall {
+  path: string;
+  method: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/** A fetch stand-in that records each call and answers with `respond`. */
+export function recordingFetch(respond: (call: RecordedCall) => Response | Promise<Response>) {
+  const calls: RecordedCall[] = [];
+  const fetchFn: FetchLike = async (input, init) => {
+    const call: RecordedCall = {
+      path: input,
+      method: init?.method ?? "GET",
+      headers: { ...(init?.headers as Record<string, string> | undefined) },
+      body: typeof init?.body === "string" ? JSON.parse(init.body) : undefined,
+    };
+    calls.push(call);
+    return respond(call);
+  };
+  return { fetchFn, calls };
+}
+
+export function json(body: unknown, status = 200): Response {
+  return Response.json(body, { status });
+}

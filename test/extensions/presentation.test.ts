@@ -1,0 +1,217 @@
+import { describe, expect, it } from "vitest";
+import { SHIPMENT_STATES, type ShipmentState } from "../../extensions/shared/api-contract";
+import {
+  blockSummary,
+  etaText,
+  formatMoney,
+  shipmentCard,
+  sortForDisplay,
+  windowOptionLabel,
+  type ShipmentCard,
+} from "../../extensions/shared/presentation";
+import { NOW, shipmentView, typicalShipment } from "./fixtures";
+
+/** A deterministic stand-in for the admin's date formatter. */
+const formatTime = (date: Date) => date.toISOString().slice(11, 16);
+
+describe("what the block and the action show for each state", () => {
+  const expected: Record<ShipmentState, Omit<ShipmentCard, "trackingUrl" | "attention">> = {
+    pending: {
+      heading: "Delivery for #1001",
+      stateLabel: "Being booked",
+      tone: "neutral",
+      details: [{ label: "Delivery window", value: "19:00 – 21:00" }],
+      photos: [],
+    },
+    scheduled: {
+      heading: "Delivery TRK123",
+      stateLabel: "Waiting for a driver",
+      tone: "info",
+      details: [
+        { label: "Tracking number", value: "TRK123" },
+        { label: "Delivery window", value: "19:00 – 21:00" },
+      ],
+      photos: [],
+    },
+    assigned: {
+      heading: "Delivery TRK123",
+      stateLabel: "Driver assigned",
+      tone: "info",
+      details: [
+        { label: "Tracking number", value: "TRK123" },
+        { label: "Driver", value: "Dana" },
+        { label: "ETA", value: "18:20 (in 20 min)" },
+        { label: "Delivery window", value: "19:00 – 21:00" },
+      ],
+      photos: [],
+    },
+    en_route: {
+      heading: "Delivery TRK123",
+      stateLabel: "Out for delivery",
+      tone: "info",
+      details: [
+        { label: "Tracking number", value: "TRK123" },
+        { label: "Driver", value: "Dana" },
+        { label: "ETA", value: "18:20 (in 20 min)" },
+        { label: "Delivery window", value: "19:00 – 21:00" },
+      ],
+      photos: [],
+    },
+    delivered: {
+      heading: "Delivery TRK123",
+      stateLabel: "Delivered",
+      tone: "success",
+      details: [
+        { label: "Tracking number", value: "TRK123" },
+        { label: "Driver", value: "Dana" },
+        { label: "Delivered at", value: "17:00" },
+      ],
+      photos: [
+        { label: "Pickup photo", url: "https://app.example/photos/p?sig=a" },
+        { label: "Delivery photo", url: "https://app.example/photos/d?sig=b" },
+      ],
+    },
+    attempted: {
+      heading: "Delivery TRK123",
+      stateLabel: "Delivery attempted",
+      tone: "warning",
+      details: [
+        { label: "Tracking number", value: "TRK123" },
+        { label: "Driver", value: "Dana" },
+        { label: "Delivery window", value: "19:00 – 21:00" },
+      ],
+      photos: [],
+    },
+    returned: {
+      heading: "Delivery TRK123",
+      stateLabel: "Returned to store",
+      tone: "critical",
+      details: [
+        { label: "Tracking number", value: "TRK123" },
+        { label: "Driver", value: "Dana" },
+        { label: "Delivery window", value: "19:00 – 21:00" },
+      ],
+      photos: [],
+    },
+    canceled: {
+      heading: "Delivery TRK123",
+      stateLabel: "Canceled",
+      tone: "neutral",
+      details: [
+        { label: "Tracking number", value: "TRK123" },
+        { label: "Reason", value: "The customer canceled the order" },
+      ],
+      photos: [],
+    },
+    expired: {
+      heading: "Delivery TRK123",
+      stateLabel: "Expired: no driver accepted",
+      tone: "warning",
+      details: [{ label: "Tracking number", value: "TRK123" }],
+      photos: [],
+    },
+    failed: {
+      heading: "Delivery for #1001",
+      stateLabel: "Booking failed",
+      tone: "critical",
+      details: [],
+      photos: [],
+    },
+  };
+
+  it.each(SHIPMENT_STATES.map((state) => [state] as const))("%s", (state) => {
+    const shipment = typicalShipment(state);
+    const card = shipmentCard(shipment, NOW, formatTime);
+    expect(card).toEqual({ ...expected[state], trackingUrl: shipment.trackingUrl, attention: null });
+  });
+
+  it("shows the needs-attention reason with its fix, in the critical tone", () => {
+    const shipment = typicalShipment("returned", {});
+    const card = shipmentCard(
+      {
+        ...shipment,
+        needsAttention: true,
+        attentionReason: "The customer was not home; the order was returned to the store.",
+        attentionFix: "Call the customer, then dispatch again from this page.",
+      },
+      NOW,
+      formatTime,
+    );
+    expect(card.tone).toBe("critical");
+    expect(card.attention).toEqual({
+      reason: "The customer was not home; the order was returned to the store.",
+      fix: "Call the customer, then dispatch again from this page.",
+    });
+  });
+
+  it("gives a generic reason when the app sent none", () => {
+    const card = shipmentCard(shipmentView({ needsAttention: true }), NOW, formatTime);
+    expect(card.attention).toEqual({ reason: "This delivery needs your attention.", fix: null });
+  });
+
+  it("marks a sent tip and rating", () => {
+    const card = shipmentCard(typicalShipment("delivered", { tipped: true, rated: true }), NOW, formatTime);
+    expect(card.details.slice(-2)).toEqual([
+      { label: "Tip", value: "Sent" },
+      { label: "Rating", value: "Sent" },
+    ]);
+  });
+});
+
+describe("etaText", () => {
+  it.each<[string | null, string | null]>([
+    ["2026-11-21T18:20:00.000Z", "18:20 (in 20 min)"],
+    ["2026-11-21T18:00:20.000Z", "18:00 (due now)"],
+    ["2026-11-21T17:48:00.000Z", "17:48 (12 min late)"],
+    [null, null],
+    ["not a date", null],
+  ])("%s → %s", (iso, text) => {
+    expect(etaText(iso, NOW, formatTime)).toBe(text);
+  });
+});
+
+describe("money and windows", () => {
+  it.each([
+    [1250, "USD", "$12.50"],
+    [5, "USD", "$0.05"],
+    [1250, "CAD", "CA$12.50"],
+    [1250, "NOPE", "12.50 NOPE"],
+  ])("%i %s → %s", (cents, currency, text) => {
+    expect(formatMoney(cents, currency)).toBe(text);
+  });
+
+  it("labels a window with its price", () => {
+    expect(
+      windowOptionLabel({
+        serviceCode: "SAMEDAY_TWO_HOURS",
+        title: "Within 2 hours",
+        deliverStartIso: "2026-11-21T18:05:00.000Z",
+        deliverEndIso: "2026-11-21T20:05:00.000Z",
+        priceCents: 1250,
+        currencyCode: "USD",
+      }),
+    ).toBe("Within 2 hours — $12.50");
+  });
+});
+
+describe("ordering and the collapsed summary", () => {
+  const delivered = { ...typicalShipment("delivered"), id: "d" };
+  const live = { ...typicalShipment("en_route"), id: "l" };
+  const attention = { ...typicalShipment("returned"), id: "a", needsAttention: true };
+
+  it("puts needs-attention first, final states last", () => {
+    expect(sortForDisplay([delivered, live, attention]).map((s) => s.id)).toEqual(["a", "l", "d"]);
+  });
+
+  it.each([
+    [[], "No same-day delivery yet"],
+    [[live], "Out for delivery"],
+    [[delivered], "Delivered"],
+    [[delivered, live], "2 deliveries, 1 in progress"],
+    [[delivered, { ...delivered, id: "d2" }], "2 deliveries"],
+    [[attention, live], "1 delivery needs attention"],
+    [[attention, { ...attention, id: "a2" }], "2 deliveries need attention"],
+  ])("%# → %s", (shipments, summary) => {
+    expect(blockSummary(shipments)).toBe(summary);
+  });
+});

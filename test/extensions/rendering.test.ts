@@ -1,0 +1,451 @@
+/**
+ * The thin components, end to end in a real browser: each extension is bundled the way the CLI
+ * does (esbuild, `shopify.extend(target, main)`), run in Chromium with a stand-in `shopify` global
+ * and a recording `fetch`, then clicked through. Proves what each screen shows and what it sends,
+ * and that every translation key used exists in the extension's locale file.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { build } from "esbuild";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { ShipmentView } from "../../extensions/shared/api-contract";
+import { typicalShipment } from "./fixtures";
+
+const root = path.resolve(import.meta.dirname, "..", "..");
+const CHROMIUM = "/usr/bin/chromium";
+
+interface ExtensionUnderTest {
+  folder: string;
+  entry: string;
+  target: string;
+}
+
+const ACTION: ExtensionUnderTest = {
+  folder: "order-delivery-action",
+  entry: "src/ActionExtension.tsx",
+  target: "admin.order-details.action.render",
+};
+const SHOULD_RENDER: ExtensionUnderTest = {
+  folder: "order-delivery-action",
+  entry: "src/should-render.ts",
+  target: "admin.order-details.action.should-render",
+};
+const BLOCK: ExtensionUnderTest = {
+  folder: "order-delivery-block",
+  entry: "src/BlockExtension.tsx",
+  target: "admin.order-details.block.render",
+};
+const BULK: ExtensionUnderTest = {
+  folder: "orders-bulk-dispatch",
+  entry: "src/BulkDispatchExtension.tsx",
+  target: "admin.order-index.selection-action.render",
+};
+
+async function bundle(ext: ExtensionUnderTest): Promise<string> {
+  const dir = path.join(root, "extensions", ext.folder);
+  const result = await build({
+    stdin: {
+      contents: `import main from "./${ext.entry}"; shopify.extend(${JSON.stringify(ext.target)}, (...args) => main(...args));`,
+      resolveDir: dir,
+      loader: "ts",
+    },
+    bundle: true,
+    format: "iife",
+    jsx: "automatic",
+    jsxImportSource: "preact",
+    write: false,
+    logLevel: "silent",
+  });
+  return result.outputFiles[0]!.text;
+}
+
+/** Route answers: "METHOD path" → [status, body], or a list answered in turn (the last one repeats). */
+type Answer = [number, unknown];
+type Routes = Record<string, Answer | Answer[]>;
+
+interface Harness {
+  page: Page;
+  /** Requests the extension made: method, path, parsed body. */
+  calls: () => Promise<{ method: string; path: string; body: unknown }[]>;
+  text: () => Promise<string>;
+  click: (label: string) => Promise<void>;
+  setValue: (selector: string, value: string, event: "input" | "change") => Promise<void>;
+  state: () => Promise<{ closed: boolean; navigated: string | null; missingKeys: string[]; result: unknown }>;
+}
+
+let browser: Browser;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium is needed at ${CHROMIUM}: apt-get install -y chromium`);
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-dev-shm-usage",
+    ],
+  });
+});
+
+afterEach(() => {
+  const errors = pageErrors.splice(0);
+  expect(errors, "errors in the browser console").toEqual([]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function open(
+  ext: ExtensionUnderTest,
+  options: { selected: string[]; routes: Routes; queryResult?: unknown },
+): Promise<Harness> {
+  const locale: unknown = JSON.parse(
+    readFileSync(path.join(root, "extensions", ext.folder, "locales", "en.default.json"), "utf8"),
+  );
+  const page = await browser.newPage();
+  page.on("pageerror", (error) => pageErrors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") pageErrors.push(message.text());
+  });
+  // Nothing leaves the page: the extension's fetch is replaced below, and any real request fails.
+  await page.route("**/*", (route) => route.abort());
+  await page.setContent("<!doctype html><html><body></body></html>");
+  await page.evaluate(
+    ({ selected, routes, locale, queryResult }) => {
+      const w = window as unknown as Record<string, unknown>;
+      const calls: unknown[] = [];
+      const missingKeys: string[] = [];
+      w.__calls = calls;
+      w.__missingKeys = missingKeys;
+      w.__closed = false;
+      w.__navigated = null;
+      const lookup = (key: string, count?: number): string | null => {
+        let node: unknown = locale;
+        for (const part of key.split(".")) node = (node as Record<string, unknown> | undefined)?.[part];
+        if (typeof node === "string") return node;
+        if (node && typeof node === "object" && count !== undefined) {
+          const forms = node as Record<string, string>;
+          return (count === 1 ? forms.one : forms.other) ?? null;
+        }
+        return null;
+      };
+      w.shopify = {
+        data: { selected: selected.map((id) => ({ id })) },
+        i18n: {
+          translate: (key: string, values: Record<string, string | number> = {}) => {
+            const template = lookup(key, typeof values.count === "number" ? values.count : undefined);
+            if (template === null) {
+              missingKeys.push(key);
+              return key;
+            }
+            return template.replace(/\{\{(\w+)\}\}/g, (_m: string, name: string) => String(values[name] ?? ""));
+          },
+          formatDate: (date: Date) => date.toISOString().slice(11, 16),
+        },
+        close: () => {
+          w.__closed = true;
+        },
+        navigation: {
+          navigate: (url: string) => {
+            w.__navigated = url;
+          },
+        },
+        query: async () => queryResult,
+        extend: (_target: string, main: () => unknown) => {
+          w.__result = main();
+        },
+      };
+      w.fetch = async (input: string, init: RequestInit = {}) => {
+        const method = init.method ?? "GET";
+        calls.push({ method, path: input, body: typeof init.body === "string" ? JSON.parse(init.body) : undefined });
+        const route = routes[`${method} ${input}`];
+        const answers =
+          route && Array.isArray(route[0]) ? (route as [number, unknown][]) : route ? [route as [number, unknown]] : [];
+        const answer = answers.length > 1 ? answers.shift() : answers[0];
+        if (!answer)
+          return new Response(JSON.stringify({ error: { message: `No route ${method} ${input}` } }), { status: 404 });
+        return new Response(JSON.stringify(answer[1]), {
+          status: answer[0],
+          headers: { "Content-Type": "application/json" },
+        });
+      };
+    },
+    { selected: options.selected, routes: options.routes, locale, queryResult: options.queryResult ?? null },
+  );
+  await page.addScriptTag({ content: await bundle(ext) });
+
+  // Text nodes plus the attributes the admin renders as text (headings, labels, field errors).
+  const text = () =>
+    page.evaluate(() => {
+      const parts: string[] = [];
+      const walk = (node: Node) => {
+        if (node.nodeType === Node.TEXT_NODE) {
+          const t = node.textContent?.trim();
+          if (t) parts.push(t);
+          return;
+        }
+        if (!(node instanceof Element)) return;
+        for (const attr of ["heading", "label", "error", "details"]) {
+          const value = node.getAttribute(attr);
+          if (value) parts.push(value);
+        }
+        node.childNodes.forEach(walk);
+      };
+      walk(document.body);
+      return parts.join(" ").replace(/\s+/g, " ");
+    });
+  return {
+    page,
+    text,
+    calls: () => page.evaluate(() => (window as unknown as { __calls: never[] }).__calls),
+    click: async (label: string) => {
+      const button = page.locator("s-button", { hasText: label }).first();
+      await button.waitFor({ state: "attached" });
+      await button.dispatchEvent("click");
+    },
+    setValue: async (selector: string, value: string, event: "input" | "change") => {
+      await page.locator(selector).first().waitFor({ state: "attached" });
+      await page.evaluate(
+        ({ selector, value, event }) => {
+          const el = document.querySelector(selector) as HTMLElement & { value: string };
+          el.value = value;
+          el.dispatchEvent(new Event(event, { bubbles: true }));
+        },
+        { selector, value, event },
+      );
+    },
+    state: () =>
+      page.evaluate(async () => {
+        const w = window as unknown as Record<string, unknown>;
+        return {
+          closed: w.__closed as boolean,
+          navigated: w.__navigated as string | null,
+          missingKeys: w.__missingKeys as string[],
+          result: await w.__result,
+        };
+      }),
+  };
+}
+
+async function waitForText(h: Harness, expected: string) {
+  await expect.poll(h.text, { timeout: 5_000 }).toContain(expected);
+}
+
+const ORDER_GID = "gid://shopify/Order/1001";
+
+function orderBody(shipments: ShipmentView[], dispatchAllowed = false) {
+  return { order: { id: "1001", name: "#1001" }, shipments, dispatch: { allowed: dispatchAllowed, reason: null } };
+}
+
+describe("order action", () => {
+  it("shows an assigned delivery and sends a tip", async () => {
+    const shipment = typicalShipment("assigned", { driverHeadingToPickup: true });
+    const h = await open(ACTION, {
+      selected: [ORDER_GID],
+      routes: {
+        "GET /api/orders/1001/shipments": [200, orderBody([shipment])],
+        "POST /api/shipments/shp_1/tip": [200, { shipment: { ...shipment, tipped: true, canTip: false } }],
+      },
+    });
+    await waitForText(h, "Driver assigned");
+    const overview = await h.text();
+    expect(overview).toContain("Dana");
+    expect(overview).toContain("TRK123");
+    for (const label of ["Print label", "Tip the driver", "Cancel delivery"]) expect(overview).toContain(label);
+    expect(overview).not.toContain("Rate the driver");
+
+    await h.click("Tip the driver");
+    await h.setValue("s-number-field", "7.50", "input");
+    await h.click("Send tip");
+    await waitForText(h, "Tip of $7.50 sent to Dana.");
+    expect(await h.calls()).toEqual([
+      { method: "GET", path: "/api/orders/1001/shipments", body: undefined },
+      { method: "POST", path: "/api/shipments/shp_1/tip", body: { amountDollars: 7.5 } },
+    ]);
+    expect(await h.text()).not.toContain("Tip the driver");
+    await h.click("Done");
+    expect((await h.state()).closed).toBe(true);
+    expect((await h.state()).missingKeys).toEqual([]);
+    await h.page.close();
+  });
+
+  it("warns of the cancellation fee and sends the chosen reason", async () => {
+    const shipment = typicalShipment("assigned", { driverHeadingToPickup: true });
+    const h = await open(ACTION, {
+      selected: [ORDER_GID],
+      routes: {
+        "GET /api/orders/1001/shipments": [200, orderBody([shipment])],
+        "POST /api/shipments/shp_1/cancel": [200, { shipment: { ...shipment, state: "canceled", canCancel: false } }],
+      },
+    });
+    await h.click("Cancel delivery");
+    await waitForText(h, "the courier will charge a cancellation fee");
+    await h.click("Cancel delivery");
+    await waitForText(h, "Choose a reason for canceling.");
+    await h.setValue("s-select", "item_not_in_stock", "change");
+    await h.setValue("s-text-area", "Sold out this morning", "input");
+    await h.click("Cancel delivery");
+    await waitForText(h, "Delivery canceled. The courier will charge a cancellation fee.");
+    expect((await h.calls()).slice(1)).toEqual([
+      {
+        method: "POST",
+        path: "/api/shipments/shp_1/cancel",
+        body: { code: "item_not_in_stock", comment: "Sold out this morning" },
+      },
+    ]);
+    expect((await h.state()).missingKeys).toEqual([]);
+    await h.page.close();
+  });
+
+  it("quotes first, then dispatches in the chosen window", async () => {
+    const windows = [
+      {
+        serviceCode: "SAMEDAY_TWO_HOURS",
+        title: "Within 2 hours",
+        deliverStartIso: "2026-11-21T18:05:00.000Z",
+        deliverEndIso: "2026-11-21T20:05:00.000Z",
+        priceCents: 1250,
+        currencyCode: "USD",
+      },
+      {
+        serviceCode: "SAMEDAY_EVENING",
+        title: "Today, 5:00–8:00 PM",
+        deliverStartIso: "2026-11-21T22:00:00.000Z",
+        deliverEndIso: "2026-11-22T01:00:00.000Z",
+        priceCents: 990,
+        currencyCode: "USD",
+      },
+    ];
+    const booked = typicalShipment("scheduled");
+    const h = await open(ACTION, {
+      selected: [ORDER_GID],
+      routes: {
+        "GET /api/orders/1001/shipments": [
+          [200, orderBody([], true)],
+          [200, orderBody([booked], false)],
+        ],
+        "POST /api/orders/1001/quote": [200, { windows, unavailableReason: null }],
+        "POST /api/orders/1001/dispatch": [200, { shipments: [booked] }],
+      },
+    });
+    await waitForText(h, "This order has no same-day delivery yet.");
+    await h.click("Dispatch now");
+    await waitForText(h, "Today, 5:00–8:00 PM — $9.90");
+    expect(await h.text()).toContain("Within 2 hours — $12.50");
+    await h.setValue("s-select", "SAMEDAY_EVENING", "change");
+    await h.click("Dispatch");
+    await waitForText(h, "Delivery booked for Today, 5:00–8:00 PM. Tracking: TRK123.");
+    await waitForText(h, "Waiting for a driver");
+    const calls = await h.calls();
+    expect(calls.slice(1, 3)).toEqual([
+      { method: "POST", path: "/api/orders/1001/quote", body: {} },
+      { method: "POST", path: "/api/orders/1001/dispatch", body: { windowServiceCode: "SAMEDAY_EVENING" } },
+    ]);
+    expect((await h.state()).missingKeys).toEqual([]);
+    await h.page.close();
+  });
+
+  it("shows the app's error in the modal", async () => {
+    const h = await open(ACTION, {
+      selected: [ORDER_GID],
+      routes: {
+        "GET /api/orders/1001/shipments": [503, { error: { message: "The courier is down for maintenance." } }],
+      },
+    });
+    await waitForText(h, "The courier is down for maintenance.");
+    expect(await h.text()).toContain("Try again");
+    await h.page.close();
+  });
+
+  it.each([
+    ["US", true],
+    ["CA", false],
+  ])("should-render: %s address → display %s", async (country, display) => {
+    const h = await open(SHOULD_RENDER, {
+      selected: [ORDER_GID],
+      routes: {},
+      queryResult: { data: { order: { id: ORDER_GID, shippingAddress: { countryCodeV2: country } } } },
+    });
+    expect((await h.state()).result).toEqual({ display });
+    await h.page.close();
+  });
+});
+
+describe("order block", () => {
+  it("shows state, driver, ETA, photos and attention, and opens the action", async () => {
+    const delivered = typicalShipment("delivered");
+    const returned = {
+      ...typicalShipment("returned"),
+      id: "shp_2",
+      trackingNumber: "TRK456",
+      needsAttention: true,
+      attentionReason: "The customer was not home; the order is back at the store.",
+      attentionFix: "Call the customer, then dispatch again.",
+    };
+    const h = await open(BLOCK, {
+      selected: [ORDER_GID],
+      routes: { "GET /api/orders/1001/shipments": [200, orderBody([delivered, returned])] },
+    });
+    await waitForText(h, "Delivered");
+    const text = await h.text();
+    expect(text.indexOf("Returned to store")).toBeLessThan(text.indexOf("Delivered"));
+    expect(text).toContain("The customer was not home; the order is back at the store.");
+    expect(text).toContain("How to fix it: Call the customer, then dispatch again.");
+    expect(await h.page.locator("s-thumbnail").count()).toBe(2);
+    expect(await h.page.locator("s-admin-block").getAttribute("collapsedsummary")).toBe("1 delivery needs attention");
+    await h.click("Manage delivery");
+    expect((await h.state()).navigated).toBe("extension://order-delivery-action");
+    expect((await h.state()).missingKeys).toEqual([]);
+    await h.page.close();
+  });
+});
+
+describe("bulk dispatch", () => {
+  it("sends the selected orders and shows a result per order", async () => {
+    const h = await open(BULK, {
+      selected: ["gid://shopify/Order/11", "gid://shopify/Order/12"],
+      routes: {
+        "POST /api/orders/dispatch": [
+          200,
+          {
+            results: [
+              {
+                orderId: "11",
+                orderName: "#1011",
+                outcome: "dispatched",
+                message: null,
+                shipments: [typicalShipment("scheduled")],
+              },
+              {
+                orderId: "12",
+                orderName: "#1012",
+                outcome: "not_eligible",
+                message: "The order has no US shipping address.",
+                shipments: [],
+              },
+            ],
+          },
+        ],
+      },
+    });
+    await waitForText(h, "2 orders selected.");
+    await h.click("Dispatch orders");
+    await waitForText(h, "1 of 2 orders dispatched.");
+    const text = await h.text();
+    expect(text).toContain("#1011 Dispatched Tracking: TRK123");
+    expect(text).toContain("#1012 Not dispatched The order has no US shipping address.");
+    expect(await h.calls()).toEqual([
+      { method: "POST", path: "/api/orders/dispatch", body: { orderIds: ["11", "12"] } },
+    ]);
+    await h.click("Done");
+    expect((await h.state()).closed).toBe(true);
+    expect((await h.state()).missingKeys).toEqual([]);
+    await h.page.close();
+  });
+});
