@@ -77,7 +77,13 @@ const envSchema = z.object({
     .enum(["true", "false"])
     .default("true")
     .transform((v) => v === "true"),
+  WORKER_ONLY: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  COURIER_SANDBOX_URL: httpUrl.optional(),
+  COURIER_PRODUCTION_URL: httpUrl.optional(),
 });
 
 export type AppConfig = {
@@ -87,7 +93,11 @@ export type AppConfig = {
   encryption: { currentKeyId: string; keys: ReadonlyMap<string, Buffer> };
   port: number;
   workerEnabled: boolean;
+  /** `npm run worker`: run jobs, serve no HTTP. */
+  workerOnly: boolean;
   logLevel: "debug" | "info" | "warn" | "error";
+  /** App-wide courier base URLs; a shop may override its own (Shop.courierBaseUrl). */
+  courier: { sandboxUrl?: string; productionUrl?: string };
 };
 
 export class ConfigError extends Error {
@@ -126,7 +136,9 @@ export function parseEnv(env: Record<string, string | undefined>): AppConfig {
     encryption: { currentKeyId: e.ENCRYPTION_KEY_ID, keys },
     port: e.PORT,
     workerEnabled: e.WORKER_ENABLED,
+    workerOnly: e.WORKER_ONLY,
     logLevel: e.LOG_LEVEL,
+    courier: { sandboxUrl: e.COURIER_SANDBOX_URL, productionUrl: e.COURIER_PRODUCTION_URL },
   };
 }
 

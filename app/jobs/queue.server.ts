@@ -19,8 +19,9 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { setTimeout as delay } from "node:timers/promises";
-import { Prisma, type Job as JobRow } from "@prisma/client";
+import type { Prisma, Job as JobRow } from "@prisma/client";
 import type { Db } from "~/db/client.server";
+import { isUniqueViolation } from "~/db/errors";
 import { withBusyRetry, type Sleep } from "./busy-retry";
 import { LeaseLostError, failureMessage, failureOptionsOf, permanentFailure, type FailureOptions } from "./errors";
 import { MAX_LAST_ERROR_LENGTH, newJobRow, parsePayload, toQueuedJob, type EnqueueInput, type JobState, type QueuedJob } from "./job";
@@ -359,10 +360,6 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   }
 
   return { workerId, leaseMs, enqueue, claimNext, complete, fail, extendLease, retryDead, listDead, stats };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
 }
 
 /** After a failed insert: the job holding the uniqueKey, or the original error if that was not the cause. */

@@ -1,13 +1,16 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
+import { enqueueOrderDispatch } from "~/dispatch/dispatch.server";
+import { getRuntime } from "~/runtime.server";
 import { receiveWebhook } from "~/webhooks/receive.server";
 
-// Dispatch arrives with its own issue; until then the delivery is recorded and acknowledged.
-const OrderIds = z.looseObject({ admin_graphql_api_id: z.string().startsWith("gid://shopify/Order/") });
+// The job reads the order through the Admin API; the webhook only names it.
+const PaidOrder = z.looseObject({ admin_graphql_api_id: z.string().startsWith("gid://shopify/Order/") });
 
 export const action = ({ request }: ActionFunctionArgs) =>
   receiveWebhook(request, {
-    payload: OrderIds,
+    payload: PaidOrder,
     ids: (order) => ({ orderGid: order.admin_graphql_api_id }),
-    handle: async () => undefined,
+    handleInTransaction: ({ shop, payload }, tx) =>
+      enqueueOrderDispatch(getRuntime().queue, { shopDomain: shop, orderGid: payload.admin_graphql_api_id, generation: 1 }, tx),
   });

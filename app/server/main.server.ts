@@ -9,10 +9,17 @@ import { createRequestHandler } from "@remix-run/node";
 import * as build from "@remix-run/dev/server-build";
 import { appConfig } from "~/config/env.server";
 import { db } from "~/db.server";
+import { consoleWorkerLogger, startWorker, timerSleep, type Worker } from "~/jobs/worker.server";
+import { getRuntime } from "~/runtime.server";
+import { unauthenticated } from "~/shopify.server";
+import { RECONCILE_INTERVAL_MS, scheduleReconciliation } from "~/tracking/reconcile.server";
+import { jobHandlers } from "./job-handlers.server";
 import { BodyTooLargeError, declaredBodyTooLarge, sendFetchResponse, toFetchRequest } from "./node-adapter.server";
 import { serveStatic } from "./static-files.server";
 
 const config = appConfig();
+const WORKER_CONCURRENCY = 4;
+const WORKER_POLL_MS = 500;
 const publicDir = path.resolve(process.cwd(), "public");
 const handleRequest = createRequestHandler(build, config.nodeEnv === "development" ? "development" : "production");
 
@@ -39,17 +46,45 @@ const server = createServer(async (req, res) => {
 });
 
 server.keepAliveTimeout = 65_000;
-server.listen(config.port, () => {
-  console.log(`App server listening on port ${config.port} (${config.shopify.appUrl})`);
-});
+if (!config.workerOnly) {
+  server.listen(config.port, () => {
+    console.log(`App server listening on port ${config.port} (${config.shopify.appUrl})`);
+  });
+}
+
+let worker: Worker | null = null;
+if (config.workerEnabled || config.workerOnly) {
+  const runtime = getRuntime();
+  worker = startWorker({
+    queue: runtime.queue,
+    handlers: jobHandlers(runtime, async (shop) => (await unauthenticated.admin(shop)).admin),
+    concurrency: WORKER_CONCURRENCY,
+    pollIntervalMs: WORKER_POLL_MS,
+    clock: runtime.clock,
+    sleep: timerSleep,
+    logger: consoleWorkerLogger,
+  });
+  console.log(`Job worker started (${runtime.queue.workerId})`);
+}
+
+// Every instance asks; the queue's unique key makes it one reconciliation per shop and interval.
+const reconciliationTimer = worker
+  ? setInterval(() => {
+      scheduleReconciliation(getRuntime()).catch((error: unknown) =>
+        console.warn("Scheduling reconciliation failed:", error instanceof Error ? error.message : error),
+      );
+    }, RECONCILE_INTERVAL_MS)
+  : null;
 
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal}: draining requests`);
+  console.log(`${signal}: draining requests and running jobs`);
+  if (reconciliationTimer) clearInterval(reconciliationTimer);
   server.close();
   server.closeIdleConnections();
+  await worker?.stop();
   await db.$disconnect();
   process.exit(0);
 }

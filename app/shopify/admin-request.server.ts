@@ -1,3 +1,5 @@
+import { HttpThrottlingError } from "@shopify/shopify-api";
+
 /**
  * The one way the app runs an Admin GraphQL operation: parses the response, waits and retries when
  * Shopify throttles (as `throttleStatus` says), and turns errors into `AdminApiError`.
@@ -15,11 +17,24 @@ export type AdminRequestOptions = {
 
 type ThrottleStatus = { maximumAvailable: number; currentlyAvailable: number; restoreRate: number };
 type GraphqlErrorEntry = { message: string; extensions?: { code?: string } };
+/**
+ * A response body as Shopify sends it (`errors` a list) or as the library's GraphqlQueryError
+ * carries it (`errors: { message, graphQLErrors }`).
+ */
 type GraphqlBody<T> = {
   data?: T;
-  errors?: GraphqlErrorEntry[] | string;
+  errors?: GraphqlErrorEntry[] | string | { message?: string; graphQLErrors?: GraphqlErrorEntry[] };
   extensions?: { cost?: { requestedQueryCost?: number; throttleStatus?: ThrottleStatus } };
 };
+
+function errorEntries(body: GraphqlBody<unknown>): GraphqlErrorEntry[] {
+  const errors = body.errors;
+  if (!errors) return [];
+  if (typeof errors === "string") return [{ message: errors }];
+  if (Array.isArray(errors)) return errors;
+  if (errors.graphQLErrors?.length) return errors.graphQLErrors;
+  return [{ message: errors.message ?? "GraphQL request failed" }];
+}
 
 export class AdminApiError extends Error {
   constructor(
@@ -43,7 +58,21 @@ export function throttleWaitMs(requestedCost: number, status: ThrottleStatus): n
 }
 
 function isThrottled(body: GraphqlBody<unknown>): boolean {
-  return Array.isArray(body.errors) && body.errors.some((e) => e.extensions?.code === "THROTTLED");
+  return errorEntries(body).some((e) => e.extensions?.code === "THROTTLED");
+}
+
+/** Seconds to wait when the call failed with HTTP 429 (thrown Response or HttpThrottlingError); null otherwise. */
+function httpThrottleRetryAfter(error: unknown): number | null {
+  if (error instanceof Response) {
+    if (error.status !== 429) return null;
+    const header = Number(error.headers.get("Retry-After"));
+    return Number.isFinite(header) && header > 0 ? header : 1;
+  }
+  if (error instanceof HttpThrottlingError) {
+    const retryAfter = (error.response as { retryAfter?: number }).retryAfter;
+    return typeof retryAfter === "number" && retryAfter > 0 ? retryAfter : 1;
+  }
+  return null;
 }
 
 /** The library throws `GraphqlQueryError` for GraphQL errors on HTTP 200; its `body` holds the response. */
@@ -69,6 +98,14 @@ export async function adminRequest<T>(
       const response = await admin.graphql(query, { variables });
       body = (await response.json()) as GraphqlBody<T>;
     } catch (error) {
+      // HTTP 429: shopify-app-remix turns the library's HttpThrottlingError into a thrown Response.
+      const retryAfterS = httpThrottleRetryAfter(error);
+      if (retryAfterS !== null) {
+        const waitMs = Math.max(1000, retryAfterS * 1000);
+        if (attempt >= maxRetries) throw new AdminApiError("Shopify is throttling the app's requests; the work will be retried.", "throttled", waitMs);
+        await sleep(waitMs);
+        continue;
+      }
       const thrown = bodyOfThrown(error);
       if (!thrown) throw error;
       body = thrown as GraphqlBody<T>;
@@ -82,8 +119,9 @@ export async function adminRequest<T>(
       await sleep(waitMs);
       continue;
     }
-    if (body.errors) {
-      const messages = typeof body.errors === "string" ? [body.errors] : body.errors.map((e) => e.message);
+    const errors = errorEntries(body);
+    if (errors.length > 0) {
+      const messages = errors.map((e) => e.message);
       throw new AdminApiError(`Shopify rejected the request: ${messages.join("; ")}`, "graphql", undefined, messages);
     }
     if (!body.data) throw new AdminApiError("Shopify answered without data", "graphql");

@@ -22,6 +22,8 @@ const FULFILLMENT_ORDER_FULFILLMENTS = `#graphql
             nodes {
               status
               happenedAt
+              latitude
+              longitude
             }
           }
         }
@@ -74,7 +76,7 @@ export async function createFulfillment(
   input: {
     fulfillmentOrderGid: string;
     lineItems?: { id: string; quantity: number }[];
-    tracking: { company: string; number: string; url: string };
+    tracking: { company: string; number: string; url: string | null };
     notifyCustomer: boolean;
   },
 ) {
@@ -86,7 +88,11 @@ export async function createFulfillment(
           ...(input.lineItems ? { fulfillmentOrderLineItems: input.lineItems } : {}),
         },
       ],
-      trackingInfo: input.tracking,
+      trackingInfo: {
+        company: input.tracking.company,
+        number: input.tracking.number,
+        ...(input.tracking.url ? { url: input.tracking.url } : {}),
+      },
       notifyCustomer: input.notifyCustomer,
     },
   });

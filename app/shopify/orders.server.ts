@@ -1,4 +1,4 @@
-import type { OrderForDispatchQuery } from "~/types/admin.generated";
+import type { FulfillmentOrderLinesQuery, OrderForDispatchQuery } from "~/types/admin.generated";
 import { adminRequest, type AdminGraphql } from "./admin-request.server";
 
 /** Metafield on a product or variant holding its package size: JSON {"length","width","height"} in inches. */
@@ -67,48 +67,90 @@ const ORDER_FOR_DISPATCH = `#graphql
               id
             }
           }
-          lineItems(first: 100) {
-            nodes {
-              id
-              totalQuantity
-              remainingQuantity
-              requiresShipping
-              sku
-              productTitle
-              variantTitle
-              weight {
-                unit
-                value
-              }
-              originalUnitPriceSet {
-                shopMoney {
-                  amount
-                }
-              }
-              variant {
-                id
-                metafield(namespace: "courier", key: "dimensions") {
-                  value
-                }
-                product {
-                  id
-                  tags
-                  metafield(namespace: "courier", key: "dimensions") {
-                    value
-                  }
-                }
-              }
-            }
-          }
         }
       }
     }
   }
 `;
 
-export type OrderForDispatch = NonNullable<OrderForDispatchQuery["order"]>;
+// One request per fulfillment order keeps each query well under Shopify's 1000-point single-query limit.
+const FULFILLMENT_ORDER_LINES = `#graphql
+  query FulfillmentOrderLines($id: ID!, $after: String) {
+    fulfillmentOrder(id: $id) {
+      id
+      lineItems(first: 50, after: $after) {
+        nodes {
+          id
+          totalQuantity
+          remainingQuantity
+          requiresShipping
+          sku
+          productTitle
+          variantTitle
+          weight {
+            unit
+            value
+          }
+          originalUnitPriceSet {
+            shopMoney {
+              amount
+            }
+          }
+          variant {
+            id
+            metafield(namespace: "courier", key: "dimensions") {
+              value
+            }
+            product {
+              id
+              tags
+              metafield(namespace: "courier", key: "dimensions") {
+                value
+              }
+            }
+          }
+        }
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
+      }
+    }
+  }
+`;
+
+type OrderHeader = NonNullable<OrderForDispatchQuery["order"]>;
+type FulfillmentOrderHeader = OrderHeader["fulfillmentOrders"]["nodes"][number];
+export type FulfillmentOrderLine = NonNullable<FulfillmentOrderLinesQuery["fulfillmentOrder"]>["lineItems"]["nodes"][number];
+
+/** The order with each fulfillment order's lines, as dispatch reads it. */
+export type OrderForDispatch = Omit<OrderHeader, "fulfillmentOrders"> & {
+  fulfillmentOrders: { nodes: (FulfillmentOrderHeader & { lineItems: { nodes: FulfillmentOrderLine[] } })[] };
+};
+
+async function fetchLines(admin: AdminGraphql, fulfillmentOrderGid: string): Promise<FulfillmentOrderLine[]> {
+  const lines: FulfillmentOrderLine[] = [];
+  let after: string | null = null;
+  do {
+    const data: FulfillmentOrderLinesQuery = await adminRequest<FulfillmentOrderLinesQuery>(admin, FULFILLMENT_ORDER_LINES, {
+      id: fulfillmentOrderGid,
+      after,
+    });
+    const page = data.fulfillmentOrder?.lineItems;
+    if (!page) break;
+    lines.push(...page.nodes);
+    after = page.pageInfo.hasNextPage ? (page.pageInfo.endCursor ?? null) : null;
+  } while (after);
+  return lines;
+}
 
 export async function fetchOrderForDispatch(admin: AdminGraphql, orderGid: string): Promise<OrderForDispatch | null> {
   const data = await adminRequest<OrderForDispatchQuery>(admin, ORDER_FOR_DISPATCH, { id: orderGid });
-  return data.order ?? null;
+  const order = data.order;
+  if (!order) return null;
+  const nodes = [];
+  for (const fo of order.fulfillmentOrders.nodes) {
+    nodes.push({ ...fo, lineItems: { nodes: await fetchLines(admin, fo.id) } });
+  }
+  return { ...order, fulfillmentOrders: { nodes } };
 }

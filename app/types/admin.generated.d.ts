@@ -51,7 +51,7 @@ export type FulfillmentOrderFulfillmentsQuery = { fulfillmentOrder?: AdminTypes.
     Pick<AdminTypes.FulfillmentOrder, 'id' | 'status'>
     & { fulfillments: { nodes: Array<(
         Pick<AdminTypes.Fulfillment, 'id' | 'status'>
-        & { trackingInfo: Array<Pick<AdminTypes.FulfillmentTrackingInfo, 'number'>>, events: { nodes: Array<Pick<AdminTypes.FulfillmentEvent, 'status' | 'happenedAt'>> } }
+        & { trackingInfo: Array<Pick<AdminTypes.FulfillmentTrackingInfo, 'number'>>, events: { nodes: Array<Pick<AdminTypes.FulfillmentEvent, 'status' | 'happenedAt' | 'latitude' | 'longitude'>> } }
       )> } }
   )> };
 
@@ -109,17 +109,28 @@ export type OrderForDispatchQuery = { order?: AdminTypes.Maybe<(
         & { assignedLocation: (
           Pick<AdminTypes.FulfillmentOrderAssignedLocation, 'name'>
           & { location?: AdminTypes.Maybe<Pick<AdminTypes.Location, 'id'>> }
-        ), lineItems: { nodes: Array<(
-            Pick<AdminTypes.FulfillmentOrderLineItem, 'id' | 'totalQuantity' | 'remainingQuantity' | 'requiresShipping' | 'sku' | 'productTitle' | 'variantTitle'>
-            & { weight?: AdminTypes.Maybe<Pick<AdminTypes.Weight, 'unit' | 'value'>>, originalUnitPriceSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount'> }, variant?: AdminTypes.Maybe<(
-              Pick<AdminTypes.ProductVariant, 'id'>
-              & { metafield?: AdminTypes.Maybe<Pick<AdminTypes.Metafield, 'value'>>, product: (
-                Pick<AdminTypes.Product, 'id' | 'tags'>
-                & { metafield?: AdminTypes.Maybe<Pick<AdminTypes.Metafield, 'value'>> }
-              ) }
-            )> }
-          )> } }
+        ) }
       )> } }
+  )> };
+
+export type FulfillmentOrderLinesQueryVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+  after?: AdminTypes.InputMaybe<AdminTypes.Scalars['String']['input']>;
+}>;
+
+
+export type FulfillmentOrderLinesQuery = { fulfillmentOrder?: AdminTypes.Maybe<(
+    Pick<AdminTypes.FulfillmentOrder, 'id'>
+    & { lineItems: { nodes: Array<(
+        Pick<AdminTypes.FulfillmentOrderLineItem, 'id' | 'totalQuantity' | 'remainingQuantity' | 'requiresShipping' | 'sku' | 'productTitle' | 'variantTitle'>
+        & { weight?: AdminTypes.Maybe<Pick<AdminTypes.Weight, 'unit' | 'value'>>, originalUnitPriceSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount'> }, variant?: AdminTypes.Maybe<(
+          Pick<AdminTypes.ProductVariant, 'id'>
+          & { metafield?: AdminTypes.Maybe<Pick<AdminTypes.Metafield, 'value'>>, product: (
+            Pick<AdminTypes.Product, 'id' | 'tags'>
+            & { metafield?: AdminTypes.Maybe<Pick<AdminTypes.Metafield, 'value'>> }
+          ) }
+        )> }
+      )>, pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'> } }
   )> };
 
 export type ShopBasicsQueryVariables = AdminTypes.Exact<{ [key: string]: never; }>;
@@ -132,9 +143,10 @@ export type ShopBasicsQuery = { shop: (
 
 interface GeneratedQueryTypes {
   "#graphql\n  query GeneralDeliveryProfile {\n    deliveryProfiles(first: 10, merchantOwnedOnly: true) {\n      nodes {\n        id\n        name\n        default\n        profileLocationGroups {\n          locationGroup {\n            id\n            locations(first: 100) {\n              nodes {\n                id\n              }\n            }\n          }\n          locationGroupZones(first: 50) {\n            nodes {\n              zone {\n                id\n                name\n                countries {\n                  code {\n                    countryCode\n                    restOfWorld\n                  }\n                }\n              }\n              methodDefinitions(first: 50) {\n                nodes {\n                  id\n                  name\n                  active\n                  rateProvider {\n                    ... on DeliveryParticipant {\n                      carrierService {\n                        id\n                      }\n                    }\n                  }\n                }\n              }\n            }\n          }\n        }\n      }\n    }\n  }\n": {return: GeneralDeliveryProfileQuery, variables: GeneralDeliveryProfileQueryVariables},
-  "#graphql\n  query FulfillmentOrderFulfillments($id: ID!) {\n    fulfillmentOrder(id: $id) {\n      id\n      status\n      fulfillments(first: 10) {\n        nodes {\n          id\n          status\n          trackingInfo {\n            number\n          }\n          events(first: 50) {\n            nodes {\n              status\n              happenedAt\n            }\n          }\n        }\n      }\n    }\n  }\n": {return: FulfillmentOrderFulfillmentsQuery, variables: FulfillmentOrderFulfillmentsQueryVariables},
+  "#graphql\n  query FulfillmentOrderFulfillments($id: ID!) {\n    fulfillmentOrder(id: $id) {\n      id\n      status\n      fulfillments(first: 10) {\n        nodes {\n          id\n          status\n          trackingInfo {\n            number\n          }\n          events(first: 50) {\n            nodes {\n              status\n              happenedAt\n              latitude\n              longitude\n            }\n          }\n        }\n      }\n    }\n  }\n": {return: FulfillmentOrderFulfillmentsQuery, variables: FulfillmentOrderFulfillmentsQueryVariables},
   "#graphql\n  query ShopLocations($after: String) {\n    locations(first: 100, after: $after, includeInactive: false) {\n      nodes {\n        id\n        name\n        isActive\n        fulfillsOnlineOrders\n        address {\n          address1\n          address2\n          city\n          province\n          provinceCode\n          zip\n          countryCode\n          phone\n          latitude\n          longitude\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": {return: ShopLocationsQuery, variables: ShopLocationsQueryVariables},
-  "#graphql\n  query OrderForDispatch($id: ID!) {\n    order(id: $id) {\n      id\n      legacyResourceId\n      name\n      phone\n      email\n      cancelledAt\n      displayFinancialStatus\n      displayFulfillmentStatus\n      tags\n      currencyCode\n      subtotalPriceSet {\n        shopMoney {\n          amount\n          currencyCode\n        }\n      }\n      customer {\n        id\n        phone\n      }\n      shippingAddress {\n        firstName\n        lastName\n        name\n        company\n        address1\n        address2\n        city\n        province\n        provinceCode\n        zip\n        countryCodeV2\n        phone\n        latitude\n        longitude\n      }\n      shippingLines(first: 5) {\n        nodes {\n          title\n          code\n          source\n          carrierIdentifier\n          originalPriceSet {\n            shopMoney {\n              amount\n            }\n          }\n        }\n      }\n      fulfillmentOrders(first: 20) {\n        nodes {\n          id\n          status\n          requestStatus\n          assignedLocation {\n            name\n            location {\n              id\n            }\n          }\n          lineItems(first: 100) {\n            nodes {\n              id\n              totalQuantity\n              remainingQuantity\n              requiresShipping\n              sku\n              productTitle\n              variantTitle\n              weight {\n                unit\n                value\n              }\n              originalUnitPriceSet {\n                shopMoney {\n                  amount\n                }\n              }\n              variant {\n                id\n                metafield(namespace: \"courier\", key: \"dimensions\") {\n                  value\n                }\n                product {\n                  id\n                  tags\n                  metafield(namespace: \"courier\", key: \"dimensions\") {\n                    value\n                  }\n                }\n              }\n            }\n          }\n        }\n      }\n    }\n  }\n": {return: OrderForDispatchQuery, variables: OrderForDispatchQueryVariables},
+  "#graphql\n  query OrderForDispatch($id: ID!) {\n    order(id: $id) {\n      id\n      legacyResourceId\n      name\n      phone\n      email\n      cancelledAt\n      displayFinancialStatus\n      displayFulfillmentStatus\n      tags\n      currencyCode\n      subtotalPriceSet {\n        shopMoney {\n          amount\n          currencyCode\n        }\n      }\n      customer {\n        id\n        phone\n      }\n      shippingAddress {\n        firstName\n        lastName\n        name\n        company\n        address1\n        address2\n        city\n        province\n        provinceCode\n        zip\n        countryCodeV2\n        phone\n        latitude\n        longitude\n      }\n      shippingLines(first: 5) {\n        nodes {\n          title\n          code\n          source\n          carrierIdentifier\n          originalPriceSet {\n            shopMoney {\n              amount\n            }\n          }\n        }\n      }\n      fulfillmentOrders(first: 20) {\n        nodes {\n          id\n          status\n          requestStatus\n          assignedLocation {\n            name\n            location {\n              id\n            }\n          }\n        }\n      }\n    }\n  }\n": {return: OrderForDispatchQuery, variables: OrderForDispatchQueryVariables},
+  "#graphql\n  query FulfillmentOrderLines($id: ID!, $after: String) {\n    fulfillmentOrder(id: $id) {\n      id\n      lineItems(first: 50, after: $after) {\n        nodes {\n          id\n          totalQuantity\n          remainingQuantity\n          requiresShipping\n          sku\n          productTitle\n          variantTitle\n          weight {\n            unit\n            value\n          }\n          originalUnitPriceSet {\n            shopMoney {\n              amount\n            }\n          }\n          variant {\n            id\n            metafield(namespace: \"courier\", key: \"dimensions\") {\n              value\n            }\n            product {\n              id\n              tags\n              metafield(namespace: \"courier\", key: \"dimensions\") {\n                value\n              }\n            }\n          }\n        }\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n      }\n    }\n  }\n": {return: FulfillmentOrderLinesQuery, variables: FulfillmentOrderLinesQueryVariables},
   "#graphql\n  query ShopBasics {\n    shop {\n      myshopifyDomain\n      ianaTimezone\n      currencyCode\n      plan {\n        displayName\n        partnerDevelopment\n        shopifyPlus\n      }\n    }\n  }\n": {return: ShopBasicsQuery, variables: ShopBasicsQueryVariables},
 }
 

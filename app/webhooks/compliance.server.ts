@@ -86,6 +86,7 @@ export async function handleShopRedact(db: Db, shopDomain: string) {
     db.job.deleteMany({ where: { shopDomain } }),
     db.quoteMemory.deleteMany({ where: { shopDomain } }),
     db.dataRequest.deleteMany({ where: { shopDomain } }),
+    db.orderDispatch.deleteMany({ where: { shopDomain } }),
     db.webhookDelivery.deleteMany({ where: { shopDomain } }),
   ]);
 }

@@ -1,4 +1,5 @@
-import { Prisma } from "@prisma/client";
+import type { Prisma } from "@prisma/client";
+import { isUniqueViolation } from "~/db/errors";
 import type { Db } from "~/db/client.server";
 
 export type DeliveryRecord = {
@@ -28,7 +29,7 @@ export async function recordDelivery(db: DbOrTx, delivery: DeliveryRecord): Prom
     });
     return true;
   } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return false;
+    if (isUniqueViolation(error)) return false;
     throw error;
   }
 }

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { Tx } from "~/jobs/queue.server";
 import { db } from "~/db.server";
 import { authenticate } from "~/shopify.server";
 import { recordDelivery } from "./deliveries.server";
@@ -9,13 +10,20 @@ type Options<S extends z.ZodType> = {
   payload: S;
   /** Ids worth keeping on the delivery record (for redaction and support), from the parsed payload. */
   ids?: (payload: z.infer<S>) => { orderGid?: string | null; customerGid?: string | null };
-  handle: (received: Received<z.infer<S>>) => Promise<unknown>;
-};
+} & (
+  | { handle: (received: Received<z.infer<S>>) => Promise<unknown>; handleInTransaction?: never }
+  | {
+      /** Runs in the transaction that records the delivery: both commit or neither (e.g. enqueueing a job). */
+      handleInTransaction: (received: Received<z.infer<S>>, tx: Tx) => Promise<unknown>;
+      handle?: never;
+    }
+);
 
 /**
  * Every Shopify webhook route goes through here: the library verifies the HMAC over the raw body
  * (401 and nothing written when it is wrong), the payload is parsed (400 naming what is wrong), the
  * delivery is recorded once (a repeat by X-Shopify-Webhook-Id is acknowledged and not handled again).
+ * When handling fails the record is not kept, so Shopify's retry is handled, not taken for a repeat.
  */
 export async function receiveWebhook<S extends z.ZodType>(request: Request, options: Options<S>): Promise<Response> {
   const { shop, webhookId, payload, ...context } = await authenticate.webhook(request);
@@ -26,7 +34,21 @@ export async function receiveWebhook<S extends z.ZodType>(request: Request, opti
     const problems = parsed.error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`);
     return Response.json({ error: `Unexpected ${topic} payload`, problems }, { status: 400 });
   }
-  const fresh = await recordDelivery(db, { shopDomain: shop, webhookId, topic, ...options.ids?.(parsed.data) });
-  if (fresh) await options.handle({ shop, topic, webhookId, payload: parsed.data });
+  const received = { shop, topic, webhookId, payload: parsed.data };
+  const delivery = { shopDomain: shop, webhookId, topic, ...options.ids?.(parsed.data) };
+  if (options.handleInTransaction) {
+    await db.$transaction(async (tx) => {
+      if (await recordDelivery(tx, delivery)) await options.handleInTransaction(received, tx);
+    });
+    return new Response(null, { status: 200 });
+  }
+  if (await recordDelivery(db, delivery)) {
+    try {
+      await options.handle(received);
+    } catch (error) {
+      await db.webhookDelivery.deleteMany({ where: { shopDomain: shop, webhookId } });
+      throw error;
+    }
+  }
   return new Response(null, { status: 200 });
 }

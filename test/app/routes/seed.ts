@@ -58,6 +58,7 @@ export async function seedShopData(db: Db, shopDomain: string) {
   });
   await db.webhookDelivery.create({ data: { shopDomain, webhookId: `old-${shopDomain}`, topic: "orders/paid" } });
   await db.dataRequest.create({ data: { shopDomain, reportJson: "{}" } });
+  await db.orderDispatch.create({ data: { shopDomain, orderGid: "gid://shopify/Order/7", orderName: "#1007", outcome: "skipped", reason: "manual" } });
   return { shop, shipment, unrelated };
 }
 
@@ -76,5 +77,6 @@ export async function rowsForShop(db: Db, shopDomain: string) {
     quoteMemory: await db.quoteMemory.count({ where: { shopDomain } }),
     webhookDelivery: await db.webhookDelivery.count({ where: { shopDomain } }),
     dataRequest: await db.dataRequest.count({ where: { shopDomain } }),
+    orderDispatch: await db.orderDispatch.count({ where: { shopDomain } }),
   };
 }

@@ -31,7 +31,7 @@ async function post(action: Action, request: Request): Promise<Response> {
 }
 
 beforeEach(async () => {
-  for (const table of ["courierEvent", "shipmentActivity", "shipment", "pickupLocation", "shop", "session", "job", "quoteMemory", "webhookDelivery", "dataRequest"] as const) {
+  for (const table of ["courierEvent", "shipmentActivity", "shipment", "pickupLocation", "shop", "session", "job", "quoteMemory", "webhookDelivery", "dataRequest", "orderDispatch"] as const) {
     await (db[table] as unknown as { deleteMany: () => Promise<unknown> }).deleteMany();
   }
   await seedShopData(db, SHOP);
@@ -92,7 +92,7 @@ describe("duplicate deliveries", () => {
     expect(await db.dataRequest.count({ where: { shopDomain: SHOP, requestId: "9999" } })).toBe(1);
   });
 
-  it("records orders/paid once per delivery id with the order id", async () => {
+  it("records orders/paid once per delivery id with the order id and enqueues one dispatch job", async () => {
     for (let i = 0; i < 3; i++) {
       const response = await post(ordersPaid, shopifyWebhook({ path: "/webhooks/orders/paid", topic: "orders/paid", shop: SHOP, payload: { id: 820982911946154500, admin_graphql_api_id: "gid://shopify/Order/820982911946154508" }, webhookId: "paid-1" }));
       expect(response.status).toBe(200);
@@ -100,6 +100,18 @@ describe("duplicate deliveries", () => {
     const rows = await db.webhookDelivery.findMany({ where: { shopDomain: SHOP, topic: "orders/paid", webhookId: "paid-1" } });
     expect(rows).toHaveLength(1);
     expect(rows[0]?.orderGid).toBe("gid://shopify/Order/820982911946154508");
+    const jobs = await db.job.findMany({ where: { shopDomain: SHOP, kind: "dispatch.order" } });
+    expect(jobs).toHaveLength(1);
+    expect(JSON.parse(jobs[0]!.payloadJson)).toEqual({ orderGid: "gid://shopify/Order/820982911946154508", generation: 1 });
+  });
+
+  it("enqueues one dispatch job per order even when Shopify sends the order twice under new delivery ids", async () => {
+    for (const id of ["first", "second"]) {
+      const response = await post(ordersPaid, shopifyWebhook({ path: "/webhooks/orders/paid", topic: "orders/paid", shop: SHOP, payload: { admin_graphql_api_id: "gid://shopify/Order/42" }, webhookId: id }));
+      expect(response.status).toBe(200);
+    }
+    expect(await db.webhookDelivery.count({ where: { shopDomain: SHOP, orderGid: "gid://shopify/Order/42" } })).toBe(2);
+    expect(await db.job.count({ where: { shopDomain: SHOP, kind: "dispatch.order" } })).toBe(1);
   });
 });
 

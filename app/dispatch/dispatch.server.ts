@@ -1,0 +1,331 @@
+import { createHash } from "node:crypto";
+import type { CourierClient } from "~/courier/client.server";
+import { CourierError } from "~/courier/errors";
+import type { Shipment as CourierShipment } from "~/courier/responses";
+import type { Db } from "~/db/client.server";
+import { permanentFailure, retryLater } from "~/jobs/errors";
+import type { JobQueue, Tx } from "~/jobs/queue.server";
+import { dollarsToCents, exceedsPriceTolerance } from "~/quote/pricing";
+import { windowForDispatch } from "~/quote/windows";
+import { parseShopSettings, type ShopSettings } from "~/settings/shop-settings";
+import type { AdminGraphql } from "~/shopify/admin-request.server";
+import { fetchOrderForDispatch, type OrderForDispatch } from "~/shopify/orders.server";
+import { addOrderTags, setOrderDeliveryMetafield } from "~/shopify/order-annotations.server";
+import { orderDeliverySummary } from "~/tracking/order-summary";
+import { dispatchEligibility } from "./eligibility";
+import { legacyId, planShipments, type DispatchPlan, type DispatchSettings, type PickupPoint } from "./order-to-shipments";
+
+export const DISPATCH_ORDER_JOB = "dispatch.order";
+export const DISPATCH_FULFILLMENT_ORDER_JOB = "dispatch.fulfillment-order";
+
+export type OrderDispatchPayload = { orderGid: string; generation: number; manual?: { serviceCode: string | null } };
+export type FulfillmentOrderDispatchPayload = OrderDispatchPayload & { fulfillmentOrderGid: string };
+
+export type DispatchDeps = {
+  db: Db;
+  queue: JobQueue;
+  admin: AdminGraphql;
+  courier: CourierClient | null;
+  clock: () => Date;
+};
+
+/** The courier's idempotency key: the same for every retry of one dispatch of one fulfillment order. */
+export function idempotencyKey(shopDomain: string, fulfillmentOrderGid: string, generation: number): string {
+  const digest = createHash("sha256").update(`${shopDomain}|${fulfillmentOrderGid}|${generation}`).digest("hex");
+  return `sd1-${digest.slice(0, 40)}`;
+}
+
+/** Paid (or dispatch-now): one job per order and generation, whatever number of webhooks arrive. */
+export async function enqueueOrderDispatch(
+  queue: JobQueue,
+  input: { shopDomain: string } & OrderDispatchPayload,
+  tx?: Tx,
+) {
+  const { shopDomain, ...payload } = input;
+  return queue.enqueue(
+    {
+      shopDomain,
+      kind: DISPATCH_ORDER_JOB,
+      payload,
+      uniqueKey: `dispatch:${shopDomain}:${payload.orderGid}:${payload.generation}`,
+      orderingKey: `order:${shopDomain}:${payload.orderGid}`,
+    },
+    tx,
+  );
+}
+
+function dispatchSettings(settings: ShopSettings): DispatchSettings {
+  return {
+    defaultPackage: {
+      length: settings.defaultPackage.lengthInches,
+      width: settings.defaultPackage.widthInches,
+      height: settings.defaultPackage.heightInches,
+      weight: settings.defaultPackage.weightPounds,
+    },
+    age21Tags: settings.tags.over21,
+    age18Tags: settings.tags.over18,
+    signatureRequired: settings.deliveryOptions.signatureRequired,
+    notificationsEnabled: settings.deliveryOptions.recipientSmsNotifications,
+    declineInsurance: settings.deliveryOptions.declineInsurance,
+  };
+}
+
+const AddressSnapshot = (json: string) => {
+  try {
+    const value = JSON.parse(json) as Record<string, unknown>;
+    const text = (key: string) => (typeof value[key] === "string" ? (value[key] as string) : null);
+    return { address1: text("address1"), address2: text("address2"), city: text("city"), provinceCode: text("provinceCode"), zip: text("zip"), countryCode: text("countryCode") };
+  } catch {
+    return {};
+  }
+};
+
+async function loadShop(db: Db, shopDomain: string) {
+  const shop = await db.shop.findUnique({
+    where: { domain: shopDomain },
+    include: { pickupLocations: { where: { enabled: true } } },
+  });
+  if (!shop || shop.uninstalledAt) throw permanentFailure("The shop has uninstalled the app.");
+  const pickupPoints = new Map<string, PickupPoint>(
+    shop.pickupLocations.map((p) => [
+      p.locationGid,
+      { locationGid: p.locationGid, name: p.name, address: AddressSnapshot(p.addressJson), contactName: p.contactName, contactPhone: p.contactPhone, notes: p.notes },
+    ]),
+  );
+  return { shop, settings: parseShopSettings(shop.settingsJson), pickupPoints };
+}
+
+async function planFor(deps: DispatchDeps, shopDomain: string, payload: OrderDispatchPayload) {
+  const { shop, settings, pickupPoints } = await loadShop(deps.db, shopDomain);
+  const order = await fetchOrderForDispatch(deps.admin, payload.orderGid);
+  if (!order) throw permanentFailure("Shopify has no such order (deleted, or older than 60 days).");
+  const lines = order.shippingLines.nodes.map((l) => ({ title: l.title, code: l.code ?? null, source: l.source ?? null, carrierIdentifier: l.carrierIdentifier ?? null }));
+  const windowIds = settings.deliveryWindows.map((w) => w.id);
+  const eligibility = payload.manual
+    ? { eligible: true as const, serviceCode: payload.manual.serviceCode }
+    : dispatchEligibility({ mode: settings.dispatchMode, shippingLines: lines, carrierServiceName: settings.carrierServiceName, knownWindowIds: windowIds });
+  const now = deps.clock();
+  const window = eligibility.eligible
+    ? windowForDispatch({
+        now,
+        timeZone: shop.timezone,
+        leadTimeMinutes: settings.leadTimeMinutes,
+        windows: settings.deliveryWindows,
+        serviceCode: eligibility.serviceCode,
+        defaultWindowId: settings.defaultWindowId,
+      })
+    : null;
+  const plan: DispatchPlan | null = window
+    ? planShipments({
+        order,
+        pickupPoints,
+        settings: dispatchSettings(settings),
+        window: { pickupAfter: window.pickupAfter, deliverBetween: window.deliverBetween },
+        idempotencyKeyFor: (fo) => idempotencyKey(shopDomain, fo, payload.generation),
+      })
+    : null;
+  const skipReason = !eligibility.eligible ? eligibility.reason : !window ? "The shop has no delivery window configured." : null;
+  return { shop, settings, order, plan, skipReason, serviceCode: eligibility.eligible ? eligibility.serviceCode : null };
+}
+
+async function recordDecision(db: Db, shopDomain: string, order: { id: string; name?: string | null }, generation: number, outcome: string, reason: string | null) {
+  await db.orderDispatch.upsert({
+    where: { shopDomain_orderGid_generation: { shopDomain, orderGid: order.id, generation } },
+    create: { shopDomain, orderGid: order.id, orderName: order.name ?? null, generation, outcome, reason },
+    update: { outcome, reason, orderName: order.name ?? null },
+  });
+}
+
+/**
+ * The order job: reads the order, decides whether it is ours, and enqueues one job per fulfillment
+ * order to create. Fulfillment orders that cannot be delivered as the data stands become shipments
+ * that need attention, with the reason in the merchant's words.
+ */
+export async function runOrderDispatch(deps: DispatchDeps, shopDomain: string, payload: OrderDispatchPayload) {
+  const { shop, order, plan, skipReason, serviceCode } = await planFor(deps, shopDomain, payload);
+  const reason = skipReason ?? plan?.orderSkipReason ?? null;
+  if (reason || !plan) {
+    await recordDecision(deps.db, shopDomain, order, payload.generation, "skipped", reason);
+    return { outcome: "skipped" as const, reason };
+  }
+  await deps.db.$transaction(async (tx) => {
+    for (const attention of plan.needsAttention) {
+      const key = idempotencyKey(shopDomain, attention.fulfillmentOrderGid, payload.generation);
+      await tx.shipment.upsert({
+        where: { idempotencyKey: key },
+        create: {
+          shopId: shop.id,
+          orderGid: order.id,
+          orderName: order.name,
+          customerGid: order.customer?.id ?? null,
+          fulfillmentOrderGid: attention.fulfillmentOrderGid,
+          locationGid: attention.locationGid ?? "",
+          generation: payload.generation,
+          idempotencyKey: key,
+          state: "failed",
+          serviceCode,
+          needsAttention: true,
+          attentionReason: attention.reason,
+        },
+        update: { needsAttention: true, attentionReason: attention.reason },
+      });
+    }
+    for (const planned of plan.shipments) {
+      await deps.queue.enqueue(
+        {
+          shopDomain,
+          kind: DISPATCH_FULFILLMENT_ORDER_JOB,
+          payload: { ...payload, fulfillmentOrderGid: planned.fulfillmentOrderGid } satisfies FulfillmentOrderDispatchPayload,
+          uniqueKey: `dispatch-fo:${shopDomain}:${planned.fulfillmentOrderGid}:${payload.generation}`,
+          orderingKey: `fulfillment-order:${shopDomain}:${planned.fulfillmentOrderGid}`,
+        },
+        tx,
+      );
+    }
+  });
+  const outcome = plan.shipments.length ? "planned" : "skipped";
+  const detail = plan.shipments.length ? null : (plan.skipped.map((s) => s.reason).join(" ") || plan.needsAttention.map((a) => a.reason).join(" ") || null);
+  await recordDecision(deps.db, shopDomain, order, payload.generation, outcome, detail);
+  return { outcome, shipments: plan.shipments.length, needsAttention: plan.needsAttention.length, skipped: plan.skipped };
+}
+
+/** On 409 the first create succeeded: find that shipment by reference_id and this fulfillment order's id. */
+async function adoptExisting(courier: CourierClient, order: OrderForDispatch, fulfillmentOrderGid: string, key: string): Promise<CourierShipment> {
+  const candidates = await courier.listShipments({ referenceIds: [order.name] }, { lane: "background" });
+  const foId = legacyId(fulfillmentOrderGid);
+  const match =
+    candidates.find((s) => (s as Record<string, unknown>).idempotency_key === key) ??
+    candidates.filter((s) => s.alternate_id_2 === foId && s.state !== "canceled").at(-1);
+  if (!match) throw retryLater("The courier reports this shipment exists but does not list it yet.", 5_000);
+  return match;
+}
+
+function attentionFromCourier(error: CourierError): string {
+  if (error.apiErrors?.some((e) => e.code === 1004)) return `The courier cannot find the address: ${error.merchantMessage}`;
+  if (error.apiErrors?.some((e) => e.code === 1005)) return `The courier has no route between the store and the address: ${error.merchantMessage}`;
+  return error.merchantMessage;
+}
+
+/**
+ * The fulfillment-order job: creates the courier shipment (retries reuse the idempotency key; a 409
+ * adopts the existing one) and writes the shipment row in the transaction that completes the job,
+ * so a crash in between leads to a retry that adopts, never a second shipment.
+ */
+export async function runFulfillmentOrderDispatch(
+  deps: DispatchDeps,
+  shopDomain: string,
+  payload: FulfillmentOrderDispatchPayload,
+  completeJob: (tx: Tx) => Promise<void>,
+) {
+  const key = idempotencyKey(shopDomain, payload.fulfillmentOrderGid, payload.generation);
+  const existing = await deps.db.shipment.findUnique({ where: { idempotencyKey: key } });
+  if (existing?.courierShipmentId) return { outcome: "exists" as const, shipmentId: existing.id };
+  if (!deps.courier) throw permanentFailure("Connect a courier account in the app's settings, then retry this dispatch.");
+
+  const { shop, settings, order, plan, serviceCode } = await planFor(deps, shopDomain, payload);
+  const planned = plan?.shipments.find((s) => s.fulfillmentOrderGid === payload.fulfillmentOrderGid);
+  if (!planned) {
+    const reason = plan?.skipped.find((s) => s.fulfillmentOrderGid === payload.fulfillmentOrderGid)?.reason ?? plan?.orderSkipReason ?? "The fulfillment order no longer needs delivery.";
+    await deps.db.$transaction(async (tx) => {
+      await recordSkip(tx, shopDomain, payload, reason);
+      await completeJob(tx);
+    });
+    return { outcome: "skipped" as const, reason };
+  }
+
+  let created: CourierShipment | null = null;
+  let attention: string | null = null;
+  try {
+    created = await deps.courier.createShipment(planned.request, { lane: "background" });
+  } catch (error) {
+    if (!(error instanceof CourierError)) throw error;
+    if (error.kind === "duplicate") created = await adoptExisting(deps.courier, order, payload.fulfillmentOrderGid, key);
+    else if (error.kind === "validation" || error.kind === "invalid_request") attention = attentionFromCourier(error);
+    else if (error.retryable) throw retryLater(error.merchantMessage, error.retryAfterMs ?? 5_000, error);
+    else throw permanentFailure(error.merchantMessage, error);
+  }
+
+  const priceCents = created?.price !== null && created?.price !== undefined ? dollarsToCents(created.price) : null;
+  const quoted = await quotedPrice(deps.db, shopDomain, order, serviceCode);
+  const priceFlag =
+    priceCents !== null && quoted !== null && exceedsPriceTolerance(quoted, priceCents, settings.priceTolerance)
+      ? `The courier charges ${(priceCents / 100).toFixed(2)} USD; checkout quoted ${(quoted / 100).toFixed(2)} USD.`
+      : null;
+  const row = {
+    shopId: shop.id,
+    orderGid: order.id,
+    orderName: order.name,
+    customerGid: order.customer?.id ?? null,
+    fulfillmentOrderGid: payload.fulfillmentOrderGid,
+    locationGid: planned.locationGid,
+    generation: payload.generation,
+    serviceCode,
+    requestJson: JSON.stringify(planned.request),
+    pickupAfter: new Date(planned.request.pickup_after),
+    deliverStart: new Date(planned.request.deliver_between.start),
+    deliverEnd: new Date(planned.request.deliver_between.end),
+    quotedPriceCents: quoted,
+    ...(created
+      ? {
+          courierShipmentId: created.id,
+          trackingNumber: created.tracking_number,
+          state: "scheduled",
+          priceCents,
+          estimatedDistance: created.estimated_distance,
+          needsAttention: Boolean(priceFlag),
+          attentionReason: priceFlag,
+        }
+      : { state: "failed", needsAttention: true, attentionReason: attention }),
+  };
+  const shipment = await deps.db.$transaction(async (tx) => {
+    const saved = await tx.shipment.upsert({ where: { idempotencyKey: key }, create: { ...row, idempotencyKey: key }, update: row });
+    await tx.shipmentActivity.create({
+      data: {
+        shipmentId: saved.id,
+        kind: created ? "dispatched" : "dispatch_failed",
+        message: created ? `Courier shipment ${created.id} created (tracking ${created.tracking_number ?? "pending"}).` : `Not dispatched: ${attention}`,
+      },
+    });
+    // Events that arrived before this row existed (shipment.created) are attached now.
+    if (created?.id) await attachEarlyEvents(tx, deps.queue, shop.id, shopDomain, saved.id, created.id);
+    await completeJob(tx);
+    return saved;
+  });
+
+  if (created) await annotateOrder(deps, shopDomain, shop.id, order.id, settings.tags.dispatched);
+  return { outcome: created ? ("created" as const) : ("needs_attention" as const), shipmentId: shipment.id };
+}
+
+async function recordSkip(tx: Tx, shopDomain: string, payload: FulfillmentOrderDispatchPayload, reason: string) {
+  await tx.orderDispatch.upsert({
+    where: { shopDomain_orderGid_generation: { shopDomain, orderGid: payload.orderGid, generation: payload.generation } },
+    create: { shopDomain, orderGid: payload.orderGid, generation: payload.generation, outcome: "skipped", reason },
+    update: { reason },
+  });
+}
+
+async function attachEarlyEvents(tx: Tx, queue: JobQueue, shopId: string, shopDomain: string, shipmentId: string, courierId: string) {
+  const attached = await tx.courierEvent.updateMany({ where: { shopId, shipmentId: null, courierShipmentId: courierId }, data: { shipmentId } });
+  if (attached.count > 0) {
+    await queue.enqueue({ shopDomain, kind: "tracking.apply-events", payload: { shipmentId }, orderingKey: `shipment:${shipmentId}` }, tx);
+  }
+}
+
+/** What the shopper was quoted for this order's window: the quote memory, else the shipping line's price. */
+async function quotedPrice(db: Db, shopDomain: string, order: OrderForDispatch, serviceCode: string | null): Promise<number | null> {
+  if (serviceCode) {
+    const memory = await db.quoteMemory.findFirst({
+      where: { shopDomain, serviceCode, expiresAt: { gt: new Date() } },
+      orderBy: { createdAt: "desc" },
+      select: { courierCents: true },
+    });
+    if (memory) return memory.courierCents;
+  }
+  return null;
+}
+
+async function annotateOrder(deps: DispatchDeps, shopDomain: string, shopId: string, orderGid: string, dispatchedTag: string) {
+  const shipments = await deps.db.shipment.findMany({ where: { shopId, orderGid }, orderBy: { createdAt: "asc" } });
+  await setOrderDeliveryMetafield(deps.admin, orderGid, orderDeliverySummary(shipments));
+  await addOrderTags(deps.admin, orderGid, [dispatchedTag]);
+}

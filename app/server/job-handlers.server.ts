@@ -1,0 +1,92 @@
+import { SessionNotFoundError } from "@shopify/shopify-app-remix/server";
+import { z } from "zod";
+import {
+  DISPATCH_FULFILLMENT_ORDER_JOB,
+  DISPATCH_ORDER_JOB,
+  runFulfillmentOrderDispatch,
+  runOrderDispatch,
+} from "~/dispatch/dispatch.server";
+import { permanentFailure, retryLater } from "~/jobs/errors";
+import type { JobHandler } from "~/jobs/worker.server";
+import type { Runtime } from "~/runtime.server";
+import { parseShopSettings } from "~/settings/shop-settings";
+import { AdminApiError, type AdminGraphql } from "~/shopify/admin-request.server";
+import { applyShipmentEvents } from "~/tracking/apply.server";
+import { APPLY_EVENTS_JOB } from "~/tracking/receive.server";
+import { RECONCILE_JOB, reconcileShop } from "~/tracking/reconcile.server";
+import { trackingSettingsOf } from "~/tracking/settings";
+
+export type AdminForShop = (shopDomain: string) => Promise<AdminGraphql>;
+
+const ShipmentPayload = z.object({ shipmentId: z.string().min(1) });
+const OrderPayload = z.object({
+  orderGid: z.string().startsWith("gid://shopify/Order/"),
+  generation: z.number().int().min(1),
+  manual: z.object({ serviceCode: z.string().nullable() }).optional(),
+});
+const FulfillmentOrderPayload = OrderPayload.extend({ fulfillmentOrderGid: z.string().startsWith("gid://shopify/FulfillmentOrder/") });
+
+function parsePayload<S extends z.ZodType>(schema: S, payload: unknown): z.infer<S> {
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) throw permanentFailure("The job's payload is not what this kind of job needs.");
+  return parsed.data;
+}
+
+/** Errors from Shopify become the queue's retry instructions (throttling waits as Shopify says). */
+async function withShopifyRetries<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AdminApiError && error.kind === "throttled") throw retryLater(error.message, error.retryAfterMs ?? 1000, error);
+    if (error instanceof SessionNotFoundError) {
+      throw permanentFailure("The shop has no stored Shopify session (the app was uninstalled?).", error);
+    }
+    throw error;
+  }
+}
+
+/** Every kind of background job the worker runs, with its collaborators. */
+export function jobHandlers(runtime: Runtime, adminFor: AdminForShop): Record<string, JobHandler> {
+  const dispatchDeps = async (shopDomain: string) => ({
+    db: runtime.db,
+    queue: runtime.queue,
+    admin: await adminFor(shopDomain),
+    courier: await runtime.courierFor(shopDomain),
+    clock: runtime.clock,
+  });
+  return {
+    [DISPATCH_ORDER_JOB]: async (job) => {
+      const payload = parsePayload(OrderPayload, job.payload);
+      await withShopifyRetries(async () => runOrderDispatch(await dispatchDeps(job.shopDomain), job.shopDomain, payload));
+    },
+    [DISPATCH_FULFILLMENT_ORDER_JOB]: async (job, context) => {
+      const payload = parsePayload(FulfillmentOrderPayload, job.payload);
+      await withShopifyRetries(async () =>
+        runFulfillmentOrderDispatch(await dispatchDeps(job.shopDomain), job.shopDomain, payload, (tx) => context.complete(tx)),
+      );
+    },
+    [RECONCILE_JOB]: async (job) => {
+      const shop = await runtime.db.shop.findUnique({ where: { domain: job.shopDomain }, select: { settingsJson: true } });
+      const courier = await runtime.courierFor(job.shopDomain);
+      if (!shop || !courier) return;
+      const settings = parseShopSettings(shop.settingsJson);
+      await reconcileShop({ db: runtime.db, queue: runtime.queue, courier, clock: runtime.clock }, job.shopDomain, settings.reconciliationSilenceMinutes);
+    },
+    [APPLY_EVENTS_JOB]: async (job) => {
+      const payload = parsePayload(ShipmentPayload, job.payload);
+      const shop = await runtime.db.shop.findUnique({ where: { domain: job.shopDomain }, select: { settingsJson: true } });
+      if (!shop) throw permanentFailure("The shop no longer exists.");
+      await withShopifyRetries(async () =>
+        applyShipmentEvents(
+          {
+            db: runtime.db,
+            admin: await adminFor(job.shopDomain),
+            settings: trackingSettingsOf(parseShopSettings(shop.settingsJson)),
+            clock: runtime.clock,
+          },
+          payload.shipmentId,
+        ),
+      );
+    },
+  };
+}

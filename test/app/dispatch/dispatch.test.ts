@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { DISPATCH_FULFILLMENT_ORDER_JOB, idempotencyKey, runFulfillmentOrderDispatch, type DispatchDeps } from "~/dispatch/dispatch.server";
+import { getRuntime } from "~/runtime.server";
+import { startCourierSandbox, type CourierSandbox } from "../../courier-sandbox/server";
+import type { ShopifyStandIn } from "../../shopify-stand-in";
+import { adminFor, drainJobs as drain, INSTALLED_SHOP as SHOP, orderPaid as paid, sameDayOrder as order, setUpInstalledShop } from "../../support/installed-shop";
+
+const COURIER_TOKEN = "sandbox-token-corner-bakery";
+const runtime = getRuntime();
+const { db, queue } = runtime;
+
+let sandbox: CourierSandbox;
+let standIn: ShopifyStandIn;
+let locations: { main: string; warehouse: string };
+
+beforeAll(async () => {
+  sandbox = await startCourierSandbox({ tokens: [COURIER_TOKEN] });
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+
+beforeEach(async () => {
+  const installed = await setUpInstalledShop(runtime, { url: sandbox.url, token: COURIER_TOKEN });
+  standIn = installed.standIn;
+  locations = { main: installed.shop.locations[0]!.id, warehouse: installed.shop.locations[1]!.id };
+});
+
+const drainJobs = () => drain(runtime);
+const sameDayOrder = (overrides: Parameters<typeof order>[1] = {}) => order(standIn, overrides);
+const courierShipments = () => [...sandbox.shipments.values()];
+
+describe("dispatch when paid", () => {
+  it("creates one courier shipment per fulfillment order of a two-location order, once, whatever the webhooks", async () => {
+    const before = courierShipments().length;
+    const shop = standIn.shop(SHOP);
+    const order = sameDayOrder({
+      lineItems: [
+        { title: "Sourdough loaf", quantity: 2, location: shop.locations[0] },
+        { title: "Flour sack", quantity: 1, location: shop.locations.find((l) => l.name === "Warehouse") },
+      ],
+    });
+    for (const id of ["w-1", "w-1", "w-2"]) expect((await paid(order.id, id)).status).toBe(200);
+    await drainJobs();
+
+    const shipments = await db.shipment.findMany({ where: { orderGid: order.id }, orderBy: { locationGid: "asc" } });
+    expect(shipments).toHaveLength(2);
+    expect(shipments.every((s) => s.state === "scheduled" && s.courierShipmentId && s.trackingNumber)).toBe(true);
+    expect(new Set(shipments.map((s) => s.locationGid))).toEqual(new Set([locations.main, locations.warehouse]));
+    expect(courierShipments().length - before).toBe(2);
+
+    const created = courierShipments().slice(-2);
+    for (const c of created) {
+      expect(c.request.reference_id).toBe(order.name);
+      expect(c.request.description).not.toMatch(/Steve|Shipper|Shipping St|555/);
+    }
+    const state = standIn.shop(SHOP).orders.find((o) => o.id === order.id)!;
+    expect(state.tags).toContain("same-day-dispatched");
+    const metafield = state.metafields.find((m) => m.key === "delivery");
+    expect(JSON.parse(metafield!.value).shipments).toHaveLength(2);
+    expect(standIn.graphqlErrors).toEqual([]);
+  });
+
+  it("adopts the shipment the courier already made when a crash lost our record of it (409)", async () => {
+    const order = sameDayOrder();
+    const fo = order.fulfillmentOrders[0]!;
+    const deps: DispatchDeps = { db, queue, admin: await adminFor(SHOP), courier: await runtime.courierFor(SHOP), clock: runtime.clock };
+    const payload = { orderGid: order.id, generation: 1, fulfillmentOrderGid: fo.id };
+    const before = courierShipments().length;
+
+    // The courier answers, then the process dies before the transaction commits.
+    await expect(
+      runFulfillmentOrderDispatch(deps, SHOP, payload, async () => {
+        throw new Error("simulated crash before commit");
+      }),
+    ).rejects.toThrow("simulated crash");
+    expect(await db.shipment.count({ where: { orderGid: order.id } })).toBe(0);
+    expect(courierShipments().length - before).toBe(1);
+
+    // The retry sends the same idempotency key, gets 409 and adopts.
+    const completed: unknown[] = [];
+    const result = await runFulfillmentOrderDispatch(deps, SHOP, payload, async (tx) => {
+      completed.push(tx);
+    });
+    expect(result.outcome).toBe("created");
+    expect(completed).toHaveLength(1);
+    expect(courierShipments().length - before).toBe(1);
+    const row = await db.shipment.findUniqueOrThrow({ where: { idempotencyKey: idempotencyKey(SHOP, fo.id, 1) } });
+    expect(row.courierShipmentId).toBe(String(courierShipments().at(-1)!.id));
+    expect(sandbox.requestLog.filter((r) => r.idempotencyKey === idempotencyKey(SHOP, fo.id, 1)).map((r) => r.status)).toEqual([201, 409]);
+  });
+
+  it("flags an address the courier cannot find for staff, without retrying", async () => {
+    const order = sameDayOrder({ shippingAddress: { address1: "1 Nowhere Rd", city: "Brooklyn", provinceCode: "NY", zip: "00000", countryCodeV2: "US", phone: "+17185550134", latitude: null, longitude: null } });
+    await paid(order.id, "w-addr");
+    await drainJobs();
+    const shipment = await db.shipment.findFirstOrThrow({ where: { orderGid: order.id } });
+    expect(shipment).toMatchObject({ state: "failed", needsAttention: true, courierShipmentId: null });
+    expect(shipment.attentionReason).toMatch(/cannot find the address/);
+    const job = await db.job.findFirstOrThrow({ where: { kind: DISPATCH_FULFILLMENT_ORDER_JOB } });
+    expect(job).toMatchObject({ state: "done", attempts: 1 });
+  });
+
+  it("skips an order whose shopper did not choose same-day delivery, with the reason recorded", async () => {
+    const order = sameDayOrder({ shippingLines: [{ title: "UPS Ground", code: "03", source: "ups_shipping", price: "7.00" }] });
+    await paid(order.id, "w-ups");
+    await drainJobs();
+    expect(await db.shipment.count({ where: { orderGid: order.id } })).toBe(0);
+    const decision = await db.orderDispatch.findFirstOrThrow({ where: { orderGid: order.id } });
+    expect(decision).toMatchObject({ outcome: "skipped", reason: expect.stringMatching(/did not choose same-day/) });
+  });
+
+  it("retries when the courier is down and dispatches once it is back", async () => {
+    const order = sameDayOrder();
+    sandbox.setFaults({ errorRate: 1, errorStatuses: [503] } as never);
+    await paid(order.id, "w-down");
+    await drainJobs();
+    sandbox.resetFaults();
+    const job = await db.job.findFirstOrThrow({ where: { kind: DISPATCH_FULFILLMENT_ORDER_JOB } });
+    expect(job).toMatchObject({ state: "queued", attempts: 1, lastError: expect.stringMatching(/maintenance/) });
+    expect(await db.shipment.count({ where: { orderGid: order.id } })).toBe(0);
+
+    await db.job.update({ where: { id: job.id }, data: { runAt: new Date() } });
+    await drainJobs();
+    const shipment = await db.shipment.findFirstOrThrow({ where: { orderGid: order.id } });
+    expect(shipment.courierShipmentId).toBeTruthy();
+    expect((await db.job.findUniqueOrThrow({ where: { id: job.id } })).state).toBe("done");
+  });
+});

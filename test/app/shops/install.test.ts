@@ -1,0 +1,64 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { db } from "~/db.server";
+import { loader as appLoader } from "~/routes/app";
+import { createShopifyStandIn } from "../../shopify-stand-in";
+import { mswServer } from "../../support/msw-server";
+import { mintSessionToken } from "../../support/shopify-signing";
+import { TEST_API_KEY, TEST_API_SECRET, TEST_APP_URL } from "../../support/test-env";
+
+const SHOP = "new-bakery.myshopify.com";
+
+function embeddedRequest(path: string, idToken: string) {
+  const host = Buffer.from(`admin.shopify.com/store/new-bakery`).toString("base64url");
+  return new Request(`${TEST_APP_URL}${path}?embedded=1&shop=${SHOP}&host=${host}&id_token=${idToken}`);
+}
+
+async function load(request: Request): Promise<Response | unknown> {
+  try {
+    return await appLoader({ request, params: {}, context: {} });
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+let standIn: ReturnType<typeof createShopifyStandIn>;
+
+beforeEach(async () => {
+  await db.session.deleteMany();
+  await db.shop.deleteMany();
+  standIn = createShopifyStandIn({
+    apiKey: TEST_API_KEY,
+    apiSecret: TEST_API_SECRET,
+    shops: [{ myshopifyDomain: SHOP, name: "New Bakery", ianaTimezone: "America/Chicago", plan: { displayName: "Advanced", partnerDevelopment: false } }],
+  });
+  mswServer.use(...standIn.handlers);
+});
+
+describe("install by token exchange", () => {
+  it("turns a fresh session token for a new shop into a stored expiring offline session and the shop's row", async () => {
+    const token = mintSessionToken({ shop: SHOP, apiKey: TEST_API_KEY, apiSecret: TEST_API_SECRET });
+    const result = await load(embeddedRequest("/app", token));
+    expect(result).toMatchObject({ apiKey: TEST_API_KEY });
+
+    const session = await db.session.findUniqueOrThrow({ where: { id: `offline_${SHOP}` } });
+    expect(session.isOnline).toBe(false);
+    expect(session.accessToken).toMatch(/\S{20,}/);
+    expect(session.refreshToken).toBeTruthy();
+    expect(session.expires).toBeInstanceOf(Date);
+    expect(standIn.issuedTokens.some((t: { accessToken: string }) => t.accessToken === session.accessToken)).toBe(true);
+
+    const shop = await db.shop.findUniqueOrThrow({ where: { domain: SHOP } });
+    expect(shop).toMatchObject({ timezone: "America/Chicago", currency: "USD", plan: "Advanced", uninstalledAt: null });
+    expect(shop.webhookPathId).toHaveLength(24);
+  });
+
+  it("refuses a session token signed with another secret and stores nothing", async () => {
+    const forged = mintSessionToken({ shop: SHOP, apiKey: TEST_API_KEY, apiSecret: "someone-elses-secret" });
+    const result = await load(embeddedRequest("/app", forged));
+    expect(result).toBeInstanceOf(Response);
+    expect([401, 302]).toContain((result as Response).status);
+    expect(await db.session.count()).toBe(0);
+    expect(await db.shop.count()).toBe(0);
+  });
+});

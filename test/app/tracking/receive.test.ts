@@ -1,0 +1,139 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { action } from "~/routes/courier.webhooks.$pathId";
+import { getRuntime } from "~/runtime.server";
+import { BASIC_AUTH_USER, rotateWebhookSecret, type WebhookAuthMethod } from "~/shops/courier-credentials.server";
+import { APPLY_EVENTS_JOB } from "~/tracking/receive.server";
+
+const SHOP = "corner-bakery.myshopify.com";
+const { db, keys } = getRuntime();
+
+let pathId: string;
+let secret: string;
+let shipmentId: string;
+
+async function setUp(method: WebhookAuthMethod) {
+  secret = await rotateWebhookSecret({ db, keys }, SHOP, method);
+}
+
+function authHeaders(method: WebhookAuthMethod, value: string): Record<string, string> {
+  if (method === "basic") return { Authorization: `Basic ${Buffer.from(`${BASIC_AUTH_USER}:${value}`).toString("base64")}` };
+  if (method === "bearer") return { Authorization: `Bearer ${value}` };
+  return { "x-api-key": value };
+}
+
+async function post(body: unknown, headers: Record<string, string>, path = pathId) {
+  const request = new Request(`https://courier-app.test/courier/webhooks/${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+  return action({ request, params: { pathId: path }, context: {} });
+}
+
+const pickup = (id = 4711, occurredAt = "2026-11-22T15:30:00.000Z") => ({
+  event: "shipment.pickup_confirmed",
+  data: { id, occurred_at: occurredAt, reference_id: "#1001", tracking_number: "TRK4711", latitude: 40.7, longitude: -74, items: [{ reference_id: "SOUR-LOAF" }] },
+});
+
+beforeEach(async () => {
+  await db.courierEvent.deleteMany();
+  await db.job.deleteMany();
+  await db.shipment.deleteMany();
+  await db.shop.deleteMany();
+  const shop = await db.shop.create({ data: { domain: SHOP, webhookPathId: "path-abc123" } });
+  pathId = shop.webhookPathId;
+  const shipment = await db.shipment.create({
+    data: {
+      shopId: shop.id,
+      orderGid: "gid://shopify/Order/1",
+      orderName: "#1001",
+      fulfillmentOrderGid: "gid://shopify/FulfillmentOrder/1",
+      locationGid: "gid://shopify/Location/1",
+      idempotencyKey: "k1",
+      courierShipmentId: "4711",
+      trackingNumber: "TRK4711",
+      state: "assigned",
+    },
+  });
+  shipmentId = shipment.id;
+});
+
+describe("courier webhook receiver", () => {
+  it.each<WebhookAuthMethod>(["basic", "bearer", "x-api-key"])("accepts the shop's %s secret, stores the event once and enqueues its application", async (method) => {
+    await setUp(method);
+    const response = await post(pickup(), authHeaders(method, secret));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ received: true, duplicate: false, matched: true });
+    const events = await db.courierEvent.findMany();
+    expect(events).toMatchObject([{ shipmentId, eventName: "shipment.pickup_confirmed", courierShipmentId: "4711", appliedAt: null }]);
+    expect(await db.job.findMany()).toMatchObject([{ kind: APPLY_EVENTS_JOB, shopDomain: SHOP, orderingKey: `shipment:${shipmentId}`, state: "queued" }]);
+    expect((await db.shop.findUniqueOrThrow({ where: { domain: SHOP } })).lastCourierEventAt).toBeInstanceOf(Date);
+  });
+
+  it.each<[string, WebhookAuthMethod, Record<string, string>]>([
+    ["a wrong bearer secret", "bearer", { Authorization: "Bearer not-the-secret" }],
+    ["no credentials", "bearer", {}],
+    ["the secret under another method", "x-api-key", { Authorization: "Bearer SECRET" }],
+    ["basic with the wrong user", "basic", { Authorization: `Basic ${Buffer.from("someone:SECRET").toString("base64")}` }],
+  ])("refuses %s with 401 and writes nothing", async (_name, method, headers) => {
+    await setUp(method);
+    const filled = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, v.replace("SECRET", secret)]));
+    const response = await post(pickup(), filled);
+    expect(response.status).toBe(401);
+    expect(await db.courierEvent.count()).toBe(0);
+    expect(await db.job.count()).toBe(0);
+  });
+
+  it("refuses an unknown path with the same 401", async () => {
+    await setUp("bearer");
+    const response = await post(pickup(), authHeaders("bearer", secret), "no-such-path");
+    expect(response.status).toBe(401);
+  });
+
+  it("recognises a repeated event and stores it once", async () => {
+    await setUp("bearer");
+    for (let i = 0; i < 3; i++) expect((await post(pickup(), authHeaders("bearer", secret))).status).toBe(200);
+    const last = await post(pickup(), authHeaders("bearer", secret));
+    expect(await last.json()).toMatchObject({ duplicate: true });
+    expect(await db.courierEvent.count()).toBe(1);
+    expect(await db.job.count()).toBe(1);
+  });
+
+  it("stores unknown events and unknown fields without complaint", async () => {
+    await setUp("bearer");
+    const response = await post({ event: "shipment.teleported", data: { id: 4711, occurred_at: "2026-11-22T15:31:00Z", warp_factor: "9" }, extra: true }, authHeaders("bearer", secret));
+    expect(response.status).toBe(200);
+    const stored = await db.courierEvent.findFirstOrThrow();
+    expect(stored.eventName).toBe("shipment.teleported");
+    expect(JSON.parse(stored.payloadJson).data.warp_factor).toBe("9");
+  });
+
+  it("stores an event for a shipment it does not know, without a job", async () => {
+    await setUp("bearer");
+    const response = await post(pickup(999), authHeaders("bearer", secret));
+    expect(await response.json()).toEqual({ received: true, duplicate: false, matched: false });
+    expect(await db.courierEvent.count()).toBe(1);
+    expect(await db.job.count()).toBe(0);
+  });
+
+  it("answers 400 for a body that is not an event, and 413 beyond the size limit", async () => {
+    await setUp("bearer");
+    expect((await post("{not json", authHeaders("bearer", secret))).status).toBe(400);
+    expect((await post({ data: {} }, authHeaders("bearer", secret))).status).toBe(400);
+    expect((await post({ event: "shipment.at_delivery", data: { pad: "x".repeat(1024 * 1024 + 10) } }, authHeaders("bearer", secret))).status).toBe(413);
+    expect(await db.courierEvent.count()).toBe(0);
+  });
+
+  it("records a pickup grouping on the shipments it lists", async () => {
+    await setUp("bearer");
+    await post({ event: "grouping.pickup_grouping_identified", data: { id: "G-12", friendly_id: "Blue 12", occurred_at: "2026-11-22T15:00:00Z", shipments: [{ id: 4711, reference_id: "#1001" }] } }, authHeaders("bearer", secret));
+    expect((await db.shipment.findUniqueOrThrow({ where: { id: shipmentId } })).groupId).toBe("G-12");
+  });
+
+  it("finds the shipment a repost replaces by its parent id", async () => {
+    await setUp("bearer");
+    const response = await post({ event: "shipment.reposted", data: { id: 5000, parent_id: 4711, occurred_at: "2026-11-22T15:40:00Z", reference_id: "#1001" } }, authHeaders("bearer", secret));
+    expect(await response.json()).toMatchObject({ matched: true });
+    expect((await db.courierEvent.findFirstOrThrow()).shipmentId).toBe(shipmentId);
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * An installed shop for integration tests: the Shopify stand-in holds its store (two pickup
+ * locations), the app's database holds its offline session, courier connection and pickup settings,
+ * and the real worker runs queued jobs.
+ */
+import { startWorker, timerSleep, consoleWorkerLogger } from "~/jobs/worker.server";
+import { serviceCodeForWindow } from "~/quote/windows";
+import { action as ordersPaid } from "~/routes/webhooks.orders.paid";
+import type { Runtime } from "~/runtime.server";
+import { jobHandlers } from "~/server/job-handlers.server";
+import { saveCourierToken } from "~/shops/courier-credentials.server";
+import { unauthenticated } from "~/shopify.server";
+import { addLocation, addOrder, createShopifyStandIn, type ShopifyStandIn } from "../shopify-stand-in";
+import { mswServer } from "./msw-server";
+import { webhookRequest } from "./shopify-signing";
+import { TEST_API_KEY, TEST_API_SECRET, TEST_APP_URL } from "./test-env";
+
+export const INSTALLED_SHOP = "corner-bakery.myshopify.com";
+
+export const adminFor = async (shop: string) => (await unauthenticated.admin(shop)).admin;
+
+const TABLES = ["shipmentActivity", "courierEvent", "shipment", "pickupLocation", "orderDispatch", "job", "webhookDelivery", "session", "shop"] as const;
+
+export async function setUpInstalledShop(runtime: Runtime, courier: { url: string; token: string }) {
+  const { db } = runtime;
+  for (const table of TABLES) await (db[table] as unknown as { deleteMany: () => Promise<unknown> }).deleteMany();
+  const standIn: ShopifyStandIn = createShopifyStandIn({ apiKey: TEST_API_KEY, apiSecret: TEST_API_SECRET });
+  const shop = standIn.addShop({
+    myshopifyDomain: INSTALLED_SHOP,
+    address: { address1: "1 Main St", city: "Brooklyn", province: "New York", provinceCode: "NY", zip: "11201", countryCode: "US" },
+    locations: [{ name: "Main Street Bakery" }],
+  });
+  addLocation(shop, { name: "Warehouse", address: { address1: "50 Dock St", city: "Brooklyn", provinceCode: "NY", zip: "11201", countryCode: "US" } });
+  mswServer.use(...standIn.handlers);
+
+  const accessToken = standIn.issueAccessToken(INSTALLED_SHOP);
+  await db.session.create({
+    data: { id: `offline_${INSTALLED_SHOP}`, shop: INSTALLED_SHOP, state: "", isOnline: false, accessToken, scope: standIn.issuedTokens[0]!.scope },
+  });
+  const row = await db.shop.create({ data: { domain: INSTALLED_SHOP, timezone: "America/New_York" } });
+  await saveCourierToken(runtime, INSTALLED_SHOP, { token: courier.token, environment: "sandbox", baseUrl: courier.url });
+  for (const location of shop.locations) {
+    await db.pickupLocation.create({
+      data: {
+        shopId: row.id,
+        locationGid: location.id,
+        name: location.name,
+        enabled: true,
+        contactName: "Dana",
+        contactPhone: "+17185550100",
+        addressJson: JSON.stringify(location.address),
+      },
+    });
+  }
+  return { standIn, shop, shopId: row.id };
+}
+
+/** An order whose shopper chose the app's "within 3 hours" rate at checkout. */
+export function sameDayOrder(standIn: ShopifyStandIn, overrides: Parameters<typeof addOrder>[1] = {}) {
+  return addOrder(standIn.shop(INSTALLED_SHOP), {
+    shippingAddress: { firstName: "Steve", lastName: "Shipper", address1: "123 Shipping St", city: "Brooklyn", provinceCode: "NY", zip: "11215", countryCodeV2: "US", phone: "+17185550134" },
+    shippingLines: [{ title: "Within 3 hours", code: serviceCodeForWindow("within-3-hours"), source: "Same-day delivery", carrierIdentifier: "c9f1e2", price: "9.99" }],
+    ...overrides,
+  });
+}
+
+/** Shopify's orders/paid delivery for an order, signed, through the app's route. */
+export function orderPaid(orderGid: string, webhookId: string) {
+  const request = webhookRequest({
+    url: `${TEST_APP_URL}/webhooks/orders/paid`,
+    topic: "orders/paid",
+    shop: INSTALLED_SHOP,
+    body: { id: Number(orderGid.split("/").pop()), admin_graphql_api_id: orderGid, financial_status: "paid" },
+    secret: TEST_API_SECRET,
+    webhookId,
+  });
+  return ordersPaid({ request, params: {}, context: {} });
+}
+
+/** Runs the real worker until nothing is due or running. */
+export async function drainJobs(runtime: Runtime) {
+  const worker = startWorker({
+    queue: runtime.queue,
+    handlers: jobHandlers(runtime, adminFor),
+    concurrency: 2,
+    pollIntervalMs: 5,
+    clock: runtime.clock,
+    sleep: timerSleep,
+    logger: { ...consoleWorkerLogger, info: () => {} },
+  });
+  for (let i = 0; i < 1000; i++) {
+    const stats = await runtime.queue.stats();
+    if (stats.due === 0 && stats.running === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  await worker.stop();
+}
