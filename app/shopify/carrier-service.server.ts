@@ -2,7 +2,8 @@ import type {
   CarrierServiceCreateMutation,
   CarrierServiceUpdateMutation,
   DeliveryProfileAddCarrierMutation,
-  GeneralDeliveryProfileQuery,
+  DeliveryProfileIdsQuery,
+  DeliveryProfileZonesQuery,
 } from "~/types/admin.generated";
 import { AdminApiError, adminRequest, assertNoUserErrors, type AdminGraphql } from "./admin-request.server";
 
@@ -42,44 +43,53 @@ const CARRIER_SERVICE_UPDATE = `#graphql
   }
 `;
 
-const GENERAL_DELIVERY_PROFILE = `#graphql
-  query GeneralDeliveryProfile {
-    deliveryProfiles(first: 10, merchantOwnedOnly: true) {
+const DELIVERY_PROFILE_IDS = `#graphql
+  query DeliveryProfileIds {
+    deliveryProfiles(first: 20, merchantOwnedOnly: true) {
       nodes {
         id
-        name
-        default
-        profileLocationGroups {
-          locationGroup {
-            id
-            locations(first: 100) {
-              nodes {
-                id
-              }
+      }
+    }
+  }
+`;
+
+// One profile per request: nested connections multiply Shopify's query cost (limit 1000 points).
+const DELIVERY_PROFILE_ZONES = `#graphql
+  query DeliveryProfileZones($id: ID!) {
+    deliveryProfile(id: $id) {
+      id
+      name
+      default
+      profileLocationGroups {
+        locationGroup {
+          id
+          locations(first: 50) {
+            nodes {
+              id
             }
           }
-          locationGroupZones(first: 50) {
-            nodes {
-              zone {
-                id
-                name
-                countries {
-                  code {
-                    countryCode
-                    restOfWorld
-                  }
+        }
+        locationGroupZones(first: 20) {
+          nodes {
+            zone {
+              id
+              name
+              countries {
+                code {
+                  countryCode
+                  restOfWorld
                 }
               }
-              methodDefinitions(first: 50) {
-                nodes {
-                  id
-                  name
-                  active
-                  rateProvider {
-                    ... on DeliveryParticipant {
-                      carrierService {
-                        id
-                      }
+            }
+            methodDefinitions(first: 10) {
+              nodes {
+                id
+                name
+                active
+                rateProvider {
+                  ... on DeliveryParticipant {
+                    carrierService {
+                      id
                     }
                   }
                 }
@@ -140,11 +150,16 @@ export async function updateCarrierService(admin: AdminGraphql, id: string, inpu
   return assertNoUserErrors(data.carrierServiceUpdate, "Updating the carrier service").carrierService ?? null;
 }
 
-export type DeliveryProfiles = GeneralDeliveryProfileQuery["deliveryProfiles"]["nodes"];
+export type DeliveryProfiles = NonNullable<DeliveryProfileZonesQuery["deliveryProfile"]>[];
 
 export async function fetchDeliveryProfiles(admin: AdminGraphql): Promise<DeliveryProfiles> {
-  const data = await adminRequest<GeneralDeliveryProfileQuery>(admin, GENERAL_DELIVERY_PROFILE);
-  return data.deliveryProfiles.nodes;
+  const ids = await adminRequest<DeliveryProfileIdsQuery>(admin, DELIVERY_PROFILE_IDS);
+  const profiles: DeliveryProfiles = [];
+  for (const { id } of ids.deliveryProfiles.nodes) {
+    const data = await adminRequest<DeliveryProfileZonesQuery>(admin, DELIVERY_PROFILE_ZONES, { id });
+    if (data.deliveryProfile) profiles.push(data.deliveryProfile);
+  }
+  return profiles;
 }
 
 /** Adds the carrier service as a rate provider to the given zones of one profile. */

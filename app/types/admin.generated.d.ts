@@ -17,22 +17,29 @@ export type CarrierServiceUpdateMutationVariables = AdminTypes.Exact<{
 
 export type CarrierServiceUpdateMutation = { carrierServiceUpdate?: AdminTypes.Maybe<{ carrierService?: AdminTypes.Maybe<Pick<AdminTypes.DeliveryCarrierService, 'id' | 'name' | 'active' | 'callbackUrl'>>, userErrors: Array<Pick<AdminTypes.CarrierServiceUpdateUserError, 'field' | 'message' | 'code'>> }> };
 
-export type GeneralDeliveryProfileQueryVariables = AdminTypes.Exact<{ [key: string]: never; }>;
+export type DeliveryProfileIdsQueryVariables = AdminTypes.Exact<{ [key: string]: never; }>;
 
 
-export type GeneralDeliveryProfileQuery = { deliveryProfiles: { nodes: Array<(
-      Pick<AdminTypes.DeliveryProfile, 'id' | 'name' | 'default'>
-      & { profileLocationGroups: Array<{ locationGroup: (
-          Pick<AdminTypes.DeliveryLocationGroup, 'id'>
-          & { locations: { nodes: Array<Pick<AdminTypes.Location, 'id'>> } }
-        ), locationGroupZones: { nodes: Array<{ zone: (
-              Pick<AdminTypes.DeliveryZone, 'id' | 'name'>
-              & { countries: Array<{ code: Pick<AdminTypes.DeliveryCountryCodeOrRestOfWorld, 'countryCode' | 'restOfWorld'> }> }
-            ), methodDefinitions: { nodes: Array<(
-                Pick<AdminTypes.DeliveryMethodDefinition, 'id' | 'name' | 'active'>
-                & { rateProvider: { carrierService: Pick<AdminTypes.DeliveryCarrierService, 'id'> } }
-              )> } }> } }> }
-    )> } };
+export type DeliveryProfileIdsQuery = { deliveryProfiles: { nodes: Array<Pick<AdminTypes.DeliveryProfile, 'id'>> } };
+
+export type DeliveryProfileZonesQueryVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+}>;
+
+
+export type DeliveryProfileZonesQuery = { deliveryProfile?: AdminTypes.Maybe<(
+    Pick<AdminTypes.DeliveryProfile, 'id' | 'name' | 'default'>
+    & { profileLocationGroups: Array<{ locationGroup: (
+        Pick<AdminTypes.DeliveryLocationGroup, 'id'>
+        & { locations: { nodes: Array<Pick<AdminTypes.Location, 'id'>> } }
+      ), locationGroupZones: { nodes: Array<{ zone: (
+            Pick<AdminTypes.DeliveryZone, 'id' | 'name'>
+            & { countries: Array<{ code: Pick<AdminTypes.DeliveryCountryCodeOrRestOfWorld, 'countryCode' | 'restOfWorld'> }> }
+          ), methodDefinitions: { nodes: Array<(
+              Pick<AdminTypes.DeliveryMethodDefinition, 'id' | 'name' | 'active'>
+              & { rateProvider: { carrierService: Pick<AdminTypes.DeliveryCarrierService, 'id'> } }
+            )> } }> } }> }
+  )> };
 
 export type DeliveryProfileAddCarrierMutationVariables = AdminTypes.Exact<{
   id: AdminTypes.Scalars['ID']['input'];
@@ -142,7 +149,8 @@ export type ShopBasicsQuery = { shop: (
   ) };
 
 interface GeneratedQueryTypes {
-  "#graphql\n  query GeneralDeliveryProfile {\n    deliveryProfiles(first: 10, merchantOwnedOnly: true) {\n      nodes {\n        id\n        name\n        default\n        profileLocationGroups {\n          locationGroup {\n            id\n            locations(first: 100) {\n              nodes {\n                id\n              }\n            }\n          }\n          locationGroupZones(first: 50) {\n            nodes {\n              zone {\n                id\n                name\n                countries {\n                  code {\n                    countryCode\n                    restOfWorld\n                  }\n                }\n              }\n              methodDefinitions(first: 50) {\n                nodes {\n                  id\n                  name\n                  active\n                  rateProvider {\n                    ... on DeliveryParticipant {\n                      carrierService {\n                        id\n                      }\n                    }\n                  }\n                }\n              }\n            }\n          }\n        }\n      }\n    }\n  }\n": {return: GeneralDeliveryProfileQuery, variables: GeneralDeliveryProfileQueryVariables},
+  "#graphql\n  query DeliveryProfileIds {\n    deliveryProfiles(first: 20, merchantOwnedOnly: true) {\n      nodes {\n        id\n      }\n    }\n  }\n": {return: DeliveryProfileIdsQuery, variables: DeliveryProfileIdsQueryVariables},
+  "#graphql\n  query DeliveryProfileZones($id: ID!) {\n    deliveryProfile(id: $id) {\n      id\n      name\n      default\n      profileLocationGroups {\n        locationGroup {\n          id\n          locations(first: 50) {\n            nodes {\n              id\n            }\n          }\n        }\n        locationGroupZones(first: 20) {\n          nodes {\n            zone {\n              id\n              name\n              countries {\n                code {\n                  countryCode\n                  restOfWorld\n                }\n              }\n            }\n            methodDefinitions(first: 10) {\n              nodes {\n                id\n                name\n                active\n                rateProvider {\n                  ... on DeliveryParticipant {\n                    carrierService {\n                      id\n                    }\n                  }\n                }\n              }\n            }\n          }\n        }\n      }\n    }\n  }\n": {return: DeliveryProfileZonesQuery, variables: DeliveryProfileZonesQueryVariables},
   "#graphql\n  query FulfillmentOrderFulfillments($id: ID!) {\n    fulfillmentOrder(id: $id) {\n      id\n      status\n      fulfillments(first: 10) {\n        nodes {\n          id\n          status\n          trackingInfo {\n            number\n          }\n          events(first: 50) {\n            nodes {\n              status\n              happenedAt\n              latitude\n              longitude\n            }\n          }\n        }\n      }\n    }\n  }\n": {return: FulfillmentOrderFulfillmentsQuery, variables: FulfillmentOrderFulfillmentsQueryVariables},
   "#graphql\n  query ShopLocations($after: String) {\n    locations(first: 100, after: $after, includeInactive: false) {\n      nodes {\n        id\n        name\n        isActive\n        fulfillsOnlineOrders\n        address {\n          address1\n          address2\n          city\n          province\n          provinceCode\n          zip\n          countryCode\n          phone\n          latitude\n          longitude\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": {return: ShopLocationsQuery, variables: ShopLocationsQueryVariables},
   "#graphql\n  query OrderForDispatch($id: ID!) {\n    order(id: $id) {\n      id\n      legacyResourceId\n      name\n      phone\n      email\n      cancelledAt\n      displayFinancialStatus\n      displayFulfillmentStatus\n      tags\n      currencyCode\n      subtotalPriceSet {\n        shopMoney {\n          amount\n          currencyCode\n        }\n      }\n      customer {\n        id\n        phone\n      }\n      shippingAddress {\n        firstName\n        lastName\n        name\n        company\n        address1\n        address2\n        city\n        province\n        provinceCode\n        zip\n        countryCodeV2\n        phone\n        latitude\n        longitude\n      }\n      shippingLines(first: 5) {\n        nodes {\n          title\n          code\n          source\n          carrierIdentifier\n          originalPriceSet {\n            shopMoney {\n              amount\n            }\n          }\n        }\n      }\n      fulfillmentOrders(first: 20) {\n        nodes {\n          id\n          status\n          requestStatus\n          assignedLocation {\n            name\n            location {\n              id\n            }\n          }\n        }\n      }\n    }\n  }\n": {return: OrderForDispatchQuery, variables: OrderForDispatchQueryVariables},
