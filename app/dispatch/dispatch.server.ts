@@ -7,13 +7,14 @@ import { permanentFailure, retryLater } from "~/jobs/errors";
 import type { JobQueue, Tx } from "~/jobs/queue.server";
 import { dollarsToCents, exceedsPriceTolerance } from "~/quote/pricing";
 import { windowForDispatch } from "~/quote/windows";
-import { parseShopSettings, type ShopSettings } from "~/settings/shop-settings";
+import { parseShopSettings } from "~/settings/shop-settings";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
 import { fetchOrderForDispatch, type OrderForDispatch } from "~/shopify/orders.server";
 import { addOrderTags, setOrderDeliveryMetafield } from "~/shopify/order-annotations.server";
 import { orderDeliverySummary } from "~/tracking/order-summary";
 import { dispatchEligibility } from "./eligibility";
-import { legacyId, planShipments, type DispatchPlan, type DispatchSettings, type PickupPoint } from "./order-to-shipments";
+import { legacyId, planShipments, type DispatchPlan } from "./order-to-shipments";
+import { dispatchSettingsOf, pickupPointsOf } from "./shop-dispatch-settings";
 
 export const DISPATCH_ORDER_JOB = "dispatch.order";
 export const DISPATCH_FULFILLMENT_ORDER_JOB = "dispatch.fulfillment-order";
@@ -54,45 +55,13 @@ export async function enqueueOrderDispatch(
   );
 }
 
-function dispatchSettings(settings: ShopSettings): DispatchSettings {
-  return {
-    defaultPackage: {
-      length: settings.defaultPackage.lengthInches,
-      width: settings.defaultPackage.widthInches,
-      height: settings.defaultPackage.heightInches,
-      weight: settings.defaultPackage.weightPounds,
-    },
-    age21Tags: settings.tags.over21,
-    age18Tags: settings.tags.over18,
-    signatureRequired: settings.deliveryOptions.signatureRequired,
-    notificationsEnabled: settings.deliveryOptions.recipientSmsNotifications,
-    declineInsurance: settings.deliveryOptions.declineInsurance,
-  };
-}
-
-const AddressSnapshot = (json: string) => {
-  try {
-    const value = JSON.parse(json) as Record<string, unknown>;
-    const text = (key: string) => (typeof value[key] === "string" ? (value[key] as string) : null);
-    return { address1: text("address1"), address2: text("address2"), city: text("city"), provinceCode: text("provinceCode"), zip: text("zip"), countryCode: text("countryCode") };
-  } catch {
-    return {};
-  }
-};
-
 async function loadShop(db: Db, shopDomain: string) {
   const shop = await db.shop.findUnique({
     where: { domain: shopDomain },
     include: { pickupLocations: { where: { enabled: true } } },
   });
   if (!shop || shop.uninstalledAt) throw permanentFailure("The shop has uninstalled the app.");
-  const pickupPoints = new Map<string, PickupPoint>(
-    shop.pickupLocations.map((p) => [
-      p.locationGid,
-      { locationGid: p.locationGid, name: p.name, address: AddressSnapshot(p.addressJson), contactName: p.contactName, contactPhone: p.contactPhone, notes: p.notes },
-    ]),
-  );
-  return { shop, settings: parseShopSettings(shop.settingsJson), pickupPoints };
+  return { shop, settings: parseShopSettings(shop.settingsJson), pickupPoints: pickupPointsOf(shop.pickupLocations) };
 }
 
 async function planFor(deps: DispatchDeps, shopDomain: string, payload: OrderDispatchPayload) {
@@ -119,7 +88,7 @@ async function planFor(deps: DispatchDeps, shopDomain: string, payload: OrderDis
     ? planShipments({
         order,
         pickupPoints,
-        settings: dispatchSettings(settings),
+        settings: dispatchSettingsOf(settings),
         window: { pickupAfter: window.pickupAfter, deliverBetween: window.deliverBetween },
         idempotencyKeyFor: (fo) => idempotencyKey(shopDomain, fo, payload.generation),
       })

@@ -77,9 +77,9 @@ export function orderPaid(orderGid: string, webhookId: string) {
   return ordersPaid({ request, params: {}, context: {} });
 }
 
-/** Runs the real worker until nothing is due or running. */
-export async function drainJobs(runtime: Runtime) {
-  const worker = startWorker({
+/** The real worker with the app's job handlers, polling fast. */
+export function startTestWorker(runtime: Runtime) {
+  return startWorker({
     queue: runtime.queue,
     handlers: jobHandlers(runtime, adminFor),
     concurrency: 2,
@@ -88,6 +88,11 @@ export async function drainJobs(runtime: Runtime) {
     sleep: timerSleep,
     logger: { ...consoleWorkerLogger, info: () => {} },
   });
+}
+
+/** Runs the real worker until nothing is due or running. */
+export async function drainJobs(runtime: Runtime) {
+  const worker = startTestWorker(runtime);
   for (let i = 0; i < 1000; i++) {
     const stats = await runtime.queue.stats();
     if (stats.due === 0 && stats.running === 0) break;

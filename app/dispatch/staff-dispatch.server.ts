@@ -1,0 +1,136 @@
+import type { CourierClient } from "~/courier/client.server";
+import { CourierError, isAddressProblem } from "~/courier/errors";
+import type { Db } from "~/db/client.server";
+import type { JobQueue } from "~/jobs/queue.server";
+import { dollarsToCents } from "~/quote/pricing";
+import { openWindows } from "~/quote/windows";
+import { parseShopSettings } from "~/settings/shop-settings";
+import type { AdminGraphql } from "~/shopify/admin-request.server";
+import { fetchOrderForDispatch } from "~/shopify/orders.server";
+import { DISPATCH_FULFILLMENT_ORDER_JOB, DISPATCH_ORDER_JOB, enqueueOrderDispatch, idempotencyKey } from "./dispatch.server";
+import { planShipments, type PickupPoint } from "./order-to-shipments";
+import { dispatchSettingsOf, pickupPointsOf } from "./shop-dispatch-settings";
+
+/**
+ * What staff do from the order page and the orders list: a fresh quote per open window, and
+ * "dispatch now" — the same dispatch jobs as a paid order, as a new generation so the courier does
+ * not take it for a duplicate of an earlier, canceled shipment.
+ */
+
+/** Shipments in these states are in progress or done: a new dispatch would deliver twice. */
+export const ACTIVE_STATES = ["scheduled", "assigned", "en_route", "attempted", "delivered"];
+export const DISPATCH_WAIT_MS = 10_000;
+
+export type StaffDispatchDeps = { db: Db; queue: JobQueue; clock: () => Date; sleep?: (ms: number) => Promise<void> };
+
+export class DispatchRefused extends Error {
+  constructor(
+    message: string,
+    readonly reason: "already_dispatched" | "not_eligible" | "no_courier" | "unknown_shop",
+  ) {
+    super(message);
+    this.name = "DispatchRefused";
+  }
+}
+
+/** The generation a new dispatch of the order gets, or why it may not be dispatched again. */
+export async function nextGeneration(db: Db, shop: { id: string; domain: string }, orderGid: string): Promise<number> {
+  const shipments = await db.shipment.findMany({ where: { shopId: shop.id, orderGid }, select: { state: true, generation: true, courierShipmentId: true } });
+  const active = shipments.find((s) => s.courierShipmentId && ACTIVE_STATES.includes(s.state));
+  if (active) {
+    throw new DispatchRefused(
+      active.state === "delivered" ? "This order was already delivered." : "This order already has a delivery in progress.",
+      "already_dispatched",
+    );
+  }
+  const decisions = await db.orderDispatch.findMany({ where: { shopDomain: shop.domain, orderGid }, select: { generation: true } });
+  return Math.max(0, ...shipments.map((s) => s.generation), ...decisions.map((d) => d.generation)) + 1;
+}
+
+export type QuotedWindow = { serviceCode: string; windowId: string; deliverStart: Date; deliverEnd: Date; priceCents: number };
+
+/** A fresh courier estimate for each window open now, summed over the order's pickup locations. */
+export async function quoteOrder(
+  deps: { db: Db; admin: AdminGraphql; courier: CourierClient | null; clock: () => Date },
+  input: { shopDomain: string; orderGid: string },
+): Promise<{ windows: QuotedWindow[]; unavailableReason: string | null; currencyCode: string }> {
+  const shop = await deps.db.shop.findUnique({ where: { domain: input.shopDomain }, include: { pickupLocations: { where: { enabled: true } } } });
+  if (!shop) throw new DispatchRefused("The shop has not installed the app.", "unknown_shop");
+  if (!deps.courier) throw new DispatchRefused("Connect a courier account in the app's settings first.", "no_courier");
+  const settings = parseShopSettings(shop.settingsJson);
+  const order = await fetchOrderForDispatch(deps.admin, input.orderGid);
+  if (!order) return { windows: [], unavailableReason: "Shopify has no such order.", currencyCode: shop.currency };
+  const pickupPoints: ReadonlyMap<string, PickupPoint> = pickupPointsOf(shop.pickupLocations);
+  const now = deps.clock();
+  const open = openWindows({ now, timeZone: shop.timezone, leadTimeMinutes: settings.leadTimeMinutes, windows: settings.deliveryWindows });
+  const windows: QuotedWindow[] = [];
+  let reason: string | null = open.length ? null : "No delivery window is open now.";
+  for (const window of open) {
+    const plan = planShipments({
+      order,
+      pickupPoints,
+      settings: dispatchSettingsOf(settings),
+      window: { pickupAfter: window.pickupAfter, deliverBetween: window.deliverBetween },
+      idempotencyKeyFor: (fo) => idempotencyKey(input.shopDomain, fo, 0),
+    });
+    reason = plan.orderSkipReason ?? plan.needsAttention[0]?.reason ?? (plan.shipments.length ? null : (plan.skipped[0]?.reason ?? "Nothing to deliver."));
+    if (reason) break;
+    try {
+      let cents = 0;
+      for (const planned of plan.shipments) {
+        const { items, pickup_location, delivery_location, pickup_after, deliver_between } = planned.request;
+        const estimate = await deps.courier.estimate({ items, pickup_location, delivery_location, pickup_after, deliver_between }, { lane: "quote" });
+        cents += estimate.price === null ? 0 : dollarsToCents(estimate.price);
+      }
+      windows.push({ serviceCode: window.serviceCode, windowId: window.windowId, deliverStart: window.deliverBetween.start, deliverEnd: window.deliverBetween.end, priceCents: cents });
+    } catch (error) {
+      if (error instanceof CourierError && isAddressProblem(error)) {
+        reason = "The courier cannot deliver to this address (not found, or no route from the store).";
+        break;
+      }
+      throw error;
+    }
+  }
+  return { windows: reason ? [] : windows, unavailableReason: reason, currencyCode: shop.currency };
+}
+
+/**
+ * Dispatches the order now in the window staff chose: enqueues the dispatch jobs (the worker
+ * creates the courier shipments exactly as for a paid order) and waits briefly for them.
+ */
+export async function dispatchNow(
+  deps: StaffDispatchDeps,
+  input: { shopDomain: string; orderGid: string; serviceCode: string | null; waitMs?: number },
+) {
+  const shop = await deps.db.shop.findUnique({ where: { domain: input.shopDomain }, select: { id: true, domain: true, courierTokenEncrypted: true } });
+  if (!shop) throw new DispatchRefused("The shop has not installed the app.", "unknown_shop");
+  if (!shop.courierTokenEncrypted) throw new DispatchRefused("Connect a courier account in the app's settings first.", "no_courier");
+  const generation = await nextGeneration(deps.db, shop, input.orderGid);
+  await enqueueOrderDispatch(deps.queue, { shopDomain: input.shopDomain, orderGid: input.orderGid, generation, manual: { serviceCode: input.serviceCode } });
+  await waitForDispatch(deps, input.shopDomain, input.orderGid, generation, input.waitMs ?? DISPATCH_WAIT_MS);
+  const [shipments, decision] = await Promise.all([
+    deps.db.shipment.findMany({ where: { shopId: shop.id, orderGid: input.orderGid, generation }, orderBy: { createdAt: "asc" } }),
+    deps.db.orderDispatch.findUnique({ where: { shopDomain_orderGid_generation: { shopDomain: input.shopDomain, orderGid: input.orderGid, generation } } }),
+  ]);
+  return { generation, shipments, decision };
+}
+
+/** True once the order job and every fulfillment-order job of that generation have finished. */
+async function waitForDispatch(deps: StaffDispatchDeps, shopDomain: string, orderGid: string, generation: number, waitMs: number) {
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const deadline = deps.clock().getTime() + waitMs;
+  const orderKey = `dispatch:${shopDomain}:${orderGid}:${generation}`;
+  while (deps.clock().getTime() < deadline) {
+    const orderJob = await deps.db.job.findUnique({ where: { uniqueKey: orderKey }, select: { state: true } });
+    if (orderJob && (orderJob.state === "done" || orderJob.state === "dead")) {
+      const pending = await deps.db.job.count({
+        where: { shopDomain, kind: DISPATCH_FULFILLMENT_ORDER_JOB, state: { in: ["queued", "running"] }, uniqueKey: { endsWith: `:${generation}` }, payloadJson: { contains: orderGid } },
+      });
+      if (pending === 0) return true;
+    }
+    await sleep(100);
+  }
+  return false;
+}
+
+export { DISPATCH_ORDER_JOB };
