@@ -1,7 +1,8 @@
 /**
  * The contract between the admin UI extensions and the app's backend routes: paths, request bodies,
- * response bodies and the error shape. Plain TypeScript with no imports, so that the extensions
- * (bundled for the browser) and the app's Remix routes import the same definitions.
+ * response bodies and the error shape. Plain TypeScript, so that the extensions (bundled for the
+ * browser) and the app's Remix routes import the same definitions. Its only imports are the app's
+ * own vocabularies (pure constants), so a state or a cancellation code has one definition.
  *
  * Transport rules:
  * - Extensions call these paths with a RELATIVE `fetch`; Shopify resolves them against the app URL
@@ -22,19 +23,8 @@
 // Shared vocabularies
 
 /** The app's shipment states (the courier's eight, plus `pending` before creation and `failed`). */
-export const SHIPMENT_STATES = [
-  "pending",
-  "scheduled",
-  "assigned",
-  "en_route",
-  "delivered",
-  "attempted",
-  "returned",
-  "canceled",
-  "expired",
-  "failed",
-] as const;
-export type ShipmentState = (typeof SHIPMENT_STATES)[number];
+import { SHIPMENT_STATES, type ShipmentState } from "../../app/tracking/state-machine";
+export { SHIPMENT_STATES, type ShipmentState };
 
 export const PHOTO_KINDS = ["signature", "pickup", "delivery"] as const;
 export type PhotoKind = (typeof PHOTO_KINDS)[number];
@@ -43,27 +33,8 @@ export const LABEL_FORMATS = ["PDF", "PNG"] as const;
 export type LabelFormat = (typeof LABEL_FORMATS)[number];
 
 /** Every `cancellation_code` the courier documents (delivery-api.md, "Cancellation codes"). */
-export const CANCELLATION_CODES = [
-  "address_inaccessible",
-  "address_incorrect",
-  "cold_chain_violation",
-  "contact_not_available",
-  "delivery_deadline_passed",
-  "driver_delayed",
-  "driver_canceled",
-  "duplicate_order",
-  "item_already_delivered",
-  "item_damaged",
-  "item_not_as_described",
-  "item_not_in_stock",
-  "item_not_ready",
-  "order_canceled",
-  "order_incomplete",
-  "order_not_found",
-  "wait_time_exceeded",
-  "other",
-] as const;
-export type CancellationCode = (typeof CANCELLATION_CODES)[number];
+import { CANCELLATION_CODES, type CancellationCode } from "../../app/courier/limits";
+export { CANCELLATION_CODES, type CancellationCode };
 
 /**
  * The codes a sender (the merchant) may choose. The others describe what a driver reports
