@@ -24,7 +24,8 @@ async function enabledLocationIds(db: Db, shopId: string): Promise<string[]> {
   return rows.map((r) => r.locationGid);
 }
 
-async function profileStatus(deps: Deps, shopId: string, carrierServiceId: string, serviceName: string) {
+/** Where the carrier service is missing from the shipping profiles of the enabled pickup locations, read live. */
+export async function profileStatus(deps: Pick<Deps, "db" | "admin">, shopId: string, carrierServiceId: string, serviceName: string) {
   const plan = planProfileUpdate({
     profiles: toProfileViews(await fetchDeliveryProfiles(deps.admin)),
     enabledLocationIds: await enabledLocationIds(deps.db, shopId),

@@ -1,23 +1,49 @@
+import type { Prisma } from "@prisma/client";
 import type { Db } from "~/db/client.server";
+import { SHIPMENTS_PAGE_SIZE, type ShipmentListQuery, type StateFilter } from "./list-query";
 
-export const SHIPMENTS_PAGE_SIZE = 25;
+/** Order names are "#1001" (staff may type "1001"); tracking numbers are usually upper case. */
+function searchWhere(q: string): Prisma.ShipmentWhereInput | undefined {
+  if (q === "") return undefined;
+  const variants = [...new Set([q, q.toUpperCase()])];
+  return {
+    OR: [
+      ...variants.map((v) => ({ orderName: { contains: v } })),
+      ...(q.startsWith("#") ? [] : [{ orderName: { contains: `#${q}` } }]),
+      ...variants.map((v) => ({ trackingNumber: { contains: v } })),
+    ],
+  };
+}
+
+function stateWhere(state: StateFilter): Prisma.ShipmentWhereInput | undefined {
+  if (state === "all") return undefined;
+  if (state === "attention") return { needsAttention: true };
+  return { state };
+}
 
 /** A page of the shop's shipments, those needing attention first, newest next. */
-export async function listShipments(db: Db, shopDomain: string, page = 1) {
+export async function listShipments(db: Db, shopDomain: string, query: ShipmentListQuery = { page: 1, state: "all", q: "" }) {
   const shop = await db.shop.findUnique({ where: { domain: shopDomain }, select: { id: true } });
-  if (!shop) return { shipments: [], total: 0 };
-  const where = { shopId: shop.id };
+  if (!shop) return { shipments: [], total: 0, page: 1, pageCount: 1 };
+  const where: Prisma.ShipmentWhereInput = {
+    shopId: shop.id,
+    AND: [stateWhere(query.state), searchWhere(query.q)].filter((w) => w !== undefined),
+  };
   const [rows, total] = await Promise.all([
     db.shipment.findMany({
       where,
-      orderBy: [{ needsAttention: "desc" }, { createdAt: "desc" }],
-      skip: (page - 1) * SHIPMENTS_PAGE_SIZE,
+      orderBy: [{ needsAttention: "desc" }, { createdAt: "desc" }, { id: "desc" }],
+      skip: (query.page - 1) * SHIPMENTS_PAGE_SIZE,
       take: SHIPMENTS_PAGE_SIZE,
       select: {
         id: true,
         orderName: true,
         state: true,
         trackingNumber: true,
+        driverName: true,
+        priceCents: true,
+        deliverStart: true,
+        deliverEnd: true,
         needsAttention: true,
         attentionReason: true,
         createdAt: true,
@@ -25,5 +51,15 @@ export async function listShipments(db: Db, shopDomain: string, page = 1) {
     }),
     db.shipment.count({ where }),
   ]);
-  return { shipments: rows.map((s) => ({ ...s, createdAt: s.createdAt.toISOString() })), total };
+  return {
+    shipments: rows.map((s) => ({
+      ...s,
+      deliverStart: s.deliverStart?.toISOString() ?? null,
+      deliverEnd: s.deliverEnd?.toISOString() ?? null,
+      createdAt: s.createdAt.toISOString(),
+    })),
+    total,
+    page: query.page,
+    pageCount: Math.max(1, Math.ceil(total / SHIPMENTS_PAGE_SIZE)),
+  };
 }

@@ -1,0 +1,172 @@
+import type { DeliveryWindow, ShopSettings } from "~/settings/shop-settings";
+import type { PickupLocationRow } from "./pickup-locations";
+
+/**
+ * The settings page's editable copy of the settings: every field as the text the merchant types
+ * (money in dollars), turned back into the dotted field names app/settings validates (money in
+ * cents). Pure, used in the browser.
+ */
+
+export type WindowDraft = {
+  id: string;
+  kind: DeliveryWindow["kind"];
+  serviceName: string;
+  description: string;
+  enabled: boolean;
+  fallbackPrice: string;
+  hours: string;
+  deliverBy: string;
+  orderCutoff: string;
+  startTime: string;
+  endTime: string;
+};
+
+export type PickupDraft = PickupLocationRow;
+
+export type SettingsDraft = {
+  fields: Record<string, string>;
+  flags: Record<string, boolean>;
+  windows: WindowDraft[];
+  pickups: PickupDraft[];
+};
+
+/** Fields kept in cents by the settings and shown in dollars on the page. */
+export const MONEY_FIELDS = [
+  "pricing.fixedMarkupCents",
+  "pricing.freeAboveSubtotalCents",
+  "pricing.minimumPriceCents",
+  "pricing.maximumPriceCents",
+] as const;
+
+export const FLAG_FIELDS = [
+  "deliveryOptions.signatureRequired",
+  "deliveryOptions.recipientSmsNotifications",
+  "deliveryOptions.declineInsurance",
+  "notifyCustomerOnFulfillment",
+] as const;
+
+export function centsToDollarsText(cents: number | null): string {
+  return cents === null ? "" : (cents / 100).toFixed(2);
+}
+
+/** "12.5" → "1250"; "" stays ""; anything else is sent as typed so the server names the mistake. */
+export function dollarsTextToCents(text: string): string {
+  const trimmed = text.trim().replace(/^\$/, "").replace(/,/g, "");
+  if (trimmed === "") return "";
+  if (!/^-?\d+(\.\d{1,2})?$/.test(trimmed)) return text;
+  return String(Math.round(Number(trimmed) * 100));
+}
+
+export function newWindowDraft(existingIds: string[]): WindowDraft {
+  let n = existingIds.length + 1;
+  while (existingIds.includes(`window-${n}`)) n++;
+  return {
+    id: `window-${n}`,
+    kind: "within_hours",
+    serviceName: "Same-day delivery",
+    description: "",
+    enabled: true,
+    fallbackPrice: "",
+    hours: "3",
+    deliverBy: "20:00",
+    orderCutoff: "17:00",
+    startTime: "09:00",
+    endTime: "12:00",
+  };
+}
+
+function windowDraft(window: DeliveryWindow): WindowDraft {
+  const base = newWindowDraft([]);
+  return {
+    ...base,
+    id: window.id,
+    kind: window.kind,
+    serviceName: window.serviceName,
+    description: window.description,
+    enabled: window.enabled,
+    fallbackPrice: centsToDollarsText(window.fallbackPriceCents),
+    ...(window.kind === "within_hours" ? { hours: String(window.hours) } : {}),
+    ...(window.kind === "today_by" ? { deliverBy: window.deliverBy, orderCutoff: window.orderCutoff } : {}),
+    ...(window.kind === "tomorrow" ? { startTime: window.startTime, endTime: window.endTime } : {}),
+  };
+}
+
+export function draftFromSettings(settings: ShopSettings, pickups: PickupLocationRow[]): SettingsDraft {
+  const text = (value: number | string | null) => (value === null ? "" : String(value));
+  return {
+    fields: {
+      carrierServiceName: settings.carrierServiceName,
+      "defaultPackage.lengthInches": text(settings.defaultPackage.lengthInches),
+      "defaultPackage.widthInches": text(settings.defaultPackage.widthInches),
+      "defaultPackage.heightInches": text(settings.defaultPackage.heightInches),
+      "defaultPackage.weightPounds": text(settings.defaultPackage.weightPounds),
+      leadTimeMinutes: text(settings.leadTimeMinutes),
+      defaultWindowId: settings.defaultWindowId,
+      "pricing.markupPercent": text(settings.pricing.markupPercent),
+      "pricing.fixedMarkupCents": centsToDollarsText(settings.pricing.fixedMarkupCents),
+      "pricing.rounding": settings.pricing.rounding,
+      "pricing.freeAboveSubtotalCents": centsToDollarsText(settings.pricing.freeAboveSubtotalCents),
+      "pricing.minimumPriceCents": centsToDollarsText(settings.pricing.minimumPriceCents),
+      "pricing.maximumPriceCents": centsToDollarsText(settings.pricing.maximumPriceCents),
+      checkoutFallback: settings.checkoutFallback,
+      timeBudgetMs: text(settings.timeBudgetMs),
+      dispatchMode: settings.dispatchMode,
+      "tags.over21": settings.tags.over21.join(", "),
+      "tags.over18": settings.tags.over18.join(", "),
+      "tags.dispatched": settings.tags.dispatched,
+      "tags.attention": settings.tags.attention,
+      "tracking.companyName": settings.tracking.companyName,
+      "tracking.urlTemplate": settings.tracking.urlTemplate ?? "",
+      "priceTolerance.unit": settings.priceTolerance.unit,
+      "priceTolerance.amount": text(settings.priceTolerance.amount),
+      reconciliationSilenceMinutes: text(settings.reconciliationSilenceMinutes),
+    },
+    flags: {
+      "deliveryOptions.signatureRequired": settings.deliveryOptions.signatureRequired,
+      "deliveryOptions.recipientSmsNotifications": settings.deliveryOptions.recipientSmsNotifications,
+      "deliveryOptions.declineInsurance": settings.deliveryOptions.declineInsurance,
+      notifyCustomerOnFulfillment: settings.notifyCustomerOnFulfillment,
+    },
+    windows: settings.deliveryWindows.map(windowDraft),
+    pickups: pickups.map((p) => ({ ...p })),
+  };
+}
+
+function windowEntries(window: WindowDraft, index: number): [string, string][] {
+  const name = (field: string) => `deliveryWindows.${index}.${field}`;
+  const entries: [string, string][] = [
+    [name("id"), window.id],
+    [name("kind"), window.kind],
+    [name("serviceName"), window.serviceName],
+    [name("description"), window.description],
+    [name("enabled"), String(window.enabled)],
+    [name("fallbackPriceCents"), dollarsTextToCents(window.fallbackPrice)],
+  ];
+  if (window.kind === "within_hours") entries.push([name("hours"), window.hours]);
+  if (window.kind === "today_by") entries.push([name("deliverBy"), window.deliverBy], [name("orderCutoff"), window.orderCutoff]);
+  if (window.kind === "tomorrow") entries.push([name("startTime"), window.startTime], [name("endTime"), window.endTime]);
+  return entries;
+}
+
+/** The form fields to post: every setting explicitly (booleans too), windows and pickups whole. */
+export function draftToEntries(draft: SettingsDraft): [string, string][] {
+  const money = new Set<string>(MONEY_FIELDS);
+  const entries: [string, string][] = Object.entries(draft.fields).map(([name, value]) => [name, money.has(name) ? dollarsTextToCents(value) : value]);
+  for (const [name, value] of Object.entries(draft.flags)) entries.push([name, String(value)]);
+  draft.windows.forEach((window, i) => entries.push(...windowEntries(window, i)));
+  draft.pickups.forEach((p, i) => {
+    entries.push(
+      [`pickupLocations.${i}.locationGid`, p.locationGid],
+      [`pickupLocations.${i}.enabled`, String(p.enabled)],
+      [`pickupLocations.${i}.contactName`, p.contactName],
+      [`pickupLocations.${i}.contactPhone`, p.contactPhone],
+      [`pickupLocations.${i}.notes`, p.notes],
+    );
+  });
+  return entries;
+}
+
+/** The save form's error key for a draft field ("deliveryWindows.0.fallbackPriceCents" for the price). */
+export function windowErrorKey(index: number, field: keyof WindowDraft): string {
+  return `deliveryWindows.${index}.${field === "fallbackPrice" ? "fallbackPriceCents" : field}`;
+}

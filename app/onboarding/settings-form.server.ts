@@ -1,0 +1,116 @@
+import type { Db } from "~/db/client.server";
+import { parseShopSettings, validateSettingsInput, type ShopSettings } from "~/settings/shop-settings";
+import type { AdminGraphql } from "~/shopify/admin-request.server";
+import { fetchLocations } from "~/shopify/locations.server";
+import { validatePickupLocations, type PickupLocationInput } from "./pickup-locations";
+
+/**
+ * The settings page's one save: the shop settings (validated by app/settings on top of the
+ * current ones) and the pickup locations, written together or not at all.
+ */
+
+const PICKUP_PREFIX = "pickupLocations.";
+/** Form fields that are not settings. */
+const CONTROL_FIELDS = new Set(["intent"]);
+
+export type SaveSettingsResult =
+  | { ok: true; settings: ShopSettings; previous: ShopSettings }
+  | { ok: false; fieldErrors: Record<string, string> };
+
+/** "pickupLocations.0.enabled" fields → [{ enabled: ... }]. */
+function pickupEntries(entries: [string, unknown][]): unknown[] | null {
+  const list: Record<string, unknown>[] = [];
+  let any = false;
+  for (const [name, value] of entries) {
+    const match = /^pickupLocations\.(\d{1,3})\.([A-Za-z]+)$/.exec(name);
+    if (!match) continue;
+    any = true;
+    const index = Number(match[1]);
+    const field = match[2]!;
+    list[index] ??= {};
+    const row = list[index]!;
+    // A checkbox sends a hidden "false" then "true": the last value counts.
+    row[field] = value;
+  }
+  return any ? Array.from(list, (row) => row ?? {}) : null;
+}
+
+type Snapshot = { name: string; addressJson: string };
+
+async function locationSnapshots(deps: { db: Db; admin: AdminGraphql }, shopId: string): Promise<Map<string, Snapshot>> {
+  const snapshots = new Map<string, Snapshot>();
+  const stored = await deps.db.pickupLocation.findMany({ where: { shopId }, select: { locationGid: true, name: true, addressJson: true } });
+  for (const s of stored) snapshots.set(s.locationGid, { name: s.name, addressJson: s.addressJson });
+  try {
+    for (const location of await fetchLocations(deps.admin)) {
+      snapshots.set(location.id, { name: location.name, addressJson: JSON.stringify(location.address) });
+    }
+  } catch (error) {
+    // The stored snapshot still serves a location saved before; a new one needs Shopify (checked by the caller).
+    console.warn("Could not refresh locations from Shopify:", error instanceof Error ? error.message : String(error));
+  }
+  return snapshots;
+}
+
+export async function saveSettingsForm(
+  deps: { db: Db; admin: AdminGraphql },
+  shopDomain: string,
+  form: { entries(): Iterable<[string, unknown]> },
+): Promise<SaveSettingsResult> {
+  const shop = await deps.db.shop.findUnique({ where: { domain: shopDomain }, select: { id: true, settingsJson: true } });
+  if (!shop) return { ok: false, fieldErrors: { form: "The app is not set up for this store yet. Reload the app." } };
+  const entries = [...form.entries()].filter(([name]) => !CONTROL_FIELDS.has(name));
+  const previous = parseShopSettings(shop.settingsJson);
+
+  const fieldErrors: Record<string, string> = {};
+  const settingsEntries = entries.filter(([name]) => !name.startsWith(PICKUP_PREFIX));
+  const settings = validateSettingsInput({ entries: () => settingsEntries }, previous);
+  if (!settings.ok) Object.assign(fieldErrors, settings.fieldErrors);
+
+  const rawPickups = pickupEntries(entries);
+  let pickups: PickupLocationInput[] = [];
+  if (rawPickups) {
+    const checked = validatePickupLocations(rawPickups);
+    if (checked.ok) pickups = checked.locations;
+    else Object.assign(fieldErrors, checked.fieldErrors);
+  }
+  const snapshots = pickups.length > 0 ? await locationSnapshots(deps, shop.id) : new Map<string, Snapshot>();
+  pickups.forEach((p, i) => {
+    if (!snapshots.has(p.locationGid)) {
+      fieldErrors[`pickupLocations.${i}.locationGid`] = "Shopify did not confirm this location; reload the page and try again.";
+    }
+  });
+  if (!settings.ok || Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
+
+  await deps.db.$transaction(async (tx) => {
+    await tx.shop.update({ where: { id: shop.id }, data: { settingsJson: JSON.stringify(settings.settings) } });
+    for (const p of pickups) {
+      const snapshot = snapshots.get(p.locationGid)!;
+      const data = {
+        name: snapshot.name,
+        addressJson: snapshot.addressJson,
+        enabled: p.enabled,
+        contactName: p.contactName || null,
+        contactPhone: p.contactPhone || null,
+        notes: p.notes || null,
+      };
+      await tx.pickupLocation.upsert({
+        where: { shopId_locationGid: { shopId: shop.id, locationGid: p.locationGid } },
+        create: { shopId: shop.id, locationGid: p.locationGid, ...data },
+        update: data,
+      });
+    }
+  });
+  return { ok: true, settings: settings.settings, previous };
+}
+
+/** Onboarding's one-field save of the dispatch mode, through the same validation. */
+export async function saveDispatchMode(db: Db, shopDomain: string, mode: unknown): Promise<SaveSettingsResult> {
+  const shop = await db.shop.findUnique({ where: { domain: shopDomain }, select: { id: true, settingsJson: true } });
+  if (!shop) return { ok: false, fieldErrors: { form: "The app is not set up for this store yet. Reload the app." } };
+  const previous = parseShopSettings(shop.settingsJson);
+  const result = validateSettingsInput({ dispatchMode: mode }, previous);
+  if (!result.ok) return { ok: false, fieldErrors: result.fieldErrors };
+  await db.shop.update({ where: { id: shop.id }, data: { settingsJson: JSON.stringify(result.settings) } });
+  return { ok: true, settings: result.settings, previous };
+}

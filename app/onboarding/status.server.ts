@@ -1,0 +1,62 @@
+import type { Db } from "~/db/client.server";
+import type { CourierForShop } from "~/runtime.server";
+import { parseShopSettings } from "~/settings/shop-settings";
+import type { AdminGraphql } from "~/shopify/admin-request.server";
+import { BASIC_AUTH_USER, WEBHOOK_AUTH_METHODS, type WebhookAuthMethod } from "~/shops/courier-credentials.server";
+import { carrierServiceStatus } from "./carrier-status.server";
+import { buildChecklist, dispatchModeChosen, webhookInstructions } from "./checklist";
+import { shopCourierCheck } from "./courier-connection.server";
+
+/** Everything the home page shows, read live: the courier is asked, Shopify's profiles are read. */
+export async function onboardingStatus(
+  deps: { db: Db; courierFor: CourierForShop; clock: () => Date; admin: AdminGraphql; appUrl: string },
+  shopDomain: string,
+) {
+  const shop = await deps.db.shop.findUnique({
+    where: { domain: shopDomain },
+    include: { pickupLocations: { select: { enabled: true, contactName: true, contactPhone: true } } },
+  });
+  if (!shop) return null;
+  const settings = parseShopSettings(shop.settingsJson);
+  const [courier, carrier] = await Promise.all([
+    shopCourierCheck(deps, shopDomain),
+    carrierServiceStatus(deps, shop, settings.carrierServiceName),
+  ]);
+  const method: WebhookAuthMethod = (WEBHOOK_AUTH_METHODS as readonly string[]).includes(shop.webhookAuthMethod)
+    ? (shop.webhookAuthMethod as WebhookAuthMethod)
+    : "bearer";
+  const now = deps.clock();
+  const checklist = buildChecklist(
+    {
+      courier,
+      pickupLocations: shop.pickupLocations,
+      carrier,
+      webhook: { secretSet: Boolean(shop.webhookSecretEncrypted), method, lastEventAt: shop.lastCourierEventAt },
+      dispatchModeChosen: dispatchModeChosen(shop.settingsJson),
+    },
+    now,
+  );
+  const [shipments, needsAttention] = await Promise.all([
+    deps.db.shipment.count({ where: { shopId: shop.id } }),
+    deps.db.shipment.count({ where: { shopId: shop.id, needsAttention: true } }),
+  ]);
+  return {
+    checklist,
+    courier: {
+      check: courier,
+      environment: shop.courierEnvironment === "production" ? ("production" as const) : ("sandbox" as const),
+      tokenLast4: shop.courierTokenLast4,
+    },
+    carrier,
+    webhook: {
+      ...webhookInstructions({ appUrl: deps.appUrl, pathId: shop.webhookPathId, method, basicUser: BASIC_AUTH_USER }),
+      secretSet: Boolean(shop.webhookSecretEncrypted),
+      lastEventAt: shop.lastCourierEventAt?.toISOString() ?? null,
+    },
+    dispatchMode: settings.dispatchMode,
+    timeZone: shop.timezone,
+    counts: { shipments, needsAttention },
+  };
+}
+
+export type OnboardingStatus = NonNullable<Awaited<ReturnType<typeof onboardingStatus>>>;

@@ -1,0 +1,33 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { fileForLink, safeContentType } from "~/staff/files.server";
+import { FILE_LINK_TTL_MS, FileLinkInput } from "~/staff/file-links.server";
+import { errorBody, staffDeps } from "~/staff/http.server";
+import { StaffActionError } from "~/staff/errors";
+
+/**
+ * GET /api/files/:shipmentId/:file?exp=&sig= — a courier image or label through the app. No session
+ * token (an <img> or a download cannot send one): the signed, short-lived link is the authority.
+ * The bytes are served with a type the browser may render only when it is an image or a PDF, and
+ * never as HTML, so a courier response can never run script on the app's origin.
+ */
+export const loader = async ({ request, params }: LoaderFunctionArgs) => {
+  const url = new URL(request.url);
+  const link = FileLinkInput.safeParse({ ...params, exp: url.searchParams.get("exp"), sig: url.searchParams.get("sig") });
+  const security = { "X-Content-Type-Options": "nosniff", "Content-Security-Policy": "default-src 'none'; sandbox", "Referrer-Policy": "no-referrer" };
+  try {
+    if (!link.success) throw new StaffActionError(404, "This link is not valid. Reload the page to get a new one.");
+    const file = await fileForLink(staffDeps(), link.data);
+    const { contentType, inline } = safeContentType(file.contentType);
+    return new Response(new Uint8Array(file.bytes), {
+      headers: {
+        ...security,
+        "Content-Type": contentType,
+        "Content-Disposition": `${inline && !file.fileName.startsWith("label-") ? "inline" : "attachment"}; filename="${file.fileName}"`,
+        "Cache-Control": `private, max-age=${Math.floor(FILE_LINK_TTL_MS / 1000)}`,
+      },
+    });
+  } catch (error) {
+    if (!(error instanceof StaffActionError)) throw error;
+    return Response.json(errorBody(error), { status: error.status, headers: { ...security, "Cache-Control": "no-store" } });
+  }
+};

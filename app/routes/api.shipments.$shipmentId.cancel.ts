@@ -1,0 +1,23 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { CancelResponse } from "../../extensions/shared/api-contract";
+import { cancelShipment } from "~/staff/cancel.server";
+import { apiResponse, methodNotAllowed, readJsonBody, staffDeps } from "~/staff/http.server";
+import { CancelInput, parseInput } from "~/staff/inputs";
+import { parseShipmentId } from "~/staff/shipments.server";
+import { authenticate } from "~/shopify.server";
+
+/** POST /api/shipments/:shipmentId/cancel — cancel with a reason and a comment. */
+export const action = async ({ request, params }: ActionFunctionArgs) => {
+  const { session, admin, cors } = await authenticate.admin(request);
+  if (request.method !== "POST") return methodNotAllowed(cors, "POST");
+  return apiResponse(cors, async (): Promise<CancelResponse> => {
+    const shipmentId = parseShipmentId(params.shipmentId);
+    const cancel = parseInput(CancelInput, await readJsonBody(request));
+    return { shipment: await cancelShipment({ ...staffDeps(), admin }, { shopDomain: session.shop, shipmentId, request: cancel }) };
+  });
+};
+
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const { cors } = await authenticate.admin(request);
+  return methodNotAllowed(cors, "POST");
+};

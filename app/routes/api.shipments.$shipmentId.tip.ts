@@ -1,0 +1,23 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { TipResponse } from "../../extensions/shared/api-contract";
+import { apiResponse, methodNotAllowed, readJsonBody, staffDeps } from "~/staff/http.server";
+import { parseInput, TipInput } from "~/staff/inputs";
+import { parseShipmentId } from "~/staff/shipments.server";
+import { tipDriver } from "~/staff/tip-rate.server";
+import { authenticate } from "~/shopify.server";
+
+/** POST /api/shipments/:shipmentId/tip — tip the driver once, from acceptance to 3 days after delivery. */
+export const action = async ({ request, params }: ActionFunctionArgs) => {
+  const { session, cors } = await authenticate.admin(request);
+  if (request.method !== "POST") return methodNotAllowed(cors, "POST");
+  return apiResponse(cors, async (): Promise<TipResponse> => {
+    const shipmentId = parseShipmentId(params.shipmentId);
+    const tip = parseInput(TipInput, await readJsonBody(request));
+    return { shipment: await tipDriver(staffDeps(), { shopDomain: session.shop, shipmentId, request: tip }) };
+  });
+};
+
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const { cors } = await authenticate.admin(request);
+  return methodNotAllowed(cors, "POST");
+};

@@ -1,0 +1,59 @@
+import type { CancelRequest, ShipmentView } from "../../extensions/shared/api-contract";
+import { CANCELLATION_LABELS } from "../../extensions/shared/cancellation";
+import { actionRefusal } from "../../extensions/shared/shipment-rules";
+import { staffCancelKind } from "./activity";
+import type { StaffDeps, WithAdmin } from "./deps";
+import { COURIER_NOT_CONNECTED, courierCall, StaffActionError } from "./errors";
+import { refreshOrderSummary } from "./order-summary.server";
+import { findShopShipment, shipmentViewModel } from "./shipments.server";
+
+export const CANCEL_REFUSED =
+  "This delivery can no longer be canceled: the driver has picked it up or it has ended.";
+
+function activityMessage(request: CancelRequest, fee: number | null): string {
+  const parts = [`Canceled by staff: ${CANCELLATION_LABELS[request.code]}.`];
+  if (request.comment) parts.push(`Comment: ${request.comment}`);
+  if (fee !== null && fee > 0) parts.push(`The courier charged a cancellation fee of $${fee.toFixed(2)}.`);
+  return parts.join(" ");
+}
+
+/**
+ * Cancels a shipment at the courier (allowed until pickup; a fee applies once the driver heads to
+ * pickup), then records the staff activity and the canceled state together. Refuses another
+ * shop's shipment (404) and a shipment whose state no longer allows it (409).
+ */
+export async function cancelShipment(
+  deps: StaffDeps & WithAdmin,
+  input: { shopDomain: string; shipmentId: string; request: CancelRequest },
+): Promise<ShipmentView> {
+  const { shop, shipment } = await findShopShipment(deps.db, input.shopDomain, input.shipmentId);
+  const refusal = actionRefusal(await shipmentViewModel(deps, shop.domain, shipment.id), "cancel", deps.clock());
+  if (refusal || !shipment.courierShipmentId) throw new StaffActionError(409, refusal ?? CANCEL_REFUSED);
+  const courier = await deps.courierFor(shop.domain);
+  if (!courier) throw new StaffActionError(409, COURIER_NOT_CONNECTED);
+
+  const courierId = shipment.courierShipmentId;
+  const result = await courierCall(
+    () =>
+      courier.cancelShipment(
+        courierId,
+        { cancellation_code: input.request.code, ...(input.request.comment ? { cancellation_comment: input.request.comment } : {}) },
+        { lane: "background" },
+      ),
+    CANCEL_REFUSED,
+  );
+
+  const now = deps.clock();
+  await deps.db.$transaction(async (tx) => {
+    // A courier event may have moved the state meanwhile; the courier accepted the cancel, so it is final.
+    await tx.shipment.update({
+      where: { id: shipment.id },
+      data: { state: "canceled", lastEventAt: now, etaAt: null, needsAttention: false, attentionReason: null },
+    });
+    await tx.shipmentActivity.create({
+      data: { shipmentId: shipment.id, kind: staffCancelKind(input.request.code), message: activityMessage(input.request, result.cancellationFee), createdAt: now },
+    });
+  });
+  await refreshOrderSummary(deps.db, deps.admin, shop, shipment.orderGid);
+  return shipmentViewModel(deps, input.shopDomain, shipment.id);
+}

@@ -1,0 +1,77 @@
+import { z } from "zod";
+import type { Db } from "~/db/client.server";
+import type { DeadJob, JobQueue } from "~/jobs/queue.server";
+import { STAFF_ACTIVITY } from "./activity";
+import { invalidInput, StaffActionError } from "./errors";
+
+/** Background work that gave up (dead jobs), as staff see it, and putting it back in the queue. */
+
+const JOB_KIND_LABELS: Record<string, string> = {
+  "dispatch.order": "Dispatching the order",
+  "dispatch.fulfillment-order": "Booking the courier shipment",
+  "tracking.apply-events": "Applying courier updates to the order",
+  "tracking.reconcile": "Checking shipments with the courier",
+};
+
+export function jobKindLabel(kind: string): string {
+  return JOB_KIND_LABELS[kind] ?? kind.replace(/[._-]+/g, " ");
+}
+
+export type DeadJobView = { id: string; label: string; lastError: string | null; attempts: number; failedAt: string | null };
+
+export function toDeadJobView(job: DeadJob): DeadJobView {
+  return {
+    id: job.id,
+    label: jobKindLabel(job.kind),
+    lastError: job.lastError,
+    attempts: job.attempts,
+    failedAt: job.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/** The ordering keys of the work done for one shipment: its order, its fulfillment order, its events. */
+export function shipmentJobKeys(shopDomain: string, shipment: { id: string; orderGid: string; fulfillmentOrderGid: string }): string[] {
+  return [
+    `order:${shopDomain}:${shipment.orderGid}`,
+    `fulfillment-order:${shopDomain}:${shipment.fulfillmentOrderGid}`,
+    `shipment:${shipment.id}`,
+  ];
+}
+
+export async function shopDeadJobs(queue: JobQueue, shopDomain: string): Promise<DeadJobView[]> {
+  return (await queue.listDead({ shopDomain })).map(toDeadJobView);
+}
+
+export async function shipmentDeadJobs(
+  queue: JobQueue,
+  shopDomain: string,
+  shipment: { id: string; orderGid: string; fulfillmentOrderGid: string },
+): Promise<DeadJobView[]> {
+  const keys = new Set(shipmentJobKeys(shopDomain, shipment));
+  const dead = await queue.listDead({ shopDomain, limit: 200 });
+  return dead.filter((job) => job.orderingKey !== null && keys.has(job.orderingKey)).map(toDeadJobView);
+}
+
+export const JobIdInput = z.object({
+  jobId: z.string({ error: "Choose a job to retry." }).regex(/^[A-Za-z0-9_-]{1,64}$/, "This is not a job id."),
+});
+
+/**
+ * Puts one of the shop's dead jobs back in the queue (attempts reset). Another shop's job, or one
+ * that is no longer dead, is refused. With a shipment, the retry is noted on its timeline.
+ */
+export async function retryDeadJob(
+  deps: { db: Db; queue: JobQueue; clock: () => Date },
+  input: { shopDomain: string; jobId: string; shipmentId?: string },
+): Promise<void> {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(input.jobId)) throw invalidInput({ jobId: "This is not a job id." });
+  const job = await deps.db.job.findFirst({ where: { id: input.jobId, shopDomain: input.shopDomain }, select: { kind: true } });
+  if (!job) throw new StaffActionError(404, "This background task was not found in your store.");
+  const retried = await deps.queue.retryDead(input.jobId, { shopDomain: input.shopDomain });
+  if (!retried) throw new StaffActionError(409, "This task is no longer failed: it was already retried or has finished.");
+  if (input.shipmentId) {
+    await deps.db.shipmentActivity.create({
+      data: { shipmentId: input.shipmentId, kind: STAFF_ACTIVITY.retryJob, message: `Staff retried: ${jobKindLabel(job.kind)}.`, createdAt: deps.clock() },
+    });
+  }
+}

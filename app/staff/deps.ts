@@ -1,0 +1,16 @@
+import type { Db } from "~/db/client.server";
+import type { CourierForShop } from "~/runtime.server";
+import type { AdminGraphql } from "~/shopify/admin-request.server";
+import type { FileLinkSigner } from "./file-links.server";
+
+/** What every staff action needs: passed in by the route (the shell), never built here. */
+export type StaffDeps = {
+  db: Db;
+  clock: () => Date;
+  /** The shop's courier client, or null when no courier account is connected. */
+  courierFor: CourierForShop;
+  files: FileLinkSigner;
+};
+
+/** The request's Admin API access (from `authenticate.admin`), for what the action changes on the order. */
+export type WithAdmin = { admin: AdminGraphql };

@@ -1,0 +1,95 @@
+import type { Shipment, Shop } from "@prisma/client";
+import type { LabelFormat, LabelResponse, PhotoKind, PhotosResponse } from "../../extensions/shared/api-contract";
+import { PHOTO_LABELS } from "../../extensions/shared/presentation";
+import { actionRefusal } from "../../extensions/shared/shipment-rules";
+import type { StaffDeps } from "./deps";
+import { COURIER_NOT_CONNECTED, courierCall, SHIPMENT_NOT_FOUND, StaffActionError } from "./errors";
+import { labelFileName, labelFormatOf, photoKindOf, type FileLinkInput } from "./file-links.server";
+import { findShopShipment, shipmentViewModel } from "./shipments.server";
+
+/**
+ * The shipment's courier files — signature, pickup and delivery images, and the barcode label —
+ * fetched with the shop's token on the server and handed to the browser through signed links.
+ */
+
+export const LABEL_REFUSED =
+  "The courier has no label for this delivery. Labels need barcode scanning on your courier account: ask the courier to enable it.";
+
+export type CourierFile = { bytes: Uint8Array; contentType: string; fileName: string };
+
+/** Types the browser may render inline; anything else the courier sends is downloaded as bytes. */
+const INLINE_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp", "application/pdf"]);
+
+export function safeContentType(contentType: string): { contentType: string; inline: boolean } {
+  const type = contentType.toLowerCase();
+  return INLINE_TYPES.has(type) ? { contentType: type, inline: true } : { contentType: "application/octet-stream", inline: false };
+}
+
+async function courierFor(deps: StaffDeps, shop: Shop) {
+  const courier = await deps.courierFor(shop.domain);
+  if (!courier) throw new StaffActionError(409, COURIER_NOT_CONNECTED);
+  return courier;
+}
+
+function courierIdOf(shipment: Shipment): string {
+  if (!shipment.courierShipmentId) throw new StaffActionError(409, "This delivery is not booked with the courier.");
+  return shipment.courierShipmentId;
+}
+
+const EXTENSIONS: Record<string, string> = { "image/png": "png", "image/jpeg": "jpg", "image/gif": "gif", "image/webp": "webp", "application/pdf": "pdf" };
+
+function fileStem(shipment: Shipment): string {
+  return (shipment.trackingNumber ?? shipment.courierShipmentId ?? shipment.id).replace(/[^A-Za-z0-9_-]/g, "");
+}
+
+/** The barcode label (PNG or PDF). */
+export async function fetchLabel(deps: StaffDeps, input: { shopDomain: string; shipmentId: string; format: LabelFormat }): Promise<CourierFile> {
+  const { shop, shipment } = await findShopShipment(deps.db, input.shopDomain, input.shipmentId);
+  const courierId = courierIdOf(shipment);
+  const courier = await courierFor(deps, shop);
+  const label = await courierCall(() => courier.getLabel(courierId, input.format, { lane: "background" }), LABEL_REFUSED);
+  return { bytes: label.bytes, contentType: label.contentType, fileName: `label-${fileStem(shipment)}.${input.format.toLowerCase()}` };
+}
+
+/** A signature, pickup or delivery image; 404 in words when the courier has none (yet). */
+export async function fetchImage(deps: StaffDeps, input: { shopDomain: string; shipmentId: string; kind: PhotoKind }): Promise<CourierFile> {
+  const { shop, shipment } = await findShopShipment(deps.db, input.shopDomain, input.shipmentId);
+  const courierId = courierIdOf(shipment);
+  const courier = await courierFor(deps, shop);
+  const image = await courierCall(() => courier.getImage(courierId, input.kind, { lane: "background" }), "The courier has no such image.");
+  if (image.kind === "none") {
+    throw new StaffActionError(404, `The courier has no ${PHOTO_LABELS[input.kind].toLowerCase()} for this delivery yet.`);
+  }
+  const extension = EXTENSIONS[image.contentType.toLowerCase()] ?? "bin";
+  return { bytes: image.bytes, contentType: image.contentType, fileName: `${input.kind}-${fileStem(shipment)}.${extension}` };
+}
+
+/** A signed link to the label, when the delivery can have one. */
+export async function labelLink(deps: StaffDeps, input: { shopDomain: string; shipmentId: string; format: LabelFormat }): Promise<LabelResponse> {
+  const view = await shipmentViewModel(deps, input.shopDomain, input.shipmentId);
+  const refusal = actionRefusal(view, "label", deps.clock());
+  if (refusal) throw new StaffActionError(409, refusal);
+  return { format: input.format, url: deps.files.link({ shopDomain: input.shopDomain, shipmentId: view.id, file: labelFileName(input.format) }) };
+}
+
+export async function shipmentPhotos(deps: StaffDeps, input: { shopDomain: string; shipmentId: string }): Promise<PhotosResponse> {
+  const view = await shipmentViewModel(deps, input.shopDomain, input.shipmentId);
+  return { photos: view.photos };
+}
+
+/**
+ * A signed file link as presented by a browser: the shipment names its shop, the signature must
+ * match that shop, the shipment and the file, and must not have expired.
+ */
+export async function fileForLink(deps: StaffDeps, link: FileLinkInput): Promise<CourierFile> {
+  const owner = await deps.db.shipment.findUnique({ where: { id: link.shipmentId }, select: { shop: { select: { domain: true } } } });
+  const authentic =
+    owner !== null &&
+    deps.files.verify({ shopDomain: owner.shop.domain, shipmentId: link.shipmentId, file: link.file, exp: link.exp, sig: link.sig });
+  if (!owner || !authentic) throw new StaffActionError(404, "This link has expired or is not valid. Reload the page to get a new one.");
+  const kind = photoKindOf(link.file);
+  if (kind) return fetchImage(deps, { shopDomain: owner.shop.domain, shipmentId: link.shipmentId, kind });
+  const format = labelFormatOf(link.file);
+  if (format) return fetchLabel(deps, { shopDomain: owner.shop.domain, shipmentId: link.shipmentId, format });
+  throw new StaffActionError(404, SHIPMENT_NOT_FOUND);
+}

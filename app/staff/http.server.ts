@@ -1,0 +1,63 @@
+import type { ApiErrorBody } from "../../extensions/shared/api-contract";
+import { appConfig } from "~/config/env.server";
+import { getRuntime } from "~/runtime.server";
+import type { StaffDeps } from "./deps";
+import { StaffActionError } from "./errors";
+import { createFileLinkSigner } from "./file-links.server";
+import { MAX_ACTION_BODY_BYTES } from "./inputs";
+
+/** The shell around staff actions: deps from the process runtime, JSON bodies, error responses. */
+
+let deps: StaffDeps | undefined;
+
+export function staffDeps(): StaffDeps {
+  if (!deps) {
+    const runtime = getRuntime();
+    const config = appConfig();
+    deps = {
+      db: runtime.db,
+      clock: runtime.clock,
+      courierFor: runtime.courierFor,
+      files: createFileLinkSigner({ appSecret: config.shopify.apiSecret, appUrl: config.shopify.appUrl, clock: runtime.clock }),
+    };
+  }
+  return deps;
+}
+
+/** The request's JSON body, at most MAX_ACTION_BODY_BYTES; anything unreadable is a 400 in words. */
+export async function readJsonBody(request: Request): Promise<unknown> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_ACTION_BODY_BYTES) throw new StaffActionError(400, "The request is too large.");
+  const text = await request.text();
+  if (Buffer.byteLength(text, "utf8") > MAX_ACTION_BODY_BYTES) throw new StaffActionError(400, "The request is too large.");
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new StaffActionError(400, "The request body is not valid JSON.");
+  }
+}
+
+export function errorBody(error: StaffActionError): ApiErrorBody {
+  return { error: { message: error.message, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}) } };
+}
+
+/**
+ * Runs one staff action for an extension route: its result as JSON (200), a StaffActionError as
+ * the contract's error body and status. `cors` is the one `authenticate.admin` returned.
+ */
+export async function apiResponse<T>(cors: (response: Response) => Response, run: () => Promise<T>): Promise<Response> {
+  try {
+    return cors(Response.json(await run()));
+  } catch (error) {
+    if (!(error instanceof StaffActionError)) throw error;
+    const headers: Record<string, string> = {};
+    if (error.status === 429 && error.retryAfterMs !== undefined) headers["Retry-After"] = String(Math.ceil(error.retryAfterMs / 1000));
+    return cors(Response.json(errorBody(error), { status: error.status, headers }));
+  }
+}
+
+/** For the methods a route does not serve (after authenticate.admin answered any preflight). */
+export function methodNotAllowed(cors: (response: Response) => Response, allowed: string): Response {
+  return cors(Response.json({ error: { message: "This method is not allowed here." } } satisfies ApiErrorBody, { status: 405, headers: { Allow: allowed } }));
+}

@@ -1,0 +1,146 @@
+import {
+  PHOTO_KINDS,
+  SHIPMENT_STATES,
+  type PhotoKind,
+  type ShipmentPhoto,
+  type ShipmentState,
+  type ShipmentView,
+} from "../../extensions/shared/api-contract";
+import { shipmentPermissions } from "../../extensions/shared/shipment-rules";
+import { firstName } from "~/tracking/order-summary";
+
+/**
+ * A stored shipment → the `ShipmentView` of the extension contract (also used by the shipment
+ * page for its action buttons). Pure: the caller gathers the facts from the database.
+ */
+
+/** The columns of a Shipment row the view needs. */
+export type ShipmentRecord = {
+  id: string;
+  orderName: string;
+  state: string;
+  courierShipmentId: string | null;
+  trackingNumber: string | null;
+  driverName: string | null;
+  etaAt: Date | null;
+  deliverStart: Date | null;
+  deliverEnd: Date | null;
+  /** When the state last changed (the event's time): for a delivered shipment, the delivery. */
+  lastEventAt: Date | null;
+  needsAttention: boolean;
+  attentionReason: string | null;
+  tipCents: number | null;
+  rating: number | null;
+  photosJson: string | null;
+};
+
+/** What the events and activities of the shipment tell. */
+export type ShipmentHistoryFacts = {
+  /** An en_route_to_pickup, driver_approaching_pickup or at_pickup event was received. */
+  driverHeadingToPickup: boolean;
+  /** cancellation_code of the latest courier canceled event. */
+  courierCancellationCode: string | null;
+  /** The code staff chose when they canceled through the app. */
+  staffCancellationCode: string | null;
+};
+
+export type ViewContext = {
+  now: Date;
+  trackingUrl: (trackingNumber: string) => string | null;
+  photoUrl: (kind: PhotoKind) => string;
+  /**
+   * Whether the courier account can print labels. The courier does not say (barcode scanning is an
+   * account option set by its operator), so the app offers labels and reports the courier's refusal.
+   */
+  labelsEnabled: boolean;
+};
+
+export const PICKUP_APPROACH_EVENTS = [
+  "shipment.en_route_to_pickup",
+  "shipment.driver_approaching_pickup",
+  "shipment.at_pickup",
+] as const;
+
+export function toShipmentState(stored: string): ShipmentState {
+  return (SHIPMENT_STATES as readonly string[]).includes(stored) ? (stored as ShipmentState) : "pending";
+}
+
+/** The photo kinds the courier announced for this shipment (from the attachment URLs it sent). */
+export function photoKindsOf(photosJson: string | null): PhotoKind[] {
+  let urls: unknown;
+  try {
+    urls = JSON.parse(photosJson ?? "[]");
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(urls)) return [];
+  const kinds = new Set<PhotoKind>();
+  for (const url of urls) {
+    if (typeof url !== "string") continue;
+    const last = url.split(/[?#]/)[0]!.replace(/\/+$/, "").split("/").pop() ?? "";
+    if ((PHOTO_KINDS as readonly string[]).includes(last)) kinds.add(last as PhotoKind);
+  }
+  return PHOTO_KINDS.filter((kind) => kinds.has(kind));
+}
+
+/** What the merchant can do about a shipment that needs attention, by state. */
+export function attentionFix(state: ShipmentState, needsAttention: boolean): string | null {
+  if (!needsAttention) return null;
+  switch (state) {
+    case "failed":
+    case "pending":
+      return "Fix what the reason says (the address, a phone number or the pickup location's contact in the app's settings), then use Dispatch now.";
+    case "canceled":
+      return "Use Dispatch now to send a new driver, or cancel the order in Shopify.";
+    case "expired":
+      return "No driver accepted in time. Use Dispatch now to book a new delivery.";
+    case "returned":
+      return "The items are going back to the store. Contact the customer, then dispatch again or refund the order.";
+    case "attempted":
+      return "Contact the customer to arrange another attempt with the courier.";
+    default:
+      return "Compare the courier's price with what the customer paid. The delivery itself goes ahead.";
+  }
+}
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+export function toShipmentView(record: ShipmentRecord, history: ShipmentHistoryFacts, context: ViewContext): ShipmentView {
+  const state = toShipmentState(record.state);
+  const deliveredAt = state === "delivered" ? record.lastEventAt : null;
+  const permissions = shipmentPermissions(
+    {
+      state,
+      courierShipmentId: record.courierShipmentId,
+      driverHeadingToPickup: history.driverHeadingToPickup,
+      deliveredAt,
+      tipped: record.tipCents !== null,
+      rated: record.rating !== null,
+      labelsEnabled: context.labelsEnabled,
+    },
+    context.now,
+  );
+  const photos: ShipmentPhoto[] = record.courierShipmentId
+    ? photoKindsOf(record.photosJson).map((kind) => ({ kind, url: context.photoUrl(kind) }))
+    : [];
+  return {
+    id: record.id,
+    orderName: record.orderName,
+    state,
+    trackingNumber: record.trackingNumber,
+    trackingUrl: record.trackingNumber ? context.trackingUrl(record.trackingNumber) : null,
+    driverFirstName: firstName(record.driverName),
+    etaIso: iso(record.etaAt),
+    windowStartIso: iso(record.deliverStart),
+    windowEndIso: iso(record.deliverEnd),
+    deliveredAtIso: iso(deliveredAt),
+    needsAttention: record.needsAttention,
+    attentionReason: record.needsAttention ? (record.attentionReason ?? "This delivery needs your attention.") : null,
+    attentionFix: attentionFix(state, record.needsAttention),
+    cancellationCode: state === "canceled" ? (history.courierCancellationCode ?? history.staffCancellationCode) : null,
+    ...permissions,
+    tipped: record.tipCents !== null,
+    rated: record.rating !== null,
+    photos,
+  };
+}

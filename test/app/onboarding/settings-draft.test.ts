@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { centsToDollarsText, dollarsTextToCents, draftFromSettings, draftToEntries, newWindowDraft, windowErrorKey } from "~/onboarding/settings-draft";
+import { DEFAULT_SHOP_SETTINGS, validateSettingsInput, type ShopSettings } from "~/settings/shop-settings";
+
+const defaults = structuredClone(DEFAULT_SHOP_SETTINGS) as ShopSettings;
+const submit = (entries: [string, string][]) => validateSettingsInput({ entries: () => entries }, defaults);
+
+describe("the settings page's draft", () => {
+  it("posts back exactly the settings it was made from", () => {
+    const result = submit(draftToEntries(draftFromSettings(defaults, [])));
+    expect(result).toEqual({ ok: true, settings: defaults });
+  });
+
+  it("sends money in cents, booleans explicitly and the windows whole", () => {
+    const draft = draftFromSettings(defaults, []);
+    draft.fields["pricing.minimumPriceCents"] = "4.5";
+    draft.fields["pricing.fixedMarkupCents"] = "-1.25";
+    draft.flags["deliveryOptions.signatureRequired"] = true;
+    draft.windows = [{ ...draft.windows[1]!, fallbackPrice: "7" }];
+    draft.fields.defaultWindowId = draft.windows[0]!.id;
+    const result = submit(draftToEntries(draft));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.settings.pricing).toMatchObject({ minimumPriceCents: 450, fixedMarkupCents: -125 });
+    expect(result.settings.deliveryOptions.signatureRequired).toBe(true);
+    expect(result.settings.deliveryWindows).toEqual([{ ...defaults.deliveryWindows[1]!, fallbackPriceCents: 700 }]);
+  });
+
+  it("a new window of each kind is valid as it comes", () => {
+    const draft = draftFromSettings(defaults, []);
+    for (const kind of ["within_hours", "today_by", "tomorrow"] as const) {
+      draft.windows.push({ ...newWindowDraft(draft.windows.map((w) => w.id)), kind });
+    }
+    expect(new Set(draft.windows.map((w) => w.id)).size).toBe(6);
+    expect(submit(draftToEntries(draft)).ok).toBe(true);
+  });
+
+  it("reports a mistake under the name the page shows it", () => {
+    const draft = draftFromSettings(defaults, []);
+    draft.windows[0] = { ...draft.windows[0]!, fallbackPrice: "lots" };
+    const result = submit(draftToEntries(draft));
+    expect(result.ok ? {} : Object.keys(result.fieldErrors)).toEqual([windowErrorKey(0, "fallbackPrice")]);
+  });
+
+  it("sends each pickup location's fields", () => {
+    const draft = draftFromSettings(defaults, [
+      { locationGid: "gid://shopify/Location/1", name: "Main", addressLine: "", enabled: true, contactName: "Maria", contactPhone: "4155550132", notes: "", missingInShopify: false },
+    ]);
+    expect(draftToEntries(draft).filter(([name]) => name.startsWith("pickupLocations."))).toEqual([
+      ["pickupLocations.0.locationGid", "gid://shopify/Location/1"],
+      ["pickupLocations.0.enabled", "true"],
+      ["pickupLocations.0.contactName", "Maria"],
+      ["pickupLocations.0.contactPhone", "4155550132"],
+      ["pickupLocations.0.notes", ""],
+    ]);
+  });
+
+  it.each([
+    ["", ""],
+    ["12", "1200"],
+    ["12.5", "1250"],
+    ["$1,234.56", "123456"],
+    ["-3", "-300"],
+    ["1.234", "1.234"],
+    ["ten", "ten"],
+  ])("dollars %j → cents %j", (text, cents) => {
+    expect(dollarsTextToCents(text)).toBe(cents);
+  });
+
+  it.each([
+    [null, ""],
+    [0, "0.00"],
+    [1250, "12.50"],
+    [-5, "-0.05"],
+  ])("cents %j → dollars %j", (cents, text) => {
+    expect(centsToDollarsText(cents)).toBe(text);
+  });
+});

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { jobKindLabel, shipmentJobKeys, toDeadJobView } from "~/staff/dead-jobs.server";
+
+describe("dead jobs for staff", () => {
+  it.each([
+    ["dispatch.order", "Dispatching the order"],
+    ["dispatch.fulfillment-order", "Booking the courier shipment"],
+    ["tracking.apply-events", "Applying courier updates to the order"],
+    ["tracking.reconcile", "Checking shipments with the courier"],
+    ["something.new_kind", "something new kind"],
+  ])("%s reads %s", (kind, label) => {
+    expect(jobKindLabel(kind)).toBe(label);
+  });
+
+  it("finds a shipment's work by the ordering keys the flows use", () => {
+    expect(shipmentJobKeys("a.myshopify.com", { id: "shp_1", orderGid: "gid://shopify/Order/1", fulfillmentOrderGid: "gid://shopify/FulfillmentOrder/2" })).toEqual([
+      "order:a.myshopify.com:gid://shopify/Order/1",
+      "fulfillment-order:a.myshopify.com:gid://shopify/FulfillmentOrder/2",
+      "shipment:shp_1",
+    ]);
+  });
+
+  it("shows the kind in words, the error and when it failed, without the payload", () => {
+    const view = toDeadJobView({
+      id: "j1",
+      shopDomain: "a.myshopify.com",
+      kind: "dispatch.order",
+      uniqueKey: null,
+      orderingKey: null,
+      attempts: 8,
+      maxAttempts: 8,
+      lastError: "Shopify was down",
+      createdAt: new Date("2026-11-21T10:00:00Z"),
+      finishedAt: new Date("2026-11-21T11:00:00Z"),
+    });
+    expect(view).toEqual({ id: "j1", label: "Dispatching the order", lastError: "Shopify was down", attempts: 8, failedAt: "2026-11-21T11:00:00.000Z" });
+  });
+});

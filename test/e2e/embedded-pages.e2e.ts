@@ -1,0 +1,289 @@
+/**
+ * The embedded pages in a real browser (Debian's Chromium through playwright-core) against the real
+ * production server (`node build/server/index.js`): each page is opened as the admin opens it, with
+ * a valid session token; the onboarding is clicked through and one settings save goes through the
+ * contextual save bar. Any console error fails the test. Screenshots: test-results/e2e/.
+ *
+ * Outside systems, all on 127.0.0.1: the courier sandbox (HTTP), the Shopify stand-in behind an
+ * HTTPS proxy (the server reaches "https://<shop>.myshopify.com" through HTTPS_PROXY), and a local
+ * stand-in for App Bridge's CDN script (test/e2e/app-bridge-stand-in.ts).
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCourierClient } from "~/courier/client.server";
+import { createInProcessRateLimiter } from "~/courier/rate-limiter.server";
+import { createDb, type Db } from "~/db/client.server";
+import { parseShopSettings } from "~/settings/shop-settings";
+import { ALL_FEATURES } from "../courier-sandbox/model";
+import { startCourierSandbox, type CourierSandbox } from "../courier-sandbox/server";
+import { createRequest } from "../courier-sandbox/testing";
+import { addOrder, createShopifyStandIn, serveShopifyStandIn, type ServedStandIn, type ShopifyStandIn } from "../shopify-stand-in";
+import { mintSessionToken } from "../support/shopify-signing";
+import { TEST_API_KEY, TEST_API_SECRET, testEnv } from "../support/test-env";
+import { appBridgeStandInScript } from "./app-bridge-stand-in";
+import { buildIfNeeded, freePort, migratedDatabase, ROOT, startAppServer, type AppServer } from "./app-server";
+
+const SHOP = "sunset-bakery.myshopify.com";
+const COURIER_TOKEN = "e2e-courier-token-7Q4Z";
+const APP_BRIDGE_URL = "https://cdn.shopify.com/shopifycloud/app-bridge.js";
+const SCREENSHOTS = path.join(ROOT, "test-results", "e2e");
+const CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"];
+const SF = { city: "San Francisco", province: "California", provinceCode: "CA", countryCode: "US" };
+
+let database: { url: string; remove: () => void };
+let db: Db;
+let sandbox: CourierSandbox;
+let standIn: ShopifyStandIn;
+let served: ServedStandIn;
+let server: AppServer;
+let browser: Browser;
+let context: BrowserContext;
+const consoleErrors: string[] = [];
+let shipmentId: string;
+
+const host = Buffer.from(`admin.shopify.com/store/${SHOP.replace(".myshopify.com", "")}`).toString("base64");
+// Real App Bridge refreshes its one-minute tokens; the stand-in gets one that outlives the test.
+const token = () => mintSessionToken({ shop: SHOP, apiKey: TEST_API_KEY, apiSecret: TEST_API_SECRET, expiresInS: 900 });
+const pageUrl = (pathname: string) => `${server.url}${pathname}?embedded=1&shop=${SHOP}&host=${host}&id_token=${token()}`;
+
+async function open(pathname: string): Promise<Page> {
+  const page = await context.newPage();
+  page.on("console", (message) => {
+    if (message.type() === "error") consoleErrors.push(`${pathname}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => consoleErrors.push(`${pathname}: ${error.message}`));
+  const response = await page.goto(pageUrl(pathname), { waitUntil: "networkidle" });
+  expect(response?.status(), `${pathname} answered`).toBe(200);
+  // Hydrated: Remix has attached its router.
+  await page.waitForFunction(() => "__remixRouter" in window);
+  return page;
+}
+
+const shoot = (page: Page, name: string, fullPage = true) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage });
+
+async function seed() {
+  standIn = createShopifyStandIn({ apiKey: TEST_API_KEY, apiSecret: TEST_API_SECRET });
+  const shop = standIn.addShop({
+    myshopifyDomain: SHOP,
+    name: "Sunset Bakery",
+    ianaTimezone: "America/Los_Angeles",
+    address: { address1: "1 Market St", zip: "94105", ...SF },
+    locations: [{ name: "Market Street Bakery" }],
+    carrierCalculatedShipping: true,
+  });
+  const accessToken = standIn.issueAccessToken(SHOP);
+  await db.session.create({ data: { id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, accessToken, scope: standIn.issuedTokens[0]!.scope } });
+  const row = await db.shop.create({ data: { domain: SHOP, timezone: "America/Los_Angeles", webhookPathId: "e2e-webhook-path-0001" } });
+
+  // One delivery already done, with its photos at the courier, for the shipments pages.
+  const courier = createCourierClient({ baseUrl: sandbox.url, token: COURIER_TOKEN, limiter: createInProcessRateLimiter() });
+  const order = addOrder(shop, { shippingAddress: { firstName: "Ada", lastName: "Buyer", address1: "500 Valencia St", zip: "94110", ...SF, countryCodeV2: "US" } });
+  const now = new Date();
+  const start = new Date(now.getTime() + 2 * 3600_000);
+  const created = await courier.createShipment(createRequest(now, { reference_id: order.name, pickup_after: start.toISOString(), deliver_between: { start: start.toISOString(), end: new Date(start.getTime() + 2 * 3600_000).toISOString() } }));
+  for (let i = 0; i < 9; i++) sandbox.advance(created.id);
+  const remote = sandbox.shipment(created.id)!;
+  const shipment = await db.shipment.create({
+    data: {
+      shopId: row.id,
+      orderGid: order.id,
+      orderName: order.name,
+      fulfillmentOrderGid: order.fulfillmentOrders[0]!.id,
+      locationGid: shop.locations[0]!.id,
+      idempotencyKey: "e2e-1",
+      courierShipmentId: String(created.id),
+      trackingNumber: remote.trackingNumber,
+      state: "delivered",
+      priceCents: Math.round(remote.price * 100),
+      quotedPriceCents: Math.round(remote.price * 100),
+      deliverStart: start,
+      deliverEnd: new Date(start.getTime() + 2 * 3600_000),
+      driverName: remote.driver?.name ?? null,
+      driverPhone: remote.driver?.phone ?? null,
+      vehicleJson: JSON.stringify(remote.driver?.vehicle ?? null),
+      signatoryName: remote.signatoryName ?? null,
+      lastEventAt: now,
+      photosJson: JSON.stringify(remote.images.map((kind) => `${sandbox.url}/v1/shipments/${created.id}/images/${kind}`)),
+    },
+  });
+  await db.shipmentActivity.create({ data: { shipmentId: shipment.id, kind: "dispatched", message: `Courier shipment ${created.id} created (tracking ${remote.trackingNumber}).` } });
+  await db.courierEvent.create({
+    data: { shopId: row.id, shipmentId: shipment.id, courierShipmentId: String(created.id), eventName: "shipment.delivery_confirmed", occurredAt: now, dedupeKey: "e2e-delivered", payloadJson: "{}", appliedAt: now, outcome: "en_route → delivered" },
+  });
+  shipmentId = shipment.id;
+}
+
+beforeAll(async () => {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  buildIfNeeded();
+  database = migratedDatabase();
+  db = createDb(database.url);
+  sandbox = await startCourierSandbox({ tokens: [COURIER_TOKEN], account: ALL_FEATURES });
+  await seed();
+  served = await serveShopifyStandIn(standIn);
+  const port = await freePort();
+  const env = {
+    ...testEnv(database.url),
+    NODE_ENV: "production",
+    SHOPIFY_APP_URL: `http://127.0.0.1:${port}`,
+    WORKER_ENABLED: "false",
+    COURIER_SANDBOX_URL: sandbox.url,
+    ...served.proxyEnv(),
+  };
+  server = await startAppServer(env, port);
+  browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_FLAGS });
+  // The library answers bots (isbot: "HeadlessChrome") with 410; the admin's iframe is a real browser.
+  const userAgent = `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version()} Safari/537.36`;
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, userAgent });
+  await context.route("**/*", (route) => {
+    const url = route.request().url();
+    if (url.startsWith(APP_BRIDGE_URL)) {
+      return route.fulfill({ contentType: "text/javascript", body: appBridgeStandInScript({ idToken: token(), apiKey: TEST_API_KEY, shop: SHOP }) });
+    }
+    if (url.startsWith(server.url) || url.startsWith("data:")) return route.continue();
+    // Nothing else may leave the machine.
+    return route.abort("blockedbyclient");
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  // Kept beside the screenshots: what the server said while the pages were used.
+  if (server) writeFileSync(path.join(SCREENSHOTS, "server.log"), server.logs.join(""));
+  await served?.close();
+  await sandbox?.close();
+  await db?.$disconnect();
+  database?.remove();
+});
+
+describe("embedded pages in Chromium", () => {
+  let webhookSecret = "";
+
+  it("home: connects the courier, sets up the webhook and chooses the dispatch mode", async () => {
+    const page = await open("/app");
+    await expect.poll(() => page.getByText("0 of 5 done").isVisible()).toBe(true);
+    await shoot(page, "01-home-new-install");
+
+    // 1. Courier account: the token is tested with a real estimate before it is saved.
+    await page.getByLabel("Access token").fill(COURIER_TOKEN);
+    await page.getByRole("button", { name: "Save and test" }).click();
+    await page.getByText(/^Courier account saved\. The courier accepted the token/).waitFor();
+
+    // 4. Courier webhook: the secret is shown once, with a copy button.
+    await page.getByLabel("How the courier authenticates").selectOption("x-api-key");
+    await page.getByRole("button", { name: "Generate secret" }).click();
+    const secret = page.getByLabel("Secret", { exact: true });
+    await secret.waitFor();
+    webhookSecret = await secret.inputValue();
+    expect(webhookSecret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await page.getByLabel("Webhook URL", { exact: true }).inputValue()).toBe(`${server.url}/courier/webhooks/e2e-webhook-path-0001`);
+    await page.getByRole("button", { name: "Copy webhook url" }).click();
+
+    // 5. Dispatch mode.
+    await page.getByText("None automatically: staff dispatch from the order page").click();
+    await page.getByRole("button", { name: "Save dispatch mode" }).click();
+    await page.getByText("Dispatch mode saved.").waitFor();
+
+    await expect.poll(() => page.getByText("2 of 5 done").isVisible()).toBe(true);
+    await shoot(page, "02-home-courier-webhook-dispatch");
+
+    const shop = await db.shop.findUniqueOrThrow({ where: { domain: SHOP } });
+    expect(shop.courierTokenLast4).toBe("7Q4Z");
+    expect(shop.webhookAuthMethod).toBe("x-api-key");
+    expect(parseShopSettings(shop.settingsJson).dispatchMode).toBe("manual");
+    await page.close();
+  });
+
+  it("settings: enables a pickup location and saves through the contextual save bar", async () => {
+    const page = await open("/app/settings");
+    await page.getByText("Market Street Bakery").waitFor();
+    const saveBar = page.locator("ui-save-bar");
+    await expect.poll(() => saveBar.isVisible()).toBe(false);
+
+    await page.getByLabel("Market Street Bakery").check({ force: true });
+    await page.getByLabel("Contact name").fill("Maria Lopez");
+    await page.getByLabel("Contact phone").fill("555-12");
+    await page.getByLabel("Lead time before pickup (minutes)").fill("45");
+    await expect.poll(() => saveBar.isVisible()).toBe(true);
+    await saveBar.getByRole("button", { name: "Save" }).click();
+    // Refused on the server: the message sits beside the field, the edits stay.
+    await page.getByText("Enter a US phone number with 10 digits, for example (415) 555-0132.").first().waitFor();
+    await page.getByLabel("Contact phone").scrollIntoViewIfNeeded();
+    await shoot(page, "03-settings-inline-error", false);
+
+    await page.getByLabel("Contact phone").fill("(415) 555-0132");
+    await saveBar.getByRole("button", { name: "Save" }).click();
+    await page.locator(".app-bridge-stand-in-toast", { hasText: "Settings saved." }).waitFor();
+    await expect.poll(() => saveBar.isVisible()).toBe(false);
+    await shoot(page, "04-settings-saved");
+
+    const shop = await db.shop.findUniqueOrThrow({ where: { domain: SHOP }, include: { pickupLocations: true } });
+    expect(parseShopSettings(shop.settingsJson).leadTimeMinutes).toBe(45);
+    expect(shop.pickupLocations.map((p) => [p.name, p.enabled, p.contactName, p.contactPhone])).toEqual([["Market Street Bakery", true, "Maria Lopez", "(415) 555-0132"]]);
+    expect(JSON.parse(shop.pickupLocations[0]!.addressJson)).toMatchObject({ address1: "1 Market St", provinceCode: "CA" });
+    await page.close();
+  });
+
+  it("home: registers the carrier service, adds it to the shipping profile, and sees the first courier update", async () => {
+    const page = await open("/app");
+    await expect.poll(() => page.getByText("3 of 5 done").isVisible()).toBe(true);
+    await page.getByRole("button", { name: "Register with Shopify" }).click();
+    await page.getByText("Same-day delivery is registered. Add it to your shipping profiles so shoppers see it.").waitFor();
+    await page.getByText(/^In Settings › Shipping and delivery, open the "General Profile" profile/).first().waitFor();
+    await shoot(page, "05-home-carrier-registered");
+    await page.getByRole("button", { name: "Add to shipping profiles" }).click();
+    await page.getByText("Same-day delivery was added to your shipping profiles.").waitFor();
+    await expect.poll(() => page.getByText("4 of 5 done").isVisible()).toBe(true);
+    expect(standIn.shop(SHOP).carrierServices.map((s) => s.name)).toEqual(["Same-day delivery"]);
+    expect((await db.shop.findUniqueOrThrow({ where: { domain: SHOP } })).carrierServiceId).toMatch(/^gid:\/\/shopify\/DeliveryCarrierService\//);
+
+    // The courier's operator configured the URL and secret: its first event arrives.
+    const event = await fetch(`${server.url}/courier/webhooks/e2e-webhook-path-0001`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "x-api-key": webhookSecret },
+      body: JSON.stringify({ event: "shipment.driver_assigned", data: { id: 1, occurred_at: new Date().toISOString() } }),
+    });
+    expect(event.status).toBe(200);
+    await page.close();
+    const reloaded = await open("/app");
+    await expect.poll(() => reloaded.getByText("5 of 5 done").isVisible()).toBe(true);
+    await reloaded.getByText("All set. Place a test order with same-day delivery to see the first dispatch.").waitFor();
+    await shoot(reloaded, "06-home-all-set");
+    await reloaded.close();
+  });
+
+  it("shipments: the list and a delivery with its photos fetched through the app", async () => {
+    const list = await open("/app/shipments");
+    const shipment = await db.shipment.findUniqueOrThrow({ where: { id: shipmentId } });
+    await list.getByText(shipment.trackingNumber!).waitFor();
+    await shoot(list, "07-shipments-list");
+    await list.close();
+
+    const page = await open(`/app/shipments/${shipmentId}`);
+    await page.getByRole("heading", { name: `Delivery for ${shipment.orderName}` }).waitFor();
+    await page.getByText("Timeline").waitFor();
+    const images = page.locator("img");
+    await expect.poll(() => images.count()).toBe(3);
+    const sizes = await images.evaluateAll((elements) => elements.map((img) => (img as HTMLImageElement).naturalWidth));
+    expect(sizes.every((width) => width > 0)).toBe(true);
+    const sources = await images.evaluateAll((elements) => elements.map((img) => (img as HTMLImageElement).src));
+    expect(sources.every((src) => src.startsWith(`${server.url}/api/files/${shipmentId}/`))).toBe(true);
+    expect(sources.join(" ")).not.toContain(COURIER_TOKEN);
+    await page.getByRole("button", { name: "Send tip" }).waitFor();
+    await shoot(page, "08-shipment-detail");
+
+    await page.getByLabel("Amount").fill("6");
+    await page.getByRole("button", { name: "Send tip" }).click();
+    await page.getByText("Staff tipped the driver $6.00.").waitFor();
+    expect(sandbox.shipment(shipment.courierShipmentId!)!.tip).toBe(6);
+    await page.close();
+  });
+
+  it("logged no console error in the browser and no request error on the server", () => {
+    expect(consoleErrors).toEqual([]);
+    expect(server.logs.join("")).not.toMatch(/Unhandled request error|Error:/);
+  });
+});
