@@ -1,0 +1,87 @@
+/**
+ * The quote flow's memory of courier estimates, in this process:
+ * - answers per window slot for ESTIMATE_TTL_MS. Each cart-and-window (`windowKey`) keeps its latest
+ *   answer with the exact times it was asked for (`slot`): the same slot is "fresh"; an earlier slot
+ *   (pickup times move on in 5-minute steps) is "stale" but still within the TTL, good to answer
+ *   with while a refresh runs, so a cart quoted a minute ago never waits on the courier again;
+ * - single flight: concurrent identical requests share one courier call;
+ * - a pause per shop after the courier answered 429, until its Retry-After has passed.
+ * Keys are hashes (see cart-to-estimate.ts): nothing here holds an address.
+ */
+
+export const ESTIMATE_TTL_MS = 10 * 60_000;
+/** Most windows kept; the least recently stored go first. */
+export const MAX_CACHED_ESTIMATES = 20_000;
+
+/** What the courier said about one window that is worth remembering. */
+export type EstimateOutcome =
+  | { kind: "priced"; priceDollars: number; distanceMiles: number | null }
+  | { kind: "out_of_area"; why: "address_not_found" | "no_route" | "too_far" }
+  /** The courier refused the request as invalid (e.g. an address field it does not accept). */
+  | { kind: "refused" };
+
+export type CacheLookup = { state: "fresh" | "stale"; outcome: EstimateOutcome } | null;
+
+type Entry = { slot: string; outcome: EstimateOutcome; storedAt: number };
+
+export type EstimateCacheOptions = {
+  clock: () => Date;
+  ttlMs?: number;
+  maxEntries?: number;
+};
+
+export function createEstimateCache({ clock, ttlMs = ESTIMATE_TTL_MS, maxEntries = MAX_CACHED_ESTIMATES }: EstimateCacheOptions) {
+  const entries = new Map<string, Entry>();
+  const inFlight = new Map<string, Promise<unknown>>();
+  const pausedUntil = new Map<string, number>();
+
+  return {
+    lookup(windowKey: string, slot: string): CacheLookup {
+      const entry = entries.get(windowKey);
+      if (!entry) return null;
+      if (clock().getTime() - entry.storedAt >= ttlMs) {
+        entries.delete(windowKey);
+        return null;
+      }
+      return { state: entry.slot === slot ? "fresh" : "stale", outcome: entry.outcome };
+    },
+
+    store(windowKey: string, slot: string, outcome: EstimateOutcome): void {
+      entries.delete(windowKey);
+      entries.set(windowKey, { slot, outcome, storedAt: clock().getTime() });
+      // Map iteration follows insertion order: the first key is the least recently stored.
+      while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+    },
+
+    /** Runs `work` unless a call with the same key is under way, whose result is then shared. */
+    coalesce<T>(key: string, work: () => Promise<T>): Promise<T> {
+      const running = inFlight.get(key);
+      if (running) return running as Promise<T>;
+      const started = work().finally(() => inFlight.delete(key));
+      inFlight.set(key, started);
+      return started;
+    },
+
+    pause(shopKey: string, ms: number): void {
+      pausedUntil.set(shopKey, Math.max(pausedUntil.get(shopKey) ?? 0, clock().getTime() + ms));
+    },
+
+    isPaused(shopKey: string): boolean {
+      const until = pausedUntil.get(shopKey);
+      if (until === undefined) return false;
+      if (clock().getTime() < until) return true;
+      pausedUntil.delete(shopKey);
+      return false;
+    },
+
+    get size() {
+      return entries.size;
+    },
+
+    get inFlightCount() {
+      return inFlight.size;
+    },
+  };
+}
+
+export type EstimateCache = ReturnType<typeof createEstimateCache>;

@@ -1,0 +1,58 @@
+import type { Db } from "~/db/client.server";
+
+/**
+ * Quote memory: each courier-priced rate shown at checkout, kept a day per shop, cart signature and
+ * service code, so dispatch can compare the courier's price at quote time with the price of the
+ * shipment it creates. Rates answered from the fallback are not remembered: there was no courier
+ * price, and what the shopper paid is on the order's shipping line.
+ *
+ * A cart quoted again with the same prices is not rewritten for QUOTE_MEMORY_REWRITE_MS (checkout
+ * asks for rates on every address or cart change), which keeps busy checkouts off the database.
+ */
+
+export const QUOTE_MEMORY_TTL_MS = 24 * 60 * 60_000;
+export const QUOTE_MEMORY_REWRITE_MS = 60 * 60_000;
+/** Most recent writes remembered in this process to skip identical rewrites. */
+export const MAX_REMEMBERED_WRITES = 20_000;
+
+export type RememberedQuote = { serviceCode: string; priceCents: number; courierCents: number };
+
+export function createQuoteMemory({ db, clock }: { db: Db; clock: () => Date }) {
+  const recentWrites = new Map<string, { priceCents: number; courierCents: number; at: number }>();
+
+  return {
+    async remember(shopDomain: string, cartSignature: string, quotes: readonly RememberedQuote[]): Promise<number> {
+      const now = clock();
+      const changed = quotes.filter((quote) => {
+        const last = recentWrites.get(`${shopDomain}|${cartSignature}|${quote.serviceCode}`);
+        return (
+          !last ||
+          last.priceCents !== quote.priceCents ||
+          last.courierCents !== quote.courierCents ||
+          now.getTime() - last.at >= QUOTE_MEMORY_REWRITE_MS
+        );
+      });
+      if (changed.length === 0) return 0;
+      const expiresAt = new Date(now.getTime() + QUOTE_MEMORY_TTL_MS);
+      await db.$transaction(
+        changed.map((quote) =>
+          db.quoteMemory.upsert({
+            where: { shopDomain_cartSignature_serviceCode: { shopDomain, cartSignature, serviceCode: quote.serviceCode } },
+            create: { shopDomain, cartSignature, ...quote, expiresAt, createdAt: now },
+            // createdAt moves too: dispatch reads the most recent quote first.
+            update: { priceCents: quote.priceCents, courierCents: quote.courierCents, expiresAt, createdAt: now },
+          }),
+        ),
+      );
+      for (const quote of changed) {
+        const key = `${shopDomain}|${cartSignature}|${quote.serviceCode}`;
+        recentWrites.delete(key);
+        recentWrites.set(key, { priceCents: quote.priceCents, courierCents: quote.courierCents, at: now.getTime() });
+      }
+      while (recentWrites.size > MAX_REMEMBERED_WRITES) recentWrites.delete(recentWrites.keys().next().value!);
+      return changed.length;
+    },
+  };
+}
+
+export type QuoteMemory = ReturnType<typeof createQuoteMemory>;

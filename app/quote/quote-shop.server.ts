@@ -1,0 +1,57 @@
+import type { Db } from "~/db/client.server";
+import { parseShopSettings, type ShopSettings } from "~/settings/shop-settings";
+import type { LocationAddress, PickupCandidate } from "./cart-to-estimate";
+import { isValidTimeZone } from "./time-zone";
+
+/** What the quote flow needs of a shop: its zone, currency, settings and enabled pickup locations. */
+export type QuoteShop = {
+  timeZone: string;
+  currency: string;
+  settings: ShopSettings;
+  pickupLocations: PickupCandidate[];
+};
+
+/** The installed shop's quote data, or null for a shop that is unknown or has uninstalled the app. */
+export async function loadQuoteShop(db: Db, shopDomain: string): Promise<QuoteShop | null> {
+  const shop = await db.shop.findUnique({
+    where: { domain: shopDomain },
+    select: {
+      uninstalledAt: true,
+      timezone: true,
+      currency: true,
+      settingsJson: true,
+      pickupLocations: { where: { enabled: true }, select: { locationGid: true, name: true, addressJson: true } },
+    },
+  });
+  if (!shop || shop.uninstalledAt) return null;
+  return {
+    timeZone: isValidTimeZone(shop.timezone) ? shop.timezone : "UTC",
+    currency: shop.currency,
+    settings: parseShopSettings(shop.settingsJson),
+    pickupLocations: shop.pickupLocations.map((row) => ({
+      locationGid: row.locationGid,
+      name: row.name,
+      address: readAddressJson(row.addressJson),
+    })),
+  };
+}
+
+/** PickupLocation.addressJson (a snapshot of the Shopify location's address); {} when unreadable. */
+function readAddressJson(json: string): LocationAddress {
+  try {
+    const value: unknown = JSON.parse(json);
+    if (typeof value !== "object" || value === null) return {};
+    const record = value as Record<string, unknown>;
+    const text = (key: string) => (typeof record[key] === "string" ? (record[key] as string) : null);
+    return {
+      address1: text("address1"),
+      address2: text("address2"),
+      city: text("city"),
+      provinceCode: text("provinceCode"),
+      zip: text("zip"),
+      countryCode: text("countryCode"),
+    };
+  } catch {
+    return {};
+  }
+}

@@ -1,0 +1,261 @@
+import type { CourierClient } from "~/courier/client.server";
+import { CourierError, isAddressProblem } from "~/courier/errors";
+import { MAX_DISTANCE_MILES } from "~/courier/limits";
+import { TIME_BUDGET_MS_DEFAULT, type DeliveryWindow, type ShopSettings } from "~/settings/shop-settings";
+import { cartToEstimates, type WindowEstimate } from "./cart-to-estimate";
+import type { EstimateCache, EstimateOutcome } from "./estimate-cache.server";
+import { dollarsToCents, priceRate } from "./pricing";
+import type { QuoteMemory, RememberedQuote } from "./quote-memory.server";
+import { parseRateRequest, type RateRequest } from "./rate-request";
+import { fallbackRate, toShopifyRate, type ShopifyRate } from "./rate-response";
+import type { QuoteShop } from "./quote-shop.server";
+import { openWindows } from "./windows";
+
+/**
+ * The answer to one carrier-service rate request: one rate per open delivery window, priced by the
+ * courier (from the estimate cache when possible) and the shop's pricing rules, within the shop's
+ * time budget. Checkout is never kept waiting and never shown an error page:
+ * - out of area (courier 1004/1005, over 350 miles, not the US, no pickup location, nothing to
+ *   ship, no window open) → `{"rates": []}`;
+ * - courier slow, throttled, failing, or the quote share of its rate limit used up → the shop's
+ *   fallback for that window (flat rate, or no rate); only a shop that chose Shopify's backup rates
+ *   gets an error status, and only when no window could be priced.
+ * Nothing about the shopper (address, cart) is logged: log lines carry reason codes only.
+ */
+
+/** Kept from the budget for pricing, quote memory and the response after the courier is cut off. */
+export const RESPONSE_MARGIN_MS = 200;
+/** The least time a courier call is given, even when the budget is almost spent. */
+export const MIN_COURIER_CALL_MS = 100;
+/** A refresh of a stale estimate runs after the answer was sent; it gets the default budget. */
+export const BACKGROUND_REFRESH_MS = TIME_BUDGET_MS_DEFAULT;
+/** After a 429 without Retry-After, the courier is not asked again for this long. */
+export const DEFAULT_COURIER_PAUSE_MS = 1_000;
+export const MAX_COURIER_PAUSE_MS = 30_000;
+/** The status that makes Shopify show the merchant's backup rates. */
+export const BACKUP_RATES_STATUS = 503;
+
+/** How the answer was made, for the X-Quote-Source header and the benchmark. */
+export type QuoteSource = "courier" | "cache" | "fallback" | "none" | "backup";
+
+export type QuoteResult =
+  | { status: 200; body: { rates: ShopifyRate[] }; source: Exclude<QuoteSource, "backup">; reason: string | null }
+  | { status: typeof BACKUP_RATES_STATUS; body: { error: string }; source: "backup"; reason: string };
+
+export type QuoteLogger = { warn(event: string, fields: Record<string, string | number | boolean | null>): void };
+
+export type QuoteDeps = {
+  clock: () => Date;
+  /** The installed shop's quote data (see loadQuoteShop), or null. */
+  shopFor: (shopDomain: string) => Promise<QuoteShop | null>;
+  /** The shop's courier client, or null when it has no courier account connected. */
+  courierFor: (shopDomain: string) => Promise<CourierClient | null>;
+  estimates: EstimateCache;
+  memory: QuoteMemory;
+  logger?: QuoteLogger;
+};
+
+type Unavailable = { kind: "unavailable"; why: string };
+type WindowOutcome = EstimateOutcome | Unavailable | { kind: "not_connected" };
+type WindowResult = WindowOutcome & { source: "courier" | "cache" };
+
+const silentLogger: QuoteLogger = { warn: () => undefined };
+
+export async function quoteRates(deps: QuoteDeps, input: { shopDomain: string; body: string }): Promise<QuoteResult> {
+  const shop = await deps.shopFor(input.shopDomain);
+  if (!shop) return noRates("shop_not_installed");
+  const { settings, timeZone } = shop;
+  // Started now, so reading the shop above counts against the budget too.
+  const budget = AbortSignal.timeout(Math.max(settings.timeBudgetMs - RESPONSE_MARGIN_MS, MIN_COURIER_CALL_MS));
+  const logger = deps.logger ?? silentLogger;
+
+  const parsed = parseRateRequest(input.body);
+  if (!parsed.ok) {
+    logger.warn("rate request unreadable", { fields: parsed.problems.slice(0, 5).join("; ") });
+    return noRates("unreadable_request");
+  }
+  const request = parsed.request;
+  const now = deps.clock();
+  const mapping = cartToEstimates({
+    request,
+    pickupLocations: shop.pickupLocations,
+    defaultPackage: settings.defaultPackage,
+    openWindows: openWindows({ now, timeZone, leadTimeMinutes: settings.leadTimeMinutes, windows: settings.deliveryWindows }),
+  });
+  if (!mapping.ok) return noRates(mapping.reason);
+
+  const ask = courierAsker(deps, input.shopDomain, logger);
+  const results = await Promise.all(
+    mapping.estimates.map((estimate) => resolveWindow(deps, ask, `${input.shopDomain}|${estimate.windowKey}`, estimate, budget)),
+  );
+
+  const noRate = results.find((r) => r.kind === "out_of_area" || r.kind === "refused" || r.kind === "not_connected");
+  if (noRate) return noRates(noRate.kind === "out_of_area" ? `out_of_area:${noRate.why}` : noRate.kind);
+
+  const answer = shapeRates({ settings, request, shopCurrency: shop.currency, timeZone, estimates: mapping.estimates, results });
+  if (answer.unavailable > 0 && answer.rates.length === 0 && settings.checkoutFallback === "shopify_backup_rates") {
+    return { status: BACKUP_RATES_STATUS, body: { error: "Courier unavailable" }, source: "backup", reason: "courier_unavailable" };
+  }
+
+  if (answer.remembered.length > 0) {
+    const written = deps.memory.remember(input.shopDomain, mapping.cartSignature, answer.remembered).catch((error: unknown) => {
+      logger.warn("quote memory not written", { error: error instanceof Error ? error.name : "unknown" });
+    });
+    // A slow database finishes the write after the answer rather than delay checkout past the budget.
+    await untilAborted(written, budget);
+  }
+  const source =
+    answer.unavailable > 0 ? "fallback" : results.some((r) => r.source === "courier") ? "courier" : "cache";
+  return { status: 200, body: { rates: answer.rates }, source, reason: answer.unavailable > 0 ? "courier_unavailable" : null };
+}
+
+function noRates(reason: string): QuoteResult {
+  return { status: 200, body: { rates: [] }, source: "none", reason };
+}
+
+// ---- one window: cache, single flight, courier -----------------------------------------------
+
+type Ask = (estimate: WindowEstimate, cacheKey: string, signal: AbortSignal) => Promise<WindowOutcome>;
+
+/**
+ * Fresh cache → that. Stale cache (an earlier pickup slot, within the TTL) → that at once, and a
+ * refresh after the answer. Otherwise the courier, shared with identical requests under way, cut
+ * off when this request's budget runs out.
+ */
+async function resolveWindow(deps: QuoteDeps, ask: Ask, cacheKey: string, estimate: WindowEstimate, budget: AbortSignal): Promise<WindowResult> {
+  const cached = deps.estimates.lookup(cacheKey, estimate.slot);
+  if (cached?.state === "fresh") return { ...cached.outcome, source: "cache" };
+  const flightKey = `${cacheKey}@${estimate.slot}`;
+  if (cached?.state === "stale") {
+    void deps.estimates.coalesce(flightKey, () => ask(estimate, cacheKey, AbortSignal.timeout(BACKGROUND_REFRESH_MS)));
+    return { ...cached.outcome, source: "cache" };
+  }
+  const outcome = await courierUntilAborted(
+    deps.estimates.coalesce(flightKey, () => ask(estimate, cacheKey, budget)),
+    budget,
+  );
+  return { ...outcome, source: "courier" };
+}
+
+function courierUntilAborted(work: Promise<WindowOutcome>, signal: AbortSignal): Promise<WindowOutcome> {
+  const timedOut: Unavailable = { kind: "unavailable", why: "time_budget" };
+  return untilAborted(
+    work.catch((): WindowOutcome => ({ kind: "unavailable", why: "error" })),
+    signal,
+  ).then((outcome) => outcome ?? timedOut);
+}
+
+/** The work's result, or undefined as soon as `signal` aborts (the work itself goes on). Never rejects. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T | undefined> {
+  if (signal.aborted) return Promise.resolve(undefined);
+  return new Promise((resolve) => {
+    const onAbort = () => resolve(undefined);
+    signal.addEventListener("abort", onAbort, { once: true });
+    const settle = (value: T | undefined) => {
+      signal.removeEventListener("abort", onAbort);
+      resolve(value);
+    };
+    work.then(settle, () => settle(undefined));
+  });
+}
+
+/** Asks the courier for one window's estimate; the client is made once per rate request. Never throws. */
+function courierAsker(deps: QuoteDeps, shopDomain: string, logger: QuoteLogger): Ask {
+  let client: Promise<CourierClient | null> | undefined;
+  return async (estimate, cacheKey, signal) => {
+    if (deps.estimates.isPaused(shopDomain)) return { kind: "unavailable", why: "courier_paused" };
+    try {
+      client ??= deps.courierFor(shopDomain);
+      const courier = await client;
+      if (!courier) return { kind: "not_connected" };
+      const answer = await courier.estimate(estimate.request, { lane: "quote", failFast: true, signal });
+      const outcome = estimateOutcome(answer.price, answer.estimated_distance ?? null);
+      if (outcome.kind === "unavailable") logger.warn("courier estimate unusable", { why: outcome.why });
+      else deps.estimates.store(cacheKey, estimate.slot, outcome);
+      return outcome;
+    } catch (error) {
+      const outcome = failureOutcome(error);
+      if (outcome.kind !== "unavailable") deps.estimates.store(cacheKey, estimate.slot, outcome);
+      else if (error instanceof CourierError && error.status === 429) {
+        deps.estimates.pause(shopDomain, Math.min(error.retryAfterMs ?? DEFAULT_COURIER_PAUSE_MS, MAX_COURIER_PAUSE_MS));
+      }
+      if (outcome.kind === "unavailable" && !EXPECTED_FAILURES.has(outcome.why)) {
+        logger.warn("courier estimate failed", { why: outcome.why, status: error instanceof CourierError ? (error.status ?? null) : null });
+      }
+      return outcome;
+    }
+  };
+}
+
+/** Failures that are the normal life of a busy checkout, not worth a log line each. */
+const EXPECTED_FAILURES = new Set(["throttled", "timeout"]);
+
+function estimateOutcome(price: unknown, distance: number | null): EstimateOutcome | Unavailable {
+  if (distance !== null && distance > MAX_DISTANCE_MILES) return { kind: "out_of_area", why: "too_far" };
+  if (typeof price !== "number") return { kind: "unavailable", why: "no_price" };
+  try {
+    dollarsToCents(price);
+  } catch {
+    return { kind: "unavailable", why: "invalid_price" };
+  }
+  return { kind: "priced", priceDollars: price, distanceMiles: distance };
+}
+
+function failureOutcome(error: unknown): EstimateOutcome | Unavailable {
+  if (!(error instanceof CourierError)) return { kind: "unavailable", why: "error" };
+  if (isAddressProblem(error)) {
+    const noRoute = error.apiErrors.some((e) => e.code === 1005);
+    return { kind: "out_of_area", why: noRoute ? "no_route" : "address_not_found" };
+  }
+  if (error.kind === "invalid_request" || error.kind === "validation") return { kind: "refused" };
+  return { kind: "unavailable", why: error.kind };
+}
+
+// ---- the answer --------------------------------------------------------------------------------
+
+type ShapeInput = {
+  settings: ShopSettings;
+  request: RateRequest;
+  shopCurrency: string;
+  timeZone: string;
+  estimates: readonly WindowEstimate[];
+  results: readonly WindowResult[];
+};
+
+/**
+ * Rates in the merchant's window order. Prices are in the shop's currency; the order subtotal is
+ * compared with the free-delivery threshold only when the cart is in that currency too.
+ */
+function shapeRates({ settings, request, shopCurrency, timeZone, estimates, results }: ShapeInput) {
+  const subtotal = request.currency === null || request.currency === shopCurrency ? request.subtotalCents : null;
+  const rates: ShopifyRate[] = [];
+  const remembered: RememberedQuote[] = [];
+  let unavailable = 0;
+  estimates.forEach((estimate, i) => {
+    const result = results[i]!;
+    const window = settings.deliveryWindows.find((w): w is DeliveryWindow => w.id === estimate.window.windowId);
+    if (!window) return;
+    if (result.kind === "priced") {
+      const price = priceRate({ courierPriceDollars: result.priceDollars, rules: settings.pricing, orderSubtotalCents: subtotal });
+      rates.push(toShopifyRate({ window, openWindow: estimate.window, totalCents: price.totalCents, currency: shopCurrency, timeZone }));
+      remembered.push({
+        serviceCode: estimate.window.serviceCode,
+        priceCents: price.totalCents,
+        courierCents: dollarsToCents(result.priceDollars),
+      });
+      return;
+    }
+    unavailable += 1;
+    if (settings.checkoutFallback !== "flat_rate") return;
+    const rate = fallbackRate({
+      window,
+      openWindow: estimate.window,
+      rules: settings.pricing,
+      orderSubtotalCents: subtotal,
+      currency: shopCurrency,
+      timeZone,
+    });
+    if (rate) rates.push(rate);
+  });
+  return { rates, remembered, unavailable };
+}

@@ -1,0 +1,380 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createCourierClient } from "~/courier/client.server";
+import { createInProcessRateLimiter, type CourierRateLimiter } from "~/courier/rate-limiter.server";
+import { db } from "~/db.server";
+import { createEstimateCache, ESTIMATE_TTL_MS } from "~/quote/estimate-cache.server";
+import { QUOTE_MEMORY_TTL_MS, createQuoteMemory } from "~/quote/quote-memory.server";
+import { loadQuoteShop } from "~/quote/quote-shop.server";
+import { BACKUP_RATES_STATUS, quoteRates, type QuoteDeps, type QuoteResult } from "~/quote/quote.server";
+import { cartSignature } from "~/quote/cart-to-estimate";
+import type { ShopifyRate } from "~/quote/rate-response";
+import type { ShopSettings } from "~/settings/shop-settings";
+import { geocode, priceFor, roadMiles, sizeOf } from "../../courier-sandbox/geo";
+import { startCourierSandbox, type CourierSandbox } from "../../courier-sandbox/server";
+import { countingFetch, shiftableClock } from "../../courier-sandbox/testing";
+import { PICKUP_ADDRESS, cartItem, destinationAddress, distinctCart, originAddress, rateRequestBody, type RateRequestOptions } from "./rate-request-fixture";
+import { quoteSettings, seedQuoteShop } from "./quote-shop";
+
+/** The quote flow against the real courier sandbox and the test database. */
+
+const SHOP = "candles.myshopify.com";
+/** Short enough to keep the timeout tests quick; the courier is cut off RESPONSE_MARGIN_MS before it. */
+const BUDGET_MS = 700;
+
+let sandbox: CourierSandbox;
+beforeAll(async () => {
+  sandbox = await startCourierSandbox({ tokens: [] });
+});
+afterAll(() => sandbox.close());
+const harnesses: Harness[] = [];
+afterEach(async () => {
+  // Refreshes of stale estimates run after the answer: let them end inside their own test.
+  await expect.poll(() => harnesses.every((h) => h.deps.estimates.inFlightCount === 0), { timeout: 3_000 }).toBe(true);
+  harnesses.length = 0;
+  sandbox.resetFaults();
+});
+
+beforeEach(async () => {
+  await db.quoteMemory.deleteMany();
+  await db.pickupLocation.deleteMany();
+  await db.shop.deleteMany();
+  await seedQuoteShop(db, { domain: SHOP, settings: quoteSettings({ timeBudgetMs: BUDGET_MS }) });
+});
+
+async function setSettings(overrides: Partial<ShopSettings>) {
+  await db.shop.update({ where: { domain: SHOP }, data: { settingsJson: JSON.stringify(quoteSettings({ timeBudgetMs: BUDGET_MS, ...overrides })) } });
+}
+
+type Harness = { deps: QuoteDeps; estimateCalls: () => { body: string | null }[]; warnings: string[]; clock: ReturnType<typeof shiftableClock> };
+
+function harness(options: { limiter?: CourierRateLimiter; fetch?: typeof fetch; token?: string; connected?: boolean } = {}): Harness {
+  const clock = shiftableClock();
+  const counting = countingFetch(options.fetch);
+  const limiter = options.limiter ?? createInProcessRateLimiter();
+  const warnings: string[] = [];
+  // A token per test: the sandbox limits each token to 10 requests per second.
+  const token = options.token ?? `tok-${randomUUID()}`;
+  if (!options.token) sandbox.addToken(token);
+  const deps: QuoteDeps = {
+    clock: clock.now,
+    shopFor: (shopDomain) => loadQuoteShop(db, shopDomain),
+    courierFor: async (shopDomain) =>
+      options.connected === false || shopDomain !== SHOP
+        ? null
+        : createCourierClient({ baseUrl: sandbox.url, token, fetch: counting.fetch, limiter }),
+    estimates: createEstimateCache({ clock: clock.now }),
+    memory: createQuoteMemory({ db, clock: clock.now }),
+    logger: { warn: (event, fields) => warnings.push(`${event} ${JSON.stringify(fields)}`) },
+  };
+  const h = { deps, estimateCalls: () => counting.calls.filter((c) => c.url.endsWith("/v1/estimates")), warnings, clock };
+  harnesses.push(h);
+  return h;
+}
+
+const quote = (h: Harness, body: unknown = rateRequestBody(), shopDomain = SHOP) =>
+  quoteRates(h.deps, { shopDomain, body: JSON.stringify(body) });
+
+function rates(result: QuoteResult): ShopifyRate[] {
+  if (result.status !== 200) throw new Error(`expected rates, got ${result.status}`);
+  return result.body.rates;
+}
+
+/** What the sandbox charges for the fixture cart (its own deterministic model). */
+function sandboxPriceDollars(destinationZip = "94110", pounds = 2, quantity = 2): number {
+  const from = geocode({ street1: "x", city: "x", state: "CA", zip: PICKUP_ADDRESS.zip })!;
+  const to = geocode({ street1: "x", city: "x", state: "CA", zip: destinationZip })!;
+  const size = sizeOf([{ description: "x", length: 12, width: 10, height: 8, weight: pounds, quantity }]);
+  return priceFor(roadMiles(from, to), size);
+}
+
+/** courier cents × 1.10 + 100 (the test shop's markup), to the nearest cent. */
+const marked = (dollars: number) => String(Math.round(Math.round(dollars * 100) * 1.1 + 100));
+
+describe("pricing each open window with the courier", () => {
+  it("answers one rate per window, priced by the courier and the shop's rules", async () => {
+    const h = harness();
+    const result = await quote(h);
+    expect(result).toMatchObject({ status: 200, source: "courier", reason: null });
+    const expected = marked(sandboxPriceDollars());
+    expect(rates(result)).toMatchObject([
+      { service_name: "Same-day delivery", description: "Delivered within 3 hours", service_code: "SAMEDAY_WITHIN-3-HOURS", currency: "USD", total_price: expected },
+      { service_name: "Delivery tomorrow morning", service_code: "SAMEDAY_TOMORROW-MORNING", currency: "USD", total_price: expected },
+    ]);
+    for (const rate of rates(result)) {
+      expect(rate.min_delivery_date).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d -0[78]00$/);
+      expect(rate.max_delivery_date > rate.min_delivery_date).toBe(true);
+    }
+    expect(h.estimateCalls()).toHaveLength(2);
+  });
+
+  it("sends the courier nothing about the shopper but street, city, state and ZIP", async () => {
+    const h = harness();
+    await quote(h);
+    const sent = h.estimateCalls().map((c) => c.body).join("\n");
+    expect(sent).toContain("500 Valencia St");
+    expect(sent).not.toMatch(/Dana|4155550199|example\.com|Apt 4|Beeswax|VIP/);
+  });
+
+  it("makes delivery free above the shop's subtotal threshold, when the cart is in the shop's currency", async () => {
+    await setSettings({ pricing: { ...quoteSettings().pricing, freeAboveSubtotalCents: 3000 } });
+    const h = harness();
+    expect(rates(await quote(h)).map((r) => r.total_price)).toEqual(["0", "0"]);
+    const inCad = await quote(h, rateRequestBody({ currency: "CAD" }));
+    expect(rates(inCad).map((r) => r.total_price)).not.toContain("0");
+  });
+
+  it("answers an identical request from the cache", async () => {
+    const h = harness();
+    const first = await quote(h);
+    const second = await quote(h, rateRequestBody({ destination: destinationAddress({ name: "Other Person", address1: "500 valencia street" }) }));
+    expect(second).toMatchObject({ status: 200, source: "cache" });
+    expect(rates(second)).toEqual(rates(first));
+    expect(h.estimateCalls()).toHaveLength(2);
+  });
+
+  it("makes one courier call per window for ten identical concurrent requests", async () => {
+    const h = harness();
+    sandbox.setFaults({ latencyMs: 50 });
+    const results = await Promise.all(Array.from({ length: 10 }, () => quote(h)));
+    expect(h.estimateCalls()).toHaveLength(2);
+    expect(new Set(results.map((r) => JSON.stringify(r.body))).size).toBe(1);
+    expect(results.every((r) => r.source === "courier")).toBe(true);
+  });
+
+  it("answers a cart quoted in an earlier pickup slot from the cache at once, then refreshes it", async () => {
+    const h = harness();
+    await quote(h);
+    h.clock.advance(6 * 60_000); // the pickup time has moved to a later 5-minute slot
+    sandbox.setFaults({ latencyMs: 600 });
+    const started = performance.now();
+    const stale = await quote(h);
+    expect(performance.now() - started).toBeLessThan(400);
+    expect(stale.source).toBe("cache");
+    // Only "within 3 hours" moved; "tomorrow morning" is the same span, still fresh.
+    expect(h.deps.estimates.inFlightCount).toBe(1); // the refresh, after the answer
+    await expect.poll(() => h.deps.estimates.inFlightCount, { timeout: 2_000 }).toBe(0);
+    expect(h.estimateCalls()).toHaveLength(3);
+    expect(await quote(h)).toMatchObject({ source: "cache" });
+    expect(h.estimateCalls()).toHaveLength(3);
+  });
+
+  it("asks the courier again once the cached estimate is older than the TTL", async () => {
+    const h = harness();
+    await quote(h);
+    h.clock.advance(ESTIMATE_TTL_MS);
+    expect(await quote(h)).toMatchObject({ source: "courier" });
+    expect(h.estimateCalls()).toHaveLength(4);
+  });
+});
+
+describe("out of area: no rate, status 200", () => {
+  it.each([
+    ["courier 1004: address not found", { destination: destinationAddress({ postal_code: "00000" }) }, "out_of_area:address_not_found", 2],
+    ["courier 1005: no route (Boston from San Francisco)", { destination: destinationAddress({ postal_code: "02108", province: "MA", city: "Boston" }) }, "out_of_area:no_route", 2],
+    ["not the US", { destination: destinationAddress({ country: "CA", province: "ON", postal_code: "K2P 1L4" }) }, "destination_not_us", 0],
+    ["no pickup location at the origin", { origin: originAddress({ address1: "77 Elsewhere Ave" }) }, "no_pickup_location", 0],
+    ["nothing to ship", { items: [cartItem({ requires_shipping: false })] }, "nothing_to_ship", 0],
+    ["missing address fields", { destination: destinationAddress({ city: null }) }, "destination_address_incomplete", 0],
+  ] as const)("%s", async (_label, options, reason, courierCalls) => {
+    const h = harness();
+    const result = await quote(h, rateRequestBody(options as RateRequestOptions));
+    expect(result).toEqual({ status: 200, body: { rates: [] }, source: "none", reason });
+    expect(h.estimateCalls()).toHaveLength(courierCalls);
+  });
+
+  it("more than 350 miles by the courier's estimated_distance", async () => {
+    const far = (async () => Response.json({ price: 420.5, size: "small", estimated_distance: 351.2 })) as typeof fetch;
+    const h = harness({ fetch: far });
+    expect(await quote(h)).toMatchObject({ status: 200, body: { rates: [] }, reason: "out_of_area:too_far" });
+  });
+
+  it("remembers that an address is out of area: no second courier call", async () => {
+    const h = harness();
+    const body = rateRequestBody({ destination: destinationAddress({ postal_code: "00000" }) });
+    await quote(h, body);
+    expect(await quote(h, body)).toMatchObject({ body: { rates: [] } });
+    expect(h.estimateCalls()).toHaveLength(2);
+  });
+
+  it.each([
+    ["a shop that never installed the app", async () => undefined, "unknown.myshopify.com"],
+    ["a shop that uninstalled the app", async () => db.shop.update({ where: { domain: SHOP }, data: { uninstalledAt: new Date() } }), SHOP],
+    ["a pickup location that is not enabled", async () => db.pickupLocation.updateMany({ data: { enabled: false } }), SHOP],
+  ])("%s", async (_label, arrange, shopDomain) => {
+    await arrange();
+    const h = harness();
+    expect(rates(await quote(h, rateRequestBody(), shopDomain))).toEqual([]);
+    expect(h.estimateCalls()).toHaveLength(0);
+  });
+
+  it("a shop without a courier account connected", async () => {
+    const h = harness({ connected: false });
+    expect(await quote(h)).toMatchObject({ body: { rates: [] }, reason: "not_connected" });
+  });
+
+  it("an unreadable request, logged by field names only", async () => {
+    const h = harness();
+    const body = rateRequestBody({ items: [cartItem({ quantity: "lots" })] });
+    expect(await quote(h, body)).toMatchObject({ body: { rates: [] }, reason: "unreadable_request" });
+    expect(h.warnings.join()).toContain("rate.items.0.quantity");
+    expect(h.warnings.join()).not.toMatch(/Valencia|Dana/);
+  });
+});
+
+describe("courier slow, throttled or failing: the shop's fallback within the time budget", () => {
+  const flat = [
+    { service_code: "SAMEDAY_WITHIN-3-HOURS", total_price: "1500" },
+    { service_code: "SAMEDAY_TOMORROW-MORNING", total_price: "900" },
+  ];
+
+  it("on timeout: cut off in time, answered with the flat rates", async () => {
+    sandbox.setFaults({ latencyMs: 3_000 });
+    const h = harness();
+    const started = performance.now();
+    const result = await quote(h, distinctCart(1));
+    const elapsed = performance.now() - started;
+    expect(result).toMatchObject({ status: 200, source: "fallback", reason: "courier_unavailable" });
+    expect(rates(result)).toMatchObject(flat);
+    expect(elapsed).toBeLessThan(BUDGET_MS);
+    expect(elapsed).toBeGreaterThan(BUDGET_MS - 300);
+  });
+
+  it.each([
+    ["429", 429],
+    ["500", 500],
+    ["503", 503],
+  ])("on %s: the flat rates at once (no retry inside checkout)", async (_label, status) => {
+    sandbox.setFaults({ failNext: [{ status, count: 2, pathPrefix: "/v1/estimates", retryAfterS: 1 }] });
+    const h = harness();
+    const started = performance.now();
+    const result = await quote(h, distinctCart(2));
+    expect(performance.now() - started).toBeLessThan(BUDGET_MS);
+    expect(result).toMatchObject({ status: 200, source: "fallback" });
+    expect(rates(result)).toMatchObject(flat);
+    expect(h.estimateCalls()).toHaveLength(2);
+  });
+
+  it("does not ask the courier again until the 429's Retry-After has passed", async () => {
+    sandbox.setFaults({ failNext: [{ status: 429, count: 2, pathPrefix: "/v1/estimates", retryAfterS: 1 }] });
+    const h = harness();
+    await quote(h, distinctCart(3));
+    expect(await quote(h, distinctCart(4))).toMatchObject({ source: "fallback" });
+    expect(h.estimateCalls()).toHaveLength(2);
+    h.clock.advance(1_000);
+    expect(await quote(h, distinctCart(4))).toMatchObject({ source: "courier" });
+    expect(h.estimateCalls()).toHaveLength(4);
+  });
+
+  it("when the quote share of the courier's rate limit is used up: fallback at once, never a queue", async () => {
+    const h = harness({ limiter: createInProcessRateLimiter({ perSecond: 2 }) });
+    expect(await quote(h, distinctCart(5))).toMatchObject({ source: "courier" });
+    const started = performance.now();
+    expect(await quote(h, distinctCart(6))).toMatchObject({ source: "fallback", body: { rates: flat } });
+    expect(performance.now() - started).toBeLessThan(300); // a queue would wait for the next second
+    expect(await quote(h, distinctCart(5))).toMatchObject({ source: "cache" });
+    expect(h.estimateCalls()).toHaveLength(2);
+  });
+
+  it("with the no-rate fallback, offers nothing", async () => {
+    await setSettings({ checkoutFallback: "no_rate" });
+    sandbox.setFaults({ failNext: [{ status: 500, count: 2, pathPrefix: "/v1/estimates" }] });
+    expect(await quote(harness(), distinctCart(7))).toMatchObject({ status: 200, body: { rates: [] }, source: "fallback" });
+  });
+
+  it("offers no flat rate for a window that has none", async () => {
+    await setSettings({
+      deliveryWindows: quoteSettings().deliveryWindows.map((w) => (w.id === "tomorrow-morning" ? { ...w, fallbackPriceCents: null } : w)),
+    });
+    sandbox.setFaults({ failNext: [{ status: 500, count: 2, pathPrefix: "/v1/estimates" }] });
+    expect(rates(await quote(harness(), distinctCart(8)))).toMatchObject([flat[0]]);
+  });
+
+  it("logs an unexpected failure by kind and status only", async () => {
+    const h = harness({ token: "a-token-the-courier-does-not-know" });
+    expect(await quote(h, distinctCart(9))).toMatchObject({ source: "fallback" });
+    expect(h.warnings[0]).toBe('courier estimate failed {"why":"unauthorized","status":401}');
+  });
+});
+
+describe("Shopify's backup rates, only when the merchant chose them", () => {
+  beforeEach(() => setSettings({ checkoutFallback: "shopify_backup_rates" }));
+
+  it("answers an error status when the courier fails, so Shopify shows the backup rates", async () => {
+    sandbox.setFaults({ failNext: [{ status: 503, count: 2, pathPrefix: "/v1/estimates" }] });
+    expect(await quote(harness(), distinctCart(10))).toEqual({
+      status: BACKUP_RATES_STATUS,
+      body: { error: "Courier unavailable" },
+      source: "backup",
+      reason: "courier_unavailable",
+    });
+  });
+
+  it("answers the courier's rates when it answers", async () => {
+    expect(await quote(harness(), distinctCart(11))).toMatchObject({ status: 200, source: "courier" });
+  });
+
+  it("answers no rate (not an error) out of area", async () => {
+    const result = await quote(harness(), rateRequestBody({ destination: destinationAddress({ postal_code: "00000" }) }));
+    expect(result).toMatchObject({ status: 200, body: { rates: [] } });
+  });
+
+  it("keeps the windows the courier priced when only some failed", async () => {
+    sandbox.setFaults({ failNext: [{ status: 500, count: 1, pathPrefix: "/v1/estimates" }] });
+    const result = await quote(harness(), distinctCart(12));
+    expect(result).toMatchObject({ status: 200, source: "fallback" });
+    expect(rates(result)).toHaveLength(1);
+  });
+
+  it("the flat-rate shop never answers an error status", async () => {
+    await setSettings({ checkoutFallback: "flat_rate" });
+    sandbox.setFaults({ failNext: [{ status: 503, count: 2, pathPrefix: "/v1/estimates" }] });
+    expect((await quote(harness(), distinctCart(13))).status).toBe(200);
+  });
+});
+
+describe("quote memory", () => {
+  it("keeps each courier-priced rate a day, per shop, cart signature and service code", async () => {
+    const h = harness();
+    const result = await quote(h);
+    const rows = await db.quoteMemory.findMany({ orderBy: { serviceCode: "desc" } });
+    const courierCents = Math.round(sandboxPriceDollars() * 100);
+    expect(rows).toMatchObject([
+      { shopDomain: SHOP, serviceCode: "SAMEDAY_WITHIN-3-HOURS", priceCents: Number(rates(result)[0]!.total_price), courierCents },
+      { shopDomain: SHOP, serviceCode: "SAMEDAY_TOMORROW-MORNING", priceCents: Number(rates(result)[1]!.total_price), courierCents },
+    ]);
+    expect(rows[0]!.cartSignature).toBe(rows[1]!.cartSignature);
+    expect(rows[0]!.cartSignature).not.toMatch(/Valencia|94110/);
+    expect(rows[0]!.expiresAt.getTime() - h.clock.now().getTime()).toBeGreaterThan(QUOTE_MEMORY_TTL_MS - 5_000);
+    // The signature dispatch computes from the paid order finds this quote.
+    expect(rows[0]!.cartSignature).toBe(
+      cartSignature({
+        locationGid: "gid://shopify/Location/1",
+        destination: { address1: "500 Valencia St", city: "San Francisco", provinceCode: "CA", zip: "94110", countryCode: "US" },
+        lines: [{ variantId: "gid://shopify/ProductVariant/258644705304", quantity: 2 }],
+      }),
+    );
+  });
+
+  it("does not rewrite an unchanged quote, and updates a changed one", async () => {
+    const h = harness();
+    await quote(h);
+    const before = await db.quoteMemory.findMany({ orderBy: { serviceCode: "asc" } });
+    h.clock.advance(60_000);
+    await quote(h);
+    expect(await db.quoteMemory.findMany({ orderBy: { serviceCode: "asc" } })).toEqual(before);
+
+    await setSettings({ pricing: { ...quoteSettings().pricing, fixedMarkupCents: 500 } });
+    await quote(h);
+    const after = await db.quoteMemory.findMany({ orderBy: { serviceCode: "asc" } });
+    expect(after).toHaveLength(2);
+    expect(after[0]!.priceCents).toBe(before[0]!.priceCents + 400);
+    expect(after[0]!.createdAt.getTime()).toBeGreaterThan(before[0]!.createdAt.getTime());
+  });
+
+  it("does not remember fallback rates (no courier price)", async () => {
+    sandbox.setFaults({ failNext: [{ status: 500, count: 2, pathPrefix: "/v1/estimates" }] });
+    await quote(harness(), distinctCart(14));
+    expect(await db.quoteMemory.count()).toBe(0);
+  });
+});

@@ -1,0 +1,283 @@
+/**
+ * npm run bench:rates — the carrier-service callback under load, end to end.
+ *
+ * The REAL app server (production build: built first when build/ is missing or older than app/) runs
+ * as a child process with a fresh migrated SQLite file and is called on 127.0.0.1 only (it binds
+ * every interface: app/server/main.server.ts takes no host setting), against the courier sandbox
+ * with 250 ms added latency (in a process of its own, so the load generator does not skew its clock
+ * and rate counting). A shop is seeded with its encrypted courier token (the app's own
+ * saveCourierToken) and an enabled pickup location, offering two windows open at any hour. Then
+ * autocannon POSTs signed rate requests to /carrier-service/rates in three phases of ~10 s:
+ * - warm: a few carts (quoted once beforehand) repeated at 200 requests/s;
+ * - cold: every cart new, at a rate whose courier calls (one per window) fit the courier's limit;
+ * - rush: every cart new at 100 requests/s, far above what the courier allows.
+ * Warm and rush use 10 connections; cold uses one, so a second's requests follow one another and
+ * their courier calls spread over the second. Each answer's X-Quote-Source header (courier, cache, fallback, none) is counted. Latency
+ * percentiles are computed from every response time (autocannon's coordinated-omission correction
+ * is off: with per-connection rates it would add synthetic samples at 1 ms steps).
+ *
+ * Prints a table per phase and, as its last line, a JSON summary. Exit code 1 when a target is missed.
+ * Targets: warm p99 ≤ 50 ms; cold p99 ≤ 400 ms with no fallback; rush p99 ≤ 400 ms; no non-2xx;
+ * the courier never above its limit and never a 429.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { getHmac } from "@shopify/shopify-api/test-helpers";
+import autocannon from "autocannon";
+import { parseEnv } from "~/config/env.server";
+import { REQUESTS_PER_SECOND } from "~/courier/limits";
+import { createDb } from "~/db/client.server";
+import { openWindows } from "~/quote/windows";
+import { quoteSettings, seedQuoteShop } from "../app/quote/quote-shop";
+import { distinctCart } from "../app/quote/rate-request-fixture";
+import { TEST_API_SECRET, testEnv } from "../support/test-env";
+import { ensureBuild, freePort, migrate, startAppServer } from "./app-server";
+import { startSandboxProcess, type SandboxProcess } from "./sandbox-process";
+
+const SHOP = "bench-shop.myshopify.com";
+const TIME_ZONE = "America/Los_Angeles";
+const COURIER_TOKEN = "bench-courier-token";
+const COURIER_LATENCY_MS = 250;
+const PHASE_SECONDS = 10;
+const WARM_RATE = 200;
+const WARM_CARTS = 8;
+const RUSH_RATE = 100;
+/** The cold phase uses this share of the courier's limit (the rest absorbs timer jitter). */
+const COLD_SHARE_OF_LIMIT = 0.7;
+/** Between phases, so one phase's courier calls have left the limiter's sliding window. */
+const PAUSE_BETWEEN_PHASES_MS = 1_500;
+const RATES_PATH = "/carrier-service/rates";
+const TARGETS = { warmP99Ms: 50, coldP99Ms: 400, rushP99Ms: 400 };
+
+const info = (line: string) => process.stdout.write(`${line}\n`);
+const debug = (line: string) => process.stderr.write(`${line}\n`);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type PhaseStats = {
+  name: string;
+  rate: number;
+  requests: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  non2xx: number;
+  errors: number;
+  sources: Record<string, number>;
+  courierRequests: number;
+  courierMaxRps: number;
+  courier429: number;
+};
+
+function percentile(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+}
+
+const round1 = (ms: number) => Math.round(ms * 10) / 10;
+
+type SignedRequest = { body: string; headers: Record<string, string> };
+
+/** A rate request body with the headers Shopify sends, signed with the app secret. */
+function signed(body: string): SignedRequest {
+  return {
+    body,
+    headers: {
+      "content-type": "application/json",
+      "x-shopify-hmac-sha256": getHmac(body, TEST_API_SECRET),
+      "x-shopify-shop-domain": SHOP,
+    },
+  };
+}
+
+async function runPhase(
+  sandbox: SandboxProcess,
+  baseUrl: string,
+  options: { name: string; rate: number; connections: number; nextRequest: () => SignedRequest },
+): Promise<PhaseStats> {
+  await sandbox.resetStats();
+  const latencies: number[] = [];
+  const sources: Record<string, number> = {};
+  let non2xx = 0;
+  const instance = autocannon({
+    url: `${baseUrl}${RATES_PATH}`,
+    connections: options.connections,
+    overallRate: options.rate,
+    duration: PHASE_SECONDS,
+    timeout: 10,
+    ignoreCoordinatedOmission: true,
+    requests: [
+      {
+        method: "POST",
+        path: RATES_PATH,
+        setupRequest: (request) => {
+          const { body, headers } = options.nextRequest();
+          return { ...request, method: "POST", path: RATES_PATH, headers, body };
+        },
+        onResponse: (_status, _body, _context, headers) => {
+          const source = String(headers["x-quote-source"] ?? headers["X-Quote-Source"] ?? "missing");
+          sources[source] = (sources[source] ?? 0) + 1;
+        },
+      },
+    ],
+  });
+  instance.on("response", (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+    latencies.push(responseTime);
+    if (statusCode < 200 || statusCode > 299) non2xx += 1;
+  });
+  const result = await instance;
+  const courier = await sandbox.stats();
+  latencies.sort((a, b) => a - b);
+  return {
+    name: options.name,
+    rate: options.rate,
+    requests: latencies.length,
+    p50: round1(percentile(latencies, 0.5)),
+    p95: round1(percentile(latencies, 0.95)),
+    p99: round1(percentile(latencies, 0.99)),
+    max: round1(latencies.at(-1) ?? 0),
+    non2xx: Math.max(non2xx, result.non2xx),
+    errors: result.errors,
+    sources,
+    courierRequests: courier.requests,
+    courierMaxRps: courier.maxRps,
+    courier429: courier.throttled,
+  };
+}
+
+/** Quotes the warm carts once, a few at a time, so the warm phase measures the cache. */
+async function primeCarts(baseUrl: string, carts: readonly SignedRequest[], windows: number): Promise<void> {
+  const spacingMs = Math.ceil((1000 * windows) / (REQUESTS_PER_SECOND * COLD_SHARE_OF_LIMIT));
+  for (const { body, headers } of carts) {
+    const response = await fetch(`${baseUrl}${RATES_PATH}`, { method: "POST", headers, body });
+    const source = response.headers.get("x-quote-source");
+    await response.arrayBuffer();
+    if (response.status !== 200 || source !== "courier") throw new Error(`Priming a warm cart got ${response.status} (${source})`);
+    await sleep(spacingMs);
+  }
+}
+
+function printTable(phases: readonly PhaseStats[]): void {
+  const header = ["phase", "rate/s", "requests", "p50 ms", "p95 ms", "p99 ms", "max ms", "non2xx", "errors", "courier", "cache", "fallback", "none", "courier calls", "courier max rps", "courier 429"];
+  const rows = phases.map((p) => [
+    p.name,
+    p.rate,
+    p.requests,
+    p.p50,
+    p.p95,
+    p.p99,
+    p.max,
+    p.non2xx,
+    p.errors,
+    p.sources.courier ?? 0,
+    p.sources.cache ?? 0,
+    p.sources.fallback ?? 0,
+    p.sources.none ?? 0,
+    p.courierRequests,
+    p.courierMaxRps,
+    p.courier429,
+  ].map(String));
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padStart(widths[i]!)).join("  ");
+  info(line(header));
+  for (const row of rows) info(line(row));
+}
+
+async function main(): Promise<void> {
+  ensureBuild("carrier-service.rates", debug);
+  const sandbox = await startSandboxProcess({ tokens: [COURIER_TOKEN], faults: { latencyMs: COURIER_LATENCY_MS } });
+  const dir = mkdtempSync(path.join(tmpdir(), "bench-rates-"));
+  let server: Awaited<ReturnType<typeof startAppServer>> | null = null;
+  try {
+    const databaseUrl = `file:${path.join(dir, "bench.sqlite")}`;
+    migrate(databaseUrl);
+    const port = await freePort();
+    const env = {
+      ...testEnv(databaseUrl),
+      NODE_ENV: "production" as const,
+      PORT: String(port),
+      SHOPIFY_APP_URL: `http://127.0.0.1:${port}`,
+      WORKER_ENABLED: "false",
+      COURIER_SANDBOX_URL: sandbox.url,
+    };
+
+    const settings = quoteSettings();
+    const db = createDb(databaseUrl);
+    await seedQuoteShop(db, {
+      domain: SHOP,
+      settings,
+      timezone: TIME_ZONE,
+      courier: { token: COURIER_TOKEN, baseUrl: sandbox.url, keys: parseEnv(env).encryption },
+    });
+    await db.$disconnect();
+    const windows = openWindows({ now: new Date(), timeZone: TIME_ZONE, leadTimeMinutes: settings.leadTimeMinutes, windows: settings.deliveryWindows }).length;
+
+    server = await startAppServer(env, port, debug);
+    info(`App server ${server.url} (production build), courier sandbox ${sandbox.url} (+${COURIER_LATENCY_MS} ms), ${windows} windows per cart`);
+
+    let cartNumber = 0;
+    const nextDistinct = () => signed(JSON.stringify(distinctCart(cartNumber++)));
+    const warmCarts = Array.from({ length: WARM_CARTS }, nextDistinct);
+    await sandbox.resetStats();
+    await primeCarts(server.url, warmCarts, windows);
+    const priming = await sandbox.stats();
+    await sleep(PAUSE_BETWEEN_PHASES_MS);
+
+    let warmIndex = 0;
+    const warm = await runPhase(sandbox, server.url, {
+      name: "warm",
+      rate: WARM_RATE,
+      connections: 10,
+      nextRequest: () => warmCarts[warmIndex++ % warmCarts.length]!,
+    });
+    await sleep(PAUSE_BETWEEN_PHASES_MS);
+    // One connection: requests of a second go one after another, spreading their courier calls.
+    const coldRate = Math.max(1, Math.floor((REQUESTS_PER_SECOND * COLD_SHARE_OF_LIMIT) / windows));
+    const cold = await runPhase(sandbox, server.url, { name: "cold", rate: coldRate, connections: 1, nextRequest: nextDistinct });
+    await sleep(PAUSE_BETWEEN_PHASES_MS);
+    const rush = await runPhase(sandbox, server.url, { name: "rush", rate: RUSH_RATE, connections: 10, nextRequest: nextDistinct });
+
+    printTable([warm, cold, rush]);
+    const phases = [warm, cold, rush];
+    const summary = {
+      warm_p50_ms: warm.p50,
+      warm_p99_ms: warm.p99,
+      cold_p50_ms: cold.p50,
+      cold_p99_ms: cold.p99,
+      cold_rate: coldRate,
+      cold_fallbacks: cold.sources.fallback ?? 0,
+      rush_p50_ms: rush.p50,
+      rush_p99_ms: rush.p99,
+      rush_fallback_ratio: Math.round(((rush.sources.fallback ?? 0) / Math.max(1, rush.requests)) * 1000) / 1000,
+      requests: phases.reduce((sum, p) => sum + p.requests, 0),
+      non_2xx: phases.reduce((sum, p) => sum + p.non2xx, 0),
+      errors: phases.reduce((sum, p) => sum + p.errors, 0),
+      courier_limit_rps: REQUESTS_PER_SECOND,
+      courier_max_rps: Math.max(priming.maxRps, ...phases.map((p) => p.courierMaxRps)),
+      courier_429: priming.throttled + phases.reduce((sum, p) => sum + p.courier429, 0),
+    };
+    const met =
+      summary.warm_p99_ms <= TARGETS.warmP99Ms &&
+      summary.cold_p99_ms <= TARGETS.coldP99Ms &&
+      summary.cold_fallbacks === 0 &&
+      summary.rush_p99_ms <= TARGETS.rushP99Ms &&
+      summary.non_2xx === 0 &&
+      summary.errors === 0 &&
+      summary.courier_max_rps <= REQUESTS_PER_SECOND &&
+      summary.courier_429 === 0;
+    await server.stop();
+    server = null;
+    if (!met) process.exitCode = 1;
+    info(JSON.stringify({ ...summary, targets_met: met }));
+  } finally {
+    await server?.stop();
+    await sandbox.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  debug(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  process.exit(1);
+});
