@@ -72,6 +72,7 @@ const envSchema = z.object({
   ENCRYPTION_KEY_ID: z.string().regex(KEY_ID_PATTERN).default("k1"),
   ENCRYPTION_PREVIOUS_KEYS: previousKeys,
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
   SHOP_CUSTOM_DOMAIN: z.string().optional(),
   WORKER_ENABLED: z
     .enum(["true", "false"])
@@ -92,6 +93,8 @@ export type AppConfig = {
   databaseUrl: string;
   encryption: { currentKeyId: string; keys: ReadonlyMap<string, Buffer> };
   port: number;
+  /** The interface `npm start` listens on (0.0.0.0 behind a load balancer; 127.0.0.1 for local runs). */
+  host: string;
   workerEnabled: boolean;
   /** `npm run worker`: run jobs, serve no HTTP. */
   workerOnly: boolean;
@@ -135,6 +138,7 @@ export function parseEnv(env: Record<string, string | undefined>): AppConfig {
     databaseUrl: e.DATABASE_URL,
     encryption: { currentKeyId: e.ENCRYPTION_KEY_ID, keys },
     port: e.PORT,
+    host: e.HOST,
     workerEnabled: e.WORKER_ENABLED,
     workerOnly: e.WORKER_ONLY,
     logLevel: e.LOG_LEVEL,

@@ -56,3 +56,9 @@ export function createQuoteMemory({ db, clock }: { db: Db; clock: () => Date }) 
 }
 
 export type QuoteMemory = ReturnType<typeof createQuoteMemory>;
+
+/** Quotes past their day are of no use to dispatch: removed by the server's periodic upkeep. */
+export async function pruneExpiredQuotes(db: Db, now: Date): Promise<number> {
+  const { count } = await db.quoteMemory.deleteMany({ where: { expiresAt: { lt: now } } });
+  return count;
+}

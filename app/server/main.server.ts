@@ -12,6 +12,7 @@ import { db } from "~/db.server";
 import { consoleWorkerLogger, startWorker, timerSleep, type Worker } from "~/jobs/worker.server";
 import { getRuntime } from "~/runtime.server";
 import { unauthenticated } from "~/shopify.server";
+import { pruneExpiredQuotes } from "~/quote/quote-memory.server";
 import { RECONCILE_INTERVAL_MS, scheduleReconciliation } from "~/tracking/reconcile.server";
 import { jobHandlers } from "./job-handlers.server";
 import { BodyTooLargeError, declaredBodyTooLarge, sendFetchResponse, toFetchRequest } from "./node-adapter.server";
@@ -47,8 +48,8 @@ const server = createServer(async (req, res) => {
 
 server.keepAliveTimeout = 65_000;
 if (!config.workerOnly) {
-  server.listen(config.port, () => {
-    console.log(`App server listening on port ${config.port} (${config.shopify.appUrl})`);
+  server.listen(config.port, config.host, () => {
+    console.log(`App server listening on ${config.host}:${config.port} (${config.shopify.appUrl})`);
   });
 }
 
@@ -67,12 +68,14 @@ if (config.workerEnabled || config.workerOnly) {
   console.log(`Job worker started (${runtime.queue.workerId})`);
 }
 
-// Every instance asks; the queue's unique key makes it one reconciliation per shop and interval.
+// Periodic upkeep. Every instance asks; the queue's unique key makes it one reconciliation per
+// shop and interval, and pruning expired quotes twice is harmless.
 const reconciliationTimer = worker
   ? setInterval(() => {
-      scheduleReconciliation(getRuntime()).catch((error: unknown) =>
-        console.warn("Scheduling reconciliation failed:", error instanceof Error ? error.message : error),
-      );
+      const runtime = getRuntime();
+      const warn = (what: string) => (error: unknown) => console.warn(`${what} failed:`, error instanceof Error ? error.message : error);
+      scheduleReconciliation(runtime).catch(warn("Scheduling reconciliation"));
+      pruneExpiredQuotes(runtime.db, runtime.clock()).catch(warn("Pruning expired quotes"));
     }, RECONCILE_INTERVAL_MS)
   : null;
 
