@@ -5,6 +5,7 @@ import type { Shipment as CourierShipment } from "~/courier/responses";
 import type { Db } from "~/db/client.server";
 import { permanentFailure, retryLater } from "~/jobs/errors";
 import type { JobQueue, Tx } from "~/jobs/queue.server";
+import { cartSignature } from "~/quote/cart-to-estimate";
 import { dollarsToCents, exceedsPriceTolerance } from "~/quote/pricing";
 import { windowForDispatch } from "~/quote/windows";
 import { parseShopSettings } from "~/settings/shop-settings";
@@ -50,6 +51,25 @@ export async function enqueueOrderDispatch(
       payload,
       uniqueKey: `dispatch:${shopDomain}:${payload.orderGid}:${payload.generation}`,
       orderingKey: `order:${shopDomain}:${payload.orderGid}`,
+    },
+    tx,
+  );
+}
+
+/** One fulfillment order's creation job for a generation (a redispatch of one fulfillment order uses it directly). */
+export async function enqueueFulfillmentOrderDispatch(
+  queue: JobQueue,
+  input: { shopDomain: string } & FulfillmentOrderDispatchPayload,
+  tx?: Tx,
+) {
+  const { shopDomain, ...payload } = input;
+  return queue.enqueue(
+    {
+      shopDomain,
+      kind: DISPATCH_FULFILLMENT_ORDER_JOB,
+      payload: payload satisfies FulfillmentOrderDispatchPayload,
+      uniqueKey: `dispatch-fo:${shopDomain}:${payload.fulfillmentOrderGid}:${payload.generation}`,
+      orderingKey: `fulfillment-order:${shopDomain}:${payload.fulfillmentOrderGid}`,
     },
     tx,
   );
@@ -140,16 +160,7 @@ export async function runOrderDispatch(deps: DispatchDeps, shopDomain: string, p
       });
     }
     for (const planned of plan.shipments) {
-      await deps.queue.enqueue(
-        {
-          shopDomain,
-          kind: DISPATCH_FULFILLMENT_ORDER_JOB,
-          payload: { ...payload, fulfillmentOrderGid: planned.fulfillmentOrderGid } satisfies FulfillmentOrderDispatchPayload,
-          uniqueKey: `dispatch-fo:${shopDomain}:${planned.fulfillmentOrderGid}:${payload.generation}`,
-          orderingKey: `fulfillment-order:${shopDomain}:${planned.fulfillmentOrderGid}`,
-        },
-        tx,
-      );
+      await enqueueFulfillmentOrderDispatch(deps.queue, { shopDomain, ...payload, fulfillmentOrderGid: planned.fulfillmentOrderGid }, tx);
     }
   });
   const outcome = plan.shipments.length ? "planned" : "skipped";
@@ -215,7 +226,7 @@ export async function runFulfillmentOrderDispatch(
   }
 
   const priceCents = created?.price !== null && created?.price !== undefined ? dollarsToCents(created.price) : null;
-  const quoted = await quotedPrice(deps.db, shopDomain, order, serviceCode);
+  const quoted = await quotedPrice(deps.db, shopDomain, order, payload.fulfillmentOrderGid, planned.locationGid, serviceCode, deps.clock());
   const priceFlag =
     priceCents !== null && quoted !== null && exceedsPriceTolerance(quoted, priceCents, settings.priceTolerance)
       ? `The courier charges ${(priceCents / 100).toFixed(2)} USD; checkout quoted ${(quoted / 100).toFixed(2)} USD.`
@@ -280,17 +291,33 @@ async function attachEarlyEvents(tx: Tx, queue: JobQueue, shopId: string, shopDo
   }
 }
 
-/** What the shopper was quoted for this order's window: the quote memory, else the shipping line's price. */
-async function quotedPrice(db: Db, shopDomain: string, order: OrderForDispatch, serviceCode: string | null): Promise<number | null> {
-  if (serviceCode) {
-    const memory = await db.quoteMemory.findFirst({
-      where: { shopDomain, serviceCode, expiresAt: { gt: new Date() } },
-      orderBy: { createdAt: "desc" },
-      select: { courierCents: true },
-    });
-    if (memory) return memory.courierCents;
-  }
-  return null;
+/**
+ * What checkout quoted for this fulfillment order in the order's window: the quote memory row of its
+ * cart signature (pickup location, delivery address, variant quantities — the same signature the rate
+ * callback remembered), else null. A split order's fulfillment orders each have their own quote.
+ */
+async function quotedPrice(
+  db: Db,
+  shopDomain: string,
+  order: OrderForDispatch,
+  fulfillmentOrderGid: string,
+  locationGid: string,
+  serviceCode: string | null,
+  now: Date,
+): Promise<number | null> {
+  const fulfillmentOrder = order.fulfillmentOrders.nodes.find((fo) => fo.id === fulfillmentOrderGid);
+  const address = order.shippingAddress;
+  if (!serviceCode || !fulfillmentOrder || !address) return null;
+  const signature = cartSignature({
+    locationGid,
+    destination: { address1: address.address1, city: address.city, provinceCode: address.provinceCode, zip: address.zip, countryCode: address.countryCodeV2 },
+    lines: fulfillmentOrder.lineItems.nodes.filter((line) => line.requiresShipping).map((line) => ({ variantId: line.variant?.id ?? null, quantity: line.totalQuantity })),
+  });
+  const memory = await db.quoteMemory.findUnique({
+    where: { shopDomain_cartSignature_serviceCode: { shopDomain, cartSignature: signature, serviceCode } },
+    select: { courierCents: true, expiresAt: true },
+  });
+  return memory && memory.expiresAt > now ? memory.courierCents : null;
 }
 
 async function annotateOrder(deps: DispatchDeps, shopDomain: string, shopId: string, orderGid: string, dispatchedTag: string) {

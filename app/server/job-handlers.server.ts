@@ -8,6 +8,8 @@ import {
 } from "~/dispatch/dispatch.server";
 import { permanentFailure, retryLater } from "~/jobs/errors";
 import type { JobHandler } from "~/jobs/worker.server";
+import { ORDER_SYNC_JOB } from "~/order-changes/enqueue.server";
+import { runOrderSync } from "~/order-changes/sync.server";
 import type { Runtime } from "~/runtime.server";
 import { parseShopSettings } from "~/settings/shop-settings";
 import { AdminApiError, type AdminGraphql } from "~/shopify/admin-request.server";
@@ -24,6 +26,7 @@ const OrderPayload = z.object({
   generation: z.number().int().min(1),
   manual: z.object({ serviceCode: z.string().nullable() }).optional(),
 });
+const OrderSyncPayload = z.object({ orderGid: z.string().startsWith("gid://shopify/Order/") });
 const FulfillmentOrderPayload = OrderPayload.extend({ fulfillmentOrderGid: z.string().startsWith("gid://shopify/FulfillmentOrder/") });
 
 function parsePayload<S extends z.ZodType>(schema: S, payload: unknown): z.infer<S> {
@@ -64,6 +67,10 @@ export function jobHandlers(runtime: Runtime, adminFor: AdminForShop): Record<st
       await withShopifyRetries(async () =>
         runFulfillmentOrderDispatch(await dispatchDeps(job.shopDomain), job.shopDomain, payload, (tx) => context.complete(tx)),
       );
+    },
+    [ORDER_SYNC_JOB]: async (job) => {
+      const payload = parsePayload(OrderSyncPayload, job.payload);
+      await withShopifyRetries(async () => runOrderSync(await dispatchDeps(job.shopDomain), job.shopDomain, payload));
     },
     [RECONCILE_JOB]: async (job) => {
       const shop = await runtime.db.shop.findUnique({ where: { domain: job.shopDomain }, select: { settingsJson: true } });

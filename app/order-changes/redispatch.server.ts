@@ -1,0 +1,165 @@
+import type { CourierClient } from "~/courier/client.server";
+import { CourierError } from "~/courier/errors";
+import { API_ERROR_CODES, CANCELLATION_CODES } from "~/courier/limits";
+import type { CancelShipmentRequest } from "~/courier/requests";
+import type { Db } from "~/db/client.server";
+import { enqueueFulfillmentOrderDispatch } from "~/dispatch/dispatch.server";
+import type { JobQueue, Tx } from "~/jobs/queue.server";
+import type { CourierForShop } from "~/runtime.server";
+import { ORDER_CHANGE_ACTIVITY, parseFlaggedKind } from "./activity";
+import { phaseOf, type ChangeCause, type FlagCause } from "./decide";
+import { enqueueOrderSync } from "./enqueue.server";
+import { cancellationFor, feeInWords } from "./wording";
+
+/**
+ * Dispatching a fulfillment order again after its shipment was canceled for an order change, as a
+ * new dispatch generation: a new idempotency key, so the courier does not take the new shipment for
+ * a repeat of the canceled one.
+ */
+
+/** The next dispatch generation of the order: above every shipment and dispatch decision it has. */
+export async function nextDispatchGeneration(store: Db | Tx, shop: { id: string; domain: string }, orderGid: string): Promise<number> {
+  const [shipment, decision] = await Promise.all([
+    store.shipment.findFirst({ where: { shopId: shop.id, orderGid }, orderBy: { generation: "desc" }, select: { generation: true } }),
+    store.orderDispatch.findFirst({ where: { shopDomain: shop.domain, orderGid }, orderBy: { generation: "desc" }, select: { generation: true } }),
+  ]);
+  return Math.max(0, shipment?.generation ?? 0, decision?.generation ?? 0) + 1;
+}
+
+/**
+ * Enqueues the fulfillment order's dispatch in `generation`, in the window kind the shipment had
+ * (its service code: the shopper's choice, or the one staff chose), and marks the canceled shipment
+ * as dispatched again so it is never dispatched twice.
+ */
+export async function enqueueRedispatch(
+  queue: JobQueue,
+  tx: Tx,
+  input: { shopDomain: string; orderGid: string; fulfillmentOrderGid: string; generation: number; serviceCode: string | null; replacesShipmentId?: string; at: Date },
+) {
+  await enqueueFulfillmentOrderDispatch(
+    queue,
+    {
+      shopDomain: input.shopDomain,
+      orderGid: input.orderGid,
+      fulfillmentOrderGid: input.fulfillmentOrderGid,
+      generation: input.generation,
+      manual: { serviceCode: input.serviceCode },
+    },
+    tx,
+  );
+  if (input.replacesShipmentId) {
+    await tx.shipmentActivity.create({
+      data: {
+        shipmentId: input.replacesShipmentId,
+        kind: ORDER_CHANGE_ACTIVITY.redispatched,
+        message: `Dispatched again as a new shipment (dispatch ${input.generation}) with the order's current details.`,
+        createdAt: input.at,
+      },
+    });
+  }
+}
+
+export type CancelOutcome = { canceled: true; cancellationFee: number | null } | { canceled: false; pickedUp: true };
+
+/**
+ * Cancels at the courier. The courier's 1003 means "not any more": if the shipment is in fact
+ * canceled already (our earlier attempt went through before a crash) that is success; otherwise
+ * the driver has picked up.
+ */
+export async function cancelAtCourier(courier: CourierClient, courierShipmentId: string, request: CancelShipmentRequest): Promise<CancelOutcome> {
+  try {
+    const result = await courier.cancelShipment(courierShipmentId, request, { lane: "background" });
+    return { canceled: true, cancellationFee: result.cancellationFee };
+  } catch (error) {
+    if (!(error instanceof CourierError) || !error.apiErrors.some((e) => e.code === API_ERROR_CODES.rule)) throw error;
+    const current = await courier.getShipment(courierShipmentId, { lane: "background" });
+    if (current.state === "canceled" || current.state === "expired") return { canceled: true, cancellationFee: null };
+    return { canceled: false, pickedUp: true };
+  }
+}
+
+export type RedispatchDeps = { db: Db; queue: JobQueue; courierFor: CourierForShop; clock: () => Date };
+
+export type RedispatchRefusal = "not_found" | "picked_up" | "ended" | "no_courier";
+
+/** Why staff's "cancel and re-dispatch" was refused, in the merchant's words. */
+export class RedispatchRefused extends Error {
+  constructor(
+    message: string,
+    readonly reason: RedispatchRefusal,
+  ) {
+    super(message);
+    this.name = "RedispatchRefused";
+  }
+}
+
+export const REDISPATCH_REFUSED = {
+  notFound: "This delivery was not found in your store.",
+  pickedUp: "The driver has already picked up the items: this delivery can no longer be canceled or sent again.",
+  delivered: "This delivery was already completed.",
+  ended: "This delivery has already ended: use Dispatch now to send a new one.",
+  noCourier: "Connect your courier account in the app's settings first.",
+} as const;
+
+function endedRefusal(state: string): RedispatchRefused {
+  return state === "delivered" || state === "returned"
+    ? new RedispatchRefused(REDISPATCH_REFUSED.delivered, "ended")
+    : new RedispatchRefused(REDISPATCH_REFUSED.ended, "ended");
+}
+
+/** The cancellation fitting the order change the shipment was flagged for (default: "other", explained). */
+function cancellationForFlag(kinds: readonly string[]): CancelShipmentRequest {
+  for (const kind of kinds) {
+    const flagged = parseFlaggedKind(kind);
+    if (!flagged) continue;
+    const code = flagged.cancellationCode;
+    if (code && code !== "other" && (CANCELLATION_CODES as readonly string[]).includes(code)) {
+      return { cancellation_code: code as (typeof CANCELLATION_CODES)[number] };
+    }
+    return cancellationFor(flagged.cause as ChangeCause | FlagCause);
+  }
+  return { cancellation_code: "other", cancellation_comment: "The store canceled this shipment to send it again with the order's current details." };
+}
+
+/**
+ * Staff's "cancel and re-dispatch" (offered when a change could not reach the courier because a
+ * driver was assigned): cancels at the courier with a code fitting the change, then the order's
+ * sync dispatches the fulfillment order again as a new generation with the order's current details
+ * (at once, or when a hold is released). Refused after pickup.
+ */
+export async function cancelAndRedispatch(deps: RedispatchDeps, shopDomain: string, shipmentId: string): Promise<{ cancellationFee: number | null }> {
+  const shipment = await deps.db.shipment.findFirst({
+    where: { id: shipmentId, shop: { domain: shopDomain } },
+    include: { activities: { where: { kind: { startsWith: ORDER_CHANGE_ACTIVITY.flaggedPrefix } }, orderBy: { createdAt: "desc" }, select: { kind: true } } },
+  });
+  if (!shipment) throw new RedispatchRefused(REDISPATCH_REFUSED.notFound, "not_found");
+  const phase = phaseOf(shipment.state, Boolean(shipment.courierShipmentId));
+  if (phase === "picked_up") throw new RedispatchRefused(REDISPATCH_REFUSED.pickedUp, "picked_up");
+  if (phase === "ended") throw endedRefusal(shipment.state);
+  const courier = await deps.courierFor(shopDomain);
+  if (!courier) throw new RedispatchRefused(REDISPATCH_REFUSED.noCourier, "no_courier");
+
+  const outcome = await cancelAtCourier(courier, shipment.courierShipmentId!, cancellationForFlag(shipment.activities.map((a) => a.kind)));
+  if (!outcome.canceled) throw new RedispatchRefused(REDISPATCH_REFUSED.pickedUp, "picked_up");
+
+  const now = deps.clock();
+  await deps.db.$transaction(async (tx) => {
+    await tx.shipment.update({
+      where: { id: shipment.id },
+      data: { state: "canceled", lastEventAt: now, etaAt: null, needsAttention: false, attentionReason: null },
+    });
+    await tx.shipmentActivity.create({
+      data: {
+        shipmentId: shipment.id,
+        kind: ORDER_CHANGE_ACTIVITY.staffCancelRedispatch,
+        message: `Canceled by staff to dispatch again with the order's current details.${feeInWords(outcome.cancellationFee, phase === "assigned")}`,
+        createdAt: now,
+      },
+    });
+    await tx.shipmentActivity.create({
+      data: { shipmentId: shipment.id, kind: ORDER_CHANGE_ACTIVITY.redispatchPending, message: "Waiting to be dispatched again.", createdAt: new Date(now.getTime() + 1) },
+    });
+    await enqueueOrderSync(deps.queue, { shopDomain, orderGid: shipment.orderGid, dedupeKey: `redispatch:${shipment.id}` }, tx);
+  });
+  return { cancellationFee: outcome.cancellationFee };
+}

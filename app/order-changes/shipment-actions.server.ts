@@ -1,0 +1,219 @@
+import type { Shipment } from "@prisma/client";
+import type { CourierClient } from "~/courier/client.server";
+import { CourierError } from "~/courier/errors";
+import { API_ERROR_CODES } from "~/courier/limits";
+import type { CreateShipmentRequest } from "~/courier/requests";
+import type { Db } from "~/db/client.server";
+import type { pickupPointsOf } from "~/dispatch/shop-dispatch-settings";
+import { permanentFailure, retryLater } from "~/jobs/errors";
+import type { JobQueue } from "~/jobs/queue.server";
+import { dollarsToCents } from "~/quote/pricing";
+import type { ShopSettings } from "~/settings/shop-settings";
+import type { AdminGraphql } from "~/shopify/admin-request.server";
+import type { OrderForDispatch } from "~/shopify/orders.server";
+import { ORDER_CHANGE_ACTIVITY, flaggedKind } from "./activity";
+import type { Decision, ShipmentPhase } from "./decide";
+import { cancelAtCourier } from "./redispatch.server";
+import { applyPatch, type ShipmentDiff } from "./shipment-diff";
+import {
+  COURIER_LOST,
+  ORDER_CHANGE_ATTENTION,
+  canceledInWords,
+  cancellationFor,
+  feeInWords,
+  flagInWords,
+  updateRefusedInWords,
+  updatedInWords,
+  type LocationNames,
+} from "./wording";
+
+/**
+ * What the order-change job does to one shipment, at the courier and in the database: update,
+ * cancel (after making sure no driver took it meanwhile, unless the order is cancelled), or flag
+ * for staff once. Each outcome is written to the shipment's timeline in the same transaction as
+ * the shipment's new state.
+ */
+
+export type OrderSyncDeps = { db: Db; queue: JobQueue; admin: AdminGraphql; courier: CourierClient | null; clock: () => Date };
+
+export const COURIER_NOT_CONNECTED = "Connect a courier account in the app's settings: the order changed and its delivery cannot be updated.";
+
+export type ShipmentOutcome =
+  | "none"
+  | "in_step"
+  | "updated"
+  | "update_refused"
+  | "canceled"
+  | "flagged"
+  | "already_flagged";
+
+export type ShipmentRow = Shipment & { activities: { kind: string; message: string }[] };
+export type FulfillmentOrder = OrderForDispatch["fulfillmentOrders"]["nodes"][number];
+
+export type SyncContext = {
+  deps: OrderSyncDeps;
+  shop: { id: string; domain: string; timezone: string };
+  settings: ShopSettings;
+  order: OrderForDispatch;
+  pickupPoints: ReturnType<typeof pickupPointsOf>;
+  orderServiceCode: string | null;
+  /** Something changed on a shipment: the order's summary metafield is refreshed. */
+  changed: boolean;
+  /** A shipment was newly flagged: the order gets the attention tag. */
+  flagged: boolean;
+};
+
+export function parseRequest(json: string | null): CreateShipmentRequest | null {
+  if (!json) return null;
+  try {
+    const value = JSON.parse(json) as CreateShipmentRequest;
+    return value && typeof value === "object" && value.delivery_location && value.pickup_location && Array.isArray(value.items) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function locationName(ctx: SyncContext, locationGid: string | null | undefined, fallback: string): string {
+  return (locationGid ? ctx.pickupPoints.get(locationGid)?.name : undefined) ?? fallback;
+}
+
+export function namesFor(ctx: SyncContext, shipment: ShipmentRow, fo: FulfillmentOrder | undefined, requested: CreateShipmentRequest | null): LocationNames {
+  const from = locationName(ctx, shipment.locationGid, requested?.pickup_location.address.name ?? "the original location");
+  const to = fo ? locationName(ctx, fo.assignedLocation.location?.id, fo.assignedLocation.name) : "another location";
+  return { from, to };
+}
+
+function requireCourier(ctx: SyncContext): CourierClient {
+  if (!ctx.deps.courier) throw permanentFailure(COURIER_NOT_CONNECTED);
+  return ctx.deps.courier;
+}
+
+/** A courier failure that is not an answer about the shipment: retried, or the job stops with the courier's words. */
+function courierJobError(error: CourierError) {
+  return error.retryable ? retryLater(error.merchantMessage, error.retryAfterMs ?? 5_000, error) : permanentFailure(error.merchantMessage, error);
+}
+
+const isRuleViolation = (error: CourierError) => error.apiErrors.some((e) => e.code === API_ERROR_CODES.rule);
+export const raisedByOrderChange = (shipment: Shipment) => shipment.needsAttention && (shipment.attentionReason ?? "").startsWith(ORDER_CHANGE_ATTENTION);
+
+export async function record(ctx: SyncContext, shipmentId: string, kind: string, message: string, data: Record<string, unknown> = {}) {
+  const now = ctx.deps.clock();
+  await ctx.deps.db.$transaction(async (tx) => {
+    if (Object.keys(data).length > 0) await tx.shipment.update({ where: { id: shipmentId }, data });
+    await tx.shipmentActivity.create({ data: { shipmentId, kind, message, createdAt: now } });
+  });
+  ctx.changed = true;
+}
+
+/** Raises a flag once: the same reason already raised adds nothing (webhooks repeat; our own tags trigger updates). */
+export async function raiseFlag(ctx: SyncContext, shipment: ShipmentRow, kind: string, words: { timeline: string; attention: string }): Promise<ShipmentOutcome> {
+  const last = shipment.activities[0];
+  if (shipment.needsAttention && shipment.attentionReason === words.attention && last?.kind === kind && last.message === words.timeline) return "already_flagged";
+  await record(ctx, shipment.id, kind, words.timeline, { needsAttention: true, attentionReason: words.attention });
+  ctx.flagged = true;
+  return "flagged";
+}
+
+export async function flag(ctx: SyncContext, shipment: ShipmentRow, decision: Extract<Decision, { action: "flag" }>, names: LocationNames) {
+  const changes = decision.diff?.changes ?? [];
+  const code = cancellationFor(decision.cause, changes).cancellation_code ?? "other";
+  return raiseFlag(ctx, shipment, flaggedKind(decision.cause, code), flagInWords(decision.cause, { changes, reason: decision.reason, names }));
+}
+
+export async function update(ctx: SyncContext, shipment: ShipmentRow, diff: ShipmentDiff, requested: CreateShipmentRequest, names: LocationNames): Promise<ShipmentOutcome> {
+  const courier = requireCourier(ctx);
+  let sent;
+  try {
+    sent = await courier.updateShipment(shipment.courierShipmentId!, diff.patch, { lane: "background" });
+  } catch (error) {
+    if (!(error instanceof CourierError)) throw error;
+    // The courier's "not any more": a driver accepted before our state knew it.
+    if (isRuleViolation(error)) return flag(ctx, shipment, { action: "flag", cause: "changed", diff }, names);
+    if (error.kind === "validation" || error.kind === "invalid_request") {
+      const words = updateRefusedInWords(diff.changes, error.merchantMessage);
+      const outcome = await raiseFlag(ctx, shipment, ORDER_CHANGE_ACTIVITY.updateRefused, words);
+      return outcome === "flagged" ? "update_refused" : outcome;
+    }
+    if (error.kind === "not_found") return raiseFlag(ctx, shipment, ORDER_CHANGE_ACTIVITY.updateRefused, { timeline: COURIER_LOST, attention: COURIER_LOST });
+    throw courierJobError(error);
+  }
+  const next = applyPatch(requested, diff.patch);
+  const date = (value: string | Date) => (value instanceof Date ? value : new Date(value));
+  await record(ctx, shipment.id, ORDER_CHANGE_ACTIVITY.updated, updatedInWords(diff.changes), {
+    requestJson: JSON.stringify(next),
+    pickupAfter: date(next.pickup_after),
+    deliverStart: date(next.deliver_between.start),
+    deliverEnd: date(next.deliver_between.end),
+    ...(typeof sent.price === "number" && sent.price >= 0 ? { priceCents: dollarsToCents(sent.price) } : {}),
+    ...(typeof sent.estimated_distance === "number" ? { estimatedDistance: sent.estimated_distance } : {}),
+    ...(raisedByOrderChange(shipment) ? { needsAttention: false, attentionReason: null } : {}),
+  });
+  return "updated";
+}
+
+const PHASE_OF_COURIER_STATE: Record<string, ShipmentPhase> = { scheduled: "unassigned", assigned: "assigned", en_route: "picked_up", attempted: "picked_up" };
+
+export async function cancel(
+  ctx: SyncContext,
+  shipment: ShipmentRow,
+  decision: Extract<Decision, { action: "cancel" }>,
+  facts: { phase: ShipmentPhase; names: LocationNames; redecide: (phase: ShipmentPhase) => Decision },
+): Promise<ShipmentOutcome> {
+  const courier = requireCourier(ctx);
+  const courierId = shipment.courierShipmentId!;
+  // Only a cancelled order is worth a fee: for any other cause, make sure no driver took it meanwhile.
+  if (decision.cause !== "order_cancelled") {
+    let current;
+    try {
+      current = await courier.getShipment(courierId, { lane: "background" });
+    } catch (error) {
+      if (!(error instanceof CourierError)) throw error;
+      if (error.kind === "not_found") return raiseFlag(ctx, shipment, ORDER_CHANGE_ACTIVITY.updateRefused, { timeline: COURIER_LOST, attention: COURIER_LOST });
+      throw courierJobError(error);
+    }
+    const known = PHASE_OF_COURIER_STATE[current.state];
+    const phase: ShipmentPhase = known === undefined ? "ended" : known === "unassigned" && current.driver ? "assigned" : known;
+    if (phase !== "unassigned") {
+      const again = facts.redecide(phase);
+      return again.action === "flag" ? flag(ctx, shipment, again, facts.names) : "none";
+    }
+  }
+  let outcome;
+  try {
+    outcome = await cancelAtCourier(courier, courierId, cancellationFor(decision.cause));
+  } catch (error) {
+    if (!(error instanceof CourierError)) throw error;
+    if (error.kind === "not_found") return raiseFlag(ctx, shipment, ORDER_CHANGE_ACTIVITY.updateRefused, { timeline: COURIER_LOST, attention: COURIER_LOST });
+    throw courierJobError(error);
+  }
+  if (!outcome.canceled) {
+    const again = facts.redecide("picked_up");
+    return again.action === "flag" ? flag(ctx, shipment, again, facts.names) : "none";
+  }
+  const now = ctx.deps.clock();
+  const message = `${canceledInWords(decision.cause, facts.names, decision.then)}${feeInWords(outcome.cancellationFee, facts.phase === "assigned")}`;
+  await ctx.deps.db.$transaction(async (tx) => {
+    // Final here and now: the courier's own canceled event, when it comes, is late and changes nothing.
+    await tx.shipment.update({
+      where: { id: shipment.id },
+      data: { state: "canceled", lastEventAt: now, etaAt: null, needsAttention: false, attentionReason: null },
+    });
+    await tx.shipmentActivity.create({ data: { shipmentId: shipment.id, kind: ORDER_CHANGE_ACTIVITY.canceled, message, createdAt: now } });
+    if (decision.then !== "nothing") {
+      await tx.shipmentActivity.create({
+        data: {
+          shipmentId: shipment.id,
+          kind: ORDER_CHANGE_ACTIVITY.redispatchPending,
+          message: decision.then === "await_release" ? "Waiting for the hold to be released to dispatch again." : "Waiting to be dispatched again.",
+          createdAt: new Date(now.getTime() + 1),
+        },
+      });
+    }
+  });
+  // The redispatch (if any) is picked up below, in dispatchWhatWaits, from the marker just written.
+  shipment.state = "canceled";
+  shipment.activities.unshift({ kind: decision.then === "nothing" ? ORDER_CHANGE_ACTIVITY.canceled : ORDER_CHANGE_ACTIVITY.redispatchPending, message });
+  ctx.changed = true;
+  return "canceled";
+}
+

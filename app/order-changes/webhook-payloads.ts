@@ -1,0 +1,49 @@
+import { z } from "zod";
+
+/**
+ * The Shopify webhook payloads that announce order changes (API 2026-10). Only what routes the
+ * change is read: the job reads the order itself through the Admin API, so a stale or repeated
+ * payload can never carry old data into a shipment. Unknown fields are kept.
+ */
+
+export const ORDER_GID_PREFIX = "gid://shopify/Order/";
+export const FULFILLMENT_ORDER_GID_PREFIX = "gid://shopify/FulfillmentOrder/";
+/** Shopify sends `updated_at` as ISO 8601 with an offset; anything longer is not a timestamp. */
+export const UPDATED_AT_MAX_LENGTH = 40;
+
+/** orders/updated and orders/cancelled: the REST Order resource. */
+export const OrderChangedPayload = z.looseObject({
+  admin_graphql_api_id: z.string().startsWith(ORDER_GID_PREFIX).max(100),
+  updated_at: z.string().max(UPDATED_AT_MAX_LENGTH).nullish(),
+});
+export type OrderChangedPayload = z.infer<typeof OrderChangedPayload>;
+
+/** A fulfillment order id as the fulfillment_orders/* topics send it: a GID (or, defensively, a number). */
+const fulfillmentOrderId = z
+  .union([z.string().startsWith(FULFILLMENT_ORDER_GID_PREFIX).max(100), z.number().int().positive(), z.string().regex(/^\d{1,20}$/)])
+  .transform((id) => (typeof id === "string" && id.startsWith(FULFILLMENT_ORDER_GID_PREFIX) ? id : `${FULFILLMENT_ORDER_GID_PREFIX}${id}`));
+
+const FulfillmentOrderRef = z.looseObject({ id: fulfillmentOrderId, status: z.string().max(40).nullish() });
+
+/** fulfillment_orders/moved: the original (where our shipment is) and the one now holding the items. */
+export const FulfillmentOrderMovedPayload = z.looseObject({
+  original_fulfillment_order: FulfillmentOrderRef,
+  moved_fulfillment_order: FulfillmentOrderRef.nullish(),
+});
+
+/** fulfillment_orders/placed_on_hold, hold_released and cancelled. */
+export const FulfillmentOrderChangedPayload = z.looseObject({
+  fulfillment_order: FulfillmentOrderRef,
+  remaining_fulfillment_order: FulfillmentOrderRef.nullish(),
+  replacement_fulfillment_order: FulfillmentOrderRef.nullish(),
+});
+
+export function fulfillmentOrderIdsOfMove(payload: z.infer<typeof FulfillmentOrderMovedPayload>): string[] {
+  return [payload.original_fulfillment_order.id, payload.moved_fulfillment_order?.id].filter((id): id is string => Boolean(id));
+}
+
+export function fulfillmentOrderIdsOf(payload: z.infer<typeof FulfillmentOrderChangedPayload>): string[] {
+  return [payload.fulfillment_order.id, payload.remaining_fulfillment_order?.id, payload.replacement_fulfillment_order?.id].filter(
+    (id): id is string => Boolean(id),
+  );
+}
