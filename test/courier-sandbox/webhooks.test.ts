@@ -12,6 +12,7 @@ import {
   SANDBOX_RETURN_COMMAND,
 } from "./commands";
 import type { AccountOptions, WebhookAuth } from "./model";
+import { scaledScheduler, type Scheduler } from "./scheduler";
 import { startCourierSandbox, type CourierSandbox } from "./server";
 import { createRequest, startWebhookReceiver } from "./testing";
 
@@ -68,15 +69,47 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-async function setup(auth: (typeof AUTHS)[number], options: Partial<AccountOptions> = {}, receiverOpts = {}) {
+/**
+ * A scheduler that holds every timer until `open()`: shipments created while it is closed all exist
+ * before the first of them progresses, however slowly the machine runs the test.
+ */
+function gatedScheduler(inner: Scheduler) {
+  let open = false;
+  type Held = { sandboxMs: number; fn: () => void; cancel: (() => void) | null };
+  const held: Held[] = [];
+  const scheduler: Scheduler = {
+    after(sandboxMs, fn) {
+      if (open) return inner.after(sandboxMs, fn);
+      const entry: Held = { sandboxMs, fn, cancel: null };
+      held.push(entry);
+      return () => {
+        if (entry.cancel) entry.cancel();
+        else held.splice(held.indexOf(entry), 1);
+      };
+    },
+    cancelAll() {
+      held.length = 0;
+      inner.cancelAll();
+    },
+  };
+  return {
+    scheduler,
+    open() {
+      open = true;
+      for (const entry of held.splice(0)) entry.cancel = inner.after(entry.sandboxMs, entry.fn);
+    },
+  };
+}
+
+async function setup(auth: (typeof AUTHS)[number], options: Partial<AccountOptions> = {}, receiverOpts = {}, on = sandbox) {
   const receiver = await startWebhookReceiver(auth.accepted, receiverOpts);
   const token = `tok-${randomUUID()}`;
-  sandbox.setAccountOptions(token, {
+  on.setAccountOptions(token, {
     imageCapture: { signature: true, pickup: true, delivery: true },
     ...options,
     webhook: { url: receiver.url, auth: auth.sandbox },
   });
-  const client = createCourierClient({ baseUrl: sandbox.url, token, limiter: createInProcessRateLimiter() });
+  const client = createCourierClient({ baseUrl: on.url, token, limiter: createInProcessRateLimiter() });
   return { receiver, client, token };
 }
 
@@ -140,7 +173,9 @@ describe("a full sandbox delivery through webhooks", () => {
   });
 
   it("sends the additional events when enabled: created, grouping, tracking, unassigned, confirmed with details", async () => {
-    const { receiver, client } = await setup(AUTHS[0]!, { extraEvents: true });
+    const gate = gatedScheduler(scaledScheduler(2000));
+    const own = await startCourierSandbox({ scheduler: gate.scheduler, tokens: [] });
+    const { receiver, client } = await setup(AUTHS[0]!, { extraEvents: true }, {}, own);
     try {
       const now = new Date();
       const batch = { reference_id: `trip-${randomUUID()}`, sequence_number: 1 };
@@ -152,6 +187,7 @@ describe("a full sandbox delivery through webhooks", () => {
         ...createRequest(now),
         delivery_batch: { ...batch, sequence_number: 2 },
       });
+      gate.open();
       await receiver.waitFor(() =>
         [first.id, second.id].every((id) =>
           receiver.eventsFor(id).some((e) => e.name === "shipment.delivery_confirmed_with_details"),
@@ -178,6 +214,7 @@ describe("a full sandbox delivery through webhooks", () => {
       expect(details.data.attachments.map((a) => a.image_type).sort()).toEqual(["delivery", "signature"]);
     } finally {
       await receiver.close();
+      await own.close();
     }
   });
 
