@@ -8,6 +8,7 @@ import { parseShopSettings } from "~/settings/shop-settings";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
 import { fetchOrderForDispatch } from "~/shopify/orders.server";
 import { DISPATCH_FULFILLMENT_ORDER_JOB, DISPATCH_ORDER_JOB, enqueueOrderDispatch, idempotencyKey } from "./dispatch.server";
+import { nextDispatchGeneration } from "./generation.server";
 import { planShipments, type PickupPoint } from "./order-to-shipments";
 import { dispatchSettingsOf, pickupPointsOf } from "./shop-dispatch-settings";
 
@@ -35,16 +36,17 @@ export class DispatchRefused extends Error {
 
 /** The generation a new dispatch of the order gets, or why it may not be dispatched again. */
 export async function nextGeneration(db: Db, shop: { id: string; domain: string }, orderGid: string): Promise<number> {
-  const shipments = await db.shipment.findMany({ where: { shopId: shop.id, orderGid }, select: { state: true, generation: true, courierShipmentId: true } });
-  const active = shipments.find((s) => s.courierShipmentId && ACTIVE_STATES.includes(s.state));
+  const active = await db.shipment.findFirst({
+    where: { shopId: shop.id, orderGid, courierShipmentId: { not: null }, state: { in: ACTIVE_STATES } },
+    select: { state: true },
+  });
   if (active) {
     throw new DispatchRefused(
       active.state === "delivered" ? "This order was already delivered." : "This order already has a delivery in progress.",
       "already_dispatched",
     );
   }
-  const decisions = await db.orderDispatch.findMany({ where: { shopDomain: shop.domain, orderGid }, select: { generation: true } });
-  return Math.max(0, ...shipments.map((s) => s.generation), ...decisions.map((d) => d.generation)) + 1;
+  return nextDispatchGeneration(db, shop, orderGid);
 }
 
 export type QuotedWindow = { serviceCode: string; windowId: string; deliverStart: Date; deliverEnd: Date; priceCents: number };

@@ -17,15 +17,6 @@ import { cancellationFor, feeInWords } from "./wording";
  * a repeat of the canceled one.
  */
 
-/** The next dispatch generation of the order: above every shipment and dispatch decision it has. */
-export async function nextDispatchGeneration(store: Db | Tx, shop: { id: string; domain: string }, orderGid: string): Promise<number> {
-  const [shipment, decision] = await Promise.all([
-    store.shipment.findFirst({ where: { shopId: shop.id, orderGid }, orderBy: { generation: "desc" }, select: { generation: true } }),
-    store.orderDispatch.findFirst({ where: { shopDomain: shop.domain, orderGid }, orderBy: { generation: "desc" }, select: { generation: true } }),
-  ]);
-  return Math.max(0, shipment?.generation ?? 0, decision?.generation ?? 0) + 1;
-}
-
 /**
  * Enqueues the fulfillment order's dispatch in `generation`, in the window kind the shipment had
  * (its service code: the shopper's choice, or the one staff chose), and marks the canceled shipment

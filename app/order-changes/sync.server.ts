@@ -14,7 +14,8 @@ import { ORDER_CHANGE_ACTIVITY, ORDER_CHANGE_KIND_PREFIX, awaitsRedispatch } fro
 import { decideShipment, fulfillmentOrderNow, phaseOf, type ShipmentPhase } from "./decide";
 import type { OrderSyncPayload } from "./enqueue.server";
 import { impliedShipment, impliedWindow, type ImpliedShipment } from "./implied-shipment";
-import { enqueueRedispatch, nextDispatchGeneration } from "./redispatch.server";
+import { nextDispatchGeneration } from "~/dispatch/generation.server";
+import { enqueueRedispatch } from "./redispatch.server";
 import {
   cancel,
   flag,
