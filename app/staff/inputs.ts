@@ -3,12 +3,13 @@ import {
   CANCEL_COMMENT_MAX_LENGTH,
   LABEL_FORMATS,
   ORDER_ID_PATTERN,
+  SERVICE_CODE_MAX_LENGTH,
   type CancelRequest,
   type RatingRequest,
   type TipRequest,
 } from "../../extensions/shared/api-contract";
 import { validateCancel } from "../../extensions/shared/cancellation";
-import { validateRating, validateTip, type Validated } from "../../extensions/shared/validation";
+import { validateBulkSelection, validateRating, validateTip, type Validated } from "../../extensions/shared/validation";
 import { invalidInput } from "./errors";
 
 /**
@@ -52,6 +53,21 @@ export const RatingInput = z
 export const LabelFormatInput = z.object({
   format: z.enum(LABEL_FORMATS, { error: "Choose PDF or PNG." }).default("PNG"),
 });
+
+export const DispatchInput = z.object(
+  {
+    windowServiceCode: z
+      .string({ error: "Choose a delivery window." })
+      .trim()
+      .min(1, "Choose a delivery window.")
+      .max(SERVICE_CODE_MAX_LENGTH, "Choose a delivery window."),
+  },
+  BODY,
+);
+
+export const BulkDispatchInput = z
+  .object({ orderIds: z.array(z.string(), { error: "Select at least one order to dispatch." }) }, BODY)
+  .transform((input, ctx) => fromShared(validateBulkSelection(input.orderIds), ctx));
 
 export const OrderIdParam = z.object({
   orderId: z.string({ error: "An order id is required." }).regex(ORDER_ID_PATTERN, "This is not an order id."),

@@ -1,0 +1,22 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { BulkDispatchResponse } from "../../extensions/shared/api-contract";
+import { getRuntime } from "~/runtime.server";
+import { apiResponse, methodNotAllowed, readJsonBody, staffDeps } from "~/staff/http.server";
+import { BulkDispatchInput, parseInput } from "~/staff/inputs";
+import { bulkDispatch } from "~/staff/order-dispatch.server";
+import { authenticate } from "~/shopify.server";
+
+/** POST /api/orders/dispatch — "Dispatch selected" on the orders list: one result per order. */
+export const action = async ({ request }: ActionFunctionArgs) => {
+  const { session, cors } = await authenticate.admin(request);
+  if (request.method !== "POST") return methodNotAllowed(cors, "POST");
+  return apiResponse(cors, async (): Promise<BulkDispatchResponse> => {
+    const { orderIds } = parseInput(BulkDispatchInput, await readJsonBody(request));
+    return bulkDispatch({ ...staffDeps(), queue: getRuntime().queue }, { shopDomain: session.shop, orderIds });
+  });
+};
+
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const { cors } = await authenticate.admin(request);
+  return methodNotAllowed(cors, "POST");
+};

@@ -1,0 +1,21 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { getRuntime } from "~/runtime.server";
+import { apiResponse, methodNotAllowed, staffDeps } from "~/staff/http.server";
+import { redispatchShipment } from "~/staff/order-dispatch.server";
+import { parseShipmentId } from "~/staff/shipments.server";
+import { authenticate } from "~/shopify.server";
+
+/** POST /api/shipments/:shipmentId/redispatch — cancel at the courier and dispatch again with the order's current details. */
+export const action = async ({ request, params }: ActionFunctionArgs) => {
+  const { session, cors } = await authenticate.admin(request);
+  if (request.method !== "POST") return methodNotAllowed(cors, "POST");
+  return apiResponse(cors, async () => {
+    const shipmentId = parseShipmentId(params.shipmentId);
+    return redispatchShipment({ ...staffDeps(), queue: getRuntime().queue }, { shopDomain: session.shop, shipmentId });
+  });
+};
+
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const { cors } = await authenticate.admin(request);
+  return methodNotAllowed(cors, "POST");
+};

@@ -1,0 +1,117 @@
+import type { BulkDispatchResponse, BulkDispatchResult, DispatchResponse, QuoteResponse, ShipmentView } from "../../extensions/shared/api-contract";
+import { orderGidFromId } from "../../extensions/shared/api-contract";
+import { DispatchRefused, dispatchNow, quoteOrder } from "~/dispatch/staff-dispatch.server";
+import { windowTitle } from "~/dispatch/window-title";
+import type { JobQueue } from "~/jobs/queue.server";
+import { cancelAndRedispatch, RedispatchRefused } from "~/order-changes/redispatch.server";
+import type { StaffDeps, WithAdmin } from "./deps";
+import { COURIER_NOT_CONNECTED, courierCall, ORDER_NOT_FOUND, SHIPMENT_NOT_FOUND, StaffActionError } from "./errors";
+import { shipmentViewModel, shipmentViews } from "./shipments.server";
+
+/** "Dispatch now", bulk dispatch and cancel-and-re-dispatch, for the order page and the orders list. */
+
+type Deps = StaffDeps & { queue: JobQueue };
+
+function refusal(error: DispatchRefused): StaffActionError {
+  if (error.reason === "unknown_shop") return new StaffActionError(404, ORDER_NOT_FOUND);
+  if (error.reason === "no_courier") return new StaffActionError(409, COURIER_NOT_CONNECTED);
+  return new StaffActionError(409, error.message);
+}
+
+export async function quoteForOrder(deps: StaffDeps & WithAdmin, input: { shopDomain: string; orderId: string }): Promise<QuoteResponse> {
+  const shop = await deps.db.shop.findUnique({ where: { domain: input.shopDomain }, select: { timezone: true } });
+  if (!shop) throw new StaffActionError(404, ORDER_NOT_FOUND);
+  try {
+    const courier = await deps.courierFor(input.shopDomain);
+    const result = await courierCall(
+      () => quoteOrder({ db: deps.db, admin: deps.admin, courier, clock: deps.clock }, { shopDomain: input.shopDomain, orderGid: orderGidFromId(input.orderId) }),
+      "The courier refused to price this delivery.",
+    );
+    const now = deps.clock();
+    return {
+      windows: result.windows.map((w) => ({
+        serviceCode: w.serviceCode,
+        title: windowTitle(w.deliverStart, w.deliverEnd, now, shop.timezone),
+        deliverStartIso: w.deliverStart.toISOString(),
+        deliverEndIso: w.deliverEnd.toISOString(),
+        priceCents: w.priceCents,
+        currencyCode: result.currencyCode,
+      })),
+      unavailableReason: result.unavailableReason,
+    };
+  } catch (error) {
+    if (error instanceof DispatchRefused) throw refusal(error);
+    throw error;
+  }
+}
+
+async function dispatchOne(deps: Deps, shopDomain: string, orderId: string, serviceCode: string | null) {
+  const outcome = await dispatchNow({ db: deps.db, queue: deps.queue, clock: deps.clock }, { shopDomain, orderGid: orderGidFromId(orderId), serviceCode });
+  const shop = await deps.db.shop.findUniqueOrThrow({ where: { domain: shopDomain }, select: { domain: true, settingsJson: true } });
+  return { ...outcome, views: await shipmentViews(deps, shop, outcome.shipments) };
+}
+
+export async function dispatchOrderNow(
+  deps: Deps,
+  input: { shopDomain: string; orderId: string; windowServiceCode: string },
+): Promise<DispatchResponse> {
+  try {
+    const { views, decision } = await dispatchOne(deps, input.shopDomain, input.orderId, input.windowServiceCode);
+    if (views.length === 0) {
+      throw new StaffActionError(409, decision?.reason ?? "The dispatch is still running; reload the order in a moment to see it.");
+    }
+    return { shipments: views };
+  } catch (error) {
+    if (error instanceof DispatchRefused) throw refusal(error);
+    throw error;
+  }
+}
+
+function bulkResult(orderId: string, orderName: string | null, outcome: BulkDispatchResult["outcome"], message: string | null, shipments: ShipmentView[] = []): BulkDispatchResult {
+  return { orderId, orderName, outcome, message, shipments };
+}
+
+/** Each selected order in its default window, one after the other; one result per order whatever happens. */
+export async function bulkDispatch(deps: Deps, input: { shopDomain: string; orderIds: string[] }): Promise<BulkDispatchResponse> {
+  const results: BulkDispatchResult[] = [];
+  for (const orderId of input.orderIds) {
+    try {
+      const { views, decision, shipments } = await dispatchOne(deps, input.shopDomain, orderId, null);
+      const name = shipments[0]?.orderName ?? decision?.orderName ?? null;
+      const created = views.filter((v) => !v.needsAttention);
+      if (created.length > 0) results.push(bulkResult(orderId, name, "dispatched", null, views));
+      else if (views.length > 0) results.push(bulkResult(orderId, name, "failed", views[0]!.attentionReason, views));
+      else if (decision?.outcome === "skipped") results.push(bulkResult(orderId, name, "not_eligible", decision.reason));
+      else results.push(bulkResult(orderId, name, "failed", "The dispatch is still running; reload the order in a moment to see it."));
+    } catch (error) {
+      if (error instanceof DispatchRefused) {
+        results.push(bulkResult(orderId, null, error.reason === "already_dispatched" ? "already_dispatched" : "not_eligible", refusal(error).message));
+      } else if (error instanceof StaffActionError) {
+        results.push(bulkResult(orderId, null, "failed", error.message));
+      } else {
+        throw error;
+      }
+    }
+  }
+  return { results };
+}
+
+/** The order page's "cancel and re-dispatch" for a shipment the order has outgrown. */
+export async function redispatchShipment(deps: Deps, input: { shopDomain: string; shipmentId: string }): Promise<{ shipment: ShipmentView }> {
+  try {
+    await courierCall(
+      () => cancelAndRedispatch({ db: deps.db, queue: deps.queue, courierFor: deps.courierFor, clock: deps.clock }, input.shopDomain, input.shipmentId),
+      "The courier no longer allows canceling this delivery: the driver has picked it up.",
+    );
+  } catch (error) {
+    if (error instanceof RedispatchRefused) {
+      throw error.reason === "not_found"
+        ? new StaffActionError(404, SHIPMENT_NOT_FOUND)
+        : error.reason === "no_courier"
+          ? new StaffActionError(409, COURIER_NOT_CONNECTED)
+          : new StaffActionError(409, error.message);
+    }
+    throw error;
+  }
+  return { shipment: await shipmentViewModel(deps, input.shopDomain, input.shipmentId) };
+}
