@@ -13,3 +13,15 @@ export async function nextDispatchGeneration(store: Db | Tx, shop: { id: string;
   ]);
   return Math.max(0, shipment?.generation ?? 0, decision?.generation ?? 0) + 1;
 }
+
+/** Work that may still create a shipment for the order: a dispatch, a re-dispatch or an order sync not yet finished. */
+export async function dispatchUnderWay(store: Db | Tx, shopDomain: string, orderGid: string): Promise<boolean> {
+  const pending = await store.job.count({
+    where: {
+      shopDomain,
+      state: { in: ["queued", "running"] },
+      OR: [{ orderingKey: `order:${shopDomain}:${orderGid}` }, { kind: "dispatch.fulfillment-order", payloadJson: { contains: `"${orderGid}"` } }],
+    },
+  });
+  return pending > 0;
+}

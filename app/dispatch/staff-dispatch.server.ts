@@ -8,7 +8,7 @@ import { parseShopSettings } from "~/settings/shop-settings";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
 import { fetchOrderForDispatch } from "~/shopify/orders.server";
 import { DISPATCH_FULFILLMENT_ORDER_JOB, DISPATCH_ORDER_JOB, enqueueOrderDispatch, idempotencyKey } from "./dispatch.server";
-import { nextDispatchGeneration } from "./generation.server";
+import { dispatchUnderWay, nextDispatchGeneration } from "./generation.server";
 import { planShipments, type PickupPoint } from "./order-to-shipments";
 import { dispatchSettingsOf, pickupPointsOf } from "./shop-dispatch-settings";
 
@@ -45,6 +45,9 @@ export async function nextGeneration(db: Db, shop: { id: string; domain: string 
       active.state === "delivered" ? "This order was already delivered." : "This order already has a delivery in progress.",
       "already_dispatched",
     );
+  }
+  if (await dispatchUnderWay(db, shop.domain, orderGid)) {
+    throw new DispatchRefused("A dispatch of this order is already under way. Reload in a moment to see it.", "already_dispatched");
   }
   return nextDispatchGeneration(db, shop, orderGid);
 }

@@ -17,6 +17,8 @@ export type DispatchAvailabilityInput = {
   enabledLocationGids: string[];
   /** States of the order's shipments in the app. */
   shipmentStates: string[];
+  /** A dispatch, re-dispatch or order sync of this order has not finished yet. */
+  dispatchUnderWay: boolean;
   order: OrderFacts;
 };
 
@@ -35,6 +37,7 @@ export function dispatchAvailability(input: DispatchAvailabilityInput): Dispatch
   if (input.shipmentStates.some((state) => !ENDED_STATES.has(state))) {
     return refuse("This order already has a delivery in progress.");
   }
+  if (input.dispatchUnderWay) return refuse("A dispatch of this order is already under way. Reload in a moment to see it.");
   const order = input.order;
   if (order.cancelledAt) return refuse("The order is canceled.");
   if (!order.financialStatus || !PAID_STATUSES.has(order.financialStatus)) return refuse("The order is not paid yet.");

@@ -1,4 +1,5 @@
 import { orderGidFromId, type OrderShipmentsResponse } from "../../extensions/shared/api-contract";
+import { dispatchUnderWay } from "~/dispatch/generation.server";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
 import { fetchOrderForDispatch, type OrderForDispatch } from "~/shopify/orders.server";
 import type { StaffDeps } from "./deps";
@@ -38,6 +39,7 @@ export async function orderShipments(
         courierConnected: Boolean(shop.courierTokenEncrypted),
         enabledLocationGids: shop.pickupLocations.map((p) => p.locationGid),
         shipmentStates: rows.map((r) => r.state),
+        dispatchUnderWay: await dispatchUnderWay(deps.db, input.shopDomain, orderGid),
         order: {
           cancelledAt: order.cancelledAt ?? null,
           financialStatus: order.displayFinancialStatus ?? null,

@@ -6,7 +6,7 @@ import { parseShopSettings, trackingUrlFor } from "~/settings/shop-settings";
 import { cancellationCodeOfKind } from "./activity";
 import type { StaffDeps } from "./deps";
 import { invalidInput, SHIPMENT_NOT_FOUND, StaffActionError } from "./errors";
-import { PICKUP_APPROACH_EVENTS, toShipmentView, type ShipmentHistoryFacts } from "./view-model";
+import { ORDER_CHANGE_FLAG_KINDS, orderChangeFlagStands, PICKUP_APPROACH_EVENTS, toShipmentView, type ShipmentHistoryFacts } from "./view-model";
 
 /** Loading a shop's shipments and presenting them as the extension contract's `ShipmentView`. */
 
@@ -38,7 +38,7 @@ function cancellationCodeOf(payloadJson: string): string | null {
   }
 }
 
-/** Facts from each shipment's events and staff activities, in two queries for any number of shipments. */
+/** Facts from each shipment's events and its staff and order-change activities, in two queries for any number of shipments. */
 export async function historyFacts(db: Db, shipments: Pick<Shipment, "id" | "courierShipmentId">[]): Promise<Map<string, ShipmentHistoryFacts>> {
   const ids = shipments.map((s) => s.id);
   const [events, activities] = await Promise.all([
@@ -48,7 +48,14 @@ export async function historyFacts(db: Db, shipments: Pick<Shipment, "id" | "cou
       select: { shipmentId: true, courierShipmentId: true, eventName: true, payloadJson: true },
     }),
     db.shipmentActivity.findMany({
-      where: { shipmentId: { in: ids }, kind: { startsWith: "staff_cancel:" } },
+      where: {
+        shipmentId: { in: ids },
+        OR: [
+          { kind: { startsWith: "staff_cancel:" } },
+          { kind: { startsWith: ORDER_CHANGE_FLAG_KINDS.raisedPrefix } },
+          { kind: { in: [...ORDER_CHANGE_FLAG_KINDS.cleared] } },
+        ],
+      },
       orderBy: { createdAt: "asc" },
       select: { shipmentId: true, kind: true },
     }),
@@ -63,17 +70,19 @@ export async function historyFacts(db: Db, shipments: Pick<Shipment, "id" | "cou
         (e.courierShipmentId === null || e.courierShipmentId === shipment.courierShipmentId),
     );
     const canceled = own.filter((e) => e.eventName === CANCELED_EVENT).map((e) => cancellationCodeOf(e.payloadJson));
-    const staff = activities.filter((a) => a.shipmentId === shipment.id).map((a) => cancellationCodeOfKind(a.kind));
+    const kinds = activities.filter((a) => a.shipmentId === shipment.id).map((a) => a.kind);
+    const staff = kinds.map(cancellationCodeOfKind);
     facts.set(shipment.id, {
       driverHeadingToPickup: heading,
       courierCancellationCode: canceled.filter((code) => code !== null).at(-1) ?? null,
       staffCancellationCode: staff.filter((code) => code !== null).at(-1) ?? null,
+      orderChangeFlagged: orderChangeFlagStands(kinds),
     });
   }
   return facts;
 }
 
-const NO_HISTORY: ShipmentHistoryFacts = { driverHeadingToPickup: false, courierCancellationCode: null, staffCancellationCode: null };
+const NO_HISTORY: ShipmentHistoryFacts = { driverHeadingToPickup: false, courierCancellationCode: null, staffCancellationCode: null, orderChangeFlagged: false };
 
 /** Views of some of one shop's shipments, in the given order. */
 export async function shipmentViews(deps: Pick<StaffDeps, "db" | "clock" | "files">, shop: Pick<Shop, "domain" | "settingsJson">, shipments: Shipment[]): Promise<ShipmentView[]> {

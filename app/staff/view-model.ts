@@ -7,6 +7,7 @@ import {
   type ShipmentView,
 } from "../../extensions/shared/api-contract";
 import { shipmentPermissions } from "../../extensions/shared/shipment-rules";
+import { ORDER_CHANGE_ACTIVITY } from "~/order-changes/activity";
 import { firstName } from "~/tracking/order-summary";
 
 /**
@@ -42,6 +43,8 @@ export type ShipmentHistoryFacts = {
   courierCancellationCode: string | null;
   /** The code staff chose when they canceled through the app. */
   staffCancellationCode: string | null;
+  /** An order change the shipment could not follow is flagged for staff and still stands (see orderChangeFlagStands). */
+  orderChangeFlagged: boolean;
 };
 
 export type ViewContext = {
@@ -60,6 +63,25 @@ export const PICKUP_APPROACH_EVENTS = [
   "shipment.driver_approaching_pickup",
   "shipment.at_pickup",
 ] as const;
+
+/** The order-change activity kinds that settle whether a flag stands: a flag, or the shipment following the order again. */
+export const ORDER_CHANGE_FLAG_KINDS = {
+  raisedPrefix: ORDER_CHANGE_ACTIVITY.flaggedPrefix,
+  cleared: [ORDER_CHANGE_ACTIVITY.inStep, ORDER_CHANGE_ACTIVITY.updated],
+} as const;
+
+/**
+ * Whether the shipment's latest order-change flag still stands: no "back in step" or "updated at
+ * the courier" came after it. Activity kinds oldest first; other kinds are ignored.
+ */
+export function orderChangeFlagStands(kindsOldestFirst: readonly string[]): boolean {
+  for (let i = kindsOldestFirst.length - 1; i >= 0; i -= 1) {
+    const kind = kindsOldestFirst[i]!;
+    if (kind.startsWith(ORDER_CHANGE_FLAG_KINDS.raisedPrefix)) return true;
+    if ((ORDER_CHANGE_FLAG_KINDS.cleared as readonly string[]).includes(kind)) return false;
+  }
+  return false;
+}
 
 export function toShipmentState(stored: string): ShipmentState {
   return (SHIPMENT_STATES as readonly string[]).includes(stored) ? (stored as ShipmentState) : "pending";
@@ -103,6 +125,10 @@ export function attentionFix(state: ShipmentState, needsAttention: boolean): str
   }
 }
 
+/** The fix for a shipment flagged after an order change it could not follow. */
+export const REDISPATCH_FIX =
+  "Open Same-day delivery on the order page and choose Cancel and re-dispatch to send a new delivery with the order's current details, or keep the delivery as it is.";
+
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 export function toShipmentView(record: ShipmentRecord, history: ShipmentHistoryFacts, context: ViewContext): ShipmentView {
@@ -117,6 +143,7 @@ export function toShipmentView(record: ShipmentRecord, history: ShipmentHistoryF
       tipped: record.tipCents !== null,
       rated: record.rating !== null,
       labelsEnabled: context.labelsEnabled,
+      orderChangeFlagged: history.orderChangeFlagged,
     },
     context.now,
   );
@@ -136,7 +163,7 @@ export function toShipmentView(record: ShipmentRecord, history: ShipmentHistoryF
     deliveredAtIso: iso(deliveredAt),
     needsAttention: record.needsAttention,
     attentionReason: record.needsAttention ? (record.attentionReason ?? "This delivery needs your attention.") : null,
-    attentionFix: attentionFix(state, record.needsAttention),
+    attentionFix: permissions.canRedispatch && record.needsAttention ? REDISPATCH_FIX : attentionFix(state, record.needsAttention),
     cancellationCode: state === "canceled" ? (history.courierCancellationCode ?? history.staffCancellationCode) : null,
     ...permissions,
     tipped: record.tipCents !== null,

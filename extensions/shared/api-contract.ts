@@ -118,6 +118,12 @@ export interface ShipmentView {
   canCancel: boolean;
   /** The driver is already heading to pickup: canceling now costs a fee. */
   cancelFeeApplies: boolean;
+  /**
+   * The order changed in a way the courier shipment could not follow (a driver was already
+   * assigned), staff were told, and the shipment can still be canceled (scheduled or assigned at the
+   * courier): "Cancel and re-dispatch" may be offered.
+   */
+  canRedispatch: boolean;
   canTip: boolean;
   tipped: boolean;
   canRate: boolean;
@@ -188,6 +194,17 @@ export interface CancelResponse {
   shipment: ShipmentView;
 }
 
+/**
+ * POST /api/shipments/:shipmentId/redispatch — no body. Cancels the shipment at the courier (with
+ * the courier's fee once the driver is heading to pickup) and dispatches the order again, as a new
+ * shipment, with its current details. The answer is the canceled shipment; the new one is created
+ * by a background job and appears in the order's shipments shortly after. 409 once the driver has
+ * picked up or the shipment has ended.
+ */
+export interface RedispatchResponse {
+  shipment: ShipmentView;
+}
+
 /** POST /api/shipments/:shipmentId/tip */
 export interface TipRequest {
   /** Dollars with at most two decimals, TIP_MIN_DOLLARS..TIP_MAX_DOLLARS. */
@@ -243,6 +260,7 @@ export const API_ROUTES = {
   orderDispatch: "/api/orders/:orderId/dispatch",
   bulkDispatch: "/api/orders/dispatch",
   shipmentCancel: "/api/shipments/:shipmentId/cancel",
+  shipmentRedispatch: "/api/shipments/:shipmentId/redispatch",
   shipmentTip: "/api/shipments/:shipmentId/tip",
   shipmentRating: "/api/shipments/:shipmentId/rating",
   shipmentLabel: "/api/shipments/:shipmentId/label",
@@ -256,6 +274,7 @@ export const apiPaths = {
   orderDispatch: (orderId: string) => `/api/orders/${encodeURIComponent(orderId)}/dispatch`,
   bulkDispatch: () => API_ROUTES.bulkDispatch,
   shipmentCancel: (shipmentId: string) => `/api/shipments/${encodeURIComponent(shipmentId)}/cancel`,
+  shipmentRedispatch: (shipmentId: string) => `/api/shipments/${encodeURIComponent(shipmentId)}/redispatch`,
   shipmentTip: (shipmentId: string) => `/api/shipments/${encodeURIComponent(shipmentId)}/tip`,
   shipmentRating: (shipmentId: string) => `/api/shipments/${encodeURIComponent(shipmentId)}/rating`,
   shipmentLabel: (shipmentId: string, format: LabelFormat) =>

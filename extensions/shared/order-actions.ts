@@ -22,6 +22,7 @@ import {
   photosRequest,
   quoteRequest,
   ratingRequest,
+  redispatchRequest,
   tipRequest,
 } from "./requests";
 import { actionRefusal } from "./shipment-rules";
@@ -111,6 +112,30 @@ export function cancelShipment(
         ? "Delivery canceled. The courier will charge a cancellation fee."
         : "Delivery canceled.",
     ),
+  );
+}
+
+/** What "Cancel and re-dispatch" did, for the overview (the new shipment is created by a background job). */
+export function redispatchedMessage(feeApplied: boolean): string {
+  const fee = feeApplied ? " The courier will charge a cancellation fee." : "";
+  return `Delivery canceled.${fee} A new delivery with the order's current details is being dispatched: close this window and open it again in a moment to see it.`;
+}
+
+/**
+ * "Cancel and re-dispatch" for a shipment flagged after an order change it could not follow.
+ * The answer is the canceled shipment, to merge into the list.
+ */
+export function redispatchShipment(
+  fetchFn: FetchLike,
+  shipment: ShipmentView,
+  now: Date,
+): Promise<Outcome<ShipmentView>> {
+  const refusal = actionRefusal(shipment, "redispatch", now);
+  if (refusal) return Promise.resolve(refused(refusal));
+  return send(fetchFn, redispatchRequest(shipment.id), (data) =>
+    data.shipment && typeof data.shipment === "object" && data.shipment.id === shipment.id
+      ? succeeded(data.shipment, redispatchedMessage(shipment.cancelFeeApplies))
+      : refused("The delivery app sent an answer that could not be read. Reload the page to see the delivery."),
   );
 }
 

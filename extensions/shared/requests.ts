@@ -15,6 +15,7 @@ import {
   type QuoteResponse,
   type RatingRequest,
   type RatingResponse,
+  type RedispatchResponse,
   type TipRequest,
   type TipResponse,
 } from "./api-contract";
@@ -35,6 +36,11 @@ export function dispatchRequest(orderId: string, body: DispatchRequest): ApiRequ
 
 export function cancelRequest(shipmentId: string, body: CancelRequest): ApiRequest<CancelResponse> {
   return { method: "POST", path: apiPaths.shipmentCancel(shipmentId), body };
+}
+
+/** No body: the app takes the order's current details from Shopify. */
+export function redispatchRequest(shipmentId: string): ApiRequest<RedispatchResponse> {
+  return { method: "POST", path: apiPaths.shipmentRedispatch(shipmentId) };
 }
 
 export function tipRequest(shipmentId: string, body: TipRequest): ApiRequest<TipResponse> {

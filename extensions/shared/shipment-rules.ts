@@ -50,6 +50,11 @@ export interface ShipmentFacts {
   rated: boolean;
   /** The courier account has barcode scanning enabled (labels exist only then). */
   labelsEnabled: boolean;
+  /**
+   * The order changed in a way the shipment could not follow (a driver was already assigned), the
+   * shipment was flagged for staff, and the order has not come back in step since.
+   */
+  orderChangeFlagged: boolean;
 }
 
 export interface ShipmentPermissions {
@@ -58,6 +63,7 @@ export interface ShipmentPermissions {
   canTip: boolean;
   canRate: boolean;
   labelAvailable: boolean;
+  canRedispatch: boolean;
 }
 
 export function shipmentPermissions(facts: ShipmentFacts, now: Date): ShipmentPermissions {
@@ -70,13 +76,15 @@ export function shipmentPermissions(facts: ShipmentFacts, now: Date): ShipmentPe
     canTip: atCourier && !facts.tipped && tipWindow(facts.state, facts.deliveredAt, now).open,
     canRate: atCourier && !facts.rated && RATEABLE_STATES.has(facts.state),
     labelAvailable: atCourier && facts.labelsEnabled && LABEL_STATES.has(facts.state),
+    // Re-dispatching starts with a cancel at the courier, so it is possible exactly when a cancel is.
+    canRedispatch: canCancel && facts.orderChangeFlagged,
   };
 }
 
-export type ShipmentAction = "cancel" | "tip" | "rate" | "label" | "photos";
+export type ShipmentAction = "redispatch" | "cancel" | "tip" | "rate" | "label" | "photos";
 
-/** The order in which the action buttons appear. */
-export const ACTION_ORDER: readonly ShipmentAction[] = ["label", "photos", "tip", "rate", "cancel"];
+/** The order in which the action buttons appear: the ones that end the delivery last. */
+export const ACTION_ORDER: readonly ShipmentAction[] = ["label", "photos", "tip", "rate", "redispatch", "cancel"];
 
 function parseIso(iso: string | null): Date | null {
   if (!iso) return null;
@@ -91,6 +99,7 @@ function parseIso(iso: string | null): Date | null {
 export function offeredActions(shipment: ShipmentView, now: Date): ShipmentAction[] {
   const offered = new Set<ShipmentAction>();
   if (shipment.canCancel && CANCELLABLE_STATES.has(shipment.state)) offered.add("cancel");
+  if (shipment.canRedispatch && CANCELLABLE_STATES.has(shipment.state)) offered.add("redispatch");
   if (shipment.canTip && !shipment.tipped && tipWindow(shipment.state, parseIso(shipment.deliveredAtIso), now).open) {
     offered.add("tip");
   }
@@ -106,6 +115,11 @@ export function actionRefusal(shipment: ShipmentView, action: ShipmentAction, no
   switch (action) {
     case "cancel":
       return "This delivery can no longer be canceled: the driver has picked it up or it has ended.";
+    case "redispatch":
+      if (!CANCELLABLE_STATES.has(shipment.state)) {
+        return "This delivery can no longer be canceled and sent again: the driver has picked it up or it has ended.";
+      }
+      return "Cancel and re-dispatch is only offered when the order changed after a driver was assigned.";
     case "tip": {
       if (shipment.tipped) return "The driver has already been tipped for this delivery.";
       const window = tipWindow(shipment.state, parseIso(shipment.deliveredAtIso), now);

@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { SHIPMENT_STATES as APP_SHIPMENT_STATES } from "~/tracking/state-machine";
 import {
@@ -40,6 +42,7 @@ describe("apiPaths", () => {
     [API_ROUTES.orderDispatch, apiPaths.orderDispatch("123"), "/api/orders/123/dispatch"],
     [API_ROUTES.bulkDispatch, apiPaths.bulkDispatch(), "/api/orders/dispatch"],
     [API_ROUTES.shipmentCancel, apiPaths.shipmentCancel("shp_1"), "/api/shipments/shp_1/cancel"],
+    [API_ROUTES.shipmentRedispatch, apiPaths.shipmentRedispatch("shp_1"), "/api/shipments/shp_1/redispatch"],
     [API_ROUTES.shipmentTip, apiPaths.shipmentTip("shp_1"), "/api/shipments/shp_1/tip"],
     [API_ROUTES.shipmentRating, apiPaths.shipmentRating("shp_1"), "/api/shipments/shp_1/rating"],
     [API_ROUTES.shipmentLabel, apiPaths.shipmentLabel("shp_1", "PDF"), "/api/shipments/shp_1/label?format=PDF"],
@@ -47,6 +50,12 @@ describe("apiPaths", () => {
   ])("%s → %s", (pattern, path, expected) => {
     expect(path).toBe(expected);
     expect(matches(pattern, path)).toBe(true);
+  });
+
+  it.each(Object.entries(API_ROUTES))("%s has its Remix route module (%s)", (_name, pattern) => {
+    // Remix flat routes: "/api/shipments/:shipmentId/cancel" → app/routes/api.shipments.$shipmentId.cancel.ts
+    const file = `${pattern.slice(1).split("/").map((part) => part.replace(/^:/, "$")).join(".")}.ts`;
+    expect(existsSync(path.resolve(import.meta.dirname, "..", "..", "app", "routes", file)), file).toBe(true);
   });
 
   it("encodes ids so that one cannot change the route", () => {

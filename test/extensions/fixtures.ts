@@ -24,6 +24,7 @@ export function shipmentView(overrides: Partial<ShipmentView> = {}): ShipmentVie
     cancellationCode: null,
     canCancel: false,
     cancelFeeApplies: false,
+    canRedispatch: false,
     canTip: false,
     tipped: false,
     canRate: false,
@@ -50,6 +51,7 @@ export function typicalShipment(state: ShipmentState, facts: Partial<ShipmentFac
     tipped: false,
     rated: false,
     labelsEnabled: true,
+    orderChangeFlagged: false,
     ...facts,
   };
   const permissions = shipmentPermissions(full, NOW);

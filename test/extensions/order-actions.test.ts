@@ -14,8 +14,11 @@ import {
   loadOrderShipments,
   rateDriver,
   mergeShipments,
+  redispatchedMessage,
+  redispatchShipment,
   tipDriver,
 } from "../../extensions/shared/order-actions";
+import { NETWORK_ERROR_MESSAGE } from "../../extensions/shared/api-client";
 import type { ShipmentAction } from "../../extensions/shared/shipment-rules";
 import { NOW, json, recordingFetch, shipmentView, typicalShipment, type RecordedCall } from "./fixtures";
 
@@ -36,6 +39,12 @@ interface Attempt {
 }
 
 const ATTEMPTS: Record<ShipmentAction, Attempt> = {
+  redispatch: {
+    run: (f, s) => redispatchShipment(f, s, NOW),
+    // No body: the app takes the order's current details from Shopify.
+    sends: { method: "POST", path: "/api/shipments/shp_1/redispatch", body: undefined },
+    message: redispatchedMessage(false),
+  },
   cancel: {
     run: (f, s) => cancelShipment(f, s, { code: "order_canceled", comment: " Customer called " }, NOW),
     sends: {
@@ -81,15 +90,25 @@ const ALLOWED: Record<ShipmentState, ShipmentAction[]> = {
   failed: [],
 };
 
+/** With an order change the shipment could not follow: re-dispatch while a cancel is still possible. */
+const ALLOWED_WHEN_FLAGGED: Record<ShipmentState, ShipmentAction[]> = {
+  ...ALLOWED,
+  scheduled: ["label", "cancel", "redispatch"],
+  assigned: ["label", "tip", "cancel", "redispatch"],
+};
+
 const cases = SHIPMENT_STATES.flatMap((state) =>
-  (Object.keys(ATTEMPTS) as ShipmentAction[]).map(
-    (action) => [state, action, ALLOWED[state].includes(action)] as const,
+  [false, true].flatMap((flagged) =>
+    (Object.keys(ATTEMPTS) as ShipmentAction[]).map(
+      (action) =>
+        [state, flagged, action, (flagged ? ALLOWED_WHEN_FLAGGED : ALLOWED)[state].includes(action)] as const,
+    ),
   ),
 );
 
 describe("what each action sends, for every state", () => {
-  it.each(cases)("%s: %s → sent %s", async (state, action, allowed) => {
-    const shipment = typicalShipment(state);
+  it.each(cases)("%s, order change flagged %s: %s → sent %s", async (state, flagged, action, allowed) => {
+    const shipment = typicalShipment(state, { orderChangeFlagged: flagged });
     const { fetchFn, calls } = recordingFetch((call) => appResponse(call, shipment));
     const attempt = ATTEMPTS[action];
     const outcome = await attempt.run(fetchFn, shipment);
@@ -137,6 +156,113 @@ describe("cancelShipment", () => {
       message: "The driver has picked up this delivery; it can no longer be canceled.",
       fieldErrors: {},
     });
+  });
+});
+
+describe("redispatchShipment", () => {
+  const flagged = () =>
+    ({
+      ...typicalShipment("assigned", { orderChangeFlagged: true }),
+      needsAttention: true,
+      attentionReason: "Order changed in Shopify: the delivery address changed after the driver was assigned.",
+    }) satisfies ShipmentView;
+
+  it("posts without a body and returns the canceled shipment to merge", async () => {
+    const shipment = flagged();
+    const canceled = { ...shipment, state: "canceled" as const, canCancel: false, canRedispatch: false };
+    const { fetchFn, calls } = recordingFetch(() => json({ shipment: canceled }));
+    await expect(redispatchShipment(fetchFn, shipment, NOW)).resolves.toEqual({
+      ok: true,
+      value: canceled,
+      message:
+        "Delivery canceled. A new delivery with the order's current details is being dispatched: close this window and open it again in a moment to see it.",
+    });
+    expect(calls).toEqual([
+      {
+        method: "POST",
+        path: "/api/shipments/shp_1/redispatch",
+        headers: { Accept: "application/json" },
+        body: undefined,
+      },
+    ]);
+  });
+
+  it("says the courier charges a fee when the driver was heading to pickup", async () => {
+    const shipment = { ...flagged(), cancelFeeApplies: true };
+    const { fetchFn } = recordingFetch(() => json({ shipment: { ...shipment, state: "canceled" } }));
+    await expect(redispatchShipment(fetchFn, shipment, NOW)).resolves.toMatchObject({
+      ok: true,
+      message: expect.stringContaining("Delivery canceled. The courier will charge a cancellation fee. A new delivery"),
+    });
+  });
+
+  it("sends nothing for a shipment with no order change flagged", async () => {
+    const { fetchFn, calls } = recordingFetch(() => json({}));
+    const outcome = await redispatchShipment(fetchFn, typicalShipment("assigned"), NOW);
+    expect(calls).toEqual([]);
+    expect(outcome).toEqual({
+      ok: false,
+      message: "Cancel and re-dispatch is only offered when the order changed after a driver was assigned.",
+      fieldErrors: {},
+    });
+  });
+
+  it.each<[string, () => Response, string]>([
+    [
+      "409 after pickup, with the app's words",
+      () =>
+        json(
+          {
+            error: {
+              message:
+                "The driver has already picked up the items: this delivery can no longer be canceled or sent again.",
+            },
+          },
+          409,
+        ),
+      "The driver has already picked up the items: this delivery can no longer be canceled or sent again.",
+    ],
+    [
+      "404 another shop's or unknown shipment",
+      () => json({ error: { message: "This delivery was not found in your store." } }, 404),
+      "This delivery was not found in your store.",
+    ],
+    [
+      "409 without a readable body",
+      () => new Response("conflict", { status: 409 }),
+      "This delivery has changed since you opened it. Reload the page and try again.",
+    ],
+    [
+      "401 expired session",
+      () => new Response(null, { status: 401 }),
+      "Your session has expired. Close this window, reload the page and try again.",
+    ],
+    [
+      "502 courier failure, proxy page",
+      () => new Response("<html>Bad gateway</html>", { status: 502 }),
+      "The courier is not answering right now. Try again in a few minutes.",
+    ],
+    [
+      "200 without the shipment",
+      () => json({}),
+      "The delivery app sent an answer that could not be read. Reload the page to see the delivery.",
+    ],
+    [
+      "200 with another shipment",
+      () => json({ shipment: { ...typicalShipment("canceled"), id: "shp_other" } }),
+      "The delivery app sent an answer that could not be read. Reload the page to see the delivery.",
+    ],
+    [
+      "network failure",
+      () => {
+        throw new TypeError("Failed to fetch");
+      },
+      NETWORK_ERROR_MESSAGE,
+    ],
+  ])("%s → the merchant's message", async (_name, respond, message) => {
+    const { fetchFn, calls } = recordingFetch(respond);
+    await expect(redispatchShipment(fetchFn, flagged(), NOW)).resolves.toEqual({ ok: false, message, fieldErrors: {} });
+    expect(calls).toHaveLength(1);
   });
 });
 

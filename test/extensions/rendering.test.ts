@@ -259,6 +259,7 @@ describe("order action", () => {
     expect(overview).toContain("TRK123");
     for (const label of ["Print label", "Tip the driver", "Cancel delivery"]) expect(overview).toContain(label);
     expect(overview).not.toContain("Rate the driver");
+    expect(overview).not.toContain("Cancel and re-dispatch");
 
     await h.click("Tip the driver");
     await h.setValue("s-number-field", "7.50", "input");
@@ -298,6 +299,44 @@ describe("order action", () => {
         path: "/api/shipments/shp_1/cancel",
         body: { code: "item_not_in_stock", comment: "Sold out this morning" },
       },
+    ]);
+    expect((await h.state()).missingKeys).toEqual([]);
+    await h.page.close();
+  });
+
+  it("confirms Cancel and re-dispatch with the fee, shows a refusal, then the result", async () => {
+    const shipment = {
+      ...typicalShipment("assigned", { driverHeadingToPickup: true, orderChangeFlagged: true }),
+      needsAttention: true,
+      attentionReason: "Order changed in Shopify: the delivery address changed after the driver was assigned.",
+    };
+    const canceled = { ...shipment, state: "canceled" as const, canCancel: false, canRedispatch: false, needsAttention: false, attentionReason: null };
+    const h = await open(ACTION, {
+      selected: [ORDER_GID],
+      routes: {
+        "GET /api/orders/1001/shipments": [200, orderBody([shipment])],
+        "POST /api/shipments/shp_1/redispatch": [
+          [503, { error: { message: "The courier is not answering right now. Try again in a few minutes." } }],
+          [200, { shipment: canceled }],
+        ],
+      },
+    });
+    await h.click("Cancel and re-dispatch");
+    await waitForText(h, "the courier will charge a cancellation fee");
+    const confirmation = await h.text();
+    // What changed, as the app spelled it out when it flagged the delivery.
+    expect(confirmation).toMatch(/Why ?: Order changed in Shopify: the delivery address changed after the driver was assigned\./);
+    expect(confirmation).toContain("A new delivery is then dispatched with the order's current details");
+    await h.click("Cancel and re-dispatch");
+    await waitForText(h, "The courier is not answering right now. Try again in a few minutes.");
+    await h.click("Cancel and re-dispatch");
+    await waitForText(h, "Delivery canceled. The courier will charge a cancellation fee. A new delivery");
+    await waitForText(h, "Canceled");
+    const overview = await h.text();
+    expect(overview).not.toContain("Cancel and re-dispatch");
+    expect((await h.calls()).slice(1)).toEqual([
+      { method: "POST", path: "/api/shipments/shp_1/redispatch", body: undefined },
+      { method: "POST", path: "/api/shipments/shp_1/redispatch", body: undefined },
     ]);
     expect((await h.state()).missingKeys).toEqual([]);
     await h.page.close();

@@ -54,78 +54,109 @@ describe("shipmentPermissions", () => {
     tipped: false,
     rated: false,
     labelsEnabled: true,
+    orderChangeFlagged: false,
   };
 
   it.each<[string, Partial<ShipmentFacts>, ReturnType<typeof shipmentPermissions>]>([
     [
       "pending (not at the courier yet)",
       { state: "pending", courierShipmentId: null },
-      { canCancel: false, cancelFeeApplies: false, canTip: false, canRate: false, labelAvailable: false },
+      { canCancel: false, cancelFeeApplies: false, canTip: false, canRate: false, labelAvailable: false, canRedispatch: false },
     ],
     [
       "scheduled",
       { state: "scheduled" },
-      { canCancel: true, cancelFeeApplies: false, canTip: false, canRate: false, labelAvailable: true },
+      { canCancel: true, cancelFeeApplies: false, canTip: false, canRate: false, labelAvailable: true, canRedispatch: false },
     ],
     [
       "assigned, driver not yet moving",
       { state: "assigned" },
-      { canCancel: true, cancelFeeApplies: false, canTip: true, canRate: false, labelAvailable: true },
+      { canCancel: true, cancelFeeApplies: false, canTip: true, canRate: false, labelAvailable: true, canRedispatch: false },
     ],
     [
       "assigned, driver heading to pickup",
       { state: "assigned", driverHeadingToPickup: true },
-      { canCancel: true, cancelFeeApplies: true, canTip: true, canRate: false, labelAvailable: true },
+      { canCancel: true, cancelFeeApplies: true, canTip: true, canRate: false, labelAvailable: true, canRedispatch: false },
     ],
     [
       "en_route",
       { state: "en_route", driverHeadingToPickup: true },
-      { canCancel: false, cancelFeeApplies: false, canTip: true, canRate: false, labelAvailable: true },
+      { canCancel: false, cancelFeeApplies: false, canTip: true, canRate: false, labelAvailable: true, canRedispatch: false },
     ],
     [
       "delivered an hour ago",
       { state: "delivered", deliveredAt: ago(HOUR_MS) },
-      { canCancel: false, cancelFeeApplies: false, canTip: true, canRate: true, labelAvailable: false },
+      { canCancel: false, cancelFeeApplies: false, canTip: true, canRate: true, labelAvailable: false, canRedispatch: false },
     ],
     [
       "delivered 4 days ago",
       { state: "delivered", deliveredAt: ago(4 * 24 * HOUR_MS) },
-      { canCancel: false, cancelFeeApplies: false, canTip: false, canRate: true, labelAvailable: false },
+      { canCancel: false, cancelFeeApplies: false, canTip: false, canRate: true, labelAvailable: false, canRedispatch: false },
     ],
     [
       "delivered, tipped and rated",
       { state: "delivered", deliveredAt: ago(HOUR_MS), tipped: true, rated: true },
-      { canCancel: false, cancelFeeApplies: false, canTip: false, canRate: false, labelAvailable: false },
+      { canCancel: false, cancelFeeApplies: false, canTip: false, canRate: false, labelAvailable: false, canRedispatch: false },
     ],
     [
       "attempted",
       { state: "attempted" },
-      { canCancel: false, cancelFeeApplies: false, canTip: true, canRate: true, labelAvailable: false },
+      { canCancel: false, cancelFeeApplies: false, canTip: true, canRate: true, labelAvailable: false, canRedispatch: false },
     ],
     [
       "returned",
       { state: "returned" },
-      { canCancel: false, cancelFeeApplies: false, canTip: false, canRate: true, labelAvailable: false },
+      { canCancel: false, cancelFeeApplies: false, canTip: false, canRate: true, labelAvailable: false, canRedispatch: false },
     ],
     [
       "canceled",
       { state: "canceled" },
-      { canCancel: false, cancelFeeApplies: false, canTip: false, canRate: false, labelAvailable: false },
+      { canCancel: false, cancelFeeApplies: false, canTip: false, canRate: false, labelAvailable: false, canRedispatch: false },
     ],
     [
       "expired",
       { state: "expired" },
-      { canCancel: false, cancelFeeApplies: false, canTip: false, canRate: false, labelAvailable: false },
+      { canCancel: false, cancelFeeApplies: false, canTip: false, canRate: false, labelAvailable: false, canRedispatch: false },
     ],
     [
       "failed",
       { state: "failed", courierShipmentId: null },
-      { canCancel: false, cancelFeeApplies: false, canTip: false, canRate: false, labelAvailable: false },
+      { canCancel: false, cancelFeeApplies: false, canTip: false, canRate: false, labelAvailable: false, canRedispatch: false },
     ],
     [
       "scheduled, account without barcode scanning",
       { state: "scheduled", labelsEnabled: false },
-      { canCancel: true, cancelFeeApplies: false, canTip: false, canRate: false, labelAvailable: false },
+      { canCancel: true, cancelFeeApplies: false, canTip: false, canRate: false, labelAvailable: false, canRedispatch: false },
+    ],
+    [
+      "scheduled, flagged after an order change",
+      { state: "scheduled", orderChangeFlagged: true },
+      { canCancel: true, cancelFeeApplies: false, canTip: false, canRate: false, labelAvailable: true, canRedispatch: true },
+    ],
+    [
+      "assigned, flagged, driver heading to pickup",
+      { state: "assigned", driverHeadingToPickup: true, orderChangeFlagged: true },
+      { canCancel: true, cancelFeeApplies: true, canTip: true, canRate: false, labelAvailable: true, canRedispatch: true },
+    ],
+    [
+      "en_route, flagged (picked up: too late)",
+      { state: "en_route", driverHeadingToPickup: true, orderChangeFlagged: true },
+      { canCancel: false, cancelFeeApplies: false, canTip: true, canRate: false, labelAvailable: true, canRedispatch: false },
+    ],
+    [
+      "pending, flagged, not at the courier",
+      { state: "pending", courierShipmentId: null, orderChangeFlagged: true },
+      { canCancel: false, cancelFeeApplies: false, canTip: false, canRate: false, labelAvailable: false, canRedispatch: false },
+    ],
+    [
+      "canceled, flagged",
+      { state: "canceled", orderChangeFlagged: true },
+      { canCancel: false, cancelFeeApplies: false, canTip: false, canRate: false, labelAvailable: false, canRedispatch: false },
+    ],
+    [
+      "delivered, flagged",
+      { state: "delivered", deliveredAt: ago(HOUR_MS), orderChangeFlagged: true },
+      { canCancel: false, cancelFeeApplies: false, canTip: true, canRate: true, labelAvailable: false, canRedispatch: false },
     ],
   ])("%s", (_name, facts, expected) => {
     expect(shipmentPermissions({ ...base, ...facts }, NOW)).toEqual(expected);
@@ -145,22 +176,48 @@ describe("offeredActions for each state", () => {
     expired: [],
     failed: [],
   };
+  /** With an order change the shipment could not follow: re-dispatch only while a cancel is possible. */
+  const expectedWhenFlagged: Record<ShipmentState, ShipmentAction[]> = {
+    pending: [],
+    scheduled: ["label", "redispatch", "cancel"],
+    assigned: ["label", "tip", "redispatch", "cancel"],
+    en_route: ["label", "tip"],
+    delivered: ["photos", "tip", "rate"],
+    attempted: ["tip", "rate"],
+    returned: ["rate"],
+    canceled: [],
+    expired: [],
+    failed: [],
+  };
 
   it("covers every state", () => {
     expect(Object.keys(expected).sort()).toEqual([...SHIPMENT_STATES].sort());
+    expect(Object.keys(expectedWhenFlagged).sort()).toEqual([...SHIPMENT_STATES].sort());
   });
 
-  it.each(SHIPMENT_STATES.map((state) => [state, expected[state]] as const))("%s → %j", (state, actions) => {
-    expect(offeredActions(typicalShipment(state), NOW)).toEqual(actions);
+  it.each(
+    SHIPMENT_STATES.flatMap((state) => [
+      [state, false, expected[state]] as const,
+      [state, true, expectedWhenFlagged[state]] as const,
+    ]),
+  )("%s, order change flagged %s → %j", (state, flagged, actions) => {
+    expect(offeredActions(typicalShipment(state, { orderChangeFlagged: flagged }), NOW)).toEqual(actions);
+  });
+
+  it("offers re-dispatch with the fee still applying once the driver heads to pickup", () => {
+    const shipment = typicalShipment("assigned", { orderChangeFlagged: true, driverHeadingToPickup: true });
+    expect(shipment).toMatchObject({ canRedispatch: true, cancelFeeApplies: true });
+    expect(offeredActions(shipment, NOW)).toContain("redispatch");
   });
 
   it("never offers an action the state forbids, whatever the flags say", () => {
-    const allFlags = { canCancel: true, canTip: true, canRate: true, labelAvailable: true };
+    const allFlags = { canCancel: true, canTip: true, canRate: true, labelAvailable: true, canRedispatch: true };
     expect(offeredActions(shipmentView({ state: "delivered", deliveredAtIso: null, ...allFlags }), NOW)).toEqual([
       "rate",
     ]);
     expect(offeredActions(shipmentView({ state: "canceled", ...allFlags }), NOW)).toEqual([]);
     expect(offeredActions(shipmentView({ state: "en_route", ...allFlags }), NOW)).toEqual(["label", "tip"]);
+    expect(offeredActions(shipmentView({ state: "returned", ...allFlags }), NOW)).toEqual(["rate"]);
   });
 
   it("stops offering a tip once the window closes while the modal is open", () => {
@@ -206,6 +263,25 @@ describe("actionRefusal", () => {
     ["rate too early", typicalShipment("en_route"), "rate", "A driver can be rated once the delivery has ended."],
     ["label when none", typicalShipment("delivered"), "label", "No label is available for this delivery."],
     ["photos when none", typicalShipment("scheduled"), "photos", "No photos were taken for this delivery."],
+    ["re-dispatch when flagged", typicalShipment("assigned", { orderChangeFlagged: true }), "redispatch", null],
+    [
+      "re-dispatch with no order change flagged",
+      typicalShipment("assigned"),
+      "redispatch",
+      "Cancel and re-dispatch is only offered when the order changed after a driver was assigned.",
+    ],
+    [
+      "re-dispatch after pickup",
+      typicalShipment("en_route", { orderChangeFlagged: true }),
+      "redispatch",
+      "This delivery can no longer be canceled and sent again: the driver has picked it up or it has ended.",
+    ],
+    [
+      "re-dispatch once canceled",
+      typicalShipment("canceled", { orderChangeFlagged: true }),
+      "redispatch",
+      "This delivery can no longer be canceled and sent again: the driver has picked it up or it has ended.",
+    ],
   ])("%s", (_name, shipment, action, refusal) => {
     expect(actionRefusal(shipment, action, NOW)).toBe(refusal);
   });

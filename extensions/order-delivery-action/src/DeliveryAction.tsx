@@ -16,6 +16,7 @@ import {
   OverviewPanel,
   PhotosPanel,
   RatePanel,
+  RedispatchPanel,
   TipPanel,
   type Notice,
   type Translate,
@@ -95,6 +96,8 @@ export function DeliveryAction(props: DeliveryActionProps) {
     body = <DispatchPanel {...common} orderGid={orderGid} />;
   } else if (selected && panel.kind === "cancel") {
     body = <CancelPanel {...common} shipment={selected} />;
+  } else if (selected && panel.kind === "redispatch") {
+    body = <RedispatchPanel {...common} shipment={selected} />;
   } else if (selected && panel.kind === "tip") {
     body = <TipPanel {...common} shipment={selected} />;
   } else if (selected && panel.kind === "rate") {

@@ -22,6 +22,7 @@ import {
   fetchPhotos,
   fetchQuote,
   rateDriver,
+  redispatchShipment,
   tipDriver,
   type Outcome,
 } from "../../shared/order-actions";
@@ -49,6 +50,7 @@ const ACTION_LABEL_KEYS: Record<ShipmentAction, string> = {
   photos: "viewPhotos",
   tip: "tipDriver",
   rate: "rateDriver",
+  redispatch: "redispatch",
   cancel: "cancelDelivery",
 };
 
@@ -296,6 +298,44 @@ export function CancelPanel(props: PanelProps & { shipment: ShipmentView }) {
       </s-stack>
       <s-button slot="primary-action" variant="primary" tone="critical" loading={busy} onClick={() => void submit()}>
         {t("cancelDelivery")}
+      </s-button>
+      <BackButton t={t} back={props.back} disabled={busy} />
+    </>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** Confirms "Cancel and re-dispatch": what changed, what will happen, and the fee when it applies. */
+export function RedispatchPanel(props: PanelProps & { shipment: ShipmentView }) {
+  const { shipment, t } = props;
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const warning = cancelFeeWarning(shipment);
+
+  async function submit() {
+    setBusy(true);
+    const outcome = await redispatchShipment(props.fetchFn, shipment, props.now());
+    setBusy(false);
+    if (outcome.ok) props.finish(outcome.message, [outcome.value]);
+    else setFailure(outcome);
+  }
+
+  return (
+    <>
+      <s-stack direction="block" gap="base">
+        <ErrorBanner failure={failure} />
+        {warning ? <s-banner tone="warning">{warning}</s-banner> : null}
+        {shipment.attentionReason ? (
+          <s-paragraph>
+            <s-text type="strong">{t("redispatchWhy")}:</s-text> {shipment.attentionReason}
+          </s-paragraph>
+        ) : null}
+        <s-paragraph>{t("redispatchCancels")}</s-paragraph>
+        <s-paragraph>{t("redispatchDispatches")}</s-paragraph>
+      </s-stack>
+      <s-button slot="primary-action" variant="primary" tone="critical" loading={busy} onClick={() => void submit()}>
+        {t("redispatch")}
       </s-button>
       <BackButton t={t} back={props.back} disabled={busy} />
     </>

@@ -70,6 +70,12 @@ describe("staff dispatch", () => {
     expect(second.shipments[0]!.idempotencyKey).not.toBe(first.shipments[0]!.idempotencyKey);
   });
 
+  it("refuses while a dispatch of the order is still queued, so two generations never race", async () => {
+    const order = sameDayOrder(standIn);
+    await runtime.queue.enqueue({ shopDomain: SHOP, kind: "order-changes.sync", payload: { orderGid: order.id }, orderingKey: `order:${SHOP}:${order.id}` });
+    await expect(dispatchNow(deps, { shopDomain: SHOP, orderGid: order.id, serviceCode: null })).rejects.toMatchObject({ reason: "already_dispatched" });
+  });
+
   it("refuses without a connected courier account", async () => {
     await db.shop.update({ where: { domain: SHOP }, data: { courierTokenEncrypted: null } });
     const order = sameDayOrder(standIn);

@@ -8,6 +8,7 @@ function input(overrides: Partial<DispatchAvailabilityInput> = {}, order: Partia
     courierConnected: true,
     enabledLocationGids: [LOC],
     shipmentStates: [],
+    dispatchUnderWay: false,
     order: { cancelledAt: null, financialStatus: "PAID", shippingCountryCode: "US", fulfillmentOrders: [{ status: "OPEN", locationGid: LOC }], ...order },
     ...overrides,
   };
@@ -22,6 +23,7 @@ describe("dispatchAvailability", () => {
     ["no pickup location", input({ enabledLocationGids: [] }), "Choose at least one pickup location in the app's settings first."],
     ["a delivery in progress", input({ shipmentStates: ["canceled", "assigned"] }), "This order already has a delivery in progress."],
     ["a delivery being booked", input({ shipmentStates: ["pending"] }), "This order already has a delivery in progress."],
+    ["a re-dispatch still queued after a cancel", input({ shipmentStates: ["canceled"], dispatchUnderWay: true }), "A dispatch of this order is already under way. Reload in a moment to see it."],
     ["a canceled order", input({}, { cancelledAt: "2026-11-21T10:00:00Z" }), "The order is canceled."],
     ["an unpaid order", input({}, { financialStatus: "PENDING" }), "The order is not paid yet."],
     ["no shipping address", input({}, { shippingCountryCode: null }), "The order has no shipping address."],

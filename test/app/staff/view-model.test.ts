@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import type { ShipmentState } from "../../../extensions/shared/api-contract";
-import { attentionFix, photoKindsOf, toShipmentState, toShipmentView, type ShipmentHistoryFacts, type ShipmentRecord } from "~/staff/view-model";
+import { ORDER_CHANGE_ACTIVITY, flaggedKind } from "~/order-changes/activity";
+import {
+  attentionFix,
+  orderChangeFlagStands,
+  photoKindsOf,
+  REDISPATCH_FIX,
+  toShipmentState,
+  toShipmentView,
+  type ShipmentHistoryFacts,
+  type ShipmentRecord,
+} from "~/staff/view-model";
 
 const NOW = new Date("2026-11-21T18:00:00.000Z");
 const HOUR = 3600_000;
@@ -30,6 +40,7 @@ const history = (overrides: Partial<ShipmentHistoryFacts> = {}): ShipmentHistory
   driverHeadingToPickup: false,
   courierCancellationCode: null,
   staffCancellationCode: null,
+  orderChangeFlagged: false,
   ...overrides,
 });
 
@@ -66,6 +77,19 @@ describe("toShipmentView", () => {
     ["returned", {}, {}, { canTip: false, canRate: true, canCancel: false }],
     ["canceled", {}, {}, { canTip: false, canRate: false, canCancel: false, labelAvailable: false }],
     ["failed", { courierShipmentId: null }, {}, { canCancel: false, canTip: false, canRate: false, labelAvailable: false }],
+    ["scheduled", {}, {}, { canRedispatch: false }],
+    ["assigned", {}, {}, { canRedispatch: false }],
+    ["scheduled", {}, { orderChangeFlagged: true }, { canCancel: true, canRedispatch: true, cancelFeeApplies: false }],
+    ["assigned", {}, { orderChangeFlagged: true }, { canCancel: true, canRedispatch: true, cancelFeeApplies: false }],
+    ["assigned", {}, { orderChangeFlagged: true, driverHeadingToPickup: true }, { canRedispatch: true, cancelFeeApplies: true }],
+    ["pending", {}, { orderChangeFlagged: true }, { canRedispatch: false }],
+    ["pending", { courierShipmentId: null }, { orderChangeFlagged: true }, { canRedispatch: false }],
+    ["scheduled", { courierShipmentId: null }, { orderChangeFlagged: true }, { canRedispatch: false }],
+    ["en_route", {}, { orderChangeFlagged: true }, { canRedispatch: false }],
+    ["attempted", {}, { orderChangeFlagged: true }, { canRedispatch: false }],
+    ["delivered", { lastEventAt: new Date(NOW.getTime() - HOUR) }, { orderChangeFlagged: true }, { canRedispatch: false }],
+    ["canceled", {}, { orderChangeFlagged: true }, { canRedispatch: false }],
+    ["expired", {}, { orderChangeFlagged: true }, { canRedispatch: false }],
   ])("%s %j %j → %j", (state, overrides, facts, flags) => {
     expect(toShipmentView(record({ state, ...overrides }), history(facts), context)).toMatchObject(flags);
   });
@@ -108,8 +132,35 @@ describe("toShipmentView", () => {
     expect(toShipmentView(record({ attentionReason: "old" }), history(), context)).toMatchObject({ attentionReason: null, attentionFix: null });
   });
 
+  it("points a flagged shipment's attention at Cancel and re-dispatch, while it is still possible", () => {
+    const attention = { needsAttention: true, attentionReason: "Order changed in Shopify: the delivery address changed after the driver was assigned." };
+    const flagged = history({ orderChangeFlagged: true });
+    expect(toShipmentView(record({ state: "assigned", ...attention }), flagged, context).attentionFix).toBe(REDISPATCH_FIX);
+    expect(toShipmentView(record({ state: "assigned", ...attention }), history(), context).attentionFix).toBe(attentionFix("assigned", true));
+    expect(toShipmentView(record({ state: "en_route", ...attention }), flagged, context).attentionFix).toBe(attentionFix("en_route", true));
+    expect(toShipmentView(record({ state: "assigned" }), flagged, context)).toMatchObject({ canRedispatch: true, attentionFix: null });
+  });
+
   it("offers no label when the courier account has no barcode scanning", () => {
     expect(toShipmentView(record({ state: "scheduled" }), history(), { ...context, labelsEnabled: false }).labelAvailable).toBe(false);
+  });
+});
+
+describe("orderChangeFlagStands", () => {
+  const flagged = flaggedKind("changed", "address_incorrect");
+  const moved = flaggedKind("moved", "other");
+  it.each<[string, string[], boolean]>([
+    ["no activity", [], false],
+    ["flagged", [flagged], true],
+    ["flagged, then back in step", [flagged, ORDER_CHANGE_ACTIVITY.inStep], false],
+    ["flagged, then updated at the courier", [flagged, ORDER_CHANGE_ACTIVITY.updated], false],
+    ["in step, then flagged again", [flagged, ORDER_CHANGE_ACTIVITY.inStep, moved], true],
+    ["updated before assignment, then flagged", [ORDER_CHANGE_ACTIVITY.updated, flagged], true],
+    ["other kinds after the flag do not clear it", [flagged, "staff_tip", ORDER_CHANGE_ACTIVITY.updateRefused, "staff_cancel:other"], true],
+    ["a refused update alone is not a flag", [ORDER_CHANGE_ACTIVITY.updateRefused], false],
+    ["only unrelated kinds", ["staff_cancel:order_canceled", ORDER_CHANGE_ACTIVITY.canceled], false],
+  ])("%s → %s", (_name, kinds, stands) => {
+    expect(orderChangeFlagStands(kinds)).toBe(stands);
   });
 });
 
