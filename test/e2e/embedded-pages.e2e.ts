@@ -1,8 +1,9 @@
 /**
  * The embedded pages in a real browser (Debian's Chromium through playwright-core) against the real
- * production server (`node build/server/index.js`): each page is opened as the admin opens it, with
- * a valid session token; the onboarding is clicked through and one settings save goes through the
- * contextual save bar. Any console error fails the test. Screenshots: test-results/e2e/.
+ * production server (`node build/server/index.js`, started by test/support/app-server.ts): each
+ * page is opened as the admin opens it, with a valid session token; the onboarding is clicked
+ * through and one settings save goes through the contextual save bar. Any console error fails the
+ * test. Screenshots: test-results/e2e/.
  *
  * Outside systems, all on 127.0.0.1: the courier sandbox (HTTP), the Shopify stand-in behind an
  * HTTPS proxy (the server reaches "https://<shop>.myshopify.com" through HTTPS_PROXY), and a local
@@ -23,7 +24,7 @@ import { addOrder, createShopifyStandIn, serveShopifyStandIn, type ServedStandIn
 import { mintSessionToken } from "../support/shopify-signing";
 import { TEST_API_KEY, TEST_API_SECRET, testEnv } from "../support/test-env";
 import { appBridgeStandInScript } from "./app-bridge-stand-in";
-import { buildIfNeeded, freePort, migratedDatabase, ROOT, startAppServer, type AppServer } from "./app-server";
+import { ensureProductionBuild, freePort, migratedTempDatabase, ROOT, startAppServer, type AppServer, type TempDatabase } from "../support/app-server";
 
 const SHOP = "sunset-bakery.myshopify.com";
 const COURIER_TOKEN = "e2e-courier-token-7Q4Z";
@@ -32,7 +33,7 @@ const SCREENSHOTS = path.join(ROOT, "test-results", "e2e");
 const CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"];
 const SF = { city: "San Francisco", province: "California", provinceCode: "CA", countryCode: "US" };
 
-let database: { url: string; remove: () => void };
+let database: TempDatabase;
 let db: Db;
 let sandbox: CourierSandbox;
 let standIn: ShopifyStandIn;
@@ -117,8 +118,8 @@ async function seed() {
 
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  buildIfNeeded();
-  database = migratedDatabase();
+  ensureProductionBuild();
+  database = migratedTempDatabase("courier-e2e-");
   db = createDb(database.url);
   sandbox = await startCourierSandbox({ tokens: [COURIER_TOKEN], account: ALL_FEATURES });
   await seed();
@@ -132,7 +133,7 @@ beforeAll(async () => {
     COURIER_SANDBOX_URL: sandbox.url,
     ...served.proxyEnv(),
   };
-  server = await startAppServer(env, port);
+  server = await startAppServer({ env, port });
   browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_FLAGS });
   // The library answers bots (isbot: "HeadlessChrome") with 410; the admin's iframe is a real browser.
   const userAgent = `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version()} Safari/537.36`;
