@@ -32,10 +32,16 @@ async function withWorker<T>(work: () => Promise<T>): Promise<T> {
 
 const deps = { db, queue: runtime.queue, clock: runtime.clock };
 
+/** 15:00 UTC tomorrow (10:00 in the shop's New York): the windows are open, and the courier client (real time) sees a future pickup. */
+function tomorrowMorningInNewYork(): Date {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1, 15));
+}
+
 describe("staff dispatch", () => {
   it("quotes each open window with the courier's price for the whole order", async () => {
     const order = sameDayOrder(standIn);
-    const result = await quoteOrder({ db, admin: await adminFor(SHOP), courier: await runtime.courierFor(SHOP), clock: () => new Date("2026-11-22T15:00:00Z") }, { shopDomain: SHOP, orderGid: order.id });
+    const result = await quoteOrder({ db, admin: await adminFor(SHOP), courier: await runtime.courierFor(SHOP), clock: tomorrowMorningInNewYork }, { shopDomain: SHOP, orderGid: order.id });
     expect(result.unavailableReason).toBeNull();
     expect(result.windows.length).toBeGreaterThan(0);
     for (const window of result.windows) {
@@ -47,7 +53,7 @@ describe("staff dispatch", () => {
 
   it("says why no window is offered for an address the courier cannot reach", async () => {
     const order = sameDayOrder(standIn, { shippingAddress: { address1: "1 Nowhere Rd", city: "Brooklyn", provinceCode: "NY", zip: "00000", countryCodeV2: "US", phone: "+17185550134", latitude: null, longitude: null } });
-    const result = await quoteOrder({ db, admin: await adminFor(SHOP), courier: await runtime.courierFor(SHOP), clock: () => new Date("2026-11-22T15:00:00Z") }, { shopDomain: SHOP, orderGid: order.id });
+    const result = await quoteOrder({ db, admin: await adminFor(SHOP), courier: await runtime.courierFor(SHOP), clock: tomorrowMorningInNewYork }, { shopDomain: SHOP, orderGid: order.id });
     expect(result).toMatchObject({ windows: [], unavailableReason: expect.stringMatching(/cannot deliver to this address/) });
   });
 
