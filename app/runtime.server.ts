@@ -1,8 +1,10 @@
 import { appConfig } from "./config/env.server";
 import { courierBaseUrl, createCourierClient, DEFAULT_COURIER_BASE_URLS, type CourierClient } from "./courier/client.server";
 import { createInProcessRateLimiter, type CourierRateLimiter } from "./courier/rate-limiter.server";
+import { createSharedRateLimiter } from "./courier/shared-rate-limiter.server";
 import type { KeyRing } from "./crypto/secret-box.server";
 import { db } from "./db.server";
+import { databaseProviderOf } from "./db/provider";
 import { createJobQueue, newWorkerId, type JobQueue } from "./jobs/queue.server";
 import { createEstimateCache } from "./quote/estimate-cache.server";
 import { createQuoteMemory } from "./quote/quote-memory.server";
@@ -37,7 +39,7 @@ export type Runtime = {
   keys: KeyRing;
   queue: JobQueue;
   clock: () => Date;
-  /** One limiter per process: every caller shares the courier's 10 requests per second per token. */
+  /** The courier's 10 requests per second per token, shared by every caller (on PostgreSQL: by every instance). */
   courierLimiter: CourierRateLimiter;
   /** The shop's courier client (its decrypted token and base URL), or null when none is connected. */
   courierFor: CourierForShop;
@@ -57,7 +59,11 @@ export function getRuntime(): Runtime {
     const config = appConfig();
     const clock = () => new Date();
     const keys = config.encryption;
-    const courierLimiter = createInProcessRateLimiter({ safetyMarginMs: COURIER_LIMIT_SAFETY_MARGIN_MS });
+    // PostgreSQL means several instances may share the work: the courier's per-token limit is then
+    // held through the database (every instance together); SQLite means one instance, in process.
+    const courierLimiter = databaseProviderOf(config.databaseUrl) === "postgresql"
+      ? createSharedRateLimiter({ db, safetyMarginMs: COURIER_LIMIT_SAFETY_MARGIN_MS })
+      : createInProcessRateLimiter({ safetyMarginMs: COURIER_LIMIT_SAFETY_MARGIN_MS });
     const defaults = {
       sandbox: config.courier.sandboxUrl ?? DEFAULT_COURIER_BASE_URLS.sandbox,
       production: config.courier.productionUrl ?? DEFAULT_COURIER_BASE_URLS.production,

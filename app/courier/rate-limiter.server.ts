@@ -81,13 +81,34 @@ export function decideNextGrant(
   return { grant: since("background") < since("quote") ? "background" : "quote" };
 }
 
-export type InProcessRateLimiterOptions = {
+export type LimiterPolicyOptions = {
   perSecond?: number;
   /** Minimum share of the budget guaranteed to each lane while it is active (0..1; the two add up to at most 1). */
   reservedQuoteShare?: number;
   reservedBackgroundShare?: number;
   windowMs?: number;
   safetyMarginMs?: number;
+};
+
+/** The policy both limiters (in-process and shared) enforce: the budget, the window with its margin, each lane's reserve. */
+export function limiterPolicyOf(options: LimiterPolicyOptions): LimiterPolicy {
+  const perSecond = options.perSecond ?? REQUESTS_PER_SECOND;
+  const quoteShare = options.reservedQuoteShare ?? 0.3;
+  const backgroundShare = options.reservedBackgroundShare ?? 0.3;
+  if (!(Number.isInteger(perSecond) && perSecond > 0)) throw new RangeError("perSecond must be a positive integer");
+  if (quoteShare < 0 || backgroundShare < 0 || quoteShare + backgroundShare > 1) {
+    throw new RangeError("Reserved lane shares must be between 0 and 1 and add up to at most 1");
+  }
+  // At least one slot for a lane with a share, however small the budget.
+  const reservedSlots = (share: number) => (share > 0 ? Math.max(1, Math.floor(share * perSecond)) : 0);
+  return {
+    perSecond,
+    windowMs: (options.windowMs ?? 1000) + (options.safetyMarginMs ?? 50),
+    reserved: { quote: reservedSlots(quoteShare), background: reservedSlots(backgroundShare) },
+  };
+}
+
+export type InProcessRateLimiterOptions = LimiterPolicyOptions & {
   clock?: () => Date;
   sleep?: (ms: number) => Promise<void>;
 };
@@ -98,18 +119,7 @@ type TokenState = { grants: Grant[]; queues: Record<CourierLane, Waiter[]>; time
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function createInProcessRateLimiter(options: InProcessRateLimiterOptions = {}): CourierRateLimiter {
-  const perSecond = options.perSecond ?? REQUESTS_PER_SECOND;
-  const quoteShare = options.reservedQuoteShare ?? 0.3;
-  const backgroundShare = options.reservedBackgroundShare ?? 0.3;
-  if (quoteShare < 0 || backgroundShare < 0 || quoteShare + backgroundShare > 1) {
-    throw new RangeError("Reserved lane shares must be between 0 and 1 and add up to at most 1");
-  }
-  const slots = (share: number) => (share > 0 ? Math.max(1, Math.floor(share * perSecond)) : 0);
-  const policy: LimiterPolicy = {
-    perSecond,
-    windowMs: (options.windowMs ?? 1000) + (options.safetyMarginMs ?? 50),
-    reserved: { quote: slots(quoteShare), background: slots(backgroundShare) },
-  };
+  const policy = limiterPolicyOf(options);
   const clock = options.clock ?? (() => new Date());
   const sleep = options.sleep ?? realSleep;
   const tokens = new Map<string, TokenState>();

@@ -1,18 +1,33 @@
 import { PrismaLibSQL } from "@prisma/adapter-libsql";
 import { PrismaPg } from "@prisma/adapter-pg";
+import type { PoolConfig } from "pg";
+import { databaseProviderOf } from "./provider";
 
-/** The Prisma driver adapter for a DATABASE_URL: `file:` is SQLite (libsql), `postgres(ql)://` is PostgreSQL. */
-export function createDriverAdapter(databaseUrl: string) {
-  if (databaseUrl.startsWith("file:")) return new PrismaLibSQL({ url: databaseUrl });
+export const DEFAULT_POSTGRES_POOL_SIZE = 10;
+const SSL_MODES_THAT_VERIFY = new Set(["verify-ca", "verify-full"]);
+
+/**
+ * A `postgresql://user:password@host:port/database?connection_limit=N&sslmode=M` URL as discrete pool
+ * fields rather than a connectionString: with a connectionString the adapter's shadow-database pool
+ * connects to the real database (stack recipe, PostgreSQL note b).
+ */
+export function postgresPoolConfig(databaseUrl: string): PoolConfig {
   const url = new URL(databaseUrl);
-  // Discrete fields rather than a connectionString: with a connectionString the adapter's
-  // shadow-database pool connects to the real database (stack recipe, PostgreSQL note b).
-  return new PrismaPg({
+  const sslMode = url.searchParams.get("sslmode");
+  const limit = Number(url.searchParams.get("connection_limit") ?? DEFAULT_POSTGRES_POOL_SIZE);
+  return {
     host: url.hostname,
     port: Number(url.port || 5432),
     user: decodeURIComponent(url.username),
     password: decodeURIComponent(url.password),
-    database: url.pathname.replace(/^\//, ""),
-    max: Number(url.searchParams.get("connection_limit") ?? 10),
-  });
+    database: decodeURIComponent(url.pathname.replace(/^\//, "")),
+    max: Number.isInteger(limit) && limit > 0 ? limit : DEFAULT_POSTGRES_POOL_SIZE,
+    ...(sslMode && sslMode !== "disable" ? { ssl: { rejectUnauthorized: SSL_MODES_THAT_VERIFY.has(sslMode) } } : {}),
+  };
+}
+
+/** The Prisma driver adapter for a DATABASE_URL: `file:` is SQLite (libsql), `postgres(ql)://` is PostgreSQL. */
+export function createDriverAdapter(databaseUrl: string) {
+  if (databaseProviderOf(databaseUrl) === "sqlite") return new PrismaLibSQL({ url: databaseUrl });
+  return new PrismaPg(postgresPoolConfig(databaseUrl));
 }

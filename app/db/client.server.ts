@@ -1,8 +1,37 @@
+import { createRequire } from "node:module";
 import { PrismaClient } from "@prisma/client";
 import { createDriverAdapter } from "./adapter.server";
+import { POSTGRESQL_CLIENT_MODULE, databaseProviderOf, type DatabaseProvider } from "./provider";
 
+/**
+ * The app's database client. Both providers' clients are generated from the one data model, so they
+ * have the same models and types; `Db` is the SQLite client's type for both. Two are needed because a
+ * generated client embeds its provider's query compiler and refuses another provider's adapter
+ * ("@prisma/adapter-pg ... is not compatible with the provider sqlite").
+ */
 export type Db = PrismaClient;
 
+const providers = new WeakMap<object, DatabaseProvider>();
+
+// Loaded at run time from node_modules (not bundled): the generated client reads its query
+// compiler's wasm file next to itself.
+function postgresqlClientClass(): typeof PrismaClient {
+  try {
+    return (createRequire(import.meta.url)(POSTGRESQL_CLIENT_MODULE) as { PrismaClient: typeof PrismaClient }).PrismaClient;
+  } catch (error) {
+    throw new Error(`The PostgreSQL Prisma client is missing (${POSTGRESQL_CLIENT_MODULE}): run npm run setup to generate it.`, { cause: error });
+  }
+}
+
 export function createDb(databaseUrl: string): Db {
-  return new PrismaClient({ adapter: createDriverAdapter(databaseUrl) });
+  const provider = databaseProviderOf(databaseUrl);
+  const Client = provider === "postgresql" ? postgresqlClientClass() : PrismaClient;
+  const db = new Client({ adapter: createDriverAdapter(databaseUrl) });
+  providers.set(db, provider);
+  return db;
+}
+
+/** The provider a client was created for (SQLite for a client not made by createDb). */
+export function providerOfDb(db: Db): DatabaseProvider {
+  return providers.get(db) ?? "sqlite";
 }

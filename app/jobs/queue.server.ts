@@ -1,13 +1,19 @@
 /**
  * The durable job queue: the only module that reads or writes the `Job` table for running work.
  *
- * Portable by construction (SQLite now, PostgreSQL with several app instances later): every state
- * change is one conditional `updateMany` whose WHERE repeats what was read (id, state, version and,
- * for a claim, an absent or ended lease) and is accepted only when it changed exactly one row. Both
- * databases evaluate such an UPDATE atomically against the current row (PostgreSQL re-checks the
- * WHERE after waiting for a concurrent writer's row lock), so of two workers racing for a job one
- * gets count 1 and the other count 0. `version` grows with every claim, which fences a worker whose
- * lease ended and whose job was taken over: its complete/fail/extendLease match nothing.
+ * Every state change is one conditional `updateMany` whose WHERE repeats what was read (id, state,
+ * version and, for a claim, an absent or ended lease) and is accepted only when it changed exactly
+ * one row. Both databases evaluate such an UPDATE atomically against the current row (PostgreSQL
+ * re-checks the WHERE after waiting for a concurrent writer's row lock), so of two workers racing for
+ * a job one gets count 1 and the other count 0. `version` grows with every claim, which fences a
+ * worker whose lease ended and whose job was taken over: its complete/fail/extendLease match nothing.
+ *
+ * Claims differ by database. SQLite (one writer at a time) reads a few candidates and claims the
+ * first it wins with the conditional update. PostgreSQL, where many workers in several instances
+ * claim at once, takes the oldest claimable job in ONE statement (`claimSql`): `FOR UPDATE SKIP
+ * LOCKED` picks a row no other claimer holds, so concurrent workers get different jobs without
+ * waiting on each other or all racing for the same candidates; the same eligibility rules
+ * (due, ended lease, ordering key) are in its WHERE.
  *
  * Delivery is at least once: a worker that dies mid-job leaves the job to be claimed again after
  * the lease. Handlers make their effect exactly once by writing their result in the transaction
@@ -19,8 +25,8 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { setTimeout as delay } from "node:timers/promises";
-import type { Prisma, Job as JobRow } from "@prisma/client";
-import type { Db } from "~/db/client.server";
+import { Prisma, type Job as JobRow } from "@prisma/client";
+import { providerOfDb, type Db } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors";
 import { withBusyRetry, type Sleep } from "./busy-retry";
 import { LeaseLostError, failureMessage, failureOptionsOf, permanentFailure, type FailureOptions } from "./errors";
@@ -176,6 +182,24 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   async function claimNext(claimOptions: ClaimOptions = {}): Promise<QueuedJob | null> {
     const kinds = claimOptions.kinds ? [...claimOptions.kinds] : undefined;
     if (kinds && kinds.length === 0) return null;
+    return providerOfDb(db) === "postgresql" ? claimSkippingLocked(kinds) : claimByCandidates(kinds);
+  }
+
+  /** PostgreSQL: bury what died on its last attempt, then claim the oldest claimable job nobody holds, in one statement. */
+  async function claimSkippingLocked(kinds: string[] | undefined): Promise<QueuedJob | null> {
+    const now = clock();
+    // One row per statement (as on SQLite): a multi-row UPDATE racing another worker's could deadlock.
+    const abandoned = await retryBusy(() => db.job.findMany({
+      where: { state: "running", lockedUntil: { lt: now }, attempts: { gte: db.job.fields.maxAttempts }, ...(kinds ? { kind: { in: kinds } } : {}) },
+      take: CLAIM_CANDIDATES,
+    }));
+    for (const row of abandoned) await buryAbandoned(row, now);
+    const rows = await retryBusy(() => db.$queryRaw<JobRow[]>(claimSql({ now, lockedUntil: new Date(now.getTime() + leaseMs), workerId, kinds })));
+    const row = rows[0];
+    return row ? acceptClaim(toQueuedJob(row), row.payloadJson) : null;
+  }
+
+  async function claimByCandidates(kinds: string[] | undefined): Promise<QueuedJob | null> {
     const tried = new Set<string>();
     const blockedKeys = new Set<string>();
     for (let round = 0; round < CLAIM_ROUNDS; round++) {
@@ -254,8 +278,12 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       data: { state: "running", lockedBy: workerId, lockedUntil, attempts: { increment: 1 }, version: { increment: 1 } },
     }));
     if (count !== 1) return null;
-    const job = toQueuedJob({ ...row, state: "running", lockedBy: workerId, lockedUntil, attempts: row.attempts + 1, version: row.version + 1 });
-    if (!parsePayload(row.payloadJson).ok) {
+    return acceptClaim(toQueuedJob({ ...row, state: "running", lockedBy: workerId, lockedUntil, attempts: row.attempts + 1, version: row.version + 1 }), row.payloadJson);
+  }
+
+  /** A claimed job whose payload cannot be read is dead at once rather than handed to a handler. */
+  async function acceptClaim(job: QueuedJob, payloadJson: string): Promise<QueuedJob | null> {
+    if (!parsePayload(payloadJson).ok) {
       await fail(job, permanentFailure(UNREADABLE_PAYLOAD));
       return null;
     }
@@ -347,11 +375,16 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   async function stats(filter: { shopDomain?: string } = {}): Promise<QueueStats> {
     const now = clock();
     const shop = filter.shopDomain === undefined ? {} : { shopDomain: filter.shopDomain };
-    const [byState, due, oldestDue] = await retryBusy(() => Promise.all([
-      db.job.groupBy({ by: ["state"], where: shop, _count: { _all: true } }),
+    // One snapshot for the three reads, or a job finishing between them (and enqueueing its follow-up)
+    // could be seen neither running nor due. SQLite transactions are serializable; PostgreSQL's default
+    // (read committed) takes a snapshot per statement, hence repeatable read there.
+    // (The SQLite client's types know only "Serializable"; both clients share the runtime that reads it.)
+    const snapshot = providerOfDb(db) === "postgresql" ? { isolationLevel: "RepeatableRead" as Prisma.TransactionIsolationLevel } : undefined;
+    const [byState, due, oldestDue] = await retryBusy(() => db.$transaction([
+      db.job.groupBy({ by: ["state"], where: shop, _count: { _all: true }, orderBy: { state: "asc" } }),
       db.job.count({ where: { ...shop, state: "queued", runAt: { lte: now } } }),
       db.job.findFirst({ where: { ...shop, state: "queued", runAt: { lte: now } }, orderBy: { runAt: "asc" }, select: { runAt: true } }),
-    ]));
+    ], snapshot));
     const count = (state: JobState) => byState.find((group) => group.state === state)?._count._all ?? 0;
     return {
       queued: count("queued"), due, running: count("running"), done: count("done"), dead: count("dead"),
@@ -360,6 +393,39 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   }
 
   return { workerId, leaseMs, enqueue, claimNext, complete, fail, extendLease, retryDead, listDead, stats };
+}
+
+/**
+ * PostgreSQL's claim: the oldest job that is due (queued with runAt <= now, or running with an ended
+ * lease and attempts left) and not held back by its orderingKey (another job with the key running
+ * under a live lease, or older and unfinished), locked with SKIP LOCKED so concurrent claimers skip
+ * it, then leased to the worker. Under READ COMMITTED a row another claimer changed meanwhile is
+ * re-checked against the WHERE once its lock is free, and skipped if it no longer qualifies.
+ */
+export function claimSql(input: { now: Date; lockedUntil: Date; workerId: string; kinds?: readonly string[] }): Prisma.Sql {
+  const { now, lockedUntil, workerId, kinds } = input;
+  const kindFilter = kinds ? Prisma.sql`AND c."kind" = ANY(${[...kinds]}::text[])` : Prisma.empty;
+  return Prisma.sql`
+    UPDATE "Job" AS j
+    SET "state" = 'running', "lockedBy" = ${workerId}, "lockedUntil" = ${lockedUntil},
+        "attempts" = j."attempts" + 1, "version" = j."version" + 1, "updatedAt" = ${now}
+    FROM (
+      SELECT c."id" FROM "Job" AS c
+      WHERE ((c."state" = 'queued' AND c."runAt" <= ${now})
+          OR (c."state" = 'running' AND c."lockedUntil" < ${now} AND c."attempts" < c."maxAttempts"))
+        ${kindFilter}
+        AND (c."orderingKey" IS NULL OR NOT EXISTS (
+          SELECT 1 FROM "Job" AS o
+          WHERE o."orderingKey" = c."orderingKey" AND o."id" <> c."id"
+            AND ((o."state" = 'running' AND o."lockedUntil" >= ${now})
+              OR (o."state" IN ('queued', 'running')
+                AND (o."createdAt" < c."createdAt" OR (o."createdAt" = c."createdAt" AND o."id" < c."id"))))))
+      ORDER BY c."createdAt", c."id"
+      LIMIT 1
+      FOR UPDATE OF c SKIP LOCKED
+    ) AS picked
+    WHERE j."id" = picked."id"
+    RETURNING j.*`;
 }
 
 /** After a failed insert: the job holding the uniqueKey, or the original error if that was not the cause. */

@@ -1,7 +1,7 @@
 /**
- * Two "workers" — separate database clients on the same SQLite file, as two app processes would
- * be — race for the same jobs. SQLite-specific in its contention (SQLITE_BUSY between clients,
- * retried by the queue); the claim itself is the same conditional update on PostgreSQL.
+ * Two "workers" — separate database clients on the same database, as two app processes would be —
+ * race for the same jobs. On SQLite the claim is the conditional update (with SQLITE_BUSY between
+ * clients, retried by the queue); on PostgreSQL it is the one-statement FOR UPDATE SKIP LOCKED claim.
  */
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
@@ -76,5 +76,42 @@ describe("two workers on separate clients racing for the same jobs", () => {
     expect(byWorker("a")).toBeGreaterThan(0);
     expect(byWorker("b")).toBeGreaterThan(0);
     expect(loggers.flatMap((logger) => logger.lines).filter((line) => line.level !== "info")).toEqual([]);
+  });
+
+  it("jobs sharing an orderingKey never run at once and run in creation order, whichever worker claims them", async () => {
+    const keys = 5;
+    const perKey = 8;
+    const enqueuer = queueOn(clientA, "enqueuer");
+    for (let n = 0; n < perKey; n++) {
+      for (let k = 0; k < keys; k++) {
+        await enqueuer.enqueue({ shopDomain: SHOP, kind: "apply", payload: { k, n }, orderingKey: `shipment:${k}` });
+      }
+    }
+    const runningKeys = new Set<number>();
+    const overlaps: string[] = [];
+    const order = new Map<number, number[]>();
+    let done = 0;
+    const queues = [queueOn(clientA, "a"), queueOn(clientB, "b")];
+    await Promise.all(queues.flatMap((queue) => Array.from({ length: 3 }, async () => {
+      const deadline = Date.now() + 15_000;
+      while (done < keys * perKey && Date.now() < deadline) {
+        const job = await queue.claimNext();
+        if (!job) {
+          await new Promise((resolve) => setTimeout(resolve, 2));
+          continue;
+        }
+        const { k, n } = job.payload as { k: number; n: number };
+        if (runningKeys.has(k)) overlaps.push(`shipment:${k} job ${n}`);
+        runningKeys.add(k);
+        order.set(k, [...(order.get(k) ?? []), n]);
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        runningKeys.delete(k);
+        await queue.complete(job);
+        done += 1;
+      }
+    })));
+    expect(done).toBe(keys * perKey);
+    expect(overlaps).toEqual([]);
+    for (let k = 0; k < keys; k++) expect(order.get(k)).toEqual(Array.from({ length: perKey }, (_, n) => n));
   });
 });

@@ -175,7 +175,7 @@ describe("startWorker", () => {
         aborted.resolve(context.signal.reason);
         throw new Error("stopped: lease lost");
       },
-    }, { leaseRenewalMs: renewalMs, sleep });
+    }, { leaseRenewalMs: renewalMs, sleep, concurrency: 1 }); // busy with its one job, it cannot re-claim it: only worker-b can
     await eventually(() => pendingRenewals.length > 0);
     // The worker's process stalls past its lease and another worker claims the job.
     await db.job.update({ where: { id: job.id }, data: { lockedUntil: new Date(clock.now().getTime() - 1) } });
@@ -206,6 +206,9 @@ describe("startWorker", () => {
       counted: async () => {
         active++;
         peak = Math.max(peak, active);
+        // Held until three run at once (or 1 s passed), however long a claim takes on this database.
+        const until = Date.now() + 1_000;
+        while (peak < 3 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 5));
         await new Promise((resolve) => setTimeout(resolve, 10));
         active--;
       },

@@ -1,0 +1,239 @@
+import type { CourierRateSlot } from "@prisma/client";
+import type { Db } from "~/db/client.server";
+import { isUniqueViolation } from "~/db/errors";
+import { withBusyRetry } from "~/jobs/busy-retry";
+import { CourierError, throttledError, timeoutError } from "./errors";
+import {
+  decideNextGrant,
+  type CourierLane,
+  type CourierRateLimiter,
+  type Grant,
+  type LaneDemand,
+  type LimiterPolicyOptions,
+  limiterPolicyOf,
+} from "./rate-limiter.server";
+
+/**
+ * The courier's limit of 10 requests per second per access token, held across every app instance
+ * that shares the database (several instances behind a load balancer, each with its own workers).
+ *
+ * The budget of a token is `perSecond` rows of CourierRateSlot. Granting a request takes the slot
+ * whose last grant is oldest, if that grant has left the window (1 s plus a safety margin), with a
+ * conditional update on the slot's version: of several instances racing for it, one wins and the
+ * others read again. Every slot's consecutive grants are therefore at least a window apart, so no
+ * window ever holds more than `perSecond` grants, whatever the number of instances. (Every decider
+ * aims at the same row, the globally oldest slot, so grants are also linearised: each decision saw
+ * every grant made before it.)
+ *
+ * Lanes keep the in-process limiter's policy (decideNextGrant, reserves of 30 % each), with one
+ * difference: a lane counts as active when it holds a grant in the current window anywhere, or has
+ * a request waiting in THIS instance; a request waiting in another instance is not seen until it is
+ * granted. In practice a lane in use keeps its reserve across instances, and a lane waking up after
+ * an idle second may wait up to one window for its first slot.
+ *
+ * Within an instance, looks at a token's slots take turns (a per-token lock), so an instance never
+ * races itself for a slot; waiting requests queue per token and lane (oldest first) and one loop per
+ * token reads the slots, grants, or sleeps until the oldest grant leaves the window. Time is this
+ * instance's clock: instances must keep their clocks in sync (NTP) well within the safety margin.
+ * The database holds only the token's hash (courierTokenKey), the lane and the time of each slot.
+ */
+
+/** Fail-fast tries when another instance takes the free slot first. */
+export const FAIL_FAST_ATTEMPTS = 5;
+/** Added at random to a waiting loop's sleep, so instances waiting on one token do not read in lockstep. */
+export const WAIT_JITTER_MS = 5;
+const NEVER_GRANTED = new Date(0);
+
+export type SlotRow = Pick<CourierRateSlot, "slot" | "lane" | "grantedAt" | "version">;
+
+export type SharedRateLimiterOptions = LimiterPolicyOptions & {
+  db: Db;
+  clock?: () => Date;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+};
+
+/** The grants of the slots still inside the window ending at `now` (pure). */
+export function grantsInWindow(slots: readonly SlotRow[], now: number, windowMs: number): Grant[] {
+  return slots
+    .filter((slot) => slot.lane !== null && slot.grantedAt.getTime() > now - windowMs)
+    .map((slot) => ({ at: slot.grantedAt.getTime(), lane: slot.lane === "quote" ? "quote" : "background" }));
+}
+
+/** The slot to grant next: the one granted longest ago, if that grant has left the window (pure). */
+export function oldestFreeSlot(slots: readonly SlotRow[], now: number, windowMs: number): SlotRow | null {
+  let oldest: SlotRow | null = null;
+  for (const slot of slots) {
+    if (slot.grantedAt.getTime() > now - windowMs) continue;
+    if (!oldest || slot.grantedAt < oldest.grantedAt || (slot.grantedAt.getTime() === oldest.grantedAt.getTime() && slot.slot < oldest.slot)) {
+      oldest = slot;
+    }
+  }
+  return oldest;
+}
+
+type Waiter = { since: number; resolve: () => void; reject: (error: unknown) => void; detach: () => void };
+type TokenState = { queues: Record<CourierLane, Waiter[]>; pumping: boolean };
+type TokenTurn = { tail: Promise<void>; holders: number };
+type Attempt = { granted: CourierLane } | { waitMs: number } | { lost: true } | { refused: CourierLane | null };
+
+/** The database behind the limiter failed: a retryable "throttled" error, so the caller tries again later. */
+function unavailable(error: unknown): CourierError {
+  return throttledError(undefined, `shared courier rate limit unavailable: ${error instanceof Error ? error.message.slice(0, 200) : "database error"}`);
+}
+
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function createSharedRateLimiter(options: SharedRateLimiterOptions): CourierRateLimiter {
+  const { db } = options;
+  const policy = limiterPolicyOf(options);
+  const { perSecond } = policy;
+  const clock = options.clock ?? (() => new Date());
+  const sleep = options.sleep ?? realSleep;
+  const random = options.random ?? Math.random;
+  const tokens = new Map<string, TokenState>();
+  const turns = new Map<string, TokenTurn>();
+  const retryBusy = <T>(operation: () => Promise<T>) => withBusyRetry(operation, (ms) => sleep(ms), random);
+
+  async function readSlots(tokenKey: string): Promise<SlotRow[]> {
+    const read = () => retryBusy(() => db.courierRateSlot.findMany({
+      where: { tokenKey, slot: { lt: perSecond } },
+      select: { slot: true, lane: true, grantedAt: true, version: true },
+    }));
+    const slots = await read();
+    if (slots.length === perSecond) return slots;
+    const missing = Array.from({ length: perSecond }, (_, slot) => slot).filter((slot) => !slots.some((row) => row.slot === slot));
+    try {
+      await retryBusy(() => db.courierRateSlot.createMany({ data: missing.map((slot) => ({ tokenKey, slot, grantedAt: NEVER_GRANTED })) }));
+    } catch (error) {
+      // Another instance created them at the same moment.
+      if (!isUniqueViolation(error)) throw error;
+    }
+    return read();
+  }
+
+  /** Runs `work` when this instance's earlier looks at the token's slots are done. */
+  async function inTurn<T>(tokenKey: string, work: () => Promise<T>): Promise<T> {
+    const turn = turns.get(tokenKey) ?? { tail: Promise.resolve(), holders: 0 };
+    turns.set(tokenKey, turn);
+    const previous = turn.tail;
+    let release = () => {};
+    turn.tail = new Promise<void>((resolve) => (release = resolve));
+    turn.holders += 1;
+    try {
+      await previous;
+      return await work();
+    } finally {
+      release();
+      turn.holders -= 1;
+      if (turn.holders === 0) turns.delete(tokenKey);
+    }
+  }
+
+  /** One look at the token's slots: grants to the lane `decideNextGrant` picks if `accept` agrees, else says why not. */
+  function attempt(tokenKey: string, demand: () => LaneDemand, accept: (lane: CourierLane) => boolean): Promise<Attempt> {
+    return inTurn(tokenKey, () => attemptNow(tokenKey, demand(), accept));
+  }
+
+  async function attemptNow(tokenKey: string, demand: LaneDemand, accept: (lane: CourierLane) => boolean): Promise<Attempt> {
+    const now = clock().getTime();
+    const slots = await readSlots(tokenKey);
+    const decision = decideNextGrant(policy, now, grantsInWindow(slots, now, policy.windowMs), demand);
+    if (decision === null) return { refused: null };
+    if ("waitMs" in decision) return { waitMs: decision.waitMs };
+    if (!accept(decision.grant)) return { refused: decision.grant };
+    const slot = oldestFreeSlot(slots, now, policy.windowMs);
+    if (!slot) return { lost: true };
+    const { count } = await retryBusy(() => db.courierRateSlot.updateMany({
+      where: { tokenKey, slot: slot.slot, version: slot.version },
+      data: { lane: decision.grant, grantedAt: new Date(now), version: { increment: 1 } },
+    }));
+    return count === 1 ? { granted: decision.grant } : { lost: true };
+  }
+
+  const demandOf = (state: TokenState | undefined): LaneDemand => ({
+    quote: { waiting: state?.queues.quote.length ?? 0, oldestSince: state?.queues.quote[0]?.since ?? null },
+    background: { waiting: state?.queues.background.length ?? 0, oldestSince: state?.queues.background[0]?.since ?? null },
+  });
+
+  const waiting = (state: TokenState) => state.queues.quote.length + state.queues.background.length;
+
+  async function pump(tokenKey: string): Promise<void> {
+    const state = tokens.get(tokenKey);
+    if (!state || state.pumping) return;
+    state.pumping = true;
+    try {
+      while (waiting(state) > 0) {
+        const outcome = await attempt(tokenKey, () => demandOf(state), () => true);
+        if ("granted" in outcome) {
+          const waiter = state.queues[outcome.granted].shift();
+          waiter?.detach();
+          waiter?.resolve();
+        } else if ("waitMs" in outcome) {
+          await sleep(outcome.waitMs + Math.floor(random() * WAIT_JITTER_MS));
+        }
+      }
+    } catch (error) {
+      // The database failed: every waiter gets a retryable error now rather than waiting forever.
+      const reason = unavailable(error);
+      for (const queue of Object.values(state.queues)) {
+        for (const waiter of queue.splice(0)) {
+          waiter.detach();
+          waiter.reject(reason);
+        }
+      }
+    } finally {
+      state.pumping = false;
+      if (waiting(state) === 0) tokens.delete(tokenKey);
+      else void pump(tokenKey);
+    }
+  }
+
+  async function acquireNow(tokenKey: string, lane: CourierLane): Promise<void> {
+    const state = tokens.get(tokenKey);
+    if (state && state.queues[lane].length > 0) {
+      throw throttledError(undefined, `local rate limit reached for the ${lane} lane (fail fast)`);
+    }
+    for (let tries = 0; tries < FAIL_FAST_ATTEMPTS; tries++) {
+      const demand = () => ({ ...demandOf(tokens.get(tokenKey)), [lane]: { waiting: 1, oldestSince: clock().getTime() } });
+      const outcome = await attempt(tokenKey, demand, (granted) => granted === lane);
+      if ("granted" in outcome) return;
+      if ("lost" in outcome) continue;
+      throw throttledError("waitMs" in outcome ? outcome.waitMs : undefined, `shared rate limit reached for the ${lane} lane (fail fast)`);
+    }
+    throw throttledError(undefined, `shared rate limit contended for the ${lane} lane (fail fast)`);
+  }
+
+  return {
+    acquire(tokenKey, lane, opts) {
+      if (opts.signal?.aborted) return Promise.reject(timeoutError(null));
+      if (opts.failFast) {
+        return acquireNow(tokenKey, lane).catch((error: unknown) => {
+          throw error instanceof CourierError ? error : unavailable(error);
+        });
+      }
+      let state = tokens.get(tokenKey);
+      if (!state) {
+        state = { queues: { quote: [], background: [] }, pumping: false };
+        tokens.set(tokenKey, state);
+      }
+      const queue = state.queues[lane];
+      return new Promise<void>((resolve, reject) => {
+        const onAbort = () => {
+          const index = queue.indexOf(waiter);
+          if (index >= 0) queue.splice(index, 1);
+          reject(timeoutError(null));
+        };
+        const waiter: Waiter = {
+          since: clock().getTime(),
+          resolve,
+          reject,
+          detach: () => opts.signal?.removeEventListener("abort", onAbort),
+        };
+        opts.signal?.addEventListener("abort", onAbort, { once: true });
+        queue.push(waiter);
+        void pump(tokenKey);
+      });
+    },
+  };
+}
