@@ -9,6 +9,7 @@ import { createRequestHandler } from "@remix-run/node";
 import * as build from "@remix-run/dev/server-build";
 import { appConfig } from "~/config/env.server";
 import { db } from "~/db.server";
+import { useWriteAheadLog } from "~/db/journal.server";
 import { consoleWorkerLogger, startWorker, timerSleep, type Worker } from "~/jobs/worker.server";
 import { getRuntime } from "~/runtime.server";
 import { unauthenticated } from "~/shopify.server";
@@ -47,6 +48,7 @@ const server = createServer(async (req, res) => {
 });
 
 server.keepAliveTimeout = 65_000;
+await useWriteAheadLog(db);
 if (!config.workerOnly) {
   server.listen(config.port, config.host, () => {
     console.log(`App server listening on ${config.host}:${config.port} (${config.shopify.appUrl})`);

@@ -7,8 +7,9 @@ import { Prisma } from "@prisma/client";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDb, providerOfDb } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors";
+import { useWriteAheadLog } from "~/db/journal.server";
 import { POSTGRESQL_CLIENT_MODULE } from "~/db/provider";
-import { onPostgresql, testDatabaseProvider } from "../../support/database";
+import { onPostgresql, onSqlite, testDatabaseProvider } from "../../support/database";
 
 const db = createDb(process.env.DATABASE_URL!);
 
@@ -38,5 +39,19 @@ describe("createDb", () => {
 
   it.runIf(onPostgresql)("(PostgreSQL only) runs PostgreSQL SQL: the claim's FOR UPDATE SKIP LOCKED is understood", async () => {
     expect(await db.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Job" LIMIT 1 FOR UPDATE SKIP LOCKED`).toEqual([]);
+  });
+
+  it.runIf(onSqlite)("(SQLite only) switches the file to write-ahead logging, which another client then sees", async () => {
+    expect(await useWriteAheadLog(db)).toBe("wal");
+    const other = createDb(process.env.DATABASE_URL!);
+    try {
+      expect(await other.$queryRawUnsafe<{ journal_mode: string }[]>("PRAGMA journal_mode")).toEqual([{ journal_mode: "wal" }]);
+    } finally {
+      await other.$disconnect();
+    }
+  });
+
+  it.runIf(onPostgresql)("(PostgreSQL only) leaves the journal to the server", async () => {
+    expect(await useWriteAheadLog(db)).toBeNull();
   });
 });
