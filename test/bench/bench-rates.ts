@@ -32,7 +32,7 @@ import { openWindows } from "~/quote/windows";
 import { quoteSettings, seedQuoteShop } from "../app/quote/quote-shop";
 import { distinctCart } from "../app/quote/rate-request-fixture";
 import { TEST_API_SECRET, testEnv } from "../support/test-env";
-import { ensureBuild, freePort, migrate, startAppServer } from "./app-server";
+import { ensureProductionBuild, freePort, migrateDatabase, startAppServer } from "../support/app-server";
 import { startSandboxProcess, type SandboxProcess } from "./sandbox-process";
 
 const SHOP = "bench-shop.myshopify.com";
@@ -185,13 +185,13 @@ function printTable(phases: readonly PhaseStats[]): void {
 }
 
 async function main(): Promise<void> {
-  ensureBuild("carrier-service.rates", debug);
+  ensureProductionBuild({ mustContain: "carrier-service.rates", log: debug });
   const sandbox = await startSandboxProcess({ tokens: [COURIER_TOKEN], faults: { latencyMs: COURIER_LATENCY_MS } });
   const dir = mkdtempSync(path.join(tmpdir(), "bench-rates-"));
   let server: Awaited<ReturnType<typeof startAppServer>> | null = null;
   try {
     const databaseUrl = `file:${path.join(dir, "bench.sqlite")}`;
-    migrate(databaseUrl);
+    migrateDatabase(databaseUrl);
     const port = await freePort();
     const env = {
       ...testEnv(databaseUrl),
@@ -213,7 +213,7 @@ async function main(): Promise<void> {
     await db.$disconnect();
     const windows = openWindows({ now: new Date(), timeZone: TIME_ZONE, leadTimeMinutes: settings.leadTimeMinutes, windows: settings.deliveryWindows }).length;
 
-    server = await startAppServer(env, port, debug);
+    server = await startAppServer({ env, port, onLog: (line) => debug(`[app] ${line}`) });
     info(`App server ${server.url} (production build), courier sandbox ${sandbox.url} (+${COURIER_LATENCY_MS} ms), ${windows} windows per cart`);
 
     let cartNumber = 0;

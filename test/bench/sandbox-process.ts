@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import type { SandboxOptions, SandboxStats } from "../courier-sandbox/server";
-import { ROOT } from "./app-server";
+import { ROOT } from "../support/app-server";
 
 /** Starts the courier sandbox as a child process (sandbox-child.ts) and talks to it over IPC. */
 

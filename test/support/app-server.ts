@@ -5,7 +5,6 @@
  */
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -93,16 +92,7 @@ export function migratedTempDatabase(prefix: string): TempDatabase {
 }
 
 /** A free port on 127.0.0.1 (the server is told to listen on it). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
+export { freeLoopbackPort as freePort } from "../../prisma/tools/postgres-server";
 
 export type AppServer = {
   url: string;
