@@ -21,9 +21,16 @@ export const COURIER_LANES: readonly CourierLane[] = ["quote", "background"];
 
 export type AcquireOptions = { failFast: boolean; signal?: AbortSignal };
 
+/** Called once the granted request has its answer (or has failed): the limiter may count its window from then. */
+export type GrantRelease = () => void;
+
 export interface CourierRateLimiter {
-  /** Resolves when a request may be sent now. With failFast and no capacity it throws a "throttled" CourierError at once. */
-  acquire(tokenKey: string, lane: CourierLane, opts: AcquireOptions): Promise<void>;
+  /**
+   * Resolves when a request may be sent now, with a release to call when its answer is in (a limiter
+   * that counts from the grant alone resolves nothing). With failFast and no capacity it throws a
+   * "throttled" CourierError at once.
+   */
+  acquire(tokenKey: string, lane: CourierLane, opts: AcquireOptions): Promise<GrantRelease | void>;
 }
 
 /** The limiter's key for a token: a hash, so the raw token is never held in limiter state or logs. */
@@ -109,12 +116,23 @@ export function limiterPolicyOf(options: LimiterPolicyOptions): LimiterPolicy {
 }
 
 export type InProcessRateLimiterOptions = LimiterPolicyOptions & {
+  /**
+   * When set, a grant holds its slot until it is released (or this long at most: the request's own
+   * time limit), and its window counts from the release. The courier counts a request when it arrives,
+   * which is after we send it and before we read its answer; counting from the answer therefore keeps
+   * any second at the courier within the limit however late a busy event loop sends what was granted,
+   * without a wide margin that would cost throughput. Unset: the window counts from the grant.
+   */
+  holdUntilReleaseMs?: number;
   clock?: () => Date;
   sleep?: (ms: number) => Promise<void>;
 };
 
-type Waiter = { since: number; resolve: () => void; reject: (error: unknown) => void; detach: () => void };
-type TokenState = { grants: Grant[]; queues: Record<CourierLane, Waiter[]>; timerPending: boolean };
+/** A grant in the in-process limiter: `heldUntil` while its request is in flight (holdUntilReleaseMs). */
+type HeldGrant = Grant & { heldUntil: number | null };
+
+type Waiter = { since: number; resolve: (release: GrantRelease) => void; reject: (error: unknown) => void; detach: () => void };
+type TokenState = { grants: HeldGrant[]; queues: Record<CourierLane, Waiter[]>; timerPending: boolean };
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -133,9 +151,34 @@ export function createInProcessRateLimiter(options: InProcessRateLimiterOptions 
     return state;
   };
 
-  const liveGrants = (state: TokenState, now: number) => {
-    state.grants = state.grants.filter((grant) => grant.at > now - policy.windowMs);
-    return state.grants;
+  const holdMs = options.holdUntilReleaseMs ?? 0;
+
+  /** The grants that still count at `now`; one still in flight counts as if granted now (its window starts at its release). */
+  const liveGrants = (state: TokenState, now: number): Grant[] => {
+    for (const grant of state.grants) {
+      // No answer within the hold: the request has timed out, so its window counts from then.
+      if (grant.heldUntil !== null && grant.heldUntil <= now) {
+        grant.at = grant.heldUntil;
+        grant.heldUntil = null;
+      }
+    }
+    state.grants = state.grants.filter((grant) => grant.heldUntil !== null || grant.at > now - policy.windowMs);
+    return state.grants.map((grant) => (grant.heldUntil !== null && grant.heldUntil > now ? { at: now, lane: grant.lane } : grant));
+  };
+
+  /** Records a grant made now and returns its release. */
+  const grantNow = (tokenKey: string, state: TokenState, lane: CourierLane, now: number): GrantRelease => {
+    const grant: HeldGrant = { at: now, lane, heldUntil: holdMs > 0 ? now + holdMs : null };
+    state.grants.push(grant);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      grant.at = Math.max(grant.at, clock().getTime());
+      grant.heldUntil = null;
+      // A waiter's timer was set for this grant's expiry as seen while it was in flight: look again.
+      if (holdMs > 0) pump(tokenKey);
+    };
   };
 
   const demandOf = (state: TokenState): LaneDemand => ({
@@ -164,9 +207,9 @@ export function createInProcessRateLimiter(options: InProcessRateLimiterOptions 
         return;
       }
       const waiter = state.queues[decision.grant].shift()!;
-      state.grants.push({ at: now, lane: decision.grant });
+      const release = grantNow(tokenKey, state, decision.grant, now);
       waiter.detach();
-      waiter.resolve();
+      waiter.resolve(release);
     }
   };
 
@@ -184,8 +227,7 @@ export function createInProcessRateLimiter(options: InProcessRateLimiterOptions 
             ? null
             : decideNextGrant(policy, now, grants, { ...demand, [lane]: { waiting: 1, oldestSince: now } });
         if (decision && "grant" in decision && decision.grant === lane) {
-          grants.push({ at: now, lane });
-          return Promise.resolve();
+          return Promise.resolve(grantNow(tokenKey, state, lane, now));
         }
         const waitMs = decision && "waitMs" in decision ? decision.waitMs : undefined;
         if (state.grants.length === 0 && state.queues.quote.length + state.queues.background.length === 0) {
@@ -194,7 +236,7 @@ export function createInProcessRateLimiter(options: InProcessRateLimiterOptions 
         return Promise.reject(throttledError(waitMs, `local rate limit reached for the ${lane} lane (fail fast)`));
       }
 
-      return new Promise<void>((resolve, reject) => {
+      return new Promise<GrantRelease>((resolve, reject) => {
         const onAbort = () => {
           const queue = state.queues[lane];
           const index = queue.indexOf(waiter);

@@ -199,9 +199,13 @@ export function createCourierRequester(config: CourierRequestConfig) {
     const lane = opts.lane ?? "background";
     for (let attemptIndex = 0; ; attemptIndex++) {
       if (opts.signal?.aborted) throw timeoutError(null);
-      await config.limiter.acquire(tokenKey, lane, { failFast, signal: opts.signal });
+      const release = await config.limiter.acquire(tokenKey, lane, { failFast, signal: opts.signal });
       try {
-        return await attempt(spec, opts);
+        try {
+          return await attempt(spec, opts);
+        } finally {
+          release?.();
+        }
       } catch (error) {
         if (!(error instanceof CourierError)) throw error;
         const canRetry =

@@ -134,6 +134,45 @@ describe("createInProcessRateLimiter", () => {
     expect(Math.min(...rec.grants.filter((g) => g.at > 0).map((g) => g.at))).toBe(1050);
   });
 
+  it("counting from the answer (holdUntilReleaseMs): at most 10 arrive at the courier in any second, however late each is sent", async () => {
+    const time = manualTime();
+    const limiter = createInProcessRateLimiter({ clock: time.clock, sleep: time.sleep, safetyMarginMs: 0, holdUntilReleaseMs: 10_000 });
+    let seed = 11;
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const arrivals: number[] = [];
+    const requests = 120;
+    for (let i = 0; i < requests; i++) {
+      void limiter.acquire("token", i % 3 ? "background" : "quote", { failFast: false }).then((release) => {
+        // In flight for up to 400 ms; the courier counts it at any moment of that flight (a busy event
+        // loop may send it late), and we read its answer at the end.
+        const flight = Math.floor(random() * 400);
+        arrivals.push(time.now() + Math.floor(random() * flight));
+        void time.sleep(flight).then(() => release?.());
+      });
+    }
+    await time.runUntil(60_000);
+    expect(arrivals).toHaveLength(requests);
+    const mostInOneSecond = Math.max(...arrivals.map((a) => arrivals.filter((b) => b > a - 1000 && b <= a).length));
+    expect(mostInOneSecond).toBeLessThanOrEqual(10);
+    expect(mostInOneSecond).toBe(10);
+  });
+
+  it("a slot held for an answer frees one window after the release; an answer that never comes frees it after holdUntilReleaseMs", async () => {
+    const time = manualTime();
+    const limiter = createInProcessRateLimiter({ clock: time.clock, sleep: time.sleep, safetyMarginMs: 0, holdUntilReleaseMs: 5_000, perSecond: 2, reservedQuoteShare: 0, reservedBackgroundShare: 0 });
+    const answered = await limiter.acquire("token", "background", { failFast: true });
+    await limiter.acquire("token", "background", { failFast: true }); // never released
+    await time.runUntil(300);
+    answered?.();
+    const grantedAt: number[] = [];
+    for (let i = 0; i < 2; i++) void limiter.acquire("token", "background", { failFast: false }).then(() => grantedAt.push(time.now()));
+    await time.runUntil(20_000);
+    expect(grantedAt[0]).toBe(1300);
+    // The unanswered grant counts until 5,000 + the window; a waiter looks again a window after each look.
+    expect(grantedAt[1]).toBeGreaterThanOrEqual(6000);
+    expect(grantedAt[1]).toBeLessThan(7000);
+  });
+
   it("guarantees each lane its minimum share when both are saturated", async () => {
     const time = manualTime();
     const limiter = createInProcessRateLimiter({
@@ -195,7 +234,7 @@ describe("createInProcessRateLimiter", () => {
     await limiter.acquire("token", "quote", { failFast: true });
     await expect(limiter.acquire("token", "quote", { failFast: true })).rejects.toMatchObject({ kind: "throttled" });
     // Another token has its own budget.
-    await expect(limiter.acquire("other", "quote", { failFast: true })).resolves.toBeUndefined();
+    await expect(limiter.acquire("other", "quote", { failFast: true })).resolves.toBeTypeOf("function");
   });
 
   it("an aborted waiter leaves the queue without using a slot", async () => {

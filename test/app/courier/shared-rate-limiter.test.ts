@@ -47,7 +47,7 @@ function limiterOn(db: typeof instanceA, options: Partial<SharedRateLimiterOptio
 const failFast = { failFast: true };
 const wait = { failFast: false };
 
-async function grantedOf(attempts: Promise<void>[]) {
+async function grantedOf(attempts: Promise<unknown>[]) {
   const results = await Promise.allSettled(attempts);
   return results.filter((result) => result.status === "fulfilled").length;
 }
