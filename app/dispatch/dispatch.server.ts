@@ -13,6 +13,7 @@ import type { AdminGraphql } from "~/shopify/admin-request.server";
 import { fetchOrderForDispatch, type OrderForDispatch } from "~/shopify/orders.server";
 import { addOrderTags, setOrderDeliveryMetafield } from "~/shopify/order-annotations.server";
 import { orderDeliverySummary } from "~/tracking/order-summary";
+import { attachEarlyEvents } from "~/tracking/receive.server";
 import { dispatchEligibility } from "./eligibility";
 import { legacyId, planShipments, type DispatchPlan } from "./order-to-shipments";
 import { dispatchSettingsOf, pickupPointsOf } from "./shop-dispatch-settings";
@@ -267,7 +268,7 @@ export async function runFulfillmentOrderDispatch(
       },
     });
     // Events that arrived before this row existed (shipment.created) are attached now.
-    if (created?.id) await attachEarlyEvents(tx, deps.queue, shop.id, shopDomain, saved.id, created.id);
+    if (created?.id) await attachEarlyEvents(tx, deps.queue, { id: shop.id, domain: shopDomain }, saved.id, created.id);
     await completeJob(tx);
     return saved;
   });
@@ -284,12 +285,6 @@ async function recordSkip(tx: Tx, shopDomain: string, payload: FulfillmentOrderD
   });
 }
 
-async function attachEarlyEvents(tx: Tx, queue: JobQueue, shopId: string, shopDomain: string, shipmentId: string, courierId: string) {
-  const attached = await tx.courierEvent.updateMany({ where: { shopId, shipmentId: null, courierShipmentId: courierId }, data: { shipmentId } });
-  if (attached.count > 0) {
-    await queue.enqueue({ shopDomain, kind: "tracking.apply-events", payload: { shipmentId }, orderingKey: `shipment:${shipmentId}` }, tx);
-  }
-}
 
 /**
  * What checkout quoted for this fulfillment order in the order's window: the quote memory row of its

@@ -14,13 +14,14 @@ import type { Runtime } from "~/runtime.server";
 import { parseShopSettings } from "~/settings/shop-settings";
 import { AdminApiError, type AdminGraphql } from "~/shopify/admin-request.server";
 import { applyShipmentEvents } from "~/tracking/apply.server";
-import { APPLY_EVENTS_JOB } from "~/tracking/receive.server";
+import { APPLY_EVENTS_JOB, MATCH_EARLY_EVENTS_JOB, matchEarlyEvents } from "~/tracking/receive.server";
 import { RECONCILE_JOB, reconcileShop } from "~/tracking/reconcile.server";
 import { trackingSettingsOf } from "~/tracking/settings";
 
 export type AdminForShop = (shopDomain: string) => Promise<AdminGraphql>;
 
 const ShipmentPayload = z.object({ shipmentId: z.string().min(1) });
+const CourierShipmentPayload = z.object({ courierShipmentId: z.string().min(1) });
 const OrderPayload = z.object({
   orderGid: z.string().startsWith("gid://shopify/Order/"),
   generation: z.number().int().min(1),
@@ -78,6 +79,10 @@ export function jobHandlers(runtime: Runtime, adminFor: AdminForShop): Record<st
       if (!shop || !courier) return;
       const settings = parseShopSettings(shop.settingsJson);
       await reconcileShop({ db: runtime.db, queue: runtime.queue, courier, clock: runtime.clock }, job.shopDomain, settings.reconciliationSilenceMinutes);
+    },
+    [MATCH_EARLY_EVENTS_JOB]: async (job) => {
+      const payload = parsePayload(CourierShipmentPayload, job.payload);
+      await matchEarlyEvents({ db: runtime.db, queue: runtime.queue }, job, payload.courierShipmentId);
     },
     [APPLY_EVENTS_JOB]: async (job) => {
       const payload = parsePayload(ShipmentPayload, job.payload);

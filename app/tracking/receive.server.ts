@@ -3,10 +3,21 @@ import { verifyCourierWebhookAuth } from "~/courier/webhook-auth.server";
 import type { KeyRing } from "~/crypto/secret-box.server";
 import type { Db } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors";
-import type { JobQueue } from "~/jobs/queue.server";
+import { retryLater } from "~/jobs/errors";
+import type { JobQueue, Tx } from "~/jobs/queue.server";
 import { BASIC_AUTH_USER, webhookCredentialsForPath } from "~/shops/courier-credentials.server";
 
 export const APPLY_EVENTS_JOB = "tracking.apply-events";
+/**
+ * An event for a courier shipment the app has no row for yet. The courier can report on a shipment
+ * before the transaction that stores it commits (its driver_assigned may arrive while the dispatch job
+ * is still writing), and neither side then sees the other's uncommitted row: this job looks again once
+ * that transaction has had time to finish.
+ */
+export const MATCH_EARLY_EVENTS_JOB = "tracking.match-early-events";
+/** When the first look happens, and how many looks before the event is left to reconciliation. */
+export const MATCH_EARLY_EVENTS_DELAY_MS = 2_000;
+export const MATCH_EARLY_EVENTS_ATTEMPTS = 4;
 
 export type ReceiveDeps = { db: Db; keys: KeyRing; queue: JobQueue; clock: () => Date };
 
@@ -90,6 +101,17 @@ export async function receiveCourierWebhook(
           },
           tx,
         );
+      } else if (event.shipmentId) {
+        await deps.queue.enqueue(
+          {
+            shopDomain: credentials.shopDomain,
+            kind: MATCH_EARLY_EVENTS_JOB,
+            payload: { courierShipmentId: event.shipmentId },
+            runAt: new Date(now.getTime() + MATCH_EARLY_EVENTS_DELAY_MS),
+            maxAttempts: MATCH_EARLY_EVENTS_ATTEMPTS,
+          },
+          tx,
+        );
       }
       await tx.shop.update({ where: { id: shop.id }, data: { lastCourierEventAt: now } });
     });
@@ -100,4 +122,47 @@ export async function receiveCourierWebhook(
     throw error;
   }
   return { status: 200, body: { received: true, duplicate: false, matched: Boolean(shipment) } };
+}
+
+/**
+ * Attaches the stored events of a courier shipment that had no row when they came to its shipment,
+ * and enqueues their application (in the caller's transaction). Returns how many were attached.
+ */
+export async function attachEarlyEvents(
+  tx: Tx,
+  queue: JobQueue,
+  shop: { id: string; domain: string },
+  shipmentId: string,
+  courierShipmentId: string,
+): Promise<number> {
+  const attached = await tx.courierEvent.updateMany({ where: { shopId: shop.id, shipmentId: null, courierShipmentId }, data: { shipmentId } });
+  if (attached.count > 0) {
+    await queue.enqueue({ shopDomain: shop.domain, kind: APPLY_EVENTS_JOB, payload: { shipmentId }, orderingKey: `shipment:${shipmentId}` }, tx);
+  }
+  return attached.count;
+}
+
+/**
+ * The MATCH_EARLY_EVENTS_JOB: the shipment's row now exists → its unmatched events are attached and
+ * applied; not yet → look again later (the queue's backoff), and after the last look the events stay
+ * stored for reconciliation, which retrieves every shipment that is not final.
+ */
+export async function matchEarlyEvents(
+  deps: { db: Db; queue: JobQueue },
+  job: { shopDomain: string; attempts: number; maxAttempts: number },
+  courierShipmentId: string,
+): Promise<{ attached: number } | { notYet: true }> {
+  const shop = await deps.db.shop.findUnique({ where: { domain: job.shopDomain }, select: { id: true, domain: true } });
+  if (!shop) return { attached: 0 };
+  const shipment = await deps.db.shipment.findFirst({
+    where: { shopId: shop.id, courierShipmentId },
+    orderBy: { generation: "desc" },
+    select: { id: true },
+  });
+  if (!shipment) {
+    if (job.attempts < job.maxAttempts) throw retryLater("The courier shipment has no row yet.", MATCH_EARLY_EVENTS_DELAY_MS * job.attempts);
+    return { notYet: true };
+  }
+  const attached = await deps.db.$transaction((tx) => attachEarlyEvents(tx, deps.queue, shop, shipment.id, courierShipmentId));
+  return { attached };
 }

@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { action } from "~/routes/courier.webhooks.$pathId";
 import { getRuntime } from "~/runtime.server";
 import { BASIC_AUTH_USER, rotateWebhookSecret, type WebhookAuthMethod } from "~/shops/courier-credentials.server";
-import { APPLY_EVENTS_JOB } from "~/tracking/receive.server";
+import { JobError } from "~/jobs/errors";
+import { APPLY_EVENTS_JOB, MATCH_EARLY_EVENTS_ATTEMPTS, MATCH_EARLY_EVENTS_DELAY_MS, MATCH_EARLY_EVENTS_JOB, matchEarlyEvents } from "~/tracking/receive.server";
 
 const SHOP = "corner-bakery.myshopify.com";
 const { db, keys } = getRuntime();
@@ -108,12 +109,45 @@ describe("courier webhook receiver", () => {
     expect(JSON.parse(stored.payloadJson).data.warp_factor).toBe("9");
   });
 
-  it("stores an event for a shipment it does not know, without a job", async () => {
+  it("stores an event for a shipment it does not know, and schedules one later look for its row", async () => {
     await setUp("bearer");
+    const before = Date.now();
     const response = await post(pickup(999), authHeaders("bearer", secret));
     expect(await response.json()).toEqual({ received: true, duplicate: false, matched: false });
     expect(await db.courierEvent.count()).toBe(1);
-    expect(await db.job.count()).toBe(0);
+    const jobs = await db.job.findMany();
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]).toMatchObject({ kind: MATCH_EARLY_EVENTS_JOB, maxAttempts: MATCH_EARLY_EVENTS_ATTEMPTS, payloadJson: JSON.stringify({ courierShipmentId: "999" }) });
+    expect(jobs[0]!.runAt.getTime()).toBeGreaterThanOrEqual(before + MATCH_EARLY_EVENTS_DELAY_MS);
+  });
+
+  it("an event that raced the shipment's own transaction is attached once the row exists, and applied", async () => {
+    await setUp("bearer");
+    // The courier reported on shipment 999 while the dispatch job's transaction (which attaches early
+    // events) had not committed: neither saw the other, so the event is stored unmatched.
+    await post(pickup(999), authHeaders("bearer", secret));
+    const job = { shopDomain: SHOP, attempts: 1, maxAttempts: MATCH_EARLY_EVENTS_ATTEMPTS };
+    await expect(matchEarlyEvents({ db, queue: getRuntime().queue }, job, "999")).rejects.toBeInstanceOf(JobError);
+    const shop = await db.shop.findUniqueOrThrow({ where: { domain: SHOP } });
+    const late = await db.shipment.create({
+      data: {
+        shopId: shop.id, orderGid: "gid://shopify/Order/2", orderName: "#1002", fulfillmentOrderGid: "gid://shopify/FulfillmentOrder/2",
+        locationGid: "gid://shopify/Location/1", idempotencyKey: "k2", courierShipmentId: "999", state: "scheduled",
+      },
+    });
+    expect(await matchEarlyEvents({ db, queue: getRuntime().queue }, { ...job, attempts: 2 }, "999")).toEqual({ attached: 1 });
+    expect((await db.courierEvent.findFirstOrThrow()).shipmentId).toBe(late.id);
+    expect(await db.job.findMany({ where: { kind: APPLY_EVENTS_JOB }, select: { payloadJson: true, orderingKey: true } })).toEqual([
+      { payloadJson: JSON.stringify({ shipmentId: late.id }), orderingKey: `shipment:${late.id}` },
+    ]);
+  });
+
+  it("after the last look for a row that never came, the event stays stored for reconciliation", async () => {
+    await setUp("bearer");
+    await post(pickup(999), authHeaders("bearer", secret));
+    const job = { shopDomain: SHOP, attempts: MATCH_EARLY_EVENTS_ATTEMPTS, maxAttempts: MATCH_EARLY_EVENTS_ATTEMPTS };
+    expect(await matchEarlyEvents({ db, queue: getRuntime().queue }, job, "999")).toEqual({ notYet: true });
+    expect((await db.courierEvent.findFirstOrThrow()).shipmentId).toBeNull();
   });
 
   it("answers 400 for a body that is not an event, and 413 beyond the size limit", async () => {
