@@ -163,7 +163,7 @@ export function createInProcessRateLimiter(options: InProcessRateLimiterOptions 
       }
     }
     state.grants = state.grants.filter((grant) => grant.heldUntil !== null || grant.at > now - policy.windowMs);
-    return state.grants.map((grant) => (grant.heldUntil !== null && grant.heldUntil > now ? { at: now, lane: grant.lane } : grant));
+    return state.grants.map((grant) => (grant.heldUntil !== null ? { at: now, lane: grant.lane } : grant));
   };
 
   /** Records a grant made now and returns its release. */

@@ -285,7 +285,6 @@ async function recordSkip(tx: Tx, shopDomain: string, payload: FulfillmentOrderD
   });
 }
 
-
 /**
  * What checkout quoted for this fulfillment order in the order's window: the quote memory row of its
  * cart signature (pickup location, delivery address, variant quantities — the same signature the rate
