@@ -29,7 +29,7 @@ import { Prisma, type Job as JobRow } from "@prisma/client";
 import { providerOfDb, type Db } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors";
 import { withBusyRetry, type Sleep } from "./busy-retry";
-import { LeaseLostError, failureMessage, failureOptionsOf, permanentFailure, type FailureOptions } from "./errors";
+import { JobInputError, LeaseLostError, failureMessage, failureOptionsOf, permanentFailure, type FailureOptions } from "./errors";
 import { MAX_LAST_ERROR_LENGTH, newJobRow, parsePayload, toQueuedJob, type EnqueueInput, type JobState, type QueuedJob } from "./job";
 import { DEFAULT_BACKOFF, assertBackoffPolicy, planFailure, type BackoffPolicy, type Random } from "./retry-policy";
 
@@ -104,6 +104,19 @@ export interface JobQueue {
    */
   enqueue(input: EnqueueInput, tx?: Tx): Promise<QueuedJob>;
   /**
+   * Adds jobs that have no uniqueKey in one statement (with `tx`, in the caller's transaction).
+   * Returns how many were added.
+   */
+  enqueueMany(inputs: readonly EnqueueInput[], tx?: Tx): Promise<number>;
+  /**
+   * For jobs that read their work when they run (a shipment's stored events): adds a job per
+   * (kind, orderingKey) unless one is still queued, not yet claimed, which will then do the new work
+   * too. The queued jobs counted on are written in `tx`, so none of them can be claimed (and start
+   * reading) before the caller's work commits. Inputs need an orderingKey and no uniqueKey; their
+   * payload must follow from the two.
+   */
+  enqueueUnlessQueued(inputs: readonly EnqueueInput[], tx: Tx): Promise<{ added: number; joined: number }>;
+  /**
    * Atomically takes one due job (queued with runAt <= now, or running with an ended lease) and
    * leases it to this worker, or null. A job waits while another job with its orderingKey is
    * running under a live lease, or is older and not finished (queued, even if waiting for a retry,
@@ -177,6 +190,56 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       await tx.$executeRawUnsafe("RELEASE SAVEPOINT job_enqueue");
       return toQueuedJob(await existingOrThrow(tx, uniqueKey, error));
     }
+  }
+
+  function uniqueKeylessRows(inputs: readonly EnqueueInput[], now: Date) {
+    return inputs.map((input) => {
+      const row = newJobRow(input, now);
+      if (row.uniqueKey !== null) throw new JobInputError("Jobs with a uniqueKey are enqueued one at a time (enqueue), which returns the existing job.");
+      return { ...row, createdAt: nextCreatedAt(now) };
+    });
+  }
+
+  async function enqueueMany(inputs: readonly EnqueueInput[], tx?: Tx): Promise<number> {
+    if (inputs.length === 0) return 0;
+    const now = clock();
+    // Raw SQL: enqueueing runs on the courier webhook's hot path, where the query compiler's work for
+    // createMany cost more than the insert. Every date is written (the columns' SQL defaults would
+    // store another format than Prisma's on SQLite).
+    const values = uniqueKeylessRows(inputs, now).map((row) => Prisma.sql`(
+      ${randomUUID()}, ${row.shopDomain}, ${row.kind}, ${row.payloadJson}, ${row.orderingKey}, ${row.runAt},
+      ${row.maxAttempts}, ${row.createdAt}, ${now})`);
+    return run(tx, (store) => store.$executeRaw`
+      INSERT INTO "Job" ("id", "shopDomain", "kind", "payloadJson", "orderingKey", "runAt", "maxAttempts", "createdAt", "updatedAt")
+      VALUES ${Prisma.join(values)}`);
+  }
+
+  async function enqueueUnlessQueued(inputs: readonly EnqueueInput[], tx: Tx): Promise<{ added: number; joined: number }> {
+    const now = clock();
+    const byKind = new Map<string, Map<string, EnqueueInput>>();
+    for (const input of inputs) {
+      if (!input.orderingKey) throw new JobInputError("enqueueUnlessQueued needs an orderingKey on every job.");
+      const ofKind = byKind.get(input.kind) ?? new Map<string, EnqueueInput>();
+      if (!ofKind.has(input.orderingKey)) ofKind.set(input.orderingKey, input);
+      byKind.set(input.kind, ofKind);
+    }
+    let joined = 0;
+    const toAdd: EnqueueInput[] = [];
+    for (const [kind, ofKind] of byKind) {
+      // One statement reads and writes: a job it returns was queued at that moment and now holds
+      // this transaction's write (SQLite: the file's; PostgreSQL: the row's) until it commits.
+      const held = await tx.$queryRaw<{ orderingKey: string }[]>(Prisma.sql`
+        UPDATE "Job" SET "updatedAt" = ${now}
+        WHERE "state" = 'queued' AND "kind" = ${kind} AND "orderingKey" IN (${Prisma.join([...ofKind.keys()])})
+        RETURNING "orderingKey"`);
+      const heldKeys = new Set(held.map((row) => row.orderingKey));
+      for (const [key, input] of ofKind) {
+        if (heldKeys.has(key)) joined += 1;
+        else toAdd.push(input);
+      }
+    }
+    const added = await enqueueMany(toAdd, tx);
+    return { added, joined };
   }
 
   async function claimNext(claimOptions: ClaimOptions = {}): Promise<QueuedJob | null> {
@@ -392,7 +455,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     };
   }
 
-  return { workerId, leaseMs, enqueue, claimNext, complete, fail, extendLease, retryDead, listDead, stats };
+  return { workerId, leaseMs, enqueue, enqueueMany, enqueueUnlessQueued, claimNext, complete, fail, extendLease, retryDead, listDead, stats };
 }
 
 /**

@@ -41,6 +41,20 @@ export interface WorkerOptions {
   logger: WorkerLogger;
   /** How often a running job's lease is extended (default: a third of the queue's lease). */
   leaseRenewalMs?: number;
+  /**
+   * Kinds claimed before any other due job (the others keep their creation order). For work that
+   * waits on a scarce outside resource: dispatch's courier calls should use every second of the
+   * courier's rate limit rather than queue behind the order reads that produce them.
+   */
+  preferredKinds?: readonly string[];
+  /**
+   * Requests first: while this says the process is busy answering requests (webhooks that must be
+   * acknowledged in time), one job runs at a time and a new one starts at most every
+   * `busyStartIntervalMs`, so jobs do not take the CPU from the answers. It slows the worker during
+   * a burst, never stops it.
+   */
+  busy?: () => boolean;
+  busyStartIntervalMs?: number;
 }
 
 export interface Worker {
@@ -64,9 +78,17 @@ export function noHandlerMessage(kind: string): string {
 }
 
 export const MAX_LOGGED_ERROR_LENGTH = 300;
+/** While the process is busy answering requests, a job starts at most this often. */
+export const DEFAULT_BUSY_START_INTERVAL_MS = 1_000;
+/** How soon a worker held back by busy requests looks again. */
+const BUSY_RECHECK_MS = 20;
 
 export function startWorker(options: WorkerOptions): Worker {
   const { queue, handlers, concurrency, pollIntervalMs, clock, sleep, logger } = options;
+  const preferredKinds = options.preferredKinds?.length ? options.preferredKinds : null;
+  const busyStartIntervalMs = options.busyStartIntervalMs ?? DEFAULT_BUSY_START_INTERVAL_MS;
+  if (!(Number.isFinite(busyStartIntervalMs) && busyStartIntervalMs >= 0)) throw new RangeError("busyStartIntervalMs must not be negative.");
+  let lastStartAt = -Infinity;
   if (!(Number.isInteger(concurrency) && concurrency >= 1)) throw new RangeError("concurrency must be a positive integer.");
   if (!(Number.isFinite(pollIntervalMs) && pollIntervalMs > 0)) throw new RangeError("pollIntervalMs must be positive.");
   const renewEveryMs = options.leaseRenewalMs ?? Math.max(1, Math.floor(queue.leaseMs / 3));
@@ -91,9 +113,14 @@ export function startWorker(options: WorkerOptions): Worker {
         await Promise.race([...running, stopRequested]);
         continue;
       }
+      if (options.busy?.() && (running.size >= 1 || Date.now() - lastStartAt < busyStartIntervalMs)) {
+        // Looks again when a job ends or after a short pause, whichever comes first.
+        await Promise.race([...running, pause(BUSY_RECHECK_MS, stopRequest.signal)]);
+        continue;
+      }
       let job: QueuedJob | null;
       try {
-        job = await queue.claimNext();
+        job = (preferredKinds ? await queue.claimNext({ kinds: preferredKinds }) : null) ?? (await queue.claimNext());
       } catch (error) {
         logger.warn("Could not claim a job; trying again after the poll interval", { error: logged(error) });
         await pause(pollIntervalMs, stopRequest.signal);
@@ -103,6 +130,7 @@ export function startWorker(options: WorkerOptions): Worker {
         await pause(pollIntervalMs, stopRequest.signal);
         continue;
       }
+      lastStartAt = Date.now();
       // A job claimed while stop() was being called still runs: releasing it would cost an attempt.
       const task: Promise<void> = runJob(job).finally(() => running.delete(task));
       running.add(task);

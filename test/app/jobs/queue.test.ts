@@ -95,6 +95,54 @@ describe("enqueue", () => {
   });
 });
 
+describe("enqueueMany and enqueueUnlessQueued", () => {
+  const apply = (shipment: string) => ({ shopDomain: SHOP, kind: "apply", payload: { shipment }, orderingKey: `shipment:${shipment}` });
+
+  it("enqueueMany adds every job in one go, in order, inside the caller's transaction", async () => {
+    expect(await db.$transaction((tx) => queue.enqueueMany([apply("a"), apply("b"), apply("a")], tx))).toBe(3);
+    const claimed = await claimAll();
+    expect(claimed.map((job) => job.payload)).toEqual([{ shipment: "a" }, { shipment: "b" }]);
+    expect(await db.job.count()).toBe(3);
+  });
+
+  it("enqueueMany refuses jobs with a uniqueKey and adds nothing", async () => {
+    await expect(queue.enqueueMany([apply("a"), dispatch(1)])).rejects.toThrow(/uniqueKey/);
+    expect(await db.job.count()).toBe(0);
+  });
+
+  it("joins a job that is still queued and adds one for a key whose job is running or done", async () => {
+    await queue.enqueue(apply("running"));
+    await queue.enqueue(apply("done"));
+    const running = (await queue.claimNext())!;
+    const done = (await queue.claimNext())!;
+    await queue.complete(done);
+    const queued = await queue.enqueue(apply("queued"));
+    const result = await db.$transaction((tx) =>
+      queue.enqueueUnlessQueued([apply("queued"), apply("running"), apply("done"), apply("new"), apply("new")], tx),
+    );
+    expect(result).toEqual({ added: 3, joined: 1 });
+    const rows = await db.job.findMany({ where: { state: "queued" }, orderBy: { createdAt: "asc" } });
+    expect(rows.map((row) => row.orderingKey)).toEqual(["shipment:queued", "shipment:running", "shipment:done", "shipment:new"]);
+    expect(rows[0]!.id).toBe(queued.id);
+    expect(running.state).toBe("running");
+  });
+
+  it("a queued job it counted on cannot be claimed before the caller's transaction commits", async () => {
+    const queued = await queue.enqueue(apply("a"));
+    const other = testQueue(db, clock.now, { workerId: "worker-b" });
+    let claimedMeanwhile: Promise<QueuedJob | null> = Promise.resolve(null);
+    await db.$transaction(async (tx) => {
+      expect(await queue.enqueueUnlessQueued([apply("a")], tx)).toEqual({ added: 0, joined: 1 });
+      // Another worker tries now: SQLite makes it wait for the write lock, PostgreSQL's SKIP LOCKED passes the row by.
+      claimedMeanwhile = other.claimNext();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect((await tx.job.findUniqueOrThrow({ where: { id: queued.id } })).state).toBe("queued");
+    });
+    const claimed = (await claimedMeanwhile) ?? (await other.claimNext());
+    expect(claimed).toMatchObject({ id: queued.id, lockedBy: "worker-b" });
+  });
+});
+
 describe("claimNext", () => {
   it("claims a due job with a lease and the attempt counted", async () => {
     const job = await queue.enqueue(dispatch(1));

@@ -216,4 +216,55 @@ describe("startWorker", () => {
     await eventually(async () => (await db.job.count({ where: { state: "done" } })) === 6);
     expect(peak).toBe(3);
   });
+
+  it("claims the preferred kinds before older jobs of other kinds", async () => {
+    for (let n = 0; n < 3; n++) await enqueue("read-order", n);
+    await enqueue("call-courier", 1);
+    clock.advance(1);
+    await enqueue("call-courier", 2);
+    const order: string[] = [];
+    const record = (name: string): JobHandler => async (job) => void order.push(`${name}:${(job.payload as { n: number }).n}`);
+    start({ "read-order": record("read-order"), "call-courier": record("call-courier") }, { concurrency: 1, preferredKinds: ["call-courier"] });
+    await eventually(async () => (await db.job.count({ where: { state: "done" } })) === 5);
+    expect(order).toEqual(["call-courier:1", "call-courier:2", "read-order:0", "read-order:1", "read-order:2"]);
+  });
+
+  it("while the process is busy answering requests, runs one job at a time, spaced, and all at once after", async () => {
+    for (let n = 0; n < 4; n++) await enqueue("paced", n);
+    let busy = true;
+    let active = 0;
+    let peakWhileBusy = 0;
+    let peakAfter = 0;
+    const release = deferred();
+    start(
+      {
+        paced: async () => {
+          active++;
+          if (busy) peakWhileBusy = Math.max(peakWhileBusy, active);
+          else peakAfter = Math.max(peakAfter, active);
+          await release.promise;
+          active--;
+        },
+      },
+      { concurrency: 4, busy: () => busy, busyStartIntervalMs: 0 },
+    );
+    await eventually(() => active === 1);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(active).toBe(1);
+    busy = false;
+    await eventually(() => active === 4);
+    release.resolve();
+    await eventually(async () => (await db.job.count({ where: { state: "done" } })) === 4);
+    expect(peakWhileBusy).toBe(1);
+    expect(peakAfter).toBe(4);
+  });
+
+  it("while busy, starts jobs no more often than the busy interval", async () => {
+    for (let n = 0; n < 3; n++) await enqueue("paced", n);
+    const starts: number[] = [];
+    start({ paced: async () => void starts.push(Date.now()) }, { concurrency: 4, busy: () => true, busyStartIntervalMs: 200 });
+    await eventually(() => starts.length === 3, 5_000);
+    expect(starts[1]! - starts[0]!).toBeGreaterThanOrEqual(190);
+    expect(starts[2]! - starts[1]!).toBeGreaterThanOrEqual(190);
+  });
 });
