@@ -12,7 +12,9 @@ import { createQuoteMemory } from "./quote/quote-memory.server";
 import type { QuoteDeps, QuoteLogger } from "./quote/quote.server";
 import { loadQuoteShop } from "./quote/quote-shop.server";
 import { createTtlLoader } from "./quote/ttl-loader.server";
-import { loadCourierToken } from "./shops/courier-credentials.server";
+import { loadCourierToken, webhookCredentialsForPath } from "./shops/courier-credentials.server";
+import { createEventIntake } from "./tracking/intake.server";
+import { WEBHOOK_CREDENTIALS_TTL_MS, type ReceiveDeps } from "./tracking/receive.server";
 
 /**
  * The process's collaborators, built once from the configuration: the shell (routes, server, worker)
@@ -25,7 +27,8 @@ export const JOB_LEASE_MS = 60_000;
  * change or a new courier token reaches checkout within this time.
  */
 export const QUOTE_SHOP_TTL_MS = 5_000;
-const QUOTE_SHOPS_KEPT = 10_000;
+/** Most shops whose settings, courier client or webhook credentials a process keeps at once. */
+const SHOPS_KEPT = 10_000;
 /**
  * Added to the shared limiter's one-second window, which counts from the grant. The courier counts
  * requests when they arrive, and a busy event loop (ours, or the network) can bunch requests granted
@@ -53,6 +56,8 @@ export type Runtime = {
   courierFor: CourierForShop;
   /** The checkout quote flow's collaborators: its estimate cache and quote memory live as long as the process. */
   quote: QuoteDeps;
+  /** The courier webhook receiver's collaborators: kept credentials and the batching event intake. */
+  courierWebhooks: ReceiveDeps;
 };
 
 /** Reason codes only: the quote flow never passes customer data to its logger. */
@@ -91,20 +96,31 @@ export function getRuntime(): Runtime {
         clock,
       });
     };
+    const queue = createJobQueue({ db, clock, workerId: newWorkerId(), leaseMs: JOB_LEASE_MS, random: Math.random });
     runtime = {
       db,
       keys,
-      queue: createJobQueue({ db, clock, workerId: newWorkerId(), leaseMs: JOB_LEASE_MS, random: Math.random }),
+      queue,
       clock,
       courierLimiter,
       courierFor,
       quote: {
         clock,
-        shopFor: createTtlLoader({ clock, ttlMs: QUOTE_SHOP_TTL_MS, maxEntries: QUOTE_SHOPS_KEPT, load: (shop) => loadQuoteShop(db, shop) }).get,
-        courierFor: createTtlLoader({ clock, ttlMs: QUOTE_SHOP_TTL_MS, maxEntries: QUOTE_SHOPS_KEPT, load: courierFor }).get,
+        shopFor: createTtlLoader({ clock, ttlMs: QUOTE_SHOP_TTL_MS, maxEntries: SHOPS_KEPT, load: (shop) => loadQuoteShop(db, shop) }).get,
+        courierFor: createTtlLoader({ clock, ttlMs: QUOTE_SHOP_TTL_MS, maxEntries: SHOPS_KEPT, load: courierFor }).get,
         estimates: createEstimateCache({ clock }),
         memory: createQuoteMemory({ db, clock }),
         logger: consoleQuoteLogger,
+      },
+      courierWebhooks: {
+        credentials: createTtlLoader({
+          clock,
+          ttlMs: WEBHOOK_CREDENTIALS_TTL_MS,
+          maxEntries: SHOPS_KEPT,
+          load: (pathId) => webhookCredentialsForPath({ db, keys, clock }, pathId),
+        }),
+        intake: createEventIntake({ db, queue }),
+        clock,
       },
     };
   }

@@ -7,6 +7,8 @@ import { z } from "zod";
 
 export const ENCRYPTION_KEY_BYTES = 32;
 const KEY_ID_PATTERN = /^[A-Za-z0-9_-]{1,16}$/;
+export const DEFAULT_WORKER_CONCURRENCY = 8;
+export const MAX_WORKER_CONCURRENCY = 64;
 
 function decodeKey(value: string): Buffer | null {
   const trimmed = value.trim();
@@ -82,6 +84,7 @@ const envSchema = z.object({
     .enum(["true", "false"])
     .default("false")
     .transform((v) => v === "true"),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(MAX_WORKER_CONCURRENCY).default(DEFAULT_WORKER_CONCURRENCY),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   COURIER_SANDBOX_URL: httpUrl.optional(),
   COURIER_PRODUCTION_URL: httpUrl.optional(),
@@ -98,6 +101,8 @@ export type AppConfig = {
   workerEnabled: boolean;
   /** `npm run worker`: run jobs, serve no HTTP. */
   workerOnly: boolean;
+  /** Jobs a worker runs at once (most wait on Shopify or the courier, not on this process). */
+  workerConcurrency: number;
   logLevel: "debug" | "info" | "warn" | "error";
   /** App-wide courier base URLs; a shop may override its own (Shop.courierBaseUrl). */
   courier: { sandboxUrl?: string; productionUrl?: string };
@@ -141,6 +146,7 @@ export function parseEnv(env: Record<string, string | undefined>): AppConfig {
     host: e.HOST,
     workerEnabled: e.WORKER_ENABLED,
     workerOnly: e.WORKER_ONLY,
+    workerConcurrency: e.WORKER_CONCURRENCY,
     logLevel: e.LOG_LEVEL,
     courier: { sandboxUrl: e.COURIER_SANDBOX_URL, productionUrl: e.COURIER_PRODUCTION_URL },
   };

@@ -14,7 +14,8 @@ import type { Runtime } from "~/runtime.server";
 import { parseShopSettings } from "~/settings/shop-settings";
 import { AdminApiError, type AdminGraphql } from "~/shopify/admin-request.server";
 import { applyShipmentEvents } from "~/tracking/apply.server";
-import { APPLY_EVENTS_JOB, MATCH_EARLY_EVENTS_JOB, matchEarlyEvents } from "~/tracking/receive.server";
+import { APPLY_EVENTS_JOB, MATCH_EARLY_EVENTS_JOB } from "~/tracking/jobs";
+import { matchEarlyEvents } from "~/tracking/receive.server";
 import { RECONCILE_JOB, reconcileShop } from "~/tracking/reconcile.server";
 import { trackingSettingsOf } from "~/tracking/settings";
 

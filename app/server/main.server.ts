@@ -9,26 +9,43 @@ import { createRequestHandler } from "@remix-run/node";
 import * as build from "@remix-run/dev/server-build";
 import { appConfig } from "~/config/env.server";
 import { db } from "~/db.server";
+import { DISPATCH_FULFILLMENT_ORDER_JOB } from "~/dispatch/dispatch.server";
 import { useWriteAheadLog } from "~/db/journal.server";
 import { consoleWorkerLogger, startWorker, timerSleep, type Worker } from "~/jobs/worker.server";
 import { getRuntime } from "~/runtime.server";
 import { unauthenticated } from "~/shopify.server";
 import { pruneExpiredQuotes } from "~/quote/quote-memory.server";
 import { RECONCILE_INTERVAL_MS, scheduleReconciliation } from "~/tracking/reconcile.server";
+import { answerCourierWebhook, courierWebhookPathOf } from "./courier-webhooks.server";
 import { jobHandlers } from "./job-handlers.server";
+import { createRequestLoad } from "./request-load.server";
 import { BodyTooLargeError, declaredBodyTooLarge, sendFetchResponse, toFetchRequest } from "./node-adapter.server";
 import { serveStatic } from "./static-files.server";
 
 const config = appConfig();
-const WORKER_CONCURRENCY = 4;
 const WORKER_POLL_MS = 500;
 const publicDir = path.resolve(process.cwd(), "public");
 const handleRequest = createRequestHandler(build, config.nodeEnv === "development" ? "development" : "production");
 
+/**
+ * From this many requests a second on, the worker in this process runs one job at a time, started
+ * at most once a second (WorkerOptions.busy): a burst of webhooks (a courier's event stream) is
+ * acknowledged first, its jobs run after it. A flash sale's orders/paid stays below it, so dispatch
+ * keeps feeding the courier.
+ */
+const BUSY_REQUESTS_PER_SECOND = 200;
+const requestLoad = createRequestLoad();
+
 const server = createServer(async (req, res) => {
+  requestLoad.received();
   try {
     const pathname = new URL(req.url ?? "/", "http://local").pathname;
     if ((req.method === "GET" || req.method === "HEAD") && serveStatic(publicDir, pathname, res)) return;
+    const courierWebhookPath = courierWebhookPathOf(req.method, pathname);
+    if (courierWebhookPath !== null && !declaredBodyTooLarge(req)) {
+      await answerCourierWebhook(getRuntime().courierWebhooks, req, res, courierWebhookPath);
+      return;
+    }
     if (declaredBodyTooLarge(req)) {
       res.writeHead(413, { "Content-Type": "application/json" }).end('{"error":"Request body too large"}');
       return;
@@ -61,7 +78,9 @@ if (config.workerEnabled || config.workerOnly) {
   worker = startWorker({
     queue: runtime.queue,
     handlers: jobHandlers(runtime, async (shop) => (await unauthenticated.admin(shop)).admin),
-    concurrency: WORKER_CONCURRENCY,
+    concurrency: config.workerConcurrency,
+    preferredKinds: [DISPATCH_FULFILLMENT_ORDER_JOB],
+    busy: () => requestLoad.perSecond() >= BUSY_REQUESTS_PER_SECOND,
     pollIntervalMs: WORKER_POLL_MS,
     clock: runtime.clock,
     sleep: timerSleep,

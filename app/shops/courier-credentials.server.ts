@@ -90,6 +90,7 @@ export async function rotateWebhookSecret(
 }
 
 export type WebhookCredentials = {
+  shopId: string;
   shopDomain: string;
   method: WebhookAuthMethod;
   /** The current secret first, then the previous one while its grace period lasts. */
@@ -105,6 +106,7 @@ export async function webhookCredentialsForPath(
   const shop = await deps.db.shop.findUnique({
     where: { webhookPathId: pathId },
     select: {
+      id: true,
       domain: true,
       uninstalledAt: true,
       webhookAuthMethod: true,
@@ -122,5 +124,5 @@ export async function webhookCredentialsForPath(
   const method = (WEBHOOK_AUTH_METHODS as readonly string[]).includes(shop.webhookAuthMethod)
     ? (shop.webhookAuthMethod as WebhookAuthMethod)
     : "bearer";
-  return { shopDomain: shop.domain, method, secrets };
+  return { shopId: shop.id, shopDomain: shop.domain, method, secrets };
 }

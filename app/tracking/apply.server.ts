@@ -57,42 +57,47 @@ function alreadyThere(existing: ExistingEvent[], action: { status: string; happe
   );
 }
 
+/** What Shopify already shows for the shipment: looked up once per run, kept current as the run adds to it. */
+type ShopifyView = { fulfillmentGid: string | null; events: ExistingEvent[] };
+
+async function lookUpShopifyView(deps: ApplyDeps, shipment: Shipment): Promise<ShopifyView> {
+  const fo = await fetchFulfillmentOrderFulfillments(deps.admin, shipment.fulfillmentOrderGid);
+  const ours = fo?.fulfillments.nodes.find(
+    (f) => f.id === shipment.fulfillmentGid || (f.status === "SUCCESS" && f.trackingInfo.some((t) => t.number === shipment.trackingNumber)),
+  );
+  return ours ? { fulfillmentGid: ours.id, events: [...ours.events.nodes] } : { fulfillmentGid: shipment.fulfillmentGid, events: [] };
+}
+
 /**
  * Runs the Shopify side of a transition so that running it twice changes nothing: the fulfillment
- * is looked up before it is created, and a fulfillment event with the same status and time is not
- * added again. Returns the fulfillment's id.
+ * is looked up (once per run, `view`) before it is created, and a fulfillment event with the same
+ * status and time is not added again. Returns the fulfillment's id.
  */
-async function runActions(deps: ApplyDeps, shipment: Shipment, actions: ShopifyAction[]): Promise<string | null> {
-  let fulfillmentGid = shipment.fulfillmentGid;
-  let existingEvents: ExistingEvent[] = [];
-  const needsLookup = actions.some((a) => a.kind !== "tag_for_attention");
-  if (needsLookup) {
-    const fo = await fetchFulfillmentOrderFulfillments(deps.admin, shipment.fulfillmentOrderGid);
-    const ours = fo?.fulfillments.nodes.find(
-      (f) => f.id === fulfillmentGid || (f.status === "SUCCESS" && f.trackingInfo.some((t) => t.number === shipment.trackingNumber)),
-    );
-    if (ours) {
-      fulfillmentGid = ours.id;
-      existingEvents = ours.events.nodes;
-    }
-  }
+async function runActions(
+  deps: ApplyDeps,
+  shipment: Shipment,
+  actions: ShopifyAction[],
+  view: () => Promise<ShopifyView>,
+): Promise<string | null> {
+  const needsView = actions.some((a) => a.kind !== "tag_for_attention");
+  const seen = needsView ? await view() : { fulfillmentGid: shipment.fulfillmentGid, events: [] };
   for (const action of actions) {
     if (action.kind === "create_fulfillment") {
-      if (fulfillmentGid) continue;
+      if (seen.fulfillmentGid) continue;
       const number = shipment.trackingNumber ?? shipment.courierShipmentId ?? shipment.id;
       const created = await createFulfillment(deps.admin, {
         fulfillmentOrderGid: shipment.fulfillmentOrderGid,
         tracking: { company: deps.settings.trackingCompany, number, url: deps.settings.trackingUrl(number) },
         notifyCustomer: deps.settings.notifyCustomer,
       });
-      fulfillmentGid = created.id;
+      seen.fulfillmentGid = created.id;
       // Persisted at once: a crash before the events are marked applied must not lose it.
-      await deps.db.shipment.update({ where: { id: shipment.id }, data: { fulfillmentGid } });
+      await deps.db.shipment.update({ where: { id: shipment.id }, data: { fulfillmentGid: created.id } });
     } else if (action.kind === "fulfillment_event") {
-      if (!fulfillmentGid) continue;
-      if (alreadyThere(existingEvents, action)) continue;
+      if (!seen.fulfillmentGid) continue;
+      if (alreadyThere(seen.events, action)) continue;
       await createFulfillmentEvent(deps.admin, {
-        fulfillmentGid,
+        fulfillmentGid: seen.fulfillmentGid,
         status: action.status,
         happenedAt: action.happenedAt.toISOString(),
         message: action.message,
@@ -100,12 +105,12 @@ async function runActions(deps: ApplyDeps, shipment: Shipment, actions: ShopifyA
         longitude: action.longitude,
         estimatedDeliveryAt: action.estimatedDeliveryAt?.toISOString(),
       });
-      existingEvents.push({ status: action.status, happenedAt: action.happenedAt.toISOString(), latitude: action.latitude, longitude: action.longitude });
+      seen.events.push({ status: action.status, happenedAt: action.happenedAt.toISOString(), latitude: action.latitude, longitude: action.longitude });
     } else {
       await addOrderTags(deps.admin, shipment.orderGid, [deps.settings.attentionTag]);
     }
   }
-  return fulfillmentGid;
+  return seen.fulfillmentGid;
 }
 
 function shipmentUpdate(shipment: Shipment, transition: Transition, occurredAt: Date) {
@@ -129,44 +134,74 @@ function shipmentUpdate(shipment: Shipment, transition: Transition, occurredAt: 
 }
 
 /**
- * Applies a shipment's stored, not yet applied courier events in the order they happened. Each
- * event is marked applied in the same transaction that writes the shipment's new state.
+ * Applies a shipment's stored, not yet applied courier events in the order they happened. The
+ * events are marked applied in the transaction that writes the shipment's new state: once for the
+ * whole run, or for what was done when a Shopify call fails (throttled: the rest waits for the
+ * retry). Shopify is read once per run (the fulfillment and its events) and the order's delivery
+ * metafield written once at the end, with the state all the events led to: a run that catches up
+ * on many events spends the shop's API budget, and the database's commits, on what changed.
+ * Should the process die before that commit, the retry applies the events again: every Shopify
+ * action is looked up before it is taken.
  */
 export async function applyShipmentEvents(deps: ApplyDeps, shipmentId: string): Promise<{ applied: number }> {
   const pending = await deps.db.courierEvent.findMany({
     where: { shipmentId, appliedAt: null },
     orderBy: [{ occurredAt: "asc" }, { receivedAt: "asc" }],
   });
+  if (pending.length === 0) return { applied: 0 };
+  let current = await deps.db.shipment.findUniqueOrThrow({ where: { id: shipmentId } });
+  let viewLookup: Promise<ShopifyView> | null = null;
+  let summaryChanged = false;
   let applied = 0;
-  for (const stored of pending) {
-    const shipment = await deps.db.shipment.findUniqueOrThrow({ where: { id: shipmentId } });
-    const parsed = parseCourierEvent(stored.payloadJson);
+  const outcomes: { eventId: string; outcome: string }[] = [];
+  let shipmentChanges: Partial<Shipment> = {};
+
+  async function commit() {
+    if (outcomes.length === 0) return;
     const now = deps.clock();
-    if (!parsed.ok) {
-      await deps.db.courierEvent.update({ where: { id: stored.id }, data: { appliedAt: now, outcome: `Unreadable: ${parsed.reason}` } });
-      continue;
-    }
-    const event = toTrackingEvent(parsed.event, stored.occurredAt);
-    const transition = applyTrackingEvent(factsOf(shipment), event);
-    const fulfillmentGid = await runActions(deps, shipment, transition.actions);
-    const outcome = transition.stateChanged
-      ? `${shipment.state} → ${transition.state}`
-      : (transition.note ?? "Recorded");
-    const updated = await deps.db.$transaction(async (tx) => {
-      await tx.courierEvent.update({ where: { id: stored.id }, data: { appliedAt: now, outcome } });
-      return tx.shipment.update({
-        where: { id: shipment.id },
-        data: { ...shipmentUpdate(shipment, transition, event.occurredAt), fulfillmentGid },
-      });
+    const byOutcome = new Map<string, string[]>();
+    for (const { eventId, outcome } of outcomes) byOutcome.set(outcome, [...(byOutcome.get(outcome) ?? []), eventId]);
+    await deps.db.$transaction(async (tx) => {
+      for (const [outcome, ids] of byOutcome) {
+        await tx.courierEvent.updateMany({ where: { id: { in: ids } }, data: { appliedAt: now, outcome } });
+      }
+      if (Object.keys(shipmentChanges).length > 0) await tx.shipment.update({ where: { id: shipmentId }, data: shipmentChanges });
     });
-    if (transition.stateChanged || transition.changes.eta || transition.changes.driverName !== undefined) {
-      const orderShipments = await deps.db.shipment.findMany({
-        where: { shopId: updated.shopId, orderGid: updated.orderGid },
-        orderBy: { createdAt: "asc" },
+    outcomes.length = 0;
+    shipmentChanges = {};
+  }
+
+  try {
+    for (const stored of pending) {
+      const shipment = current;
+      const parsed = parseCourierEvent(stored.payloadJson);
+      if (!parsed.ok) {
+        outcomes.push({ eventId: stored.id, outcome: `Unreadable: ${parsed.reason}` });
+        continue;
+      }
+      const event = toTrackingEvent(parsed.event, stored.occurredAt);
+      const transition = applyTrackingEvent(factsOf(shipment), event);
+      const view = () => (viewLookup ??= lookUpShopifyView(deps, shipment));
+      const fulfillmentGid = await runActions(deps, shipment, transition.actions, view);
+      const changes = { ...shipmentUpdate(shipment, transition, event.occurredAt), fulfillmentGid };
+      shipmentChanges = { ...shipmentChanges, ...changes };
+      current = { ...shipment, ...changes };
+      outcomes.push({
+        eventId: stored.id,
+        outcome: transition.stateChanged ? `${shipment.state} → ${transition.state}` : (transition.note ?? "Recorded"),
       });
-      await setOrderDeliveryMetafield(deps.admin, updated.orderGid, orderDeliverySummary(orderShipments));
+      if (transition.stateChanged || transition.changes.eta || transition.changes.driverName !== undefined) summaryChanged = true;
+      applied++;
     }
-    applied++;
+  } finally {
+    await commit();
+  }
+  if (summaryChanged) {
+    const orderShipments = await deps.db.shipment.findMany({
+      where: { shopId: current.shopId, orderGid: current.orderGid },
+      orderBy: { createdAt: "asc" },
+    });
+    await setOrderDeliveryMetafield(deps.admin, current.orderGid, orderDeliverySummary(orderShipments));
   }
   return { applied };
 }

@@ -1,127 +1,90 @@
-import { dedupeKey, MAX_WEBHOOK_BODY_BYTES, parseCourierEvent, type CourierEvent } from "~/courier/events";
+import { z } from "zod";
+import { MAX_WEBHOOK_BODY_BYTES, parseCourierEvent } from "~/courier/events";
 import { verifyCourierWebhookAuth } from "~/courier/webhook-auth.server";
-import type { KeyRing } from "~/crypto/secret-box.server";
 import type { Db } from "~/db/client.server";
-import { isUniqueViolation } from "~/db/errors";
 import { retryLater } from "~/jobs/errors";
 import type { JobQueue, Tx } from "~/jobs/queue.server";
-import { BASIC_AUTH_USER, webhookCredentialsForPath } from "~/shops/courier-credentials.server";
+import { BASIC_AUTH_USER, type WebhookCredentials } from "~/shops/courier-credentials.server";
+import { IntakeFullError, type EventIntake } from "./intake.server";
+import { MATCH_EARLY_EVENTS_DELAY_MS, applyEventsJob } from "./jobs";
 
-export const APPLY_EVENTS_JOB = "tracking.apply-events";
-/**
- * An event for a courier shipment the app has no row for yet. The courier can report on a shipment
- * before the transaction that stores it commits (its driver_assigned may arrive while the dispatch job
- * is still writing), and neither side then sees the other's uncommitted row: this job looks again once
- * that transaction has had time to finish.
- */
-export const MATCH_EARLY_EVENTS_JOB = "tracking.match-early-events";
-/** When the first look happens, and how many looks before the event is left to reconciliation. */
-export const MATCH_EARLY_EVENTS_DELAY_MS = 2_000;
-export const MATCH_EARLY_EVENTS_ATTEMPTS = 4;
+export const MAX_WEBHOOK_PATH_ID_LENGTH = 64;
+/** How long a receiving process trusts a shop's webhook credentials it has read (see receiveCourierWebhook). */
+export const WEBHOOK_CREDENTIALS_TTL_MS = 5_000;
+/** What the receiver asks the courier to wait when too many events are waiting to be stored. */
+export const INTAKE_FULL_RETRY_AFTER_S = 1;
 
-export type ReceiveDeps = { db: Db; keys: KeyRing; queue: JobQueue; clock: () => Date };
+/** A shop's webhook credentials by the path id of its URL, kept for a short time (createTtlLoader). */
+export type WebhookCredentialsSource = {
+  get(pathId: string): Promise<WebhookCredentials | null>;
+  forget(pathId: string): void;
+};
+
+export type ReceiveDeps = { credentials: WebhookCredentialsSource; intake: EventIntake; clock: () => Date };
 
 export type ReceiveResult =
   | { status: 200; body: { received: true; duplicate: boolean; matched: boolean } }
-  | { status: 400 | 401 | 413; body: { error: string } };
+  | { status: 400 | 401 | 413 | 503; body: { error: string }; retryAfterS?: number };
 
 const refuse = (status: 400 | 401 | 413, error: string): ReceiveResult => ({ status, body: { error } });
 
-/** The shipment an event is about: by courier id, or for a repost by the id of the one it replaces. */
-async function findShipment(db: Db, shopId: string, event: CourierEvent) {
-  const raw = (event.raw ?? {}) as Record<string, unknown>;
-  const ids = [event.shipmentId, event.name === "shipment.reposted" ? raw.parent_id : null]
-    .filter((id) => id !== null && id !== undefined)
-    .map(String);
-  if (ids.length === 0) return null;
-  return db.shipment.findFirst({
-    where: { shopId, OR: [{ courierShipmentId: { in: ids } }, { replacedByCourierId: { in: ids } }] },
-    orderBy: { generation: "desc" },
-    select: { id: true },
-  });
+/** The unguessable part of a shop's courier webhook URL, as it may appear in a request. */
+export const CourierWebhookPathId = z.string().min(1).max(MAX_WEBHOOK_PATH_ID_LENGTH);
+
+/** The HTTP answer for a result: the Remix route and the server's direct path answer alike. */
+export function courierWebhookAnswer(result: ReceiveResult): { status: number; headers: Record<string, string>; body: string } {
+  const headers: Record<string, string> = { "Content-Type": "application/json" };
+  if (result.status === 503 && result.retryAfterS) headers["Retry-After"] = String(result.retryAfterS);
+  return { status: result.status, headers, body: JSON.stringify(result.body) };
 }
 
-/** A grouping names several shipments: the group id is recorded on each of them. */
-async function recordGrouping(db: Db, shopId: string, event: CourierEvent) {
-  const raw = (event.raw ?? {}) as { id?: unknown; shipments?: unknown };
-  const listed = Array.isArray(raw.shipments) ? raw.shipments : [];
-  const ids = listed
-    .map((s) => (s && typeof s === "object" ? (s as { id?: unknown }).id : null))
-    .filter((id) => id !== null && id !== undefined)
-    .map(String);
-  if (raw.id === undefined || raw.id === null || ids.length === 0) return;
-  await db.shipment.updateMany({ where: { shopId, courierShipmentId: { in: ids } }, data: { groupId: String(raw.id) } });
+/**
+ * The credentials a request proves it holds. Kept ones are tried first; when they fail (or the path
+ * was unknown) they are read again, so a secret rotated moments ago on another instance works at
+ * once. A secret that stopped working (grace period over, app uninstalled) can still pass for at
+ * most WEBHOOK_CREDENTIALS_TTL_MS.
+ */
+async function authenticate(deps: ReceiveDeps, pathId: string, headers: Headers): Promise<WebhookCredentials | null> {
+  const passes = (credentials: WebhookCredentials | null) =>
+    credentials !== null &&
+    verifyCourierWebhookAuth(headers, { method: credentials.method, secrets: credentials.secrets, basicUser: BASIC_AUTH_USER });
+  const kept = await deps.credentials.get(pathId);
+  if (passes(kept)) return kept;
+  deps.credentials.forget(pathId);
+  const fresh = await deps.credentials.get(pathId);
+  // Unknown paths are not kept: anyone can make them up.
+  if (fresh === null) deps.credentials.forget(pathId);
+  return passes(fresh) ? fresh : null;
 }
 
 /**
  * One courier webhook delivery to /courier/webhooks/<pathId>: authenticated against the shop's
- * method and secrets in constant time (401 and nothing written otherwise), stored once, a job
- * enqueued to apply it, acknowledged at once. Unknown events and fields are stored, never refused.
+ * method and secrets in constant time (401 and nothing written otherwise), stored once (with the
+ * events that arrive alongside it, see intake.server.ts), a job enqueued to apply it, acknowledged
+ * once committed. Unknown events and fields are stored, never refused.
  */
 export async function receiveCourierWebhook(
   deps: ReceiveDeps,
   input: { pathId: string; headers: Headers; rawBody: string },
 ): Promise<ReceiveResult> {
-  const credentials = await webhookCredentialsForPath(deps, input.pathId);
-  const authentic =
-    credentials !== null &&
-    verifyCourierWebhookAuth(input.headers, { method: credentials.method, secrets: credentials.secrets, basicUser: BASIC_AUTH_USER });
-  if (!credentials || !authentic) return refuse(401, "Unauthorized");
+  const credentials = await authenticate(deps, input.pathId, input.headers);
+  if (!credentials) return refuse(401, "Unauthorized");
   if (Buffer.byteLength(input.rawBody, "utf8") > MAX_WEBHOOK_BODY_BYTES) return refuse(413, "Body too large");
 
   const parsed = parseCourierEvent(input.rawBody);
   if (!parsed.ok) return refuse(400, `Unreadable event: ${parsed.reason}`);
-  const event = parsed.event;
-  const now = deps.clock();
-  const shop = await deps.db.shop.findUniqueOrThrow({ where: { domain: credentials.shopDomain }, select: { id: true } });
-  const shipment = await findShipment(deps.db, shop.id, event);
-  if (event.name === "grouping.pickup_grouping_identified") await recordGrouping(deps.db, shop.id, event);
-
   try {
-    await deps.db.$transaction(async (tx) => {
-      await tx.courierEvent.create({
-        data: {
-          shopId: shop.id,
-          shipmentId: shipment?.id ?? null,
-          courierShipmentId: event.shipmentId,
-          eventName: event.name,
-          occurredAt: event.occurredAt ?? now,
-          dedupeKey: dedupeKey(event),
-          payloadJson: input.rawBody,
-          receivedAt: now,
-        },
-      });
-      if (shipment) {
-        await deps.queue.enqueue(
-          {
-            shopDomain: credentials.shopDomain,
-            kind: APPLY_EVENTS_JOB,
-            payload: { shipmentId: shipment.id },
-            orderingKey: `shipment:${shipment.id}`,
-          },
-          tx,
-        );
-      } else if (event.shipmentId) {
-        await deps.queue.enqueue(
-          {
-            shopDomain: credentials.shopDomain,
-            kind: MATCH_EARLY_EVENTS_JOB,
-            payload: { courierShipmentId: event.shipmentId },
-            runAt: new Date(now.getTime() + MATCH_EARLY_EVENTS_DELAY_MS),
-            maxAttempts: MATCH_EARLY_EVENTS_ATTEMPTS,
-          },
-          tx,
-        );
-      }
-      await tx.shop.update({ where: { id: shop.id }, data: { lastCourierEventAt: now } });
+    const outcome = await deps.intake.submit({
+      shop: { id: credentials.shopId, domain: credentials.shopDomain },
+      event: parsed.event,
+      rawBody: input.rawBody,
+      receivedAt: deps.clock(),
     });
+    return { status: 200, body: { received: true, ...outcome } };
   } catch (error) {
-    if (isUniqueViolation(error)) {
-      return { status: 200, body: { received: true, duplicate: true, matched: Boolean(shipment) } };
-    }
+    if (error instanceof IntakeFullError) return { status: 503, body: { error: error.message }, retryAfterS: INTAKE_FULL_RETRY_AFTER_S };
     throw error;
   }
-  return { status: 200, body: { received: true, duplicate: false, matched: Boolean(shipment) } };
 }
 
 /**
@@ -136,9 +99,7 @@ export async function attachEarlyEvents(
   courierShipmentId: string,
 ): Promise<number> {
   const attached = await tx.courierEvent.updateMany({ where: { shopId: shop.id, shipmentId: null, courierShipmentId }, data: { shipmentId } });
-  if (attached.count > 0) {
-    await queue.enqueue({ shopDomain: shop.domain, kind: APPLY_EVENTS_JOB, payload: { shipmentId }, orderingKey: `shipment:${shipmentId}` }, tx);
-  }
+  if (attached.count > 0) await queue.enqueueUnlessQueued([applyEventsJob(shop.domain, shipmentId)], tx);
   return attached.count;
 }
 

@@ -4,7 +4,7 @@ import type { Db } from "~/db/client.server";
 import type { JobQueue } from "~/jobs/queue.server";
 import { isUniqueViolation } from "~/db/errors";
 import { synthesizeEvents } from "./reconcile";
-import { APPLY_EVENTS_JOB } from "./receive.server";
+import { applyEventsJob } from "./jobs";
 
 export const RECONCILE_JOB = "tracking.reconcile";
 export const RECONCILE_INTERVAL_MS = 5 * 60 * 1000;
@@ -79,7 +79,7 @@ export async function reconcileShop(
       }
     }
     if (stored > 0) {
-      await deps.queue.enqueue({ shopDomain, kind: APPLY_EVENTS_JOB, payload: { shipmentId: shipment.id }, orderingKey: `shipment:${shipment.id}` });
+      await deps.queue.enqueue(applyEventsJob(shopDomain, shipment.id));
       synthesized += stored;
     }
   }

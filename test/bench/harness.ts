@@ -523,19 +523,21 @@ export async function startBenchApp(
 }
 
 /**
- * Waits (without touching the app's database) until `expected` jobs of `kind` have finished, per
- * the worker's log; or stops when no job has finished, failed or died for `stallMs`, or after
- * `limitMs`. Prints `progress()` every `everyMs`.
+ * Waits until `expected` jobs of `kind` have finished, per the worker's log (without touching the
+ * app's database), or until `expected()` says the work is done (it may read the database; called at
+ * most every `checkEveryMs`); or stops when no job of any kind has finished, failed or died for
+ * `stallMs`, or after `limitMs`. Prints `progress()` every `everyMs`.
  */
 export async function waitForJobs(
   app: BenchApp,
   kind: string,
-  expected: number,
+  expected: number | (() => Promise<{ done: boolean; status: string }>),
   options: {
     since: number;
     limitMs: number;
     stallMs: number;
     everyMs?: number;
+    checkEveryMs?: number;
     progress: () => Promise<string> | string;
   },
 ): Promise<{ finished: boolean; outcome: string }> {
@@ -543,28 +545,34 @@ export async function waitForJobs(
   let lastSeen = "";
   let lastChangeAt = Date.now();
   let lastPrintAt = Date.now();
+  let lastCheckAt = 0;
+  let status = "";
+  const check = async (): Promise<boolean> => {
+    if (typeof expected === "number") {
+      status = `${jobsFinished(app.jobLog, kind)}/${expected} ${kind} jobs`;
+      return jobsFinished(app.jobLog, kind) >= expected;
+    }
+    if (Date.now() - lastCheckAt < (options.checkEveryMs ?? 2_000)) return false;
+    lastCheckAt = Date.now();
+    const result = await expected();
+    status = result.status;
+    return result.done;
+  };
   for (;;) {
     const now = Date.now();
     const seen = JSON.stringify([app.jobLog.jobsDone, app.jobLog.retriesByKind, app.jobLog.deadByKind]);
     if (seen !== lastSeen) lastChangeAt = now;
     lastSeen = seen;
-    if (jobsFinished(app.jobLog, kind) >= expected)
-      return { finished: true, outcome: `t=${at()}s all ${expected} ${kind} jobs finished` };
+    if (await check()) return { finished: true, outcome: `t=${at()}s done: ${status}` };
     if (now - lastPrintAt >= (options.everyMs ?? 10_000)) {
       lastPrintAt = now;
       say(`  t=${at()}s ${await options.progress()}`);
     }
     if (now - lastChangeAt > options.stallMs) {
-      return {
-        finished: false,
-        outcome: `t=${at()}s STALLED: no job finished or failed for ${options.stallMs / 1000} s (${jobsFinished(app.jobLog, kind)}/${expected} ${kind})`,
-      };
+      return { finished: false, outcome: `t=${at()}s STALLED: no job finished or failed for ${options.stallMs / 1000} s (${status})` };
     }
     if (now - options.since > options.limitMs) {
-      return {
-        finished: false,
-        outcome: `t=${at()}s NOT FINISHED within ${options.limitMs / 1000} s (${jobsFinished(app.jobLog, kind)}/${expected} ${kind})`,
-      };
+      return { finished: false, outcome: `t=${at()}s NOT FINISHED within ${options.limitMs / 1000} s (${status})` };
     }
     await sleep(250);
   }

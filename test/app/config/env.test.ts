@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseEnv } from "~/config/env.server";
+import { ConfigError, DEFAULT_WORKER_CONCURRENCY, parseEnv } from "~/config/env.server";
 import { testEnv } from "../../support/test-env";
 
 describe("environment", () => {
@@ -9,12 +9,14 @@ describe("environment", () => {
     expect(config.shopify.appUrl).toBe("https://app.example.com");
     expect(config.shopify.scopes).toContain("write_shipping");
     expect(config.encryption.keys.get("test1")).toHaveLength(32);
+    expect(config.workerConcurrency).toBe(DEFAULT_WORKER_CONCURRENCY);
+    expect(parseEnv({ ...testEnv("file:./x.sqlite"), WORKER_CONCURRENCY: "16" }).workerConcurrency).toBe(16);
   });
 
   it("lists every missing or malformed variable in one error", () => {
     let error: unknown;
     try {
-      parseEnv({ SHOPIFY_API_KEY: "key", DATABASE_URL: "mysql://db", ENCRYPTION_KEY: "short", PORT: "99999" });
+      parseEnv({ SHOPIFY_API_KEY: "key", DATABASE_URL: "mysql://db", ENCRYPTION_KEY: "short", PORT: "99999", WORKER_CONCURRENCY: "0" });
     } catch (e) {
       error = e;
     }
@@ -26,6 +28,7 @@ describe("environment", () => {
     expect(problems).toMatch(/DATABASE_URL must start with file:/);
     expect(problems).toMatch(/ENCRYPTION_KEY must be 32 bytes/);
     expect(problems).toMatch(/PORT/);
+    expect(problems).toMatch(/WORKER_CONCURRENCY/);
     expect((error as Error).message).not.toContain("short");
   });
 

@@ -3,6 +3,7 @@ import { action as courierWebhook } from "~/routes/courier.webhooks.$pathId";
 import { getRuntime } from "~/runtime.server";
 import { rotateWebhookSecret } from "~/shops/courier-credentials.server";
 import { applyShipmentEvents } from "~/tracking/apply.server";
+import { APPLY_EVENTS_JOB } from "~/tracking/jobs";
 import { reconcileShop } from "~/tracking/reconcile.server";
 import { startCourierSandbox, type CourierSandbox } from "../../courier-sandbox/server";
 import type { ShopifyStandIn } from "../../shopify-stand-in";
@@ -68,6 +69,8 @@ function shuffled<T>(items: T[], seed = 7): T[] {
   return copy;
 }
 
+const trackingSettings = { trackingCompany: "Same-Day Courier", trackingUrl: () => null, notifyCustomer: true, attentionTag: "same-day-attention" };
+
 const orderState = (orderGid: string) => standIn.shop(SHOP).orders.find((o) => o.id === orderGid)!;
 
 describe("courier events become Shopify fulfillments and events", () => {
@@ -95,6 +98,29 @@ describe("courier events become Shopify fulfillments and events", () => {
     expect(standIn.graphqlErrors).toEqual([]);
   });
 
+  it("a run that catches up on many events reads Shopify once and writes the order's metafield once", async () => {
+    const { order, shipment } = await dispatchedShipment();
+    const events = runDelivery(shipment.courierShipmentId!);
+    for (const event of events) expect((await post(event)).status).toBe(200);
+    // Every event waits for one job: each post found the shipment's job still queued and joined it.
+    expect(await db.job.count({ where: { kind: APPLY_EVENTS_JOB, state: "queued" } })).toBe(1);
+    const stored = await db.courierEvent.count({ where: { shipmentId: shipment.id } });
+    expect(stored).toBeGreaterThan(8);
+    const logged = standIn.log.length;
+    expect(await applyShipmentEvents({ db, admin: await adminFor(SHOP), settings: trackingSettings, clock: runtime.clock }, shipment.id))
+      .toEqual({ applied: stored });
+    const operations = standIn.log.slice(logged).map((entry) => entry.rootFields.join(","));
+    const count = (field: string) => operations.filter((o) => o === field).length;
+    expect(count("fulfillmentOrder")).toBe(1);
+    expect(count("metafieldsSet")).toBe(1);
+    expect(count("fulfillmentCreate")).toBe(1);
+    const statuses = orderState(order.id).fulfillments[0]!.events.map((e) => e.status);
+    expect(count("fulfillmentEventCreate")).toBe(statuses.length);
+    expect(statuses.filter((s) => s === "DELIVERED")).toHaveLength(1);
+    const summary = JSON.parse(orderState(order.id).metafields.find((m) => m.key === "delivery")!.value);
+    expect(summary.shipments[0]).toMatchObject({ state: "delivered" });
+  });
+
   it("applying the same events again changes nothing on the Shopify order", async () => {
     const { order, shipment } = await dispatchedShipment();
     for (const event of runDelivery(shipment.courierShipmentId!)) await post(event);
@@ -104,7 +130,7 @@ describe("courier events become Shopify fulfillments and events", () => {
     // As after a crash between Shopify's answer and our commit: the events are applied once more.
     await db.courierEvent.updateMany({ where: { shipmentId: shipment.id }, data: { appliedAt: null } });
     await db.shipment.update({ where: { id: shipment.id }, data: { state: "scheduled", fulfillmentGid: null, lastEventAt: null } });
-    await applyShipmentEvents({ db, admin: await adminFor(SHOP), settings: { trackingCompany: "Same-Day Courier", trackingUrl: () => null, notifyCustomer: true, attentionTag: "same-day-attention" }, clock: runtime.clock }, shipment.id);
+    await applyShipmentEvents({ db, admin: await adminFor(SHOP), settings: trackingSettings, clock: runtime.clock }, shipment.id);
 
     expect(JSON.stringify(orderState(order.id).fulfillments)).toBe(before);
     expect((await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } })).state).toBe("delivered");

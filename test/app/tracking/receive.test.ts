@@ -3,7 +3,9 @@ import { action } from "~/routes/courier.webhooks.$pathId";
 import { getRuntime } from "~/runtime.server";
 import { BASIC_AUTH_USER, rotateWebhookSecret, type WebhookAuthMethod } from "~/shops/courier-credentials.server";
 import { JobError } from "~/jobs/errors";
-import { APPLY_EVENTS_JOB, MATCH_EARLY_EVENTS_ATTEMPTS, MATCH_EARLY_EVENTS_DELAY_MS, MATCH_EARLY_EVENTS_JOB, matchEarlyEvents } from "~/tracking/receive.server";
+import { APPLY_EVENTS_JOB, MATCH_EARLY_EVENTS_ATTEMPTS, MATCH_EARLY_EVENTS_DELAY_MS, MATCH_EARLY_EVENTS_JOB } from "~/tracking/jobs";
+import { IntakeFullError } from "~/tracking/intake.server";
+import { INTAKE_FULL_RETRY_AFTER_S, matchEarlyEvents, receiveCourierWebhook } from "~/tracking/receive.server";
 
 const SHOP = "corner-bakery.myshopify.com";
 const { db, keys } = getRuntime();
@@ -169,5 +171,30 @@ describe("courier webhook receiver", () => {
     const response = await post({ event: "shipment.reposted", data: { id: 5000, parent_id: 4711, occurred_at: "2026-11-22T15:40:00Z", reference_id: "#1001" } }, authHeaders("bearer", secret));
     expect(await response.json()).toMatchObject({ matched: true });
     expect((await db.courierEvent.findFirstOrThrow()).shipmentId).toBe(shipmentId);
+  });
+
+  it("takes a secret rotated on another instance at once, while the previous one still works", async () => {
+    await setUp("bearer");
+    const first = secret;
+    expect((await post(pickup(4711, "2026-11-22T15:30:00.000Z"), authHeaders("bearer", first))).status).toBe(200);
+    // Another instance rotates: this process still keeps the first secret.
+    const second = await rotateWebhookSecret({ db, keys }, SHOP, "bearer");
+    expect((await post(pickup(4711, "2026-11-22T15:31:00.000Z"), authHeaders("bearer", second))).status).toBe(200);
+    expect((await post(pickup(4711, "2026-11-22T15:32:00.000Z"), authHeaders("bearer", first))).status).toBe(200);
+    expect((await post(pickup(4711, "2026-11-22T15:33:00.000Z"), authHeaders("bearer", "neither"))).status).toBe(401);
+    expect(await db.courierEvent.count()).toBe(3);
+  });
+
+  it("asks the courier to come back (503, Retry-After) when too many events are waiting to be stored", async () => {
+    await setUp("bearer");
+    const runtime = getRuntime().courierWebhooks;
+    const full = { submit: () => Promise.reject(new IntakeFullError()) };
+    const result = await receiveCourierWebhook({ ...runtime, intake: full }, {
+      pathId,
+      headers: new Headers(authHeaders("bearer", secret)),
+      rawBody: JSON.stringify(pickup()),
+    });
+    expect(result).toMatchObject({ status: 503, retryAfterS: INTAKE_FULL_RETRY_AFTER_S });
+    expect(await db.courierEvent.count()).toBe(0);
   });
 });

@@ -1,0 +1,230 @@
+/**
+ * Stores received courier events in batches ("group commit"). The receiver answers the courier only
+ * once its event is committed, and a transaction per event would cap intake at what the database
+ * commits per second, each holding the process's one SQLite connection for a handful of statements.
+ * Instead, events that arrive while a batch is being written wait and go together in the next
+ * transaction: one read for their shipments, one insert that leaves out repeats, one statement
+ * that joins them to their shipments' queued apply jobs. Under light load a batch is a single event
+ * and nothing waits longer than its own write.
+ *
+ * A batch that fails (a database error, a PostgreSQL deadlock with another instance's batch) is
+ * written again one event at a time, so one event's problem is never another's.
+ */
+import { randomUUID } from "node:crypto";
+import { Prisma } from "@prisma/client";
+import { dedupeKey, type CourierEvent } from "~/courier/events";
+import type { Db } from "~/db/client.server";
+import type { JobQueue, Tx } from "~/jobs/queue.server";
+import { applyEventsJob, matchEarlyEventsJob } from "./jobs";
+
+/** Events written in one transaction at most. */
+export const MAX_INTAKE_BATCH = 200;
+/** Body bytes waiting for a batch at most; beyond it the receiver asks the courier to come back (503). */
+export const MAX_INTAKE_WAITING_BYTES = 32 * 1024 * 1024;
+/**
+ * A shop's "last courier event" time (shown in settings) is written at most this often by one
+ * process: under a stream of events, one write a second instead of one per batch.
+ */
+export const LAST_EVENT_AT_RESOLUTION_MS = 1_000;
+const LAST_EVENT_AT_SHOPS_KEPT = 10_000;
+
+export type IntakeItem = {
+  shop: { id: string; domain: string };
+  event: CourierEvent;
+  rawBody: string;
+  receivedAt: Date;
+};
+
+export type IntakeOutcome = { duplicate: boolean; matched: boolean };
+
+export class IntakeFullError extends Error {
+  constructor() {
+    super("Too many courier events are waiting to be stored; try again shortly.");
+    this.name = "IntakeFullError";
+  }
+}
+
+export interface EventIntake {
+  /** Resolves once the event is committed (or recognised as a repeat); rejects with IntakeFullError under overload. */
+  submit(item: IntakeItem): Promise<IntakeOutcome>;
+}
+
+type Waiting = { item: IntakeItem; bytes: number; resolve: (outcome: IntakeOutcome) => void; reject: (error: unknown) => void };
+
+const shopKey = (shopId: string, key: string) => `${shopId}\u0000${key}`;
+
+/** The courier ids an event can be matched by: its shipment, and for a repost the shipment it replaces. */
+function courierIdsOf(event: CourierEvent): string[] {
+  const raw = (event.raw ?? {}) as Record<string, unknown>;
+  return [event.shipmentId, event.name === "shipment.reposted" ? raw.parent_id : null]
+    .filter((id) => id !== null && id !== undefined)
+    .map(String);
+}
+
+/** A grouping names several shipments: the group id is recorded on each of them. */
+async function recordGrouping(tx: Tx, shopId: string, event: CourierEvent) {
+  const raw = (event.raw ?? {}) as { id?: unknown; shipments?: unknown };
+  const listed = Array.isArray(raw.shipments) ? raw.shipments : [];
+  const ids = listed
+    .map((s) => (s && typeof s === "object" ? (s as { id?: unknown }).id : null))
+    .filter((id) => id !== null && id !== undefined)
+    .map(String);
+  if (raw.id === undefined || raw.id === null || ids.length === 0) return;
+  await tx.shipment.updateMany({ where: { shopId, courierShipmentId: { in: ids } }, data: { groupId: String(raw.id) } });
+}
+
+type Matchable = { id: string; shopId: string; courierShipmentId: string | null; replacedByCourierId: string | null; generation: number };
+
+/** Each item's shipment: the newest generation whose courier id (or the id it replaced) the event names. */
+async function findShipments(tx: Tx, items: readonly IntakeItem[]): Promise<(Matchable | null)[]> {
+  const idsByShop = new Map<string, Set<string>>();
+  for (const item of items) {
+    const ids = idsByShop.get(item.shop.id) ?? new Set<string>();
+    for (const id of courierIdsOf(item.event)) ids.add(id);
+    idsByShop.set(item.shop.id, ids);
+  }
+  // Pairs of (shop, ids), so each side of the OR is one index search. Raw SQL: on this path, the
+  // query compiler's work for a model query cost more than the database's (bench:events).
+  const where = [...idsByShop].filter(([, ids]) => ids.size > 0).flatMap(([shopId, ids]) => {
+    const list = Prisma.join([...ids]);
+    return [Prisma.sql`("shopId" = ${shopId} AND "courierShipmentId" IN (${list}))`, Prisma.sql`("shopId" = ${shopId} AND "replacedByCourierId" IN (${list}))`];
+  });
+  const shipments = where.length === 0 ? [] : await tx.$queryRaw<Matchable[]>(Prisma.sql`
+    SELECT "id", "shopId", "courierShipmentId", "replacedByCourierId", "generation" FROM "Shipment"
+    WHERE ${Prisma.join(where, " OR ")}`);
+  return items.map((item) => {
+    const ids = courierIdsOf(item.event);
+    const candidates = shipments.filter(
+      (s) => s.shopId === item.shop.id && ids.some((id) => id === s.courierShipmentId || id === s.replacedByCourierId),
+    );
+    return candidates.sort((a, b) => b.generation - a.generation)[0] ?? null;
+  });
+}
+
+type NewEvent = { item: IntakeItem; key: string; shipmentId: string | null };
+
+/**
+ * Inserts the events no row holds yet (same shop and dedupe key) and returns the keys it inserted:
+ * one statement, which leaves a repeat, even one another instance is inserting right now, out.
+ */
+async function insertNew(tx: Tx, events: readonly NewEvent[]): Promise<Set<string>> {
+  const values = events.map(({ item, key, shipmentId }) => Prisma.sql`(
+    ${randomUUID()}, ${item.shop.id}, ${shipmentId}, ${item.event.shipmentId}, ${item.event.name},
+    ${item.event.occurredAt ?? item.receivedAt}, ${key}, ${item.rawBody}, ${item.receivedAt})`);
+  const inserted = await tx.$queryRaw<{ shopId: string; dedupeKey: string }[]>(Prisma.sql`
+    INSERT INTO "CourierEvent"
+      ("id", "shopId", "shipmentId", "courierShipmentId", "eventName", "occurredAt", "dedupeKey", "payloadJson", "receivedAt")
+    VALUES ${Prisma.join(values)}
+    ON CONFLICT ("shopId", "dedupeKey") DO NOTHING
+    RETURNING "shopId", "dedupeKey"`);
+  return new Set(inserted.map((row) => shopKey(row.shopId, row.dedupeKey)));
+}
+
+/**
+ * Writes a batch in one transaction: a repeat (stored before, or earlier in the batch) is not
+ * written. Returns each item's outcome and the shops whose last-event time it wrote.
+ */
+async function writeBatch(
+  db: Db,
+  queue: JobQueue,
+  items: readonly IntakeItem[],
+  lastEventAtDue: (shopId: string, at: Date) => boolean,
+): Promise<{ outcomes: IntakeOutcome[]; lastEventAt: Map<string, Date> }> {
+  return db.$transaction(async (tx) => {
+    const shipments = await findShipments(tx, items);
+    const seenInBatch = new Set<string>();
+    const candidates: NewEvent[] = [];
+    items.forEach((item, i) => {
+      const key = dedupeKey(item.event);
+      if (seenInBatch.has(shopKey(item.shop.id, key))) return;
+      seenInBatch.add(shopKey(item.shop.id, key));
+      candidates.push({ item, key, shipmentId: shipments[i]?.id ?? null });
+    });
+    const inserted = await insertNew(tx, candidates);
+    const fresh = candidates.filter((c) => inserted.has(shopKey(c.item.shop.id, c.key)));
+    const freshItems = new Set(fresh.map((f) => f.item));
+    const outcomes = items.map((item, i) => ({ duplicate: !freshItems.has(item), matched: shipments[i] !== null }));
+
+    for (const { item } of fresh) {
+      if (item.event.name === "grouping.pickup_grouping_identified") await recordGrouping(tx, item.shop.id, item.event);
+    }
+    const matched = fresh.filter((f) => f.shipmentId !== null);
+    if (matched.length > 0) await queue.enqueueUnlessQueued(matched.map((f) => applyEventsJob(f.item.shop.domain, f.shipmentId!)), tx);
+    const early = fresh.filter((f) => f.shipmentId === null && f.item.event.shipmentId);
+    await queue.enqueueMany(early.map((f) => matchEarlyEventsJob(f.item.shop.domain, f.item.event.shipmentId!, f.item.receivedAt)), tx);
+
+    const lastEventAt = new Map<string, Date>();
+    for (const { item } of fresh) {
+      const before = lastEventAt.get(item.shop.id);
+      if (!before || item.receivedAt > before) lastEventAt.set(item.shop.id, item.receivedAt);
+    }
+    for (const [shopId, at] of lastEventAt) {
+      if (lastEventAtDue(shopId, at)) await tx.$executeRaw`UPDATE "Shop" SET "lastCourierEventAt" = ${at} WHERE "id" = ${shopId}`;
+      else lastEventAt.delete(shopId);
+    }
+    return { outcomes, lastEventAt };
+  });
+}
+
+export function createEventIntake(deps: { db: Db; queue: JobQueue; maxWaitingBytes?: number }): EventIntake {
+  const maxWaitingBytes = deps.maxWaitingBytes ?? MAX_INTAKE_WAITING_BYTES;
+  const waiting: Waiting[] = [];
+  let waitingBytes = 0;
+  let writing = false;
+  // What this process last wrote to each shop's lastCourierEventAt (bounded: oldest shops go first).
+  const lastEventAtWritten = new Map<string, number>();
+  const lastEventAtDue = (shopId: string, at: Date) => at.getTime() - (lastEventAtWritten.get(shopId) ?? -Infinity) >= LAST_EVENT_AT_RESOLUTION_MS;
+  const rememberWritten = (written: Map<string, Date>) => {
+    for (const [shopId, at] of written) {
+      lastEventAtWritten.delete(shopId);
+      lastEventAtWritten.set(shopId, at.getTime());
+    }
+    while (lastEventAtWritten.size > LAST_EVENT_AT_SHOPS_KEPT) lastEventAtWritten.delete(lastEventAtWritten.keys().next().value!);
+  };
+
+  async function write(batch: readonly Waiting[]): Promise<void> {
+    const { outcomes, lastEventAt } = await writeBatch(deps.db, deps.queue, batch.map((entry) => entry.item), lastEventAtDue);
+    rememberWritten(lastEventAt);
+    batch.forEach((entry, i) => entry.resolve(outcomes[i]!));
+  }
+
+  async function drain(): Promise<void> {
+    try {
+      while (waiting.length > 0) {
+        // One turn of the event loop first: the requests already received are read and join this
+        // batch. (SQLite statements run synchronously, and a transaction's steps follow each other as
+        // microtasks, so without the turn no request would be read while a batch is written and
+        // every batch would hold one event.)
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        const batch = waiting.splice(0, MAX_INTAKE_BATCH);
+        for (const entry of batch) waitingBytes -= entry.bytes;
+        try {
+          await write(batch);
+        } catch (error) {
+          if (batch.length === 1) {
+            batch[0]!.reject(error);
+            continue;
+          }
+          for (const entry of batch) await write([entry]).catch((alone: unknown) => entry.reject(alone));
+        }
+      }
+    } finally {
+      writing = false;
+    }
+  }
+
+  return {
+    submit(item) {
+      const bytes = Buffer.byteLength(item.rawBody, "utf8");
+      if (waitingBytes + bytes > maxWaitingBytes) return Promise.reject(new IntakeFullError());
+      return new Promise<IntakeOutcome>((resolve, reject) => {
+        waiting.push({ item, bytes, resolve, reject });
+        waitingBytes += bytes;
+        if (!writing) {
+          writing = true;
+          void drain();
+        }
+      });
+    },
+  };
+}

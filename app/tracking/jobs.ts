@@ -1,0 +1,32 @@
+import type { EnqueueInput } from "~/jobs/job";
+
+/** Applies a shipment's stored, not yet applied courier events (one job per shipment at a time). */
+export const APPLY_EVENTS_JOB = "tracking.apply-events";
+/**
+ * An event for a courier shipment the app has no row for yet. The courier can report on a shipment
+ * before the transaction that stores it commits (its driver_assigned may arrive while the dispatch job
+ * is still writing), and neither side then sees the other's uncommitted row: this job looks again once
+ * that transaction has had time to finish.
+ */
+export const MATCH_EARLY_EVENTS_JOB = "tracking.match-early-events";
+/** When the first look happens, and how many looks before the event is left to reconciliation. */
+export const MATCH_EARLY_EVENTS_DELAY_MS = 2_000;
+export const MATCH_EARLY_EVENTS_ATTEMPTS = 4;
+
+/**
+ * The job that applies a shipment's events. It reads them when it runs, so one queued job stands
+ * for every event stored before it is claimed (enqueue with `enqueueUnlessQueued`).
+ */
+export function applyEventsJob(shopDomain: string, shipmentId: string): EnqueueInput {
+  return { shopDomain, kind: APPLY_EVENTS_JOB, payload: { shipmentId }, orderingKey: `shipment:${shipmentId}` };
+}
+
+export function matchEarlyEventsJob(shopDomain: string, courierShipmentId: string, now: Date): EnqueueInput {
+  return {
+    shopDomain,
+    kind: MATCH_EARLY_EVENTS_JOB,
+    payload: { courierShipmentId },
+    runAt: new Date(now.getTime() + MATCH_EARLY_EVENTS_DELAY_MS),
+    maxAttempts: MATCH_EARLY_EVENTS_ATTEMPTS,
+  };
+}

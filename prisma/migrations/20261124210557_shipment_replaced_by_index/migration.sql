@@ -1,0 +1,3 @@
+-- CreateIndex
+CREATE INDEX "Shipment_shopId_replacedByCourierId_idx" ON "Shipment"("shopId", "replacedByCourierId");
+

@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { createRequestLoad, REQUEST_LOAD_WINDOW_MS } from "~/server/request-load.server";
+
+describe("request load", () => {
+  it.each<[string, number[], number, number]>([
+    ["nothing received", [], 100, 0],
+    ["a burst in the current window counts at once", [0, 10, 20, 30, 40], 50, 20],
+    ["the last full window, while the new one is quieter", [0, 10, 20, 30, 40, 260], 300, 20],
+    ["the new window once it has more", [0, 260, 270, 280], 300, 12],
+    ["forgotten after a quiet window", [0, 10, 20, 30, 40], 2 * REQUEST_LOAD_WINDOW_MS + 10, 0],
+  ])("%s", (_name, arrivals, at, expected) => {
+    let time = 0;
+    const load = createRequestLoad(() => time);
+    for (const t of arrivals) {
+      time = t;
+      load.received();
+    }
+    time = at;
+    expect(load.perSecond()).toBe(expected);
+  });
+});
