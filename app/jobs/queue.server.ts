@@ -27,7 +27,6 @@ import { hostname } from "node:os";
 import { setTimeout as delay } from "node:timers/promises";
 import { Prisma, type Job as JobRow } from "@prisma/client";
 import { providerOfDb, type Db } from "~/db/client.server";
-import { isUniqueViolation } from "~/db/errors";
 import { withBusyRetry, type Sleep } from "./busy-retry";
 import { JobInputError, LeaseLostError, failureMessage, failureOptionsOf, permanentFailure, type FailureOptions } from "./errors";
 import { MAX_LAST_ERROR_LENGTH, newJobRow, parsePayload, toQueuedJob, type EnqueueInput, type JobState, type QueuedJob } from "./job";
@@ -162,56 +161,44 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     return new Date(lastCreatedAt);
   }
 
-  async function enqueue(input: EnqueueInput, tx?: Tx): Promise<QueuedJob> {
-    const now = clock();
-    const data = { ...newJobRow(input, now), createdAt: nextCreatedAt(now) };
-    const uniqueKey = data.uniqueKey;
-    if (uniqueKey === null) return toQueuedJob(await run(tx, (store) => store.job.create({ data })));
-    if (!tx) {
-      return toQueuedJob(await retryBusy(async () => {
-        try {
-          return await db.job.create({ data });
-        } catch (error) {
-          return await existingOrThrow(db, uniqueKey, error);
-        }
-      }));
-    }
-    // On PostgreSQL a failed statement aborts the whole transaction; a savepoint confines the
-    // unique violation to the insert so the caller's transaction carries on with the existing job.
-    // SAVEPOINT / ROLLBACK TO SAVEPOINT / RELEASE SAVEPOINT are the same statements in SQLite and PostgreSQL.
-    await tx.$executeRawUnsafe("SAVEPOINT job_enqueue");
-    try {
-      const row = await tx.job.create({ data });
-      await tx.$executeRawUnsafe("RELEASE SAVEPOINT job_enqueue");
-      return toQueuedJob(row);
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      await tx.$executeRawUnsafe("ROLLBACK TO SAVEPOINT job_enqueue");
-      await tx.$executeRawUnsafe("RELEASE SAVEPOINT job_enqueue");
-      return toQueuedJob(await existingOrThrow(tx, uniqueKey, error));
-    }
+  /**
+   * The INSERT for new job rows. Raw SQL: enqueueing runs on the webhooks' hot path, where the query
+   * compiler's work for a model create cost more than the insert itself. Every date is written (the
+   * columns' SQL defaults would store another format than Prisma's on SQLite).
+   */
+  function insertJobs(inputs: readonly EnqueueInput[], now: Date): Prisma.Sql {
+    const values = inputs.map((input) => {
+      const row = newJobRow(input, now);
+      return Prisma.sql`(${randomUUID()}, ${row.shopDomain}, ${row.kind}, ${row.payloadJson}, ${row.uniqueKey}, ${row.orderingKey},
+        ${row.runAt}, ${row.maxAttempts}, ${nextCreatedAt(now)}, ${now})`;
+    });
+    return Prisma.sql`
+      INSERT INTO "Job" ("id", "shopDomain", "kind", "payloadJson", "uniqueKey", "orderingKey", "runAt", "maxAttempts", "createdAt", "updatedAt")
+      VALUES ${Prisma.join(values)}`;
   }
 
-  function uniqueKeylessRows(inputs: readonly EnqueueInput[], now: Date) {
-    return inputs.map((input) => {
-      const row = newJobRow(input, now);
-      if (row.uniqueKey !== null) throw new JobInputError("Jobs with a uniqueKey are enqueued one at a time (enqueue), which returns the existing job.");
-      return { ...row, createdAt: nextCreatedAt(now) };
-    });
+  async function enqueue(input: EnqueueInput, tx?: Tx): Promise<QueuedJob> {
+    const now = clock();
+    // A taken uniqueKey inserts nothing rather than failing: on PostgreSQL a failed statement would
+    // abort the caller's transaction.
+    const insert = Prisma.sql`${insertJobs([input], now)} ON CONFLICT DO NOTHING RETURNING *`;
+    const existing = async (store: Tx | Db) => {
+      const [inserted] = await store.$queryRaw<JobRow[]>(insert);
+      if (inserted) return inserted;
+      const holder = input.uniqueKey ? await store.job.findUnique({ where: { uniqueKey: input.uniqueKey } }) : null;
+      if (!holder) throw new Error(`A "${input.kind}" job was neither inserted nor found by its uniqueKey.`);
+      return holder;
+    };
+    return toQueuedJob(await run(tx, existing));
   }
 
   async function enqueueMany(inputs: readonly EnqueueInput[], tx?: Tx): Promise<number> {
     if (inputs.length === 0) return 0;
-    const now = clock();
-    // Raw SQL: enqueueing runs on the courier webhook's hot path, where the query compiler's work for
-    // createMany cost more than the insert. Every date is written (the columns' SQL defaults would
-    // store another format than Prisma's on SQLite).
-    const values = uniqueKeylessRows(inputs, now).map((row) => Prisma.sql`(
-      ${randomUUID()}, ${row.shopDomain}, ${row.kind}, ${row.payloadJson}, ${row.orderingKey}, ${row.runAt},
-      ${row.maxAttempts}, ${row.createdAt}, ${now})`);
-    return run(tx, (store) => store.$executeRaw`
-      INSERT INTO "Job" ("id", "shopDomain", "kind", "payloadJson", "orderingKey", "runAt", "maxAttempts", "createdAt", "updatedAt")
-      VALUES ${Prisma.join(values)}`);
+    if (inputs.some((input) => input.uniqueKey)) {
+      throw new JobInputError("Jobs with a uniqueKey are enqueued one at a time (enqueue), which returns the existing job.");
+    }
+    const insert = insertJobs(inputs, clock());
+    return run(tx, (store) => store.$executeRaw(insert));
   }
 
   async function enqueueUnlessQueued(inputs: readonly EnqueueInput[], tx: Tx): Promise<{ added: number; joined: number }> {
@@ -489,12 +476,4 @@ export function claimSql(input: { now: Date; lockedUntil: Date; workerId: string
     ) AS picked
     WHERE j."id" = picked."id"
     RETURNING j.*`;
-}
-
-/** After a failed insert: the job holding the uniqueKey, or the original error if that was not the cause. */
-async function existingOrThrow(store: Tx | Db, uniqueKey: string, error: unknown): Promise<JobRow> {
-  if (!isUniqueViolation(error)) throw error;
-  const existing = await store.job.findUnique({ where: { uniqueKey } });
-  if (!existing) throw error;
-  return existing;
 }

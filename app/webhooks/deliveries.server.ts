@@ -1,5 +1,5 @@
+import { randomUUID } from "node:crypto";
 import type { Prisma } from "@prisma/client";
-import { isUniqueViolation } from "~/db/errors";
 import type { Db } from "~/db/client.server";
 
 export type DeliveryRecord = {
@@ -14,22 +14,16 @@ type DbOrTx = Db | Prisma.TransactionClient;
 
 /**
  * Records a Shopify webhook delivery. Returns false when the same delivery (X-Shopify-Webhook-Id)
- * was recorded before: Shopify delivers at least once, so repeats are expected and ignored.
+ * was recorded before: Shopify delivers at least once, so repeats are expected and ignored. One
+ * raw statement that inserts nothing for a repeat: it runs for every webhook, and a failed insert
+ * would abort the caller's transaction on PostgreSQL.
  */
 export async function recordDelivery(db: DbOrTx, delivery: DeliveryRecord): Promise<boolean> {
-  try {
-    await db.webhookDelivery.create({
-      data: {
-        shopDomain: delivery.shopDomain,
-        webhookId: delivery.webhookId,
-        topic: delivery.topic,
-        orderGid: delivery.orderGid ?? null,
-        customerGid: delivery.customerGid ?? null,
-      },
-    });
-    return true;
-  } catch (error) {
-    if (isUniqueViolation(error)) return false;
-    throw error;
-  }
+  const inserted = await db.$queryRaw<{ id: string }[]>`
+    INSERT INTO "WebhookDelivery" ("id", "shopDomain", "webhookId", "topic", "orderGid", "customerGid", "receivedAt")
+    VALUES (${randomUUID()}, ${delivery.shopDomain}, ${delivery.webhookId}, ${delivery.topic},
+      ${delivery.orderGid ?? null}, ${delivery.customerGid ?? null}, ${new Date()})
+    ON CONFLICT ("shopDomain", "webhookId") DO NOTHING
+    RETURNING "id"`;
+  return inserted.length === 1;
 }

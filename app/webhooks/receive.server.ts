@@ -1,8 +1,12 @@
 import type { z } from "zod";
 import type { Tx } from "~/jobs/queue.server";
 import { db } from "~/db.server";
+import { createTransactionBatcher } from "~/db/transaction-batcher.server";
 import { authenticate } from "~/shopify.server";
 import { recordDelivery } from "./deliveries.server";
+
+// Deliveries that arrive together are recorded in one transaction (see transaction-batcher.server.ts).
+const deliveryTransactions = createTransactionBatcher(db);
 
 type Received<P> = { shop: string; topic: string; webhookId: string; payload: P };
 
@@ -37,8 +41,9 @@ export async function receiveWebhook<S extends z.ZodType>(request: Request, opti
   const received = { shop, topic, webhookId, payload: parsed.data };
   const delivery = { shopDomain: shop, webhookId, topic, ...options.ids?.(parsed.data) };
   if (options.handleInTransaction) {
-    await db.$transaction(async (tx) => {
-      if (await recordDelivery(tx, delivery)) await options.handleInTransaction(received, tx);
+    const handleInTransaction = options.handleInTransaction;
+    await deliveryTransactions.transaction(async (tx) => {
+      if (await recordDelivery(tx, delivery)) await handleInTransaction(received, tx);
     });
     return new Response(null, { status: 200 });
   }
