@@ -48,14 +48,15 @@ export interface WorkerOptions {
    */
   preferredKinds?: readonly string[];
   /**
-   * Requests first: while this says the process is busy answering requests (webhooks that must be
-   * acknowledged in time), one job runs at a time and a new one starts at most every
-   * `busyStartIntervalMs`, so jobs do not take the CPU from the answers. It slows the worker during
-   * a burst, never stops it.
+   * Requests first: how the process's request load holds the worker back right now (null: not at
+   * all), so jobs do not take the CPU from webhooks that must be acknowledged in time. It slows the
+   * worker during a burst, never stops it.
    */
-  busy?: () => boolean;
-  busyStartIntervalMs?: number;
+  pace?: () => WorkerPace | null;
 }
+
+/** While requests come in: at most `maxRunning` jobs at once, started at least `minStartIntervalMs` apart. */
+export type WorkerPace = { maxRunning: number; minStartIntervalMs: number };
 
 export interface Worker {
   /** Claims nothing more and resolves once every running job has finished and been recorded. */
@@ -78,16 +79,12 @@ export function noHandlerMessage(kind: string): string {
 }
 
 export const MAX_LOGGED_ERROR_LENGTH = 300;
-/** While the process is busy answering requests, a job starts at most this often. */
-export const DEFAULT_BUSY_START_INTERVAL_MS = 1_000;
-/** How soon a worker held back by busy requests looks again. */
+/** How soon a worker held back by the request load looks again. */
 const BUSY_RECHECK_MS = 20;
 
 export function startWorker(options: WorkerOptions): Worker {
   const { queue, handlers, concurrency, pollIntervalMs, clock, sleep, logger } = options;
   const preferredKinds = options.preferredKinds?.length ? options.preferredKinds : null;
-  const busyStartIntervalMs = options.busyStartIntervalMs ?? DEFAULT_BUSY_START_INTERVAL_MS;
-  if (!(Number.isFinite(busyStartIntervalMs) && busyStartIntervalMs >= 0)) throw new RangeError("busyStartIntervalMs must not be negative.");
   let lastStartAt = -Infinity;
   if (!(Number.isInteger(concurrency) && concurrency >= 1)) throw new RangeError("concurrency must be a positive integer.");
   if (!(Number.isFinite(pollIntervalMs) && pollIntervalMs > 0)) throw new RangeError("pollIntervalMs must be positive.");
@@ -113,7 +110,9 @@ export function startWorker(options: WorkerOptions): Worker {
         await Promise.race([...running, stopRequested]);
         continue;
       }
-      if (options.busy?.() && (running.size >= 1 || Date.now() - lastStartAt < busyStartIntervalMs)) {
+      const pace = options.pace?.() ?? null;
+      // Real time, like the pauses: the pace is about the CPU the requests need now.
+      if (pace && (running.size >= Math.max(1, pace.maxRunning) || Date.now() - lastStartAt < pace.minStartIntervalMs)) {
         // Looks again when a job ends or after a short pause, whichever comes first.
         await Promise.race([...running, pause(BUSY_RECHECK_MS, stopRequest.signal)]);
         continue;

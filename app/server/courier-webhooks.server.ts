@@ -7,6 +7,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { MAX_WEBHOOK_BODY_BYTES } from "~/courier/events";
 import { CourierWebhookPathId, courierWebhookAnswer, receiveCourierWebhook, type ReceiveDeps } from "~/tracking/receive.server";
+import { fetchHeadersOf } from "./node-adapter.server";
 
 const PATH = /^\/courier\/webhooks\/([^/]+)$/;
 
@@ -34,15 +35,6 @@ async function readBody(req: IncomingMessage): Promise<string | null> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-function headersOf(req: IncomingMessage): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
-  }
-  return headers;
-}
-
 export async function answerCourierWebhook(deps: ReceiveDeps, req: IncomingMessage, res: ServerResponse, pathId: string): Promise<void> {
   const send = (status: number, headers: Record<string, string>, body: string) => {
     res.writeHead(status, headers).end(body);
@@ -59,6 +51,6 @@ export async function answerCourierWebhook(deps: ReceiveDeps, req: IncomingMessa
     send(413, { "Content-Type": "application/json" }, JSON.stringify({ error: "Body too large" }));
     return;
   }
-  const answer = courierWebhookAnswer(await receiveCourierWebhook(deps, { pathId: parsedPath.data, headers: headersOf(req), rawBody }));
+  const answer = courierWebhookAnswer(await receiveCourierWebhook(deps, { pathId: parsedPath.data, headers: fetchHeadersOf(req), rawBody }));
   send(answer.status, answer.headers, answer.body);
 }

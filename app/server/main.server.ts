@@ -18,7 +18,7 @@ import { pruneExpiredQuotes } from "~/quote/quote-memory.server";
 import { RECONCILE_INTERVAL_MS, scheduleReconciliation } from "~/tracking/reconcile.server";
 import { answerCourierWebhook, courierWebhookPathOf } from "./courier-webhooks.server";
 import { jobHandlers } from "./job-handlers.server";
-import { createRequestLoad } from "./request-load.server";
+import { createRequestLoad, workerPaceFor } from "./request-load.server";
 import { BodyTooLargeError, declaredBodyTooLarge, sendFetchResponse, toFetchRequest } from "./node-adapter.server";
 import { serveStatic } from "./static-files.server";
 
@@ -27,13 +27,7 @@ const WORKER_POLL_MS = 500;
 const publicDir = path.resolve(process.cwd(), "public");
 const handleRequest = createRequestHandler(build, config.nodeEnv === "development" ? "development" : "production");
 
-/**
- * From this many requests a second on, the worker in this process runs one job at a time, started
- * at most once a second (WorkerOptions.busy): a burst of webhooks (a courier's event stream) is
- * acknowledged first, its jobs run after it. A flash sale's orders/paid stays below it, so dispatch
- * keeps feeding the courier.
- */
-const BUSY_REQUESTS_PER_SECOND = 200;
+/** Requests received lately: how much the worker in this process holds back (workerPaceFor). */
 const requestLoad = createRequestLoad();
 
 const server = createServer(async (req, res) => {
@@ -80,7 +74,7 @@ if (config.workerEnabled || config.workerOnly) {
     handlers: jobHandlers(runtime, async (shop) => (await unauthenticated.admin(shop)).admin),
     concurrency: config.workerConcurrency,
     preferredKinds: [DISPATCH_FULFILLMENT_ORDER_JOB],
-    busy: () => requestLoad.perSecond() >= BUSY_REQUESTS_PER_SECOND,
+    pace: () => workerPaceFor(requestLoad.perSecond()),
     pollIntervalMs: WORKER_POLL_MS,
     clock: runtime.clock,
     sleep: timerSleep,

@@ -24,15 +24,21 @@ function limitedBody(req: IncomingMessage, maxBytes: number): ReadableStream<Uin
   return createReadableStreamFromReadable(req.pipe(limiter) as Readable);
 }
 
-/** A Fetch API Request for a Node request; the origin comes from the configured app URL, not the Host header. */
-export function toFetchRequest(req: IncomingMessage, res: ServerResponse, origin: string): Request {
-  const controller = new AbortController();
-  res.on("close", () => controller.abort());
+/** A Node request's headers as Fetch API Headers. */
+export function fetchHeadersOf(req: IncomingMessage): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
     for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
   }
+  return headers;
+}
+
+/** A Fetch API Request for a Node request; the origin comes from the configured app URL, not the Host header. */
+export function toFetchRequest(req: IncomingMessage, res: ServerResponse, origin: string): Request {
+  const controller = new AbortController();
+  res.on("close", () => controller.abort());
+  const headers = fetchHeadersOf(req);
   const hasBody = req.method !== "GET" && req.method !== "HEAD";
   return new Request(new URL(req.url ?? "/", origin), {
     method: req.method,

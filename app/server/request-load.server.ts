@@ -1,5 +1,8 @@
+import type { WorkerPace } from "~/jobs/worker.server";
+
 /**
- * How many requests the server has been receiving: the worker's "busy" signal (WorkerOptions.busy).
+ * How many requests the server has been receiving, and how much that holds the worker in the same
+ * process back (WorkerOptions.pace).
  * Counted in short windows so a burst is seen at once and forgotten soon after it ends. A count of
  * requests in flight does not work here: courier events are answered in batches, so between two
  * batches nothing is in flight even at a thousand requests a second.
@@ -29,4 +32,19 @@ export function createRequestLoad(now: () => number = Date.now) {
       return (Math.max(previous, current) * 1000) / REQUEST_LOAD_WINDOW_MS;
     },
   };
+}
+
+/**
+ * The worker's pace for a request rate. From 50 a second (a flash sale's orders/paid) one job runs
+ * at a time: the answers come first, and dispatch's courier calls (claimed first) keep the courier
+ * busy. From 300 a second (a courier's event stream) a job also starts at most once a second: those
+ * jobs only apply events, which can wait for the burst to end.
+ */
+export const BUSY_REQUESTS_PER_SECOND = 50;
+export const FLOODED_REQUESTS_PER_SECOND = 300;
+
+export function workerPaceFor(requestsPerSecond: number): WorkerPace | null {
+  if (requestsPerSecond >= FLOODED_REQUESTS_PER_SECOND) return { maxRunning: 1, minStartIntervalMs: 1_000 };
+  if (requestsPerSecond >= BUSY_REQUESTS_PER_SECOND) return { maxRunning: 1, minStartIntervalMs: 0 };
+  return null;
 }

@@ -229,7 +229,7 @@ describe("startWorker", () => {
     expect(order).toEqual(["call-courier:1", "call-courier:2", "read-order:0", "read-order:1", "read-order:2"]);
   });
 
-  it("while the process is busy answering requests, runs one job at a time, spaced, and all at once after", async () => {
+  it("while the process is busy answering requests, runs one job at a time, and all at once after", async () => {
     for (let n = 0; n < 4; n++) await enqueue("paced", n);
     let busy = true;
     let active = 0;
@@ -246,7 +246,7 @@ describe("startWorker", () => {
           active--;
         },
       },
-      { concurrency: 4, busy: () => busy, busyStartIntervalMs: 0 },
+      { concurrency: 4, pace: () => (busy ? { maxRunning: 1, minStartIntervalMs: 0 } : null) },
     );
     await eventually(() => active === 1);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -259,10 +259,10 @@ describe("startWorker", () => {
     expect(peakAfter).toBe(4);
   });
 
-  it("while busy, starts jobs no more often than the busy interval", async () => {
+  it("while the pace asks for it, starts jobs no more often than its interval", async () => {
     for (let n = 0; n < 3; n++) await enqueue("paced", n);
     const starts: number[] = [];
-    start({ paced: async () => void starts.push(Date.now()) }, { concurrency: 4, busy: () => true, busyStartIntervalMs: 200 });
+    start({ paced: async () => void starts.push(Date.now()) }, { concurrency: 4, pace: () => ({ maxRunning: 2, minStartIntervalMs: 200 }) });
     await eventually(() => starts.length === 3, 5_000);
     expect(starts[1]! - starts[0]!).toBeGreaterThanOrEqual(190);
     expect(starts[2]! - starts[1]!).toBeGreaterThanOrEqual(190);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createRequestLoad, REQUEST_LOAD_WINDOW_MS } from "~/server/request-load.server";
+import { createRequestLoad, REQUEST_LOAD_WINDOW_MS, workerPaceFor } from "~/server/request-load.server";
 
 describe("request load", () => {
   it.each<[string, number[], number, number]>([
@@ -17,5 +17,16 @@ describe("request load", () => {
     }
     time = at;
     expect(load.perSecond()).toBe(expected);
+  });
+
+  it.each<[number, ReturnType<typeof workerPaceFor>]>([
+    [0, null],
+    [49, null],
+    [50, { maxRunning: 1, minStartIntervalMs: 0 }],
+    [299, { maxRunning: 1, minStartIntervalMs: 0 }],
+    [300, { maxRunning: 1, minStartIntervalMs: 1_000 }],
+    [5_000, { maxRunning: 1, minStartIntervalMs: 1_000 }],
+  ])("at %d requests a second the worker's pace is %j", (rate, pace) => {
+    expect(workerPaceFor(rate)).toEqual(pace);
   });
 });
