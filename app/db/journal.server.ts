@@ -12,3 +12,20 @@ export async function useWriteAheadLog(db: Db): Promise<string | null> {
   const [row] = await db.$queryRawUnsafe<{ journal_mode: string }[]>("PRAGMA journal_mode=WAL");
   return row?.journal_mode ?? null;
 }
+
+/**
+ * How often the server copies the write-ahead log back into the database file. SQLite does it by
+ * itself once the log holds 1,000 pages, inside whichever commit crosses that line, and that commit
+ * (on the event loop) then copies and syncs megabytes: a stall of a few hundred ms in the middle of
+ * a webhook burst. Copied every second, each checkpoint is small.
+ */
+export const WAL_CHECKPOINT_INTERVAL_MS = 1_000;
+
+/** SQLite: copies what the log holds into the database file without waiting for readers. Returns the pages copied, or null (PostgreSQL). */
+export async function checkpointWriteAheadLog(db: Db): Promise<number | null> {
+  if (providerOfDb(db) !== "sqlite") return null;
+  const [row] = await db.$queryRawUnsafe<{ busy: number | bigint; log: number | bigint; checkpointed: number | bigint }[]>(
+    "PRAGMA wal_checkpoint(PASSIVE)",
+  );
+  return row ? Number(row.checkpointed) : null;
+}

@@ -10,7 +10,7 @@ import * as build from "@remix-run/dev/server-build";
 import { appConfig } from "~/config/env.server";
 import { db } from "~/db.server";
 import { DISPATCH_FULFILLMENT_ORDER_JOB } from "~/dispatch/dispatch.server";
-import { useWriteAheadLog } from "~/db/journal.server";
+import { checkpointWriteAheadLog, useWriteAheadLog, WAL_CHECKPOINT_INTERVAL_MS } from "~/db/journal.server";
 import { consoleWorkerLogger, startWorker, timerSleep, type Worker } from "~/jobs/worker.server";
 import { getRuntime } from "~/runtime.server";
 import { unauthenticated } from "~/shopify.server";
@@ -59,7 +59,11 @@ const server = createServer(async (req, res) => {
 });
 
 server.keepAliveTimeout = 65_000;
-await useWriteAheadLog(db);
+const walCheckpoints = (await useWriteAheadLog(db)) === "wal"
+  ? setInterval(() => {
+      checkpointWriteAheadLog(db).catch((error: unknown) => console.warn("WAL checkpoint failed:", error instanceof Error ? error.message : error));
+    }, WAL_CHECKPOINT_INTERVAL_MS)
+  : null;
 if (!config.workerOnly) {
   server.listen(config.port, config.host, () => {
     console.log(`App server listening on ${config.host}:${config.port} (${config.shopify.appUrl})`);
@@ -100,6 +104,7 @@ async function shutdown(signal: string) {
   stopping = true;
   console.log(`${signal}: draining requests and running jobs`);
   if (reconciliationTimer) clearInterval(reconciliationTimer);
+  if (walCheckpoints) clearInterval(walCheckpoints);
   server.close();
   server.closeIdleConnections();
   await worker?.stop();

@@ -7,7 +7,7 @@ import { Prisma } from "@prisma/client";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDb, providerOfDb } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors";
-import { useWriteAheadLog } from "~/db/journal.server";
+import { checkpointWriteAheadLog, useWriteAheadLog } from "~/db/journal.server";
 import { POSTGRESQL_CLIENT_MODULE } from "~/db/provider";
 import { onPostgresql, onSqlite, testDatabaseProvider } from "../../support/database";
 
@@ -51,7 +51,15 @@ describe("createDb", () => {
     }
   });
 
+  it.runIf(onSqlite)("(SQLite only) copies the write-ahead log into the database file on demand", async () => {
+    await useWriteAheadLog(db);
+    await db.webhookDelivery.create({ data: { shopDomain: "corner-bakery.myshopify.com", webhookId: "w-checkpoint", topic: "orders/paid" } });
+    expect(await checkpointWriteAheadLog(db)).toBeGreaterThan(0);
+    expect(await db.webhookDelivery.count({ where: { webhookId: "w-checkpoint" } })).toBe(1);
+  });
+
   it.runIf(onPostgresql)("(PostgreSQL only) leaves the journal to the server", async () => {
     expect(await useWriteAheadLog(db)).toBeNull();
+    expect(await checkpointWriteAheadLog(db)).toBeNull();
   });
 });
