@@ -2,10 +2,10 @@
  * Stores received courier events in batches ("group commit"). The receiver answers the courier only
  * once its event is committed, and a transaction per event would cap intake at what the database
  * commits per second, each holding the process's one SQLite connection for a handful of statements.
- * Instead, events that arrive while a batch is being written wait and go together in the next
- * transaction: one read for their shipments, one insert that leaves out repeats, one statement
- * that joins them to their shipments' queued apply jobs. Under light load a batch is a single event
- * and nothing waits longer than its own write.
+ * Instead, the events received within one turn of the event loop (and those that arrive while a
+ * batch is being written) go together in one transaction: one read for their shipments, one insert
+ * that leaves out repeats, one statement that joins them to their shipments' queued apply jobs.
+ * Under light load a batch is a single event that waits one turn.
  *
  * A batch that fails (a database error, a PostgreSQL deadlock with another instance's batch) is
  * written again one event at a time, so one event's problem is never another's.
