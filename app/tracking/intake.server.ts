@@ -1,19 +1,17 @@
 /**
- * Stores received courier events in batches ("group commit"). The receiver answers the courier only
- * once its event is committed, and a transaction per event would cap intake at what the database
- * commits per second, each holding the process's one SQLite connection for a handful of statements.
- * Instead, the events received within one turn of the event loop (and those that arrive while a
- * batch is being written) go together in one transaction: one read for their shipments, one insert
- * that leaves out repeats, one statement that joins them to their shipments' queued apply jobs.
- * Under light load a batch is a single event that waits one turn.
- *
- * A batch that fails (a database error, a PostgreSQL deadlock with another instance's batch) is
- * written again one event at a time, so one event's problem is never another's.
+ * Stores received courier events in batches (group commit, ~/db/group-commit.server.ts). The
+ * receiver answers the courier only once its event is committed, and a transaction per event would
+ * cap intake at what the database commits per second. The events received within one turn of the
+ * event loop go together in one transaction: one read for their shipments, one insert that leaves
+ * out repeats, one statement that joins them to their shipments' queued apply jobs. A batch that
+ * fails (a database error, a PostgreSQL deadlock with another instance's batch) is written again
+ * one event at a time, so one event's problem is never another's.
  */
 import { randomUUID } from "node:crypto";
 import { Prisma } from "@prisma/client";
 import { dedupeKey, type CourierEvent } from "~/courier/events";
 import type { Db } from "~/db/client.server";
+import { createGroupCommit } from "~/db/group-commit.server";
 import type { JobQueue, Tx } from "~/jobs/queue.server";
 import { applyEventsJob, matchEarlyEventsJob } from "./jobs";
 
@@ -48,8 +46,6 @@ export interface EventIntake {
   /** Resolves once the event is committed (or recognised as a repeat); rejects with IntakeFullError under overload. */
   submit(item: IntakeItem): Promise<IntakeOutcome>;
 }
-
-type Waiting = { item: IntakeItem; bytes: number; resolve: (outcome: IntakeOutcome) => void; reject: (error: unknown) => void };
 
 const shopKey = (shopId: string, key: string) => `${shopId}\u0000${key}`;
 
@@ -167,10 +163,6 @@ async function writeBatch(
 }
 
 export function createEventIntake(deps: { db: Db; queue: JobQueue; maxWaitingBytes?: number }): EventIntake {
-  const maxWaitingBytes = deps.maxWaitingBytes ?? MAX_INTAKE_WAITING_BYTES;
-  const waiting: Waiting[] = [];
-  let waitingBytes = 0;
-  let writing = false;
   // What this process last wrote to each shop's lastCourierEventAt (bounded: oldest shops go first).
   const lastEventAtWritten = new Map<string, number>();
   const lastEventAtDue = (shopId: string, at: Date) => at.getTime() - (lastEventAtWritten.get(shopId) ?? -Infinity) >= LAST_EVENT_AT_RESOLUTION_MS;
@@ -181,50 +173,16 @@ export function createEventIntake(deps: { db: Db; queue: JobQueue; maxWaitingByt
     }
     while (lastEventAtWritten.size > LAST_EVENT_AT_SHOPS_KEPT) lastEventAtWritten.delete(lastEventAtWritten.keys().next().value!);
   };
-
-  async function write(batch: readonly Waiting[]): Promise<void> {
-    const { outcomes, lastEventAt } = await writeBatch(deps.db, deps.queue, batch.map((entry) => entry.item), lastEventAtDue);
-    rememberWritten(lastEventAt);
-    batch.forEach((entry, i) => entry.resolve(outcomes[i]!));
-  }
-
-  async function drain(): Promise<void> {
-    try {
-      while (waiting.length > 0) {
-        // One turn of the event loop first: the requests already received are read and join this
-        // batch. (SQLite statements run synchronously, and a transaction's steps follow each other as
-        // microtasks, so without the turn no request would be read while a batch is written and
-        // every batch would hold one event.)
-        await new Promise<void>((resolve) => setImmediate(resolve));
-        const batch = waiting.splice(0, MAX_INTAKE_BATCH);
-        for (const entry of batch) waitingBytes -= entry.bytes;
-        try {
-          await write(batch);
-        } catch (error) {
-          if (batch.length === 1) {
-            batch[0]!.reject(error);
-            continue;
-          }
-          for (const entry of batch) await write([entry]).catch((alone: unknown) => entry.reject(alone));
-        }
-      }
-    } finally {
-      writing = false;
-    }
-  }
-
-  return {
-    submit(item) {
-      const bytes = Buffer.byteLength(item.rawBody, "utf8");
-      if (waitingBytes + bytes > maxWaitingBytes) return Promise.reject(new IntakeFullError());
-      return new Promise<IntakeOutcome>((resolve, reject) => {
-        waiting.push({ item, bytes, resolve, reject });
-        waitingBytes += bytes;
-        if (!writing) {
-          writing = true;
-          void drain();
-        }
-      });
+  const commits = createGroupCommit<IntakeItem, IntakeOutcome>({
+    maxBatch: MAX_INTAKE_BATCH,
+    write: async (items) => {
+      const { outcomes, lastEventAt } = await writeBatch(deps.db, deps.queue, items, lastEventAtDue);
+      rememberWritten(lastEventAt);
+      return outcomes;
     },
-  };
+    weigh: (item) => Buffer.byteLength(item.rawBody, "utf8"),
+    maxWaiting: deps.maxWaitingBytes ?? MAX_INTAKE_WAITING_BYTES,
+    overloaded: () => new IntakeFullError(),
+  });
+  return { submit: (item) => commits.submit(item) };
 }
