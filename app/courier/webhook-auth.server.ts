@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, createSecretKey, randomBytes, timingSafeEqual } from "node:crypto";
 
 /**
  * Checks the authentication the courier puts on its webhook calls (one method per account:
@@ -18,7 +18,9 @@ export type AcceptedCourierWebhookAuth = {
   basicUser?: string;
 };
 
-const digestKey = randomBytes(32);
+// A KeyObject made once: building the key from bytes on every HMAC cost more than the HMAC itself
+// (a tenth of the receiver's CPU in bench:events).
+const digestKey = createSecretKey(randomBytes(32));
 const digest = (value: string) => createHmac("sha256", digestKey).update(value, "utf8").digest();
 
 function sameText(presented: string, expected: string): boolean {
@@ -67,9 +69,10 @@ export function verifyCourierWebhookAuth(headers: Headers, accepted: AcceptedCou
     userMatches = sameText(presented.user ?? "", accepted.basicUser);
   }
   let anySecretMatches = false;
+  const presentedDigest = digest(presented.secret);
   for (const secret of secrets) {
     // Non-short-circuit OR: every secret is compared whatever the earlier results.
-    anySecretMatches = sameText(presented.secret, secret) || anySecretMatches;
+    anySecretMatches = timingSafeEqual(presentedDigest, digest(secret)) || anySecretMatches;
   }
   return userMatches && anySecretMatches;
 }
