@@ -9,6 +9,9 @@ import type { WorkerPace } from "~/jobs/worker.server";
  */
 export const REQUEST_LOAD_WINDOW_MS = 250;
 
+/** The current window is read as at least this long, so its first few requests do not read as a flood. */
+export const REQUEST_LOAD_MIN_SPAN_MS = 50;
+
 export function createRequestLoad(now: () => number = Date.now) {
   let windowStart = now();
   let current = 0;
@@ -26,10 +29,15 @@ export function createRequestLoad(now: () => number = Date.now) {
       roll();
       current += 1;
     },
-    /** Requests per second over the last full window (or the current one, when it already has more). */
+    /**
+     * Requests per second: the last full window's rate, or the current window's so far when higher,
+     * so the first tenth of a second of a burst already counts (a worker that wakes then would
+     * otherwise start a full set of jobs).
+     */
     perSecond(): number {
       roll();
-      return (Math.max(previous, current) * 1000) / REQUEST_LOAD_WINDOW_MS;
+      const span = Math.max(REQUEST_LOAD_MIN_SPAN_MS, now() - windowStart);
+      return Math.max((previous * 1000) / REQUEST_LOAD_WINDOW_MS, (current * 1000) / span);
     },
   };
 }

@@ -4,9 +4,11 @@ import { createRequestLoad, REQUEST_LOAD_WINDOW_MS, workerPaceFor } from "~/serv
 describe("request load", () => {
   it.each<[string, number[], number, number]>([
     ["nothing received", [], 100, 0],
-    ["a burst in the current window counts at once", [0, 10, 20, 30, 40], 50, 20],
+    ["a burst early in the current window counts at once", [0, 10, 20, 30, 40], 50, 100],
+    ["a few requests in the window's first moments do not read as a flood", [0, 1, 2], 5, 60],
+    ["the current window's rate so far", [0, 10, 20, 30, 40], 100, 50],
     ["the last full window, while the new one is quieter", [0, 10, 20, 30, 40, 260], 300, 20],
-    ["the new window once it has more", [0, 260, 270, 280], 300, 12],
+    ["the new window once it is busier", [0, 260, 270, 280], 300, 60],
     ["forgotten after a quiet window", [0, 10, 20, 30, 40], 2 * REQUEST_LOAD_WINDOW_MS + 10, 0],
   ])("%s", (_name, arrivals, at, expected) => {
     let time = 0;
