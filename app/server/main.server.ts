@@ -35,13 +35,13 @@ const server = createServer(async (req, res) => {
   try {
     const pathname = new URL(req.url ?? "/", "http://local").pathname;
     if ((req.method === "GET" || req.method === "HEAD") && serveStatic(publicDir, pathname, res)) return;
-    const courierWebhookPath = courierWebhookPathOf(req.method, pathname);
-    if (courierWebhookPath !== null && !declaredBodyTooLarge(req)) {
-      await answerCourierWebhook(getRuntime().courierWebhooks, req, res, courierWebhookPath);
-      return;
-    }
     if (declaredBodyTooLarge(req)) {
       res.writeHead(413, { "Content-Type": "application/json" }).end('{"error":"Request body too large"}');
+      return;
+    }
+    const courierWebhookPath = courierWebhookPathOf(req.method, pathname);
+    if (courierWebhookPath !== null) {
+      await answerCourierWebhook(getRuntime().courierWebhooks, req, res, courierWebhookPath);
       return;
     }
     const response = await handleRequest(toFetchRequest(req, res, config.shopify.appUrl));
