@@ -202,6 +202,12 @@ async function main(bench: Bench): Promise<void> {
   const reasons = new Map<string, number>();
   for (const r of attention) reasons.set(r.attentionReason ?? "?", (reasons.get(r.attentionReason ?? "?") ?? 0) + 1);
 
+  // Where dispatch fell behind the courier's limit: shipments the courier created in each second.
+  const courierBySecond: number[] = [];
+  for (const c of courierShipments) {
+    const second = Math.floor((c.createdAtMs - firstSentAt) / 1000);
+    if (second >= 0) courierBySecond[second] = (courierBySecond[second] ?? 0) + 1;
+  }
   const createdTimes = withCourier.map((r) => r.createdAt.getTime()).sort((a, b) => a - b);
   // When the last of the orders' shipments was written (the row is created in the transaction that completes its job).
   const allCreatedS = createdTimes.length >= ORDERS ? (createdTimes.at(-1)! - firstSentAt) / 1000 : null;
@@ -261,6 +267,7 @@ async function main(bench: Bench): Promise<void> {
   say(
     `  jobs               done ${jobs.done}, queued ${jobs.queued}, running ${jobs.running}, dead ${jobs.dead}, run more than once ${retried}; done by kind ${JSON.stringify(app.jobLog.jobsDone)}`,
   );
+  say(`  courier per second ${Array.from(courierBySecond, (n) => n ?? 0).join(" ")}`);
   if (Object.keys(app.jobLog.jobRetries).length) say(`  job retries        ${JSON.stringify(app.jobLog.jobRetries)}`);
   if (dead.length) say(`  dead jobs (first)  ${JSON.stringify(dead)}`);
 
