@@ -10,7 +10,7 @@ import { dollarsToCents, exceedsPriceTolerance } from "~/quote/pricing";
 import { windowForDispatch } from "~/quote/windows";
 import { parseShopSettings } from "~/settings/shop-settings";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
-import { fetchOrderForDispatch, type OrderForDispatch } from "~/shopify/orders.server";
+import { fetchFulfillmentOrderForDispatch, fetchOrderForDispatch, type OrderForDispatch } from "~/shopify/orders.server";
 import { addOrderTags, setOrderDeliveryMetafield } from "~/shopify/order-annotations.server";
 import { orderDeliverySummary } from "~/tracking/order-summary";
 import { attachEarlyEvents } from "~/tracking/receive.server";
@@ -85,10 +85,15 @@ async function loadShop(db: Db, shopDomain: string) {
   return { shop, settings: parseShopSettings(shop.settingsJson), pickupPoints: pickupPointsOf(shop.pickupLocations) };
 }
 
-async function planFor(deps: DispatchDeps, shopDomain: string, payload: OrderDispatchPayload) {
-  const { shop, settings, pickupPoints } = await loadShop(deps.db, shopDomain);
+async function readOrder(deps: DispatchDeps, payload: OrderDispatchPayload): Promise<OrderForDispatch> {
   const order = await fetchOrderForDispatch(deps.admin, payload.orderGid);
   if (!order) throw permanentFailure("Shopify has no such order (deleted, or older than 60 days).");
+  return order;
+}
+
+/** The plan for `order` as read now (with every fulfillment order, or with only the one a job creates). */
+async function planFor(deps: DispatchDeps, shopDomain: string, payload: OrderDispatchPayload, order: OrderForDispatch) {
+  const { shop, settings, pickupPoints } = await loadShop(deps.db, shopDomain);
   const lines = order.shippingLines.nodes.map((l) => ({ title: l.title, code: l.code ?? null, source: l.source ?? null, carrierIdentifier: l.carrierIdentifier ?? null }));
   const windowIds = settings.deliveryWindows.map((w) => w.id);
   const eligibility = payload.manual
@@ -132,7 +137,7 @@ async function recordDecision(db: Db, shopDomain: string, order: { id: string; n
  * that need attention, with the reason in the merchant's words.
  */
 export async function runOrderDispatch(deps: DispatchDeps, shopDomain: string, payload: OrderDispatchPayload) {
-  const { shop, order, plan, skipReason, serviceCode } = await planFor(deps, shopDomain, payload);
+  const { shop, order, plan, skipReason, serviceCode } = await planFor(deps, shopDomain, payload, await readOrder(deps, payload));
   const reason = skipReason ?? plan?.orderSkipReason ?? null;
   if (reason || !plan) {
     await recordDecision(deps.db, shopDomain, order, payload.generation, "skipped", reason);
@@ -203,7 +208,10 @@ export async function runFulfillmentOrderDispatch(
   if (existing?.courierShipmentId) return { outcome: "exists" as const, shipmentId: existing.id };
   if (!deps.courier) throw permanentFailure("Connect a courier account in the app's settings, then retry this dispatch.");
 
-  const { shop, settings, order, plan, serviceCode } = await planFor(deps, shopDomain, payload);
+  // Read fresh (staff or Shopify may have changed it since the order job), and only this fulfillment order.
+  const current = await fetchFulfillmentOrderForDispatch(deps.admin, payload.fulfillmentOrderGid);
+  if (current && current.id !== payload.orderGid) throw permanentFailure("The fulfillment order belongs to another order than the one this dispatch is for.");
+  const { shop, settings, order, plan, serviceCode } = await planFor(deps, shopDomain, payload, current ?? (await readOrder(deps, payload)));
   const planned = plan?.shipments.find((s) => s.fulfillmentOrderGid === payload.fulfillmentOrderGid);
   if (!planned) {
     const reason = plan?.skipped.find((s) => s.fulfillmentOrderGid === payload.fulfillmentOrderGid)?.reason ?? plan?.orderSkipReason ?? "The fulfillment order no longer needs delivery.";

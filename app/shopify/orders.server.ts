@@ -1,76 +1,137 @@
-import type { FulfillmentOrderLinesQuery, OrderForDispatchQuery } from "~/types/admin.generated";
+import type {
+  FulfillmentOrderForDispatchQuery,
+  FulfillmentOrderLinePageFragment,
+  FulfillmentOrderLinesQuery,
+  OrderForDispatchQuery,
+} from "~/types/admin.generated";
 import { adminRequest, type AdminGraphql } from "./admin-request.server";
 
 /** Metafield on a product or variant holding its package size: JSON {"length","width","height"} in inches. */
 export const DIMENSIONS_METAFIELD = { namespace: "courier", key: "dimensions" } as const;
 
-const ORDER_FOR_DISPATCH = `#graphql
-  query OrderForDispatch($id: ID!) {
-    order(id: $id) {
+/** The order as dispatch reads it, without its fulfillment orders (both dispatch queries share it). */
+const ORDER_DISPATCH_FIELDS = `#graphql
+  fragment OrderDispatchFields on Order {
+    id
+    legacyResourceId
+    name
+    phone
+    email
+    cancelledAt
+    displayFinancialStatus
+    displayFulfillmentStatus
+    tags
+    currencyCode
+    subtotalPriceSet {
+      shopMoney {
+        amount
+        currencyCode
+      }
+    }
+    customer {
       id
-      legacyResourceId
-      name
       phone
-      email
-      cancelledAt
-      displayFinancialStatus
-      displayFulfillmentStatus
-      tags
-      currencyCode
-      subtotalPriceSet {
-        shopMoney {
-          amount
-          currencyCode
-        }
-      }
-      customer {
-        id
-        phone
-      }
-      shippingAddress {
-        firstName
-        lastName
-        name
-        company
-        address1
-        address2
-        city
-        province
-        provinceCode
-        zip
-        countryCodeV2
-        phone
-        latitude
-        longitude
-      }
-      shippingLines(first: 5) {
-        nodes {
-          title
-          code
-          source
-          carrierIdentifier
-          originalPriceSet {
-            shopMoney {
-              amount
-            }
-          }
-        }
-      }
-      fulfillmentOrders(first: 20) {
-        nodes {
-          id
-          status
-          requestStatus
-          assignedLocation {
-            name
-            location {
-              id
-            }
+    }
+    shippingAddress {
+      firstName
+      lastName
+      name
+      company
+      address1
+      address2
+      city
+      province
+      provinceCode
+      zip
+      countryCodeV2
+      phone
+      latitude
+      longitude
+    }
+    shippingLines(first: 5) {
+      nodes {
+        title
+        code
+        source
+        carrierIdentifier
+        originalPriceSet {
+          shopMoney {
+            amount
           }
         }
       }
     }
   }
+`;
+
+const FULFILLMENT_ORDER_DISPATCH_FIELDS = `#graphql
+  fragment FulfillmentOrderDispatchFields on FulfillmentOrder {
+    id
+    status
+    requestStatus
+    assignedLocation {
+      name
+      location {
+        id
+      }
+    }
+  }
+`;
+
+const FULFILLMENT_ORDER_LINE_PAGE = `#graphql
+  fragment FulfillmentOrderLinePage on FulfillmentOrderLineItemConnection {
+    nodes {
+      id
+      totalQuantity
+      remainingQuantity
+      requiresShipping
+      sku
+      productTitle
+      variantTitle
+      weight {
+        unit
+        value
+      }
+      originalUnitPriceSet {
+        shopMoney {
+          amount
+        }
+      }
+      variant {
+        id
+        metafield(namespace: "courier", key: "dimensions") {
+          value
+        }
+        product {
+          id
+          tags
+          metafield(namespace: "courier", key: "dimensions") {
+            value
+          }
+        }
+      }
+    }
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+  }
+`;
+
+// Fragments are sent with each operation that spreads them (codegen reads each one once).
+const ORDER_FOR_DISPATCH = `#graphql
+  query OrderForDispatch($id: ID!) {
+    order(id: $id) {
+      ...OrderDispatchFields
+      fulfillmentOrders(first: 20) {
+        nodes {
+          ...FulfillmentOrderDispatchFields
+        }
+      }
+    }
+  }
+  ${ORDER_DISPATCH_FIELDS}
+  ${FULFILLMENT_ORDER_DISPATCH_FIELDS}
 `;
 
 // One request per fulfillment order keeps each query well under Shopify's 1000-point single-query limit.
@@ -79,69 +140,63 @@ const FULFILLMENT_ORDER_LINES = `#graphql
     fulfillmentOrder(id: $id) {
       id
       lineItems(first: 50, after: $after) {
-        nodes {
-          id
-          totalQuantity
-          remainingQuantity
-          requiresShipping
-          sku
-          productTitle
-          variantTitle
-          weight {
-            unit
-            value
-          }
-          originalUnitPriceSet {
-            shopMoney {
-              amount
-            }
-          }
-          variant {
-            id
-            metafield(namespace: "courier", key: "dimensions") {
-              value
-            }
-            product {
-              id
-              tags
-              metafield(namespace: "courier", key: "dimensions") {
-                value
-              }
-            }
-          }
-        }
-        pageInfo {
-          hasNextPage
-          endCursor
-        }
+        ...FulfillmentOrderLinePage
       }
     }
   }
+  ${FULFILLMENT_ORDER_LINE_PAGE}
+`;
+
+/**
+ * One fulfillment order with its order and first page of lines: what a fulfillment order's dispatch
+ * job needs, in one request instead of the order's and then each fulfillment order's lines.
+ */
+const FULFILLMENT_ORDER_FOR_DISPATCH = `#graphql
+  query FulfillmentOrderForDispatch($id: ID!) {
+    fulfillmentOrder(id: $id) {
+      ...FulfillmentOrderDispatchFields
+      order {
+        ...OrderDispatchFields
+      }
+      lineItems(first: 50) {
+        ...FulfillmentOrderLinePage
+      }
+    }
+  }
+  ${ORDER_DISPATCH_FIELDS}
+  ${FULFILLMENT_ORDER_DISPATCH_FIELDS}
+  ${FULFILLMENT_ORDER_LINE_PAGE}
 `;
 
 type OrderHeader = NonNullable<OrderForDispatchQuery["order"]>;
 type FulfillmentOrderHeader = OrderHeader["fulfillmentOrders"]["nodes"][number];
-export type FulfillmentOrderLine = NonNullable<FulfillmentOrderLinesQuery["fulfillmentOrder"]>["lineItems"]["nodes"][number];
+export type FulfillmentOrderLine = FulfillmentOrderLinePageFragment["nodes"][number];
 
 /** The order with each fulfillment order's lines, as dispatch reads it. */
 export type OrderForDispatch = Omit<OrderHeader, "fulfillmentOrders"> & {
   fulfillmentOrders: { nodes: (FulfillmentOrderHeader & { lineItems: { nodes: FulfillmentOrderLine[] } })[] };
 };
 
-async function fetchLines(admin: AdminGraphql, fulfillmentOrderGid: string): Promise<FulfillmentOrderLine[]> {
-  const lines: FulfillmentOrderLine[] = [];
-  let after: string | null = null;
+/** The rest of a fulfillment order's lines after `page` (or all of them when no page is given). */
+async function fetchLines(admin: AdminGraphql, fulfillmentOrderGid: string, page?: FulfillmentOrderLinePageFragment): Promise<FulfillmentOrderLine[]> {
+  const lines: FulfillmentOrderLine[] = [...(page?.nodes ?? [])];
+  let after: string | null = page ? nextCursor(page) : null;
+  if (page && !after) return lines;
   do {
     const data: FulfillmentOrderLinesQuery = await adminRequest<FulfillmentOrderLinesQuery>(admin, FULFILLMENT_ORDER_LINES, {
       id: fulfillmentOrderGid,
       after,
     });
-    const page = data.fulfillmentOrder?.lineItems;
-    if (!page) break;
-    lines.push(...page.nodes);
-    after = page.pageInfo.hasNextPage ? (page.pageInfo.endCursor ?? null) : null;
+    const next = data.fulfillmentOrder?.lineItems;
+    if (!next) break;
+    lines.push(...next.nodes);
+    after = nextCursor(next);
   } while (after);
   return lines;
+}
+
+function nextCursor(page: FulfillmentOrderLinePageFragment): string | null {
+  return page.pageInfo.hasNextPage ? (page.pageInfo.endCursor ?? null) : null;
 }
 
 export async function fetchOrderForDispatch(admin: AdminGraphql, orderGid: string): Promise<OrderForDispatch | null> {
@@ -153,4 +208,18 @@ export async function fetchOrderForDispatch(admin: AdminGraphql, orderGid: strin
     nodes.push({ ...fo, lineItems: { nodes: await fetchLines(admin, fo.id) } });
   }
   return { ...order, fulfillmentOrders: { nodes } };
+}
+
+/**
+ * One fulfillment order as dispatch reads it: its order with this fulfillment order as the only one
+ * (the plan of a fulfillment order depends on nothing else), or null when Shopify has no such
+ * fulfillment order.
+ */
+export async function fetchFulfillmentOrderForDispatch(admin: AdminGraphql, fulfillmentOrderGid: string): Promise<OrderForDispatch | null> {
+  const data = await adminRequest<FulfillmentOrderForDispatchQuery>(admin, FULFILLMENT_ORDER_FOR_DISPATCH, { id: fulfillmentOrderGid });
+  const fulfillmentOrder = data.fulfillmentOrder;
+  if (!fulfillmentOrder) return null;
+  const { order, lineItems, ...header } = fulfillmentOrder;
+  const lines = await fetchLines(admin, fulfillmentOrder.id, lineItems);
+  return { ...order, fulfillmentOrders: { nodes: [{ ...header, lineItems: { nodes: lines } }] } };
 }

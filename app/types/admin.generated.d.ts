@@ -101,6 +101,33 @@ export type OrderTagsAddMutationVariables = AdminTypes.Exact<{
 
 export type OrderTagsAddMutation = { tagsAdd?: AdminTypes.Maybe<{ userErrors: Array<Pick<AdminTypes.UserError, 'field' | 'message'>> }> };
 
+export type OrderDispatchFieldsFragment = (
+  Pick<AdminTypes.Order, 'id' | 'legacyResourceId' | 'name' | 'phone' | 'email' | 'cancelledAt' | 'displayFinancialStatus' | 'displayFulfillmentStatus' | 'tags' | 'currencyCode'>
+  & { subtotalPriceSet?: AdminTypes.Maybe<{ shopMoney: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> }>, customer?: AdminTypes.Maybe<Pick<AdminTypes.Customer, 'id' | 'phone'>>, shippingAddress?: AdminTypes.Maybe<Pick<AdminTypes.MailingAddress, 'firstName' | 'lastName' | 'name' | 'company' | 'address1' | 'address2' | 'city' | 'province' | 'provinceCode' | 'zip' | 'countryCodeV2' | 'phone' | 'latitude' | 'longitude'>>, shippingLines: { nodes: Array<(
+      Pick<AdminTypes.ShippingLine, 'title' | 'code' | 'source' | 'carrierIdentifier'>
+      & { originalPriceSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount'> } }
+    )> } }
+);
+
+export type FulfillmentOrderDispatchFieldsFragment = (
+  Pick<AdminTypes.FulfillmentOrder, 'id' | 'status' | 'requestStatus'>
+  & { assignedLocation: (
+    Pick<AdminTypes.FulfillmentOrderAssignedLocation, 'name'>
+    & { location?: AdminTypes.Maybe<Pick<AdminTypes.Location, 'id'>> }
+  ) }
+);
+
+export type FulfillmentOrderLinePageFragment = { nodes: Array<(
+    Pick<AdminTypes.FulfillmentOrderLineItem, 'id' | 'totalQuantity' | 'remainingQuantity' | 'requiresShipping' | 'sku' | 'productTitle' | 'variantTitle'>
+    & { weight?: AdminTypes.Maybe<Pick<AdminTypes.Weight, 'unit' | 'value'>>, originalUnitPriceSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount'> }, variant?: AdminTypes.Maybe<(
+      Pick<AdminTypes.ProductVariant, 'id'>
+      & { metafield?: AdminTypes.Maybe<Pick<AdminTypes.Metafield, 'value'>>, product: (
+        Pick<AdminTypes.Product, 'id' | 'tags'>
+        & { metafield?: AdminTypes.Maybe<Pick<AdminTypes.Metafield, 'value'>> }
+      ) }
+    )> }
+  )>, pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'> };
+
 export type OrderForDispatchQueryVariables = AdminTypes.Exact<{
   id: AdminTypes.Scalars['ID']['input'];
 }>;
@@ -108,15 +135,15 @@ export type OrderForDispatchQueryVariables = AdminTypes.Exact<{
 
 export type OrderForDispatchQuery = { order?: AdminTypes.Maybe<(
     Pick<AdminTypes.Order, 'id' | 'legacyResourceId' | 'name' | 'phone' | 'email' | 'cancelledAt' | 'displayFinancialStatus' | 'displayFulfillmentStatus' | 'tags' | 'currencyCode'>
-    & { subtotalPriceSet?: AdminTypes.Maybe<{ shopMoney: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> }>, customer?: AdminTypes.Maybe<Pick<AdminTypes.Customer, 'id' | 'phone'>>, shippingAddress?: AdminTypes.Maybe<Pick<AdminTypes.MailingAddress, 'firstName' | 'lastName' | 'name' | 'company' | 'address1' | 'address2' | 'city' | 'province' | 'provinceCode' | 'zip' | 'countryCodeV2' | 'phone' | 'latitude' | 'longitude'>>, shippingLines: { nodes: Array<(
-        Pick<AdminTypes.ShippingLine, 'title' | 'code' | 'source' | 'carrierIdentifier'>
-        & { originalPriceSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount'> } }
-      )> }, fulfillmentOrders: { nodes: Array<(
+    & { fulfillmentOrders: { nodes: Array<(
         Pick<AdminTypes.FulfillmentOrder, 'id' | 'status' | 'requestStatus'>
         & { assignedLocation: (
           Pick<AdminTypes.FulfillmentOrderAssignedLocation, 'name'>
           & { location?: AdminTypes.Maybe<Pick<AdminTypes.Location, 'id'>> }
         ) }
+      )> }, subtotalPriceSet?: AdminTypes.Maybe<{ shopMoney: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> }>, customer?: AdminTypes.Maybe<Pick<AdminTypes.Customer, 'id' | 'phone'>>, shippingAddress?: AdminTypes.Maybe<Pick<AdminTypes.MailingAddress, 'firstName' | 'lastName' | 'name' | 'company' | 'address1' | 'address2' | 'city' | 'province' | 'provinceCode' | 'zip' | 'countryCodeV2' | 'phone' | 'latitude' | 'longitude'>>, shippingLines: { nodes: Array<(
+        Pick<AdminTypes.ShippingLine, 'title' | 'code' | 'source' | 'carrierIdentifier'>
+        & { originalPriceSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount'> } }
       )> } }
   )> };
 
@@ -140,6 +167,34 @@ export type FulfillmentOrderLinesQuery = { fulfillmentOrder?: AdminTypes.Maybe<(
       )>, pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'> } }
   )> };
 
+export type FulfillmentOrderForDispatchQueryVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+}>;
+
+
+export type FulfillmentOrderForDispatchQuery = { fulfillmentOrder?: AdminTypes.Maybe<(
+    Pick<AdminTypes.FulfillmentOrder, 'id' | 'status' | 'requestStatus'>
+    & { order: (
+      Pick<AdminTypes.Order, 'id' | 'legacyResourceId' | 'name' | 'phone' | 'email' | 'cancelledAt' | 'displayFinancialStatus' | 'displayFulfillmentStatus' | 'tags' | 'currencyCode'>
+      & { subtotalPriceSet?: AdminTypes.Maybe<{ shopMoney: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> }>, customer?: AdminTypes.Maybe<Pick<AdminTypes.Customer, 'id' | 'phone'>>, shippingAddress?: AdminTypes.Maybe<Pick<AdminTypes.MailingAddress, 'firstName' | 'lastName' | 'name' | 'company' | 'address1' | 'address2' | 'city' | 'province' | 'provinceCode' | 'zip' | 'countryCodeV2' | 'phone' | 'latitude' | 'longitude'>>, shippingLines: { nodes: Array<(
+          Pick<AdminTypes.ShippingLine, 'title' | 'code' | 'source' | 'carrierIdentifier'>
+          & { originalPriceSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount'> } }
+        )> } }
+    ), lineItems: { nodes: Array<(
+        Pick<AdminTypes.FulfillmentOrderLineItem, 'id' | 'totalQuantity' | 'remainingQuantity' | 'requiresShipping' | 'sku' | 'productTitle' | 'variantTitle'>
+        & { weight?: AdminTypes.Maybe<Pick<AdminTypes.Weight, 'unit' | 'value'>>, originalUnitPriceSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount'> }, variant?: AdminTypes.Maybe<(
+          Pick<AdminTypes.ProductVariant, 'id'>
+          & { metafield?: AdminTypes.Maybe<Pick<AdminTypes.Metafield, 'value'>>, product: (
+            Pick<AdminTypes.Product, 'id' | 'tags'>
+            & { metafield?: AdminTypes.Maybe<Pick<AdminTypes.Metafield, 'value'>> }
+          ) }
+        )> }
+      )>, pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'> }, assignedLocation: (
+      Pick<AdminTypes.FulfillmentOrderAssignedLocation, 'name'>
+      & { location?: AdminTypes.Maybe<Pick<AdminTypes.Location, 'id'>> }
+    ) }
+  )> };
+
 export type ShopBasicsQueryVariables = AdminTypes.Exact<{ [key: string]: never; }>;
 
 
@@ -153,8 +208,9 @@ interface GeneratedQueryTypes {
   "#graphql\n  query DeliveryProfileZones($id: ID!) {\n    deliveryProfile(id: $id) {\n      id\n      name\n      default\n      profileLocationGroups {\n        locationGroup {\n          id\n          locations(first: 50) {\n            nodes {\n              id\n            }\n          }\n        }\n        locationGroupZones(first: 20) {\n          nodes {\n            zone {\n              id\n              name\n              countries {\n                code {\n                  countryCode\n                  restOfWorld\n                }\n              }\n            }\n            methodDefinitions(first: 10) {\n              nodes {\n                id\n                name\n                active\n                rateProvider {\n                  ... on DeliveryParticipant {\n                    carrierService {\n                      id\n                    }\n                  }\n                }\n              }\n            }\n          }\n        }\n      }\n    }\n  }\n": {return: DeliveryProfileZonesQuery, variables: DeliveryProfileZonesQueryVariables},
   "#graphql\n  query FulfillmentOrderFulfillments($id: ID!) {\n    fulfillmentOrder(id: $id) {\n      id\n      status\n      fulfillments(first: 10) {\n        nodes {\n          id\n          status\n          trackingInfo {\n            number\n          }\n          events(first: 50) {\n            nodes {\n              status\n              happenedAt\n              latitude\n              longitude\n            }\n          }\n        }\n      }\n    }\n  }\n": {return: FulfillmentOrderFulfillmentsQuery, variables: FulfillmentOrderFulfillmentsQueryVariables},
   "#graphql\n  query ShopLocations($after: String) {\n    locations(first: 100, after: $after, includeInactive: false) {\n      nodes {\n        id\n        name\n        isActive\n        fulfillsOnlineOrders\n        address {\n          address1\n          address2\n          city\n          province\n          provinceCode\n          zip\n          countryCode\n          phone\n          latitude\n          longitude\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": {return: ShopLocationsQuery, variables: ShopLocationsQueryVariables},
-  "#graphql\n  query OrderForDispatch($id: ID!) {\n    order(id: $id) {\n      id\n      legacyResourceId\n      name\n      phone\n      email\n      cancelledAt\n      displayFinancialStatus\n      displayFulfillmentStatus\n      tags\n      currencyCode\n      subtotalPriceSet {\n        shopMoney {\n          amount\n          currencyCode\n        }\n      }\n      customer {\n        id\n        phone\n      }\n      shippingAddress {\n        firstName\n        lastName\n        name\n        company\n        address1\n        address2\n        city\n        province\n        provinceCode\n        zip\n        countryCodeV2\n        phone\n        latitude\n        longitude\n      }\n      shippingLines(first: 5) {\n        nodes {\n          title\n          code\n          source\n          carrierIdentifier\n          originalPriceSet {\n            shopMoney {\n              amount\n            }\n          }\n        }\n      }\n      fulfillmentOrders(first: 20) {\n        nodes {\n          id\n          status\n          requestStatus\n          assignedLocation {\n            name\n            location {\n              id\n            }\n          }\n        }\n      }\n    }\n  }\n": {return: OrderForDispatchQuery, variables: OrderForDispatchQueryVariables},
-  "#graphql\n  query FulfillmentOrderLines($id: ID!, $after: String) {\n    fulfillmentOrder(id: $id) {\n      id\n      lineItems(first: 50, after: $after) {\n        nodes {\n          id\n          totalQuantity\n          remainingQuantity\n          requiresShipping\n          sku\n          productTitle\n          variantTitle\n          weight {\n            unit\n            value\n          }\n          originalUnitPriceSet {\n            shopMoney {\n              amount\n            }\n          }\n          variant {\n            id\n            metafield(namespace: \"courier\", key: \"dimensions\") {\n              value\n            }\n            product {\n              id\n              tags\n              metafield(namespace: \"courier\", key: \"dimensions\") {\n                value\n              }\n            }\n          }\n        }\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n      }\n    }\n  }\n": {return: FulfillmentOrderLinesQuery, variables: FulfillmentOrderLinesQueryVariables},
+  "#graphql\n  query OrderForDispatch($id: ID!) {\n    order(id: $id) {\n      ...OrderDispatchFields\n      fulfillmentOrders(first: 20) {\n        nodes {\n          ...FulfillmentOrderDispatchFields\n        }\n      }\n    }\n  }\n  #graphql\n  fragment OrderDispatchFields on Order {\n    id\n    legacyResourceId\n    name\n    phone\n    email\n    cancelledAt\n    displayFinancialStatus\n    displayFulfillmentStatus\n    tags\n    currencyCode\n    subtotalPriceSet {\n      shopMoney {\n        amount\n        currencyCode\n      }\n    }\n    customer {\n      id\n      phone\n    }\n    shippingAddress {\n      firstName\n      lastName\n      name\n      company\n      address1\n      address2\n      city\n      province\n      provinceCode\n      zip\n      countryCodeV2\n      phone\n      latitude\n      longitude\n    }\n    shippingLines(first: 5) {\n      nodes {\n        title\n        code\n        source\n        carrierIdentifier\n        originalPriceSet {\n          shopMoney {\n            amount\n          }\n        }\n      }\n    }\n  }\n\n  #graphql\n  fragment FulfillmentOrderDispatchFields on FulfillmentOrder {\n    id\n    status\n    requestStatus\n    assignedLocation {\n      name\n      location {\n        id\n      }\n    }\n  }\n\n": {return: OrderForDispatchQuery, variables: OrderForDispatchQueryVariables},
+  "#graphql\n  query FulfillmentOrderLines($id: ID!, $after: String) {\n    fulfillmentOrder(id: $id) {\n      id\n      lineItems(first: 50, after: $after) {\n        ...FulfillmentOrderLinePage\n      }\n    }\n  }\n  #graphql\n  fragment FulfillmentOrderLinePage on FulfillmentOrderLineItemConnection {\n    nodes {\n      id\n      totalQuantity\n      remainingQuantity\n      requiresShipping\n      sku\n      productTitle\n      variantTitle\n      weight {\n        unit\n        value\n      }\n      originalUnitPriceSet {\n        shopMoney {\n          amount\n        }\n      }\n      variant {\n        id\n        metafield(namespace: \"courier\", key: \"dimensions\") {\n          value\n        }\n        product {\n          id\n          tags\n          metafield(namespace: \"courier\", key: \"dimensions\") {\n            value\n          }\n        }\n      }\n    }\n    pageInfo {\n      hasNextPage\n      endCursor\n    }\n  }\n\n": {return: FulfillmentOrderLinesQuery, variables: FulfillmentOrderLinesQueryVariables},
+  "#graphql\n  query FulfillmentOrderForDispatch($id: ID!) {\n    fulfillmentOrder(id: $id) {\n      ...FulfillmentOrderDispatchFields\n      order {\n        ...OrderDispatchFields\n      }\n      lineItems(first: 50) {\n        ...FulfillmentOrderLinePage\n      }\n    }\n  }\n  #graphql\n  fragment OrderDispatchFields on Order {\n    id\n    legacyResourceId\n    name\n    phone\n    email\n    cancelledAt\n    displayFinancialStatus\n    displayFulfillmentStatus\n    tags\n    currencyCode\n    subtotalPriceSet {\n      shopMoney {\n        amount\n        currencyCode\n      }\n    }\n    customer {\n      id\n      phone\n    }\n    shippingAddress {\n      firstName\n      lastName\n      name\n      company\n      address1\n      address2\n      city\n      province\n      provinceCode\n      zip\n      countryCodeV2\n      phone\n      latitude\n      longitude\n    }\n    shippingLines(first: 5) {\n      nodes {\n        title\n        code\n        source\n        carrierIdentifier\n        originalPriceSet {\n          shopMoney {\n            amount\n          }\n        }\n      }\n    }\n  }\n\n  #graphql\n  fragment FulfillmentOrderDispatchFields on FulfillmentOrder {\n    id\n    status\n    requestStatus\n    assignedLocation {\n      name\n      location {\n        id\n      }\n    }\n  }\n\n  #graphql\n  fragment FulfillmentOrderLinePage on FulfillmentOrderLineItemConnection {\n    nodes {\n      id\n      totalQuantity\n      remainingQuantity\n      requiresShipping\n      sku\n      productTitle\n      variantTitle\n      weight {\n        unit\n        value\n      }\n      originalUnitPriceSet {\n        shopMoney {\n          amount\n        }\n      }\n      variant {\n        id\n        metafield(namespace: \"courier\", key: \"dimensions\") {\n          value\n        }\n        product {\n          id\n          tags\n          metafield(namespace: \"courier\", key: \"dimensions\") {\n            value\n          }\n        }\n      }\n    }\n    pageInfo {\n      hasNextPage\n      endCursor\n    }\n  }\n\n": {return: FulfillmentOrderForDispatchQuery, variables: FulfillmentOrderForDispatchQueryVariables},
   "#graphql\n  query ShopBasics {\n    shop {\n      myshopifyDomain\n      ianaTimezone\n      currencyCode\n      plan {\n        displayName\n        partnerDevelopment\n        shopifyPlus\n      }\n    }\n  }\n": {return: ShopBasicsQuery, variables: ShopBasicsQueryVariables},
 }
 

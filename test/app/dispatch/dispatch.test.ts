@@ -61,6 +61,30 @@ describe("dispatch when paid", () => {
     expect(standIn.graphqlErrors).toEqual([]);
   });
 
+  it("reads a fulfillment order with its order in one request, and every page of its lines", async () => {
+    const titles = Array.from({ length: 53 }, (_, i) => `Pastry ${i + 1}`);
+    const order = sameDayOrder({ lineItems: titles.map((title) => ({ title, quantity: 1 })) });
+    await paid(order.id, "w-pages");
+    await drainJobs();
+
+    const [created] = courierShipments().slice(-1);
+    expect(created!.request.items.map((i) => i.description)).toEqual(titles);
+    const reads = standIn.log.filter((e) => e.operationType === "query").map((e) => e.operationName);
+    // The order job reads the order, then its fulfillment order's two pages of lines; the
+    // fulfillment order's job reads it with its order and first page, then the second page.
+    expect(reads).toEqual(["OrderForDispatch", "FulfillmentOrderLines", "FulfillmentOrderLines", "FulfillmentOrderForDispatch", "FulfillmentOrderLines"]);
+    expect(standIn.graphqlErrors).toEqual([]);
+  });
+
+  it("refuses, without calling the courier, a job whose fulfillment order belongs to another order", async () => {
+    const [first, second] = [sameDayOrder(), sameDayOrder()];
+    const deps: DispatchDeps = { db, queue, admin: await adminFor(SHOP), courier: await runtime.courierFor(SHOP), clock: runtime.clock };
+    const before = courierShipments().length;
+    const payload = { orderGid: first.id, generation: 1, fulfillmentOrderGid: second.fulfillmentOrders[0]!.id };
+    await expect(runFulfillmentOrderDispatch(deps, SHOP, payload, async () => {})).rejects.toThrow(/belongs to another order/);
+    expect(courierShipments().length).toBe(before);
+  });
+
   it("adopts the shipment the courier already made when a crash lost our record of it (409)", async () => {
     const order = sameDayOrder();
     const fo = order.fulfillmentOrders[0]!;
