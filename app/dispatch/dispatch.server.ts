@@ -21,6 +21,9 @@ import { dispatchSettingsOf, pickupPointsOf } from "./shop-dispatch-settings";
 export const DISPATCH_ORDER_JOB = "dispatch.order";
 export const DISPATCH_FULFILLMENT_ORDER_JOB = "dispatch.fulfillment-order";
 
+/** Writes a dispatched order's delivery metafield and tag, after (not inside) the courier's creation. */
+export const ANNOTATE_ORDER_JOB = "dispatch.annotate-order";
+
 export type OrderDispatchPayload = { orderGid: string; generation: number; manual?: { serviceCode: string | null } };
 export type FulfillmentOrderDispatchPayload = OrderDispatchPayload & { fulfillmentOrderGid: string };
 
@@ -72,6 +75,19 @@ export async function enqueueFulfillmentOrderDispatch(
       uniqueKey: `dispatch-fo:${shopDomain}:${payload.fulfillmentOrderGid}:${payload.generation}`,
       orderingKey: `fulfillment-order:${shopDomain}:${payload.fulfillmentOrderGid}`,
     },
+    tx,
+  );
+}
+
+/**
+ * The order's annotation job, enqueued in the transaction that writes a created shipment. While one
+ * is still queued it stands for the next (a split order's shipments share it); it reads the order's
+ * shipments when it runs, so whichever shipment came last is in it.
+ */
+export async function enqueueOrderAnnotation(queue: JobQueue, input: { shopDomain: string; orderGid: string }, tx: Tx) {
+  const { shopDomain, orderGid } = input;
+  return queue.enqueueUnlessQueued(
+    [{ shopDomain, kind: ANNOTATE_ORDER_JOB, payload: { orderGid }, orderingKey: `order-annotation:${shopDomain}:${orderGid}` }],
     tx,
   );
 }
@@ -277,11 +293,12 @@ export async function runFulfillmentOrderDispatch(
     });
     // Events that arrived before this row existed (shipment.created) are attached now.
     if (created?.id) await attachEarlyEvents(tx, deps.queue, { id: shop.id, domain: shopDomain }, saved.id, created.id);
+    // Its own job: a Shopify failure there is retried on its own, never lost with a completed dispatch.
+    if (created) await enqueueOrderAnnotation(deps.queue, { shopDomain, orderGid: order.id }, tx);
     await completeJob(tx);
     return saved;
   });
 
-  if (created) await annotateOrder(deps, shopDomain, shop.id, order.id, settings.tags.dispatched);
   return { outcome: created ? ("created" as const) : ("needs_attention" as const), shipmentId: shipment.id };
 }
 
@@ -322,8 +339,11 @@ async function quotedPrice(
   return memory && memory.expiresAt > now ? memory.courierCents : null;
 }
 
-async function annotateOrder(deps: DispatchDeps, shopDomain: string, shopId: string, orderGid: string, dispatchedTag: string) {
-  const shipments = await deps.db.shipment.findMany({ where: { shopId, orderGid }, orderBy: { createdAt: "asc" } });
-  await setOrderDeliveryMetafield(deps.admin, orderGid, orderDeliverySummary(shipments));
-  await addOrderTags(deps.admin, orderGid, [dispatchedTag]);
+/** The annotation job: the order's delivery metafield from its shipments as they are now, and the shop's dispatched tag. */
+export async function annotateDispatchedOrder(deps: Pick<DispatchDeps, "db" | "admin">, shopDomain: string, payload: { orderGid: string }) {
+  const { shop, settings } = await loadShop(deps.db, shopDomain);
+  const shipments = await deps.db.shipment.findMany({ where: { shopId: shop.id, orderGid: payload.orderGid }, orderBy: { createdAt: "asc" } });
+  if (!shipments.some((s) => s.courierShipmentId)) return;
+  await setOrderDeliveryMetafield(deps.admin, payload.orderGid, orderDeliverySummary(shipments));
+  await addOrderTags(deps.admin, payload.orderGid, [settings.tags.dispatched]);
 }

@@ -1,6 +1,8 @@
 import { SessionNotFoundError } from "@shopify/shopify-app-remix/server";
 import { z } from "zod";
 import {
+  ANNOTATE_ORDER_JOB,
+  annotateDispatchedOrder,
   DISPATCH_FULFILLMENT_ORDER_JOB,
   DISPATCH_ORDER_JOB,
   runFulfillmentOrderDispatch,
@@ -28,7 +30,8 @@ const OrderPayload = z.object({
   generation: z.number().int().min(1),
   manual: z.object({ serviceCode: z.string().nullable() }).optional(),
 });
-const OrderSyncPayload = z.object({ orderGid: z.string().startsWith("gid://shopify/Order/") });
+/** Jobs about one order as a whole (order sync, order annotation). */
+const OrderRefPayload = z.object({ orderGid: z.string().startsWith("gid://shopify/Order/") });
 const FulfillmentOrderPayload = OrderPayload.extend({ fulfillmentOrderGid: z.string().startsWith("gid://shopify/FulfillmentOrder/") });
 
 function parsePayload<S extends z.ZodType>(schema: S, payload: unknown): z.infer<S> {
@@ -70,8 +73,12 @@ export function jobHandlers(runtime: Runtime, adminFor: AdminForShop): Record<st
         runFulfillmentOrderDispatch(await dispatchDeps(job.shopDomain), job.shopDomain, payload, (tx) => context.complete(tx)),
       );
     },
+    [ANNOTATE_ORDER_JOB]: async (job) => {
+      const payload = parsePayload(OrderRefPayload, job.payload);
+      await withShopifyRetries(async () => annotateDispatchedOrder({ db: runtime.db, admin: await adminFor(job.shopDomain) }, job.shopDomain, payload));
+    },
     [ORDER_SYNC_JOB]: async (job) => {
-      const payload = parsePayload(OrderSyncPayload, job.payload);
+      const payload = parsePayload(OrderRefPayload, job.payload);
       await withShopifyRetries(async () => runOrderSync(await dispatchDeps(job.shopDomain), job.shopDomain, payload));
     },
     [RECONCILE_JOB]: async (job) => {

@@ -32,7 +32,7 @@
  */
 import { loadavg } from "node:os";
 import type { Db } from "~/db/client.server";
-import { DISPATCH_FULFILLMENT_ORDER_JOB, DISPATCH_ORDER_JOB } from "~/dispatch/dispatch.server";
+import { ANNOTATE_ORDER_JOB, DISPATCH_FULFILLMENT_ORDER_JOB, DISPATCH_ORDER_JOB } from "~/dispatch/dispatch.server";
 import {
   benchOptions,
   buildApp,
@@ -44,7 +44,6 @@ import {
   say,
   seedShops,
   sendAtRate,
-  sleep,
   startBenchApp,
   waitForJobs,
   waitUntil,
@@ -158,9 +157,15 @@ async function main(bench: Bench): Promise<void> {
     progress: async () =>
       `courier shipments ${(await courier.shipmentCount()) - courierBefore}/${ORDERS}; jobs done ${JSON.stringify(app.jobLog.jobsDone)}, retried ${JSON.stringify(app.jobLog.retriesByKind)}, dead ${JSON.stringify(app.jobLog.deadByKind)}`,
   });
-  say(`  ${waited.outcome}; stopping the app (it finishes its running jobs)`);
-  // The last annotations (order metafield and tag) run after the row is written; let them finish.
-  await sleep(2_000);
+  say(`  ${waited.outcome}`);
+  // Each order's metafield and tag are written by a job of their own once its shipment exists.
+  const annotated = await waitForJobs(app, ANNOTATE_ORDER_JOB, ORDERS, {
+    since: firstSentAt,
+    limitMs: CREATION_WAIT_LIMIT_MS,
+    stallMs: STALL_MS,
+    progress: async () => `jobs done ${JSON.stringify(app.jobLog.jobsDone)}`,
+  });
+  say(`  ${annotated.outcome}; stopping the app (it finishes its running jobs)`);
   await app.stop();
 
   const expected = new Map<string, string>(); // fulfillment order legacy id → gid
@@ -220,6 +225,8 @@ async function main(bench: Bench): Promise<void> {
       ? (Math.floor(courierTimes.length * 0.9) - Math.floor(courierTimes.length * 0.1)) / ((p90 - p10) / 1000)
       : null;
   const orderJobsDoneAt = app.jobLog.lastDoneAt[DISPATCH_ORDER_JOB];
+  const annotatedAt = app.jobLog.lastDoneAt[ANNOTATE_ORDER_JOB];
+  const annotatedS = annotatedAt ? (annotatedAt - firstSentAt) / 1000 : null;
   const orderJobsDoneS = orderJobsDoneAt ? (orderJobsDoneAt - firstSentAt) / 1000 : null;
   const courierAllCreatedS = courierTimes.length >= ORDERS ? (courierTimes.at(-1)! - firstSentAt) / 1000 : null;
   const firstCreatedS = createdTimes.length ? (createdTimes[0]! - firstSentAt) / 1000 : null;
@@ -263,7 +270,9 @@ async function main(bench: Bench): Promise<void> {
   say(
     `  Shopify stand-in   ${standInStats.operations} operations, ${standInStats.throttled} throttled, ${standInStats.invalid} invalid; ${JSON.stringify(standInStats.byOperation)}`,
   );
-  say(`  orders annotated   tag ${tagged}/${ORDERS}, metafield ${withMetafield}/${ORDERS}`);
+  say(
+    `  orders annotated   tag ${tagged}/${ORDERS}, metafield ${withMetafield}/${ORDERS}; last annotation done at ${annotatedS === null ? "-" : `${round1(annotatedS)} s`}`,
+  );
   say(
     `  jobs               done ${jobs.done}, queued ${jobs.queued}, running ${jobs.running}, dead ${jobs.dead}, run more than once ${retried}; done by kind ${JSON.stringify(app.jobLog.jobsDone)}`,
   );
@@ -286,6 +295,8 @@ async function main(bench: Bench): Promise<void> {
     creation_per_s: creationRate === null ? null : round1(creationRate),
     courier_steady_per_s: steadyRate === null ? null : round1(steadyRate),
     order_jobs_done_s: orderJobsDoneS === null ? null : round1(orderJobsDoneS),
+    annotated_s: annotatedS === null ? null : round1(annotatedS),
+    orders_tagged: tagged,
     shipments: withCourier.length,
     courier_shipments: courierShipments.length,
     duplicates: Math.max(duplicateFulfillmentOrders, appDuplicates),

@@ -7,7 +7,7 @@ import { startWorker, timerSleep, consoleWorkerLogger } from "~/jobs/worker.serv
 import { serviceCodeForWindow } from "~/quote/windows";
 import { action as ordersPaid } from "~/routes/webhooks.orders.paid";
 import type { Runtime } from "~/runtime.server";
-import { jobHandlers } from "~/server/job-handlers.server";
+import { jobHandlers, type AdminForShop } from "~/server/job-handlers.server";
 import { saveCourierToken } from "~/shops/courier-credentials.server";
 import { unauthenticated } from "~/shopify.server";
 import { addLocation, addOrder, createShopifyStandIn, type ShopifyStandIn } from "../shopify-stand-in";
@@ -77,11 +77,11 @@ export function orderPaid(orderGid: string, webhookId: string) {
   return ordersPaid({ request, params: {}, context: {} });
 }
 
-/** The real worker with the app's job handlers, polling fast. */
-export function startTestWorker(runtime: Runtime) {
+/** The real worker with the app's job handlers, polling fast (`admin`: another way to reach Shopify). */
+export function startTestWorker(runtime: Runtime, admin: AdminForShop = adminFor) {
   return startWorker({
     queue: runtime.queue,
-    handlers: jobHandlers(runtime, adminFor),
+    handlers: jobHandlers(runtime, admin),
     concurrency: 2,
     pollIntervalMs: 5,
     clock: runtime.clock,
@@ -91,8 +91,8 @@ export function startTestWorker(runtime: Runtime) {
 }
 
 /** Runs the real worker until nothing is due or running. */
-export async function drainJobs(runtime: Runtime) {
-  const worker = startTestWorker(runtime);
+export async function drainJobs(runtime: Runtime, admin: AdminForShop = adminFor) {
+  const worker = startTestWorker(runtime, admin);
   for (let i = 0; i < 1000; i++) {
     const stats = await runtime.queue.stats();
     if (stats.due === 0 && stats.running === 0) break;

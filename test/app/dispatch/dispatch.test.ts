@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DISPATCH_FULFILLMENT_ORDER_JOB, idempotencyKey, runFulfillmentOrderDispatch, type DispatchDeps } from "~/dispatch/dispatch.server";
+import { ANNOTATE_ORDER_JOB, DISPATCH_FULFILLMENT_ORDER_JOB, idempotencyKey, runFulfillmentOrderDispatch, type DispatchDeps } from "~/dispatch/dispatch.server";
 import { getRuntime } from "~/runtime.server";
+import type { AdminGraphql } from "~/shopify/admin-request.server";
 import { startCourierSandbox, type CourierSandbox } from "../../courier-sandbox/server";
 import type { ShopifyStandIn } from "../../shopify-stand-in";
 import { adminFor, drainJobs as drain, INSTALLED_SHOP as SHOP, orderPaid as paid, sameDayOrder as order, setUpInstalledShop } from "../../support/installed-shop";
@@ -59,6 +60,56 @@ describe("dispatch when paid", () => {
     const metafield = state.metafields.find((m) => m.key === "delivery");
     expect(JSON.parse(metafield!.value).shipments).toHaveLength(2);
     expect(standIn.graphqlErrors).toEqual([]);
+  });
+
+  it("writes the order's tag and metafield in a job of their own, retried when Shopify fails it while the shipment stays recorded", async () => {
+    const order = sameDayOrder();
+    // Shopify cannot be reached for the first tag write (the dispatch itself is unaffected).
+    let tagWrites = 0;
+    const unreachableOnce = async (shop: string): Promise<AdminGraphql> => {
+      const admin = await adminFor(shop);
+      return {
+        graphql: async (query, options) => {
+          if (query.includes("tagsAdd") && tagWrites++ === 0) throw new TypeError("fetch failed");
+          return admin.graphql(query, options);
+        },
+      };
+    };
+    await paid(order.id, "w-annotate");
+    await drain(runtime, unreachableOnce);
+
+    const shipment = await db.shipment.findFirstOrThrow({ where: { orderGid: order.id } });
+    expect(shipment).toMatchObject({ state: "scheduled", courierShipmentId: expect.any(String) });
+    const annotation = await db.job.findFirstOrThrow({ where: { kind: ANNOTATE_ORDER_JOB } });
+    expect(annotation).toMatchObject({ state: "queued", attempts: 1, lastError: expect.stringMatching(/fetch failed/) });
+    const stored = () => standIn.shop(SHOP).orders.find((o) => o.id === order.id)!;
+    expect(stored().tags).not.toContain("same-day-dispatched");
+
+    await db.job.update({ where: { id: annotation.id }, data: { runAt: new Date() } });
+    await drainJobs();
+    expect(await db.job.findUniqueOrThrow({ where: { id: annotation.id } })).toMatchObject({ state: "done", attempts: 2 });
+    expect(stored().tags).toContain("same-day-dispatched");
+    expect(JSON.parse(stored().metafields.find((m) => m.key === "delivery")!.value).shipments).toHaveLength(1);
+    expect(await db.job.count({ where: { kind: DISPATCH_FULFILLMENT_ORDER_JOB, state: "done", attempts: 1 } })).toBe(1);
+  });
+
+  it("annotates a split order once for all its shipments when they are created before its annotation runs", async () => {
+    const shop = standIn.shop(SHOP);
+    const order = sameDayOrder({
+      lineItems: [
+        { title: "Sourdough loaf", quantity: 1, location: shop.locations[0] },
+        { title: "Flour sack", quantity: 1, location: shop.locations.find((l) => l.name === "Warehouse") },
+      ],
+    });
+    const deps: DispatchDeps = { db, queue, admin: await adminFor(SHOP), courier: await runtime.courierFor(SHOP), clock: runtime.clock };
+    for (const fo of order.fulfillmentOrders) {
+      await runFulfillmentOrderDispatch(deps, SHOP, { orderGid: order.id, generation: 1, fulfillmentOrderGid: fo.id }, async () => {});
+    }
+    const annotations = await db.job.findMany({ where: { kind: ANNOTATE_ORDER_JOB } });
+    expect(annotations).toHaveLength(1);
+    await drainJobs();
+    expect(JSON.parse(shop.orders.find((o) => o.id === order.id)!.metafields.find((m) => m.key === "delivery")!.value).shipments).toHaveLength(2);
+    expect(standIn.log.filter((e) => e.operationName === "OrderTagsAdd")).toHaveLength(1);
   });
 
   it("reads a fulfillment order with its order in one request, and every page of its lines", async () => {
