@@ -63,7 +63,12 @@ export interface JobQueueOptions {
 export interface ClaimOptions {
   /** Only jobs of these kinds (default: any kind). */
   kinds?: readonly string[];
+  /** No job of these kinds. */
+  excludeKinds?: readonly string[];
 }
+
+/** Which kinds a claim may take: `kinds` undefined means any, `excluded` empty means none left out. */
+type KindFilter = { kinds: string[] | undefined; excluded: string[] };
 
 export type FailureOutcome = { state: "queued"; runAt: Date; lastError: string } | { state: "dead"; lastError: string };
 
@@ -230,26 +235,30 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   }
 
   async function claimNext(claimOptions: ClaimOptions = {}): Promise<QueuedJob | null> {
-    const kinds = claimOptions.kinds ? [...claimOptions.kinds] : undefined;
-    if (kinds && kinds.length === 0) return null;
-    return providerOfDb(db) === "postgresql" ? claimSkippingLocked(kinds) : claimByCandidates(kinds);
+    const filter: KindFilter = { kinds: claimOptions.kinds ? [...claimOptions.kinds] : undefined, excluded: [...(claimOptions.excludeKinds ?? [])] };
+    if (filter.kinds && filter.kinds.length === 0) return null;
+    return providerOfDb(db) === "postgresql" ? claimSkippingLocked(filter) : claimByCandidates(filter);
+  }
+
+  function kindWhere({ kinds, excluded }: KindFilter): Prisma.JobWhereInput[] {
+    return [...(kinds ? [{ kind: { in: kinds } }] : []), ...(excluded.length > 0 ? [{ kind: { notIn: excluded } }] : [])];
   }
 
   /** PostgreSQL: bury what died on its last attempt, then claim the oldest claimable job nobody holds, in one statement. */
-  async function claimSkippingLocked(kinds: string[] | undefined): Promise<QueuedJob | null> {
+  async function claimSkippingLocked(filter: KindFilter): Promise<QueuedJob | null> {
     const now = clock();
     // One row per statement (as on SQLite): a multi-row UPDATE racing another worker's could deadlock.
     const abandoned = await retryBusy(() => db.job.findMany({
-      where: { state: "running", lockedUntil: { lt: now }, attempts: { gte: db.job.fields.maxAttempts }, ...(kinds ? { kind: { in: kinds } } : {}) },
+      where: { state: "running", lockedUntil: { lt: now }, attempts: { gte: db.job.fields.maxAttempts }, AND: kindWhere(filter) },
       take: CLAIM_CANDIDATES,
     }));
     for (const row of abandoned) await buryAbandoned(row, now);
-    const rows = await retryBusy(() => db.$queryRaw<JobRow[]>(claimSql({ now, lockedUntil: new Date(now.getTime() + leaseMs), workerId, kinds })));
+    const rows = await retryBusy(() => db.$queryRaw<JobRow[]>(claimSql({ now, lockedUntil: new Date(now.getTime() + leaseMs), workerId, ...filter })));
     const row = rows[0];
     return row ? acceptClaim(toQueuedJob(row), row.payloadJson) : null;
   }
 
-  async function claimByCandidates(kinds: string[] | undefined): Promise<QueuedJob | null> {
+  async function claimByCandidates(filter: KindFilter): Promise<QueuedJob | null> {
     const tried = new Set<string>();
     const blockedKeys = new Set<string>();
     for (let round = 0; round < CLAIM_ROUNDS; round++) {
@@ -258,7 +267,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         where: {
           AND: [
             claimableWhere(now),
-            ...(kinds ? [{ kind: { in: kinds } }] : []),
+            ...kindWhere(filter),
             ...(tried.size > 0 ? [{ id: { notIn: [...tried] } }] : []),
             // `NOT IN` is never true for NULL, hence the explicit null branch.
             ...(blockedKeys.size > 0 ? [{ OR: [{ orderingKey: null }, { orderingKey: { notIn: [...blockedKeys] } }] }] : []),
@@ -452,9 +461,10 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
  * it, then leased to the worker. Under READ COMMITTED a row another claimer changed meanwhile is
  * re-checked against the WHERE once its lock is free, and skipped if it no longer qualifies.
  */
-export function claimSql(input: { now: Date; lockedUntil: Date; workerId: string; kinds?: readonly string[] }): Prisma.Sql {
-  const { now, lockedUntil, workerId, kinds } = input;
+export function claimSql(input: { now: Date; lockedUntil: Date; workerId: string; kinds?: readonly string[]; excluded?: readonly string[] }): Prisma.Sql {
+  const { now, lockedUntil, workerId, kinds, excluded } = input;
   const kindFilter = kinds ? Prisma.sql`AND c."kind" = ANY(${[...kinds]}::text[])` : Prisma.empty;
+  const excludedFilter = excluded?.length ? Prisma.sql`AND NOT (c."kind" = ANY(${[...excluded]}::text[]))` : Prisma.empty;
   return Prisma.sql`
     UPDATE "Job" AS j
     SET "state" = 'running', "lockedBy" = ${workerId}, "lockedUntil" = ${lockedUntil},
@@ -464,6 +474,7 @@ export function claimSql(input: { now: Date; lockedUntil: Date; workerId: string
       WHERE ((c."state" = 'queued' AND c."runAt" <= ${now})
           OR (c."state" = 'running' AND c."lockedUntil" < ${now} AND c."attempts" < c."maxAttempts"))
         ${kindFilter}
+        ${excludedFilter}
         AND (c."orderingKey" IS NULL OR NOT EXISTS (
           SELECT 1 FROM "Job" AS o
           WHERE o."orderingKey" = c."orderingKey" AND o."id" <> c."id"

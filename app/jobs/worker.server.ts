@@ -48,6 +48,13 @@ export interface WorkerOptions {
    */
   preferredKinds?: readonly string[];
   /**
+   * Most preferred-kind jobs running at once while jobs of other kinds are due (default: all of
+   * `concurrency`). Preferred jobs mostly wait for their outside resource; without a cap they hold
+   * every slot and the other kinds (the orders that feed them, tracking, annotations) wait until
+   * no preferred job is left.
+   */
+  preferredMaxRunning?: number;
+  /**
    * Requests first: how the process's request load holds the worker back right now (null: not at
    * all), so jobs do not take the CPU from webhooks that must be acknowledged in time. It slows the
    * worker during a burst, never stops it.
@@ -85,6 +92,10 @@ const BUSY_RECHECK_MS = 20;
 export function startWorker(options: WorkerOptions): Worker {
   const { queue, handlers, concurrency, pollIntervalMs, clock, sleep, logger } = options;
   const preferredKinds = options.preferredKinds?.length ? options.preferredKinds : null;
+  const preferredMaxRunning = options.preferredMaxRunning ?? concurrency;
+  if (!(Number.isInteger(preferredMaxRunning) && preferredMaxRunning >= 1)) throw new RangeError("preferredMaxRunning must be a positive integer.");
+  /** Running jobs of the preferred kinds. */
+  let preferredRunning = 0;
   let lastStartAt = -Infinity;
   if (!(Number.isInteger(concurrency) && concurrency >= 1)) throw new RangeError("concurrency must be a positive integer.");
   if (!(Number.isFinite(pollIntervalMs) && pollIntervalMs > 0)) throw new RangeError("pollIntervalMs must be positive.");
@@ -119,7 +130,7 @@ export function startWorker(options: WorkerOptions): Worker {
       }
       let job: QueuedJob | null;
       try {
-        job = (preferredKinds ? await queue.claimNext({ kinds: preferredKinds }) : null) ?? (await queue.claimNext());
+        job = await claim();
       } catch (error) {
         logger.warn("Could not claim a job; trying again after the poll interval", { error: logged(error) });
         await pause(pollIntervalMs, stopRequest.signal);
@@ -130,10 +141,28 @@ export function startWorker(options: WorkerOptions): Worker {
         continue;
       }
       lastStartAt = Date.now();
+      const preferred = isPreferred(job);
+      if (preferred) preferredRunning += 1;
       // A job claimed while stop() was being called still runs: releasing it would cost an attempt.
-      const task: Promise<void> = runJob(job).finally(() => running.delete(task));
+      const task: Promise<void> = runJob(job).finally(() => {
+        running.delete(task);
+        if (preferred) preferredRunning -= 1;
+      });
       running.add(task);
     }
+  }
+
+  const isPreferred = (job: QueuedJob) => preferredKinds !== null && preferredKinds.includes(job.kind);
+
+  /** The preferred kinds first while under their cap, then the other kinds, then (capped, nothing else due) the preferred ones. */
+  async function claim(): Promise<QueuedJob | null> {
+    if (!preferredKinds) return queue.claimNext();
+    const underCap = preferredRunning < preferredMaxRunning;
+    return (
+      (underCap ? await queue.claimNext({ kinds: preferredKinds }) : null) ??
+      (await queue.claimNext({ excludeKinds: preferredKinds })) ??
+      (underCap ? null : await queue.claimNext({ kinds: preferredKinds }))
+    );
   }
 
   async function runJob(job: QueuedJob): Promise<void> {

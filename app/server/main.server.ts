@@ -78,6 +78,9 @@ if (config.workerEnabled || config.workerOnly) {
     handlers: jobHandlers(runtime, async (shop) => (await unauthenticated.admin(shop)).admin),
     concurrency: config.workerConcurrency,
     preferredKinds: [DISPATCH_FULFILLMENT_ORDER_JOB],
+    // Three quarters of the slots: enough waiting at the courier's limit that none of its seconds
+    // goes unused, while the orders that feed them, tracking and annotations keep the rest.
+    preferredMaxRunning: Math.max(1, Math.ceil((config.workerConcurrency * 3) / 4)),
     pace: () => workerPaceFor(requestLoad.perSecond()),
     pollIntervalMs: WORKER_POLL_MS,
     clock: runtime.clock,

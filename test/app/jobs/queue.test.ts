@@ -174,6 +174,12 @@ describe("claimNext", () => {
     expect(await queue.claimNext({ kinds: ["apply-event", "dispatch"] })).toMatchObject({ kind: "dispatch" });
   });
 
+  it("claims none of the kinds left out", async () => {
+    await queue.enqueue(dispatch(1));
+    expect(await queue.claimNext({ excludeKinds: ["dispatch"] })).toBeNull();
+    expect(await queue.claimNext({ excludeKinds: ["apply-event"] })).toMatchObject({ kind: "dispatch" });
+  });
+
   it("marks a job whose stored payload is unreadable dead instead of running it", async () => {
     const row = await db.job.create({ data: { shopDomain: SHOP, kind: "dispatch", payloadJson: "{not json", runAt: clock.now() } });
     expect(await queue.claimNext()).toBeNull();

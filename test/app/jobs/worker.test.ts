@@ -229,6 +229,25 @@ describe("startWorker", () => {
     expect(order).toEqual(["call-courier:1", "call-courier:2", "read-order:0", "read-order:1", "read-order:2"]);
   });
 
+  it("leaves slots to other due kinds once `preferredMaxRunning` preferred jobs run, and fills them with preferred jobs when nothing else is due", async () => {
+    for (let n = 0; n < 3; n++) await enqueue("call-courier", n);
+    for (let n = 0; n < 2; n++) await enqueue("read-order", n);
+    const active = { "call-courier": 0, "read-order": 0 };
+    const releases = { "call-courier": deferred(), "read-order": deferred() };
+    const held = (kind: keyof typeof active): JobHandler => async () => {
+      active[kind]++;
+      await releases[kind].promise;
+      active[kind]--;
+    };
+    start({ "call-courier": held("call-courier"), "read-order": held("read-order") }, { concurrency: 3, preferredKinds: ["call-courier"], preferredMaxRunning: 1 });
+    await eventually(() => active["read-order"] === 2);
+    expect(active["call-courier"]).toBe(1);
+    releases["read-order"].resolve();
+    await eventually(() => active["call-courier"] === 3);
+    releases["call-courier"].resolve();
+    await eventually(async () => (await db.job.count({ where: { state: "done" } })) === 5);
+  });
+
   it("while the process is busy answering requests, runs one job at a time, and all at once after", async () => {
     for (let n = 0; n < 4; n++) await enqueue("paced", n);
     let busy = true;
