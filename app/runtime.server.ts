@@ -41,7 +41,7 @@ export const COURIER_LIMIT_SAFETY_MARGIN_MS = 250;
  * with 250 ms still let a loaded server reach the courier at 12 per second (bench:dispatch), and capped
  * dispatch at 8 per second.
  */
-export const COURIER_LIMIT_RELEASE_MARGIN_MS = 25;
+export const COURIER_LIMIT_RELEASE_MARGIN_MS = 5;
 
 export type CourierForShop = (shopDomain: string) => Promise<CourierClient | null>;
 
