@@ -28,7 +28,7 @@ export const JOB_LEASE_MS = 60_000;
  */
 export const QUOTE_SHOP_TTL_MS = 5_000;
 /** Most shops whose settings, courier client or webhook credentials a process keeps at once. */
-const SHOPS_KEPT = 10_000;
+export const SHOPS_KEPT = 10_000;
 /**
  * Added to the shared limiter's one-second window, which counts from the grant. The courier counts
  * requests when they arrive, and a busy event loop (ours, or the network) can bunch requests granted

@@ -10,9 +10,11 @@ export type TtlLoaderOptions<T> = {
   /** Most keys kept; the least recently loaded go first. */
   maxEntries: number;
   load: (key: string) => Promise<T>;
+  /** Whether a loaded value is kept (default: always); one that is not is loaded again on the next call. */
+  keep?: (value: T) => boolean;
 };
 
-export function createTtlLoader<T>({ clock, ttlMs, maxEntries, load }: TtlLoaderOptions<T>) {
+export function createTtlLoader<T>({ clock, ttlMs, maxEntries, load, keep }: TtlLoaderOptions<T>) {
   const entries = new Map<string, { value: Promise<T>; loadedAt: number }>();
 
   return {
@@ -24,9 +26,12 @@ export function createTtlLoader<T>({ clock, ttlMs, maxEntries, load }: TtlLoader
       entries.delete(key);
       entries.set(key, { value, loadedAt: now });
       while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
-      value.catch(() => {
+      const forgetThis = () => {
         if (entries.get(key)?.value === value) entries.delete(key);
-      });
+      };
+      value.then((loaded) => {
+        if (keep && !keep(loaded)) forgetThis();
+      }, forgetThis);
       return value;
     },
 

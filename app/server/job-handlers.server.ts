@@ -12,7 +12,8 @@ import { permanentFailure, retryLater } from "~/jobs/errors";
 import type { JobHandler } from "~/jobs/worker.server";
 import { ORDER_SYNC_JOB } from "~/order-changes/enqueue.server";
 import { runOrderSync } from "~/order-changes/sync.server";
-import type { Runtime } from "~/runtime.server";
+import { createTtlLoader } from "~/quote/ttl-loader.server";
+import { SHOPS_KEPT, type Runtime } from "~/runtime.server";
 import { parseShopSettings } from "~/settings/shop-settings";
 import { AdminApiError, type AdminGraphql } from "~/shopify/admin-request.server";
 import { applyShipmentEvents } from "~/tracking/apply.server";
@@ -53,24 +54,36 @@ async function withShopifyRetries<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * A worker reads a shop's Shopify session and builds its courier client at most this often (every job
+ * did both, three database reads and a decryption, several times per order): a new token reaches the
+ * worker within this time, and a job that failed with the old one is retried later.
+ */
+export const JOB_SHOP_TTL_MS = 5_000;
+
 /** Every kind of background job the worker runs, with its collaborators. */
-export function jobHandlers(runtime: Runtime, adminFor: AdminForShop): Record<string, JobHandler> {
-  const dispatchDeps = async (shopDomain: string) => ({
+export function jobHandlers(runtime: Runtime, loadAdmin: AdminForShop): Record<string, JobHandler> {
+  const kept = <T>(load: (shopDomain: string) => Promise<T>, keep?: (value: T) => boolean) =>
+    createTtlLoader({ clock: runtime.clock, ttlMs: JOB_SHOP_TTL_MS, maxEntries: SHOPS_KEPT, load, keep }).get;
+  const adminFor = kept(loadAdmin);
+  // A shop without a courier is asked again next time: one that connects now is not refused for a while.
+  const courierFor = kept(runtime.courierFor, (client) => client !== null);
+  const dispatchDeps = async (shopDomain: string, needs: { courier: boolean }) => ({
     db: runtime.db,
     queue: runtime.queue,
     admin: await adminFor(shopDomain),
-    courier: await runtime.courierFor(shopDomain),
+    courier: needs.courier ? await courierFor(shopDomain) : null,
     clock: runtime.clock,
   });
   return {
     [DISPATCH_ORDER_JOB]: async (job) => {
       const payload = parsePayload(OrderPayload, job.payload);
-      await withShopifyRetries(async () => runOrderDispatch(await dispatchDeps(job.shopDomain), job.shopDomain, payload));
+      await withShopifyRetries(async () => runOrderDispatch(await dispatchDeps(job.shopDomain, { courier: false }), job.shopDomain, payload));
     },
     [DISPATCH_FULFILLMENT_ORDER_JOB]: async (job, context) => {
       const payload = parsePayload(FulfillmentOrderPayload, job.payload);
       await withShopifyRetries(async () =>
-        runFulfillmentOrderDispatch(await dispatchDeps(job.shopDomain), job.shopDomain, payload, (tx) => context.complete(tx)),
+        runFulfillmentOrderDispatch(await dispatchDeps(job.shopDomain, { courier: true }), job.shopDomain, payload, (tx) => context.complete(tx)),
       );
     },
     [ANNOTATE_ORDER_JOB]: async (job) => {
@@ -79,11 +92,11 @@ export function jobHandlers(runtime: Runtime, adminFor: AdminForShop): Record<st
     },
     [ORDER_SYNC_JOB]: async (job) => {
       const payload = parsePayload(OrderRefPayload, job.payload);
-      await withShopifyRetries(async () => runOrderSync(await dispatchDeps(job.shopDomain), job.shopDomain, payload));
+      await withShopifyRetries(async () => runOrderSync(await dispatchDeps(job.shopDomain, { courier: true }), job.shopDomain, payload));
     },
     [RECONCILE_JOB]: async (job) => {
       const shop = await runtime.db.shop.findUnique({ where: { domain: job.shopDomain }, select: { settingsJson: true } });
-      const courier = await runtime.courierFor(job.shopDomain);
+      const courier = await courierFor(job.shopDomain);
       if (!shop || !courier) return;
       const settings = parseShopSettings(shop.settingsJson);
       await reconcileShop({ db: runtime.db, queue: runtime.queue, courier, clock: runtime.clock }, job.shopDomain, settings.reconciliationSilenceMinutes);

@@ -93,6 +93,19 @@ describe("dispatch when paid", () => {
     expect(await db.job.count({ where: { kind: DISPATCH_FULFILLMENT_ORDER_JOB, state: "done", attempts: 1 } })).toBe(1);
   });
 
+  it("reads a shop's Shopify session once for the jobs of several orders that run close together", async () => {
+    const orders = [sameDayOrder(), sameDayOrder(), sameDayOrder()];
+    const sessionLoads: string[] = [];
+    const counting = async (shop: string) => {
+      sessionLoads.push(shop);
+      return adminFor(shop);
+    };
+    for (const [i, order] of orders.entries()) await paid(order.id, `w-kept-${i}`);
+    await drain(runtime, counting);
+    expect(await db.shipment.count({ where: { orderGid: { in: orders.map((o) => o.id) }, courierShipmentId: { not: null } } })).toBe(3);
+    expect(sessionLoads).toEqual([SHOP]);
+  });
+
   it("annotates a split order once for all its shipments when they are created before its annotation runs", async () => {
     const shop = standIn.shop(SHOP);
     const order = sameDayOrder({

@@ -43,6 +43,24 @@ describe("createTtlLoader", () => {
     expect(loads).toEqual(["a", "a"]);
   });
 
+  it("does not keep a value its `keep` refuses (a shop without a courier yet)", async () => {
+    const loads: string[] = [];
+    const loader = createTtlLoader<string | null>({
+      clock: () => new Date(),
+      ttlMs: 60_000,
+      maxEntries: 10,
+      load: async (key) => {
+        loads.push(key);
+        return loads.length === 1 ? null : `${key}#${loads.length}`;
+      },
+      keep: (value) => value !== null,
+    });
+    expect(await loader.get("a")).toBeNull();
+    expect(await loader.get("a")).toBe("a#2");
+    expect(await loader.get("a")).toBe("a#2");
+    expect(loads).toEqual(["a", "a"]);
+  });
+
   it("keeps at most maxEntries keys, dropping the oldest", async () => {
     const { loader, loads } = counted({ maxEntries: 2 });
     await loader.get("a");
