@@ -14,8 +14,9 @@
  * stand-in with the app's same-day shipping line (code SAMEDAY_WITHIN-3-HOURS, source "Same-day
  * delivery") and one fulfillment order at the shop's location.
  *
- * First 100 orders/paid of standard-shipping orders (not ours: the app skips them) warm the server
- * up, as in production. Then 1,000 signed orders/paid deliveries are sent in 10 s (open loop,
+ * First 100 orders/paid of standard-shipping orders (not ours: the app skips them) and one same-day
+ * order per shop (dispatched) warm the server up, as in production, where a server has read orders
+ * and called the courier before a sale starts; they are left out of every figure. Then 1,000 signed orders/paid deliveries are sent in 10 s (open loop,
  * 100/s, shops interleaved). Measured: acknowledgement latency (p50/p99, and p99 per second of
  * sending), the time from the first delivery until the app's database holds a courier shipment for
  * every fulfillment order (the last Shipment row's creation time), courier shipments per
@@ -61,6 +62,9 @@ const ORDERS = SHOPS * ORDERS_PER_SHOP;
 const SEND_SECONDS = 10;
 /** Orders with Shopify's standard rate (not ours, skipped) sent first, so the server is warm as in production. */
 const WARMUP_PER_SHOP = 5;
+/** Same-day orders in the warm-up (dispatched before the measured orders are sent; not counted). */
+const WARMUP_SAME_DAY_PER_SHOP = 1;
+const WARMUP_SAME_DAY = SHOPS * WARMUP_SAME_DAY_PER_SHOP;
 const WARMUP_RATE = 20;
 const COURIER_TOKEN = "bench-dispatch-courier-token";
 /** The whole run (build, setup, sending, waiting, checks) must end within this. */
@@ -87,13 +91,13 @@ async function main(bench: Bench): Promise<void> {
   const standInShops = await shopify.addShops(
     Array.from({ length: SHOPS }, (_, i) => ({
       domain: `dispatch-bench-${String(i + 1).padStart(2, "0")}.myshopify.com`,
-      orders: ORDERS_PER_SHOP,
+      orders: ORDERS_PER_SHOP + WARMUP_SAME_DAY_PER_SHOP,
       otherOrders: WARMUP_PER_SHOP,
     })),
   );
   const database = await prepareDatabase(
     bench,
-    { WORKER_ENABLED: "true", COURIER_SANDBOX_URL: courier.url, ...shopify.proxyEnv },
+    { WORKER_ENABLED: process.env.BENCH_WORKER ?? "true", COURIER_SANDBOX_URL: courier.url, ...shopify.proxyEnv },
     options,
   );
   const shops = await seedShops(database, standInShops, {
@@ -111,16 +115,23 @@ async function main(bench: Bench): Promise<void> {
   // From here until the app is stopped this process does not touch the app's SQLite file: progress
   // comes from the courier sandbox and from the worker's log of finished jobs.
   const warmup: PreparedRequest[] = [];
-  for (let n = 0; n < WARMUP_PER_SHOP; n++)
+  for (let n = 0; n < WARMUP_PER_SHOP; n++) {
     for (const shop of shops) warmup.push(ordersPaidDelivery(app.url, shop.domain, shop.otherOrders[n]!, false));
+    if (n < WARMUP_SAME_DAY_PER_SHOP)
+      for (const shop of shops) warmup.push(ordersPaidDelivery(app.url, shop.domain, shop.orders[ORDERS_PER_SHOP + n]!, false));
+  }
   const warm = summarizeAnswers((await sendAtRate(app.url, warmup, WARMUP_RATE)).answers);
   await waitUntil("the warm-up orders' jobs finishing", { timeoutMs: 60_000, intervalMs: 250 }, async () => ({
-    done: jobsFinished(app.jobLog, DISPATCH_ORDER_JOB) >= warmup.length,
+    done:
+      jobsFinished(app.jobLog, DISPATCH_ORDER_JOB) >= warmup.length &&
+      jobsFinished(app.jobLog, DISPATCH_FULFILLMENT_ORDER_JOB) >= WARMUP_SAME_DAY &&
+      jobsFinished(app.jobLog, ANNOTATE_ORDER_JOB) >= WARMUP_SAME_DAY,
     value: null,
   }));
   const courierBefore = await courier.shipmentCount();
+  const courierStatsBefore = await courier.stats();
   say(
-    `Warm-up: ${warmup.length} orders/paid of standard-shipping orders (not ours) at ${WARMUP_RATE}/s: p99 ${warm.p99} ms, ${warm.non2xx} non-2xx; their jobs done; ${courierBefore} courier shipments`,
+    `Warm-up: ${warmup.length} orders/paid (${warmup.length - WARMUP_SAME_DAY} standard-shipping, ${WARMUP_SAME_DAY} same-day) at ${WARMUP_RATE}/s: p99 ${warm.p99} ms, ${warm.non2xx} non-2xx; their jobs done; ${courierBefore} courier shipments`,
   );
   say(
     `Load average before the run: ${loadavg()
@@ -150,7 +161,7 @@ async function main(bench: Bench): Promise<void> {
   );
   say(`  p99 of the deliveries sent in each second: ${p99BySecond.join(", ")} ms`);
 
-  const waited = await waitForJobs(app, DISPATCH_FULFILLMENT_ORDER_JOB, ORDERS, {
+  const waited = await waitForJobs(app, DISPATCH_FULFILLMENT_ORDER_JOB, WARMUP_SAME_DAY + ORDERS, {
     since: firstSentAt,
     limitMs: CREATION_WAIT_LIMIT_MS,
     stallMs: STALL_MS,
@@ -159,7 +170,7 @@ async function main(bench: Bench): Promise<void> {
   });
   say(`  ${waited.outcome}`);
   // Each order's metafield and tag are written by a job of their own once its shipment exists.
-  const annotated = await waitForJobs(app, ANNOTATE_ORDER_JOB, ORDERS, {
+  const annotated = await waitForJobs(app, ANNOTATE_ORDER_JOB, WARMUP_SAME_DAY + ORDERS, {
     since: firstSentAt,
     limitMs: CREATION_WAIT_LIMIT_MS,
     stallMs: STALL_MS,
@@ -169,11 +180,15 @@ async function main(bench: Bench): Promise<void> {
   await app.stop();
 
   const expected = new Map<string, string>(); // fulfillment order legacy id → gid
+  const warmedUp = new Set<string>(); // the warm-up's same-day fulfillment orders (legacy ids and gids)
   for (const shop of shops)
-    for (const order of shop.orders)
-      expected.set(order.fulfillmentOrderGid.split("/").pop()!, order.fulfillmentOrderGid);
+    for (const [n, order] of shop.orders.entries()) {
+      const legacyId = order.fulfillmentOrderGid.split("/").pop()!;
+      if (n < ORDERS_PER_SHOP) expected.set(legacyId, order.fulfillmentOrderGid);
+      else warmedUp.add(legacyId).add(order.fulfillmentOrderGid);
+    }
 
-  const courierShipments = await courier.shipments();
+  const courierShipments = (await courier.shipments()).filter((s) => !warmedUp.has(s.fulfillmentOrderLegacyId ?? ""));
   const perFulfillmentOrder = new Map<string, number>();
   for (const s of courierShipments) {
     const key = s.fulfillmentOrderLegacyId ?? `none:${s.id}`;
@@ -192,7 +207,8 @@ async function main(bench: Bench): Promise<void> {
       createdAt: true,
     },
   });
-  const withCourier = rows.filter((r) => r.courierShipmentId !== null);
+  const measuredRows = rows.filter((r) => !warmedUp.has(r.fulfillmentOrderGid));
+  const withCourier = measuredRows.filter((r) => r.courierShipmentId !== null);
   const appPerFulfillmentOrder = new Map<string, number>();
   for (const r of withCourier)
     appPerFulfillmentOrder.set(r.fulfillmentOrderGid, (appPerFulfillmentOrder.get(r.fulfillmentOrderGid) ?? 0) + 1);
@@ -203,7 +219,7 @@ async function main(bench: Bench): Promise<void> {
   for (const [legacyId, gid] of expected) {
     if (!perFulfillmentOrder.has(legacyId) || !appPerFulfillmentOrder.has(gid)) missing += 1;
   }
-  const attention = rows.filter((r) => r.needsAttention);
+  const attention = measuredRows.filter((r) => r.needsAttention);
   const reasons = new Map<string, number>();
   for (const r of attention) reasons.set(r.attentionReason ?? "?", (reasons.get(r.attentionReason ?? "?") ?? 0) + 1);
 
@@ -235,7 +251,7 @@ async function main(bench: Bench): Promise<void> {
 
   const courierStats = await courier.stats();
   const standInStats = await shopify.stats();
-  const report = await shopify.report();
+  const report = (await shopify.report()).filter((r) => !warmedUp.has(r.fulfillmentOrderGid));
   const tagged = report.filter((r) => r.tags.includes("same-day-dispatched")).length;
   const withMetafield = report.filter((r) => r.hasDeliveryMetafield).length;
   const jobs = await jobCounts(database.db);
@@ -259,13 +275,13 @@ async function main(bench: Bench): Promise<void> {
     `  all created        ${allCreatedS === null ? "NOT REACHED" : `${round1(allCreatedS)} s`} after the first delivery (target ≤ ${TARGETS.allCreatedS} s; at the courier ${courierAllCreatedS === null ? "-" : `${round1(courierAllCreatedS)} s`}); first shipment at ${firstCreatedS === null ? "-" : `${round1(firstCreatedS)} s`}; creation rate ${creationRate === null ? "-" : round1(creationRate)}/s overall, ${steadyRate === null ? "-" : round1(steadyRate)}/s between the 10th and 90th percentile; last order job done at ${orderJobsDoneS === null ? "-" : `${round1(orderJobsDoneS)} s`}`,
   );
   say(
-    `  shipments          app ${withCourier.length} with a courier id (${rows.length} rows), courier ${courierShipments.length}; missing ${missing}; duplicates: courier ${duplicateFulfillmentOrders} fulfillment orders (${extraCourierShipments} extra shipments), app ${appDuplicates}; app ids unknown to the courier ${unknownToCourier}`,
+    `  shipments          app ${withCourier.length} with a courier id (${measuredRows.length} rows), courier ${courierShipments.length}; missing ${missing}; duplicates: courier ${duplicateFulfillmentOrders} fulfillment orders (${extraCourierShipments} extra shipments), app ${appDuplicates}; app ids unknown to the courier ${unknownToCourier}`,
   );
   say(
     `  needs attention    ${attention.length}${reasons.size ? ` ${JSON.stringify(Object.fromEntries(reasons))}` : ""}`,
   );
   say(
-    `  courier            ${courierStats.requests} requests, ${courierStats.throttled} × 429, max ${courierStats.maxRps} req/s observed, ${courierStats.maxAcceptedRps} accepted; statuses ${JSON.stringify(courierStats.statuses)}`,
+    `  courier            ${courierStats.requests - courierStatsBefore.requests} requests (after the warm-up's ${courierStatsBefore.requests}), ${courierStats.throttled} × 429 in the whole run, max ${courierStats.maxRps} req/s observed, ${courierStats.maxAcceptedRps} accepted; statuses ${JSON.stringify(courierStats.statuses)}`,
   );
   say(
     `  Shopify stand-in   ${standInStats.operations} operations, ${standInStats.throttled} throttled, ${standInStats.invalid} invalid; ${JSON.stringify(standInStats.byOperation)}`,
@@ -302,7 +318,7 @@ async function main(bench: Bench): Promise<void> {
     duplicates: Math.max(duplicateFulfillmentOrders, appDuplicates),
     missing,
     needs_attention: attention.length,
-    courier_requests: courierStats.requests,
+    courier_requests: courierStats.requests - courierStatsBefore.requests,
     courier_429: courierStats.throttled,
     courier_max_rps: courierStats.maxRps,
     shopify_throttled: standInStats.throttled,
