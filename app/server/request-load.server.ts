@@ -12,15 +12,24 @@ export const REQUEST_LOAD_WINDOW_MS = 250;
 /** The current window is read as at least this long, so its first few requests do not read as a flood. */
 export const REQUEST_LOAD_MIN_SPAN_MS = 50;
 
+/**
+ * Full windows remembered (one second): a busy window keeps counting this long after it. A process
+ * too busy to read its sockets sees fewer requests arrive; without the memory that dip read as quiet
+ * and let the worker start a full set of jobs in the middle of a burst.
+ */
+export const REQUEST_LOAD_HOLD_WINDOWS = 4;
+
 export function createRequestLoad(now: () => number = Date.now) {
   let windowStart = now();
   let current = 0;
-  let previous = 0;
+  /** Counts of the last full windows, oldest first (quiet windows as 0). */
+  let recent: number[] = [];
   const roll = () => {
     const t = now();
     const elapsed = t - windowStart;
     if (elapsed < REQUEST_LOAD_WINDOW_MS) return;
-    previous = elapsed < 2 * REQUEST_LOAD_WINDOW_MS ? current : 0;
+    const passed = Math.floor(elapsed / REQUEST_LOAD_WINDOW_MS);
+    recent = passed > REQUEST_LOAD_HOLD_WINDOWS ? [] : [...recent, current, ...Array<number>(passed - 1).fill(0)].slice(-REQUEST_LOAD_HOLD_WINDOWS);
     current = 0;
     windowStart = t - (elapsed % REQUEST_LOAD_WINDOW_MS);
   };
@@ -30,14 +39,14 @@ export function createRequestLoad(now: () => number = Date.now) {
       current += 1;
     },
     /**
-     * Requests per second: the last full window's rate, or the current window's so far when higher,
-     * so the first tenth of a second of a burst already counts (a worker that wakes then would
-     * otherwise start a full set of jobs).
+     * Requests per second: the busiest of the last second's full windows, or the current window's so
+     * far when higher, so the first tenth of a second of a burst already counts (a worker that wakes
+     * then would otherwise start a full set of jobs).
      */
     perSecond(): number {
       roll();
       const span = Math.max(REQUEST_LOAD_MIN_SPAN_MS, now() - windowStart);
-      return Math.max((previous * 1000) / REQUEST_LOAD_WINDOW_MS, (current * 1000) / span);
+      return Math.max((Math.max(0, ...recent) * 1000) / REQUEST_LOAD_WINDOW_MS, (current * 1000) / span);
     },
   };
 }
