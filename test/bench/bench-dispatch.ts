@@ -31,6 +31,7 @@
  * target is missed, 2 when the run exceeds its time limit. Targets: ack p99 ≤ 100 ms, all 1,000
  * created once within 110 s, no duplicates, nothing missing.
  */
+import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import type { Db } from "~/db/client.server";
 import { ANNOTATE_ORDER_JOB, DISPATCH_FULFILLMENT_ORDER_JOB, DISPATCH_ORDER_JOB } from "~/dispatch/dispatch.server";
@@ -79,6 +80,30 @@ async function jobCounts(db: Db) {
   const groups = await db.job.groupBy({ by: ["state"], _count: { _all: true } });
   const count = (state: string) => groups.find((g) => g.state === state)?._count._all ?? 0;
   return { queued: count("queued"), running: count("running"), done: count("done"), dead: count("dead") };
+}
+
+type CpuTimes = { total: number; idle: number; iowait: number; steal: number };
+
+/** The machine's CPU time counters (Linux /proc/stat), or null where they cannot be read. */
+function machineCpuTimes(): CpuTimes | null {
+  try {
+    const fields = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
+    const [, , , idle = 0, iowait = 0, , , steal = 0] = fields;
+    return { total: fields.reduce((a, b) => a + b, 0), idle, iowait, steal };
+  } catch {
+    return null;
+  }
+}
+
+/** Shares of the machine's CPU time between two readings: another tenant's steal shows here, not in the app. */
+function cpuShares(before: CpuTimes | null, after: CpuTimes | null) {
+  if (!before || !after || after.total <= before.total) return null;
+  const pct = (n: number) => round1((100 * n) / (after.total - before.total));
+  return {
+    busyPct: pct(after.total - before.total - (after.idle - before.idle) - (after.iowait - before.iowait)),
+    stealPct: pct(after.steal - before.steal),
+    iowaitPct: pct(after.iowait - before.iowait),
+  };
 }
 
 async function main(bench: Bench): Promise<void> {
@@ -145,11 +170,13 @@ async function main(bench: Bench): Promise<void> {
     for (const shop of shops) deliveries.push(ordersPaidDelivery(app.url, shop.domain, shop.orders[n]!));
   }
 
+  const cpuBefore = machineCpuTimes();
   const firstSentAt = Date.now();
   const since = () => round1((Date.now() - firstSentAt) / 1000);
   const load = await sendAtRate(app.url, deliveries, ORDERS / SEND_SECONDS, (sent) =>
     say(`  t=${since()}s sent ${sent}/${ORDERS} orders/paid`),
   );
+  const cpuDuringSend = cpuShares(cpuBefore, machineCpuTimes());
   const ack = summarizeAnswers(load.answers);
   const perSecond = ORDERS / SEND_SECONDS;
   const p99BySecond = Array.from(
@@ -160,6 +187,10 @@ async function main(bench: Bench): Promise<void> {
     `Acknowledged ${ack.count} deliveries in ${round1(load.durationMs / 1000)} s: p50 ${ack.p50} ms, p90 ${ack.p90} ms, p99 ${ack.p99} ms, max ${ack.max} ms; statuses ${JSON.stringify(ack.statuses)}; sender lag max ${round1(load.maxScheduleLagMs)} ms`,
   );
   say(`  p99 of the deliveries sent in each second: ${p99BySecond.join(", ")} ms`);
+  if (cpuDuringSend)
+    say(
+      `  machine CPU while sending: busy ${cpuDuringSend.busyPct}%, stolen by the host ${cpuDuringSend.stealPct}%, waiting on I/O ${cpuDuringSend.iowaitPct}%`,
+    );
 
   const waited = await waitForJobs(app, DISPATCH_FULFILLMENT_ORDER_JOB, WARMUP_SAME_DAY + ORDERS, {
     since: firstSentAt,
@@ -320,6 +351,7 @@ async function main(bench: Bench): Promise<void> {
     needs_attention: attention.length,
     courier_requests: courierStats.requests - courierStatsBefore.requests,
     courier_429: courierStats.throttled,
+    cpu_steal_pct_while_sending: cpuDuringSend?.stealPct ?? null,
     courier_max_rps: courierStats.maxRps,
     shopify_throttled: standInStats.throttled,
     dead_jobs: jobs.dead,
