@@ -87,9 +87,14 @@ export async function enqueueFulfillmentOrderDispatch(
 export async function enqueueOrderAnnotation(queue: JobQueue, input: { shopDomain: string; orderGid: string }, tx: Tx) {
   const { shopDomain, orderGid } = input;
   return queue.enqueueUnlessQueued(
-    [{ shopDomain, kind: ANNOTATE_ORDER_JOB, payload: { orderGid }, orderingKey: `order-annotation:${shopDomain}:${orderGid}` }],
+    [{ shopDomain, kind: ANNOTATE_ORDER_JOB, payload: { orderGid }, orderingKey: orderAnnotationKey(shopDomain, orderGid) }],
     tx,
   );
+}
+
+/** The ordering key of an order's annotation jobs (staff find a dead one by it). */
+export function orderAnnotationKey(shopDomain: string, orderGid: string): string {
+  return `order-annotation:${shopDomain}:${orderGid}`;
 }
 
 async function loadShop(db: Db, shopDomain: string) {

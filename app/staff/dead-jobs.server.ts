@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Db } from "~/db/client.server";
+import { orderAnnotationKey } from "~/dispatch/dispatch.server";
 import type { DeadJob, JobQueue } from "~/jobs/queue.server";
 import { STAFF_ACTIVITY } from "./activity";
 import { invalidInput, StaffActionError } from "./errors";
@@ -9,6 +10,7 @@ import { invalidInput, StaffActionError } from "./errors";
 const JOB_KIND_LABELS: Record<string, string> = {
   "dispatch.order": "Dispatching the order",
   "dispatch.fulfillment-order": "Booking the courier shipment",
+  "dispatch.annotate-order": "Tagging the order and saving its delivery status",
   "tracking.apply-events": "Applying courier updates to the order",
   "tracking.reconcile": "Checking shipments with the courier",
 };
@@ -29,12 +31,13 @@ export function toDeadJobView(job: DeadJob): DeadJobView {
   };
 }
 
-/** The ordering keys of the work done for one shipment: its order, its fulfillment order, its events. */
+/** The ordering keys of the work done for one shipment: its order, its fulfillment order, its events, its order's annotation. */
 export function shipmentJobKeys(shopDomain: string, shipment: { id: string; orderGid: string; fulfillmentOrderGid: string }): string[] {
   return [
     `order:${shopDomain}:${shipment.orderGid}`,
     `fulfillment-order:${shopDomain}:${shipment.fulfillmentOrderGid}`,
     `shipment:${shipment.id}`,
+    orderAnnotationKey(shopDomain, shipment.orderGid),
   ];
 }
 

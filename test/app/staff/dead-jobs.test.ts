@@ -5,6 +5,7 @@ describe("dead jobs for staff", () => {
   it.each([
     ["dispatch.order", "Dispatching the order"],
     ["dispatch.fulfillment-order", "Booking the courier shipment"],
+    ["dispatch.annotate-order", "Tagging the order and saving its delivery status"],
     ["tracking.apply-events", "Applying courier updates to the order"],
     ["tracking.reconcile", "Checking shipments with the courier"],
     ["something.new_kind", "something new kind"],
@@ -17,6 +18,7 @@ describe("dead jobs for staff", () => {
       "order:a.myshopify.com:gid://shopify/Order/1",
       "fulfillment-order:a.myshopify.com:gid://shopify/FulfillmentOrder/2",
       "shipment:shp_1",
+      "order-annotation:a.myshopify.com:gid://shopify/Order/1",
     ]);
   });
 
