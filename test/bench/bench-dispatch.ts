@@ -122,7 +122,7 @@ async function main(bench: Bench): Promise<void> {
   );
   const database = await prepareDatabase(
     bench,
-    { WORKER_ENABLED: process.env.BENCH_WORKER ?? "true", COURIER_SANDBOX_URL: courier.url, ...shopify.proxyEnv },
+    { WORKER_ENABLED: "true", COURIER_SANDBOX_URL: courier.url, ...shopify.proxyEnv },
     options,
   );
   const shops = await seedShops(database, standInShops, {
