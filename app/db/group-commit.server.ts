@@ -11,8 +11,12 @@
  *
  * A batch whose write fails is written again one item at a time, so only an item that fails alone
  * fails: `write` must leave nothing behind when it fails (one transaction) and items may be written
- * twice.
+ * twice. A write the database refuses because another process holds the SQLite file's write lock is
+ * repeated as it is after a short pause, like the job queue's statements.
  */
+import { setTimeout as delay } from "node:timers/promises";
+import { withBusyRetry } from "~/jobs/busy-retry";
+
 
 export type GroupCommitOptions<I, O> = {
   /** Writes a batch; resolves with one result per item, in order. */
@@ -33,7 +37,8 @@ export interface GroupCommit<I, O> {
 type Waiting<I, O> = { item: I; weight: number; resolve: (result: O) => void; reject: (error: unknown) => void };
 
 export function createGroupCommit<I, O>(options: GroupCommitOptions<I, O>): GroupCommit<I, O> {
-  const { write, maxBatch } = options;
+  const { maxBatch } = options;
+  const write = (items: readonly I[]) => withBusyRetry(() => options.write(items), (ms) => delay(ms), Math.random);
   const waiting: Waiting<I, O>[] = [];
   let waitingWeight = 0;
   let draining = false;

@@ -28,6 +28,20 @@ describe("group commit", () => {
     expect(writer.batches).toEqual([["a", "bad", "c"], ["a"], ["bad"], ["c"]]);
   });
 
+  it("writes a batch again as it is while the database reports another writer holding the file", async () => {
+    const batches: string[][] = [];
+    const commits = createGroupCommit({
+      write: async (items: readonly string[]) => {
+        batches.push([...items]);
+        if (batches.length <= 2) throw Object.assign(new Error("Raw query failed. Code: `5`. Message: `database is locked`"), { code: "P2010" });
+        return items.map((item) => item.toUpperCase());
+      },
+      maxBatch: 10,
+    });
+    expect(await Promise.all(["a", "b"].map((item) => commits.submit(item)))).toEqual(["A", "B"]);
+    expect(batches).toEqual([["a", "b"], ["a", "b"], ["a", "b"]]);
+  });
+
   it("takes at most maxBatch items per write, and items submitted during a write go in the next", async () => {
     const writer = recordingWriter();
     const commits = createGroupCommit({ write: writer.write, maxBatch: 2 });
