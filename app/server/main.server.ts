@@ -9,6 +9,7 @@ import { createRequestHandler } from "@remix-run/node";
 import * as build from "@remix-run/dev/server-build";
 import { appConfig } from "~/config/env.server";
 import { db } from "~/db.server";
+import { databaseProviderOf } from "~/db/provider";
 import { DISPATCH_FULFILLMENT_ORDER_JOB } from "~/dispatch/dispatch.server";
 import { checkpointWriteAheadLog, useWriteAheadLog, WAL_CHECKPOINT_INTERVAL_MS } from "~/db/journal.server";
 import { consoleWorkerLogger, startWorker, timerSleep, type Worker } from "~/jobs/worker.server";
@@ -68,6 +69,14 @@ if (!config.workerOnly) {
   server.listen(config.port, config.host, () => {
     console.log(`App server listening on ${config.host}:${config.port} (${config.shopify.appUrl})`);
   });
+}
+
+// Measured (bench:dispatch with a worker process beside the web process): their writes to one SQLite
+// file fail with "database is locked" within seconds, however often they are repeated.
+if (databaseProviderOf(config.databaseUrl) === "sqlite" && (config.workerOnly || !config.workerEnabled)) {
+  console.warn(
+    "SQLite: run the worker inside the one web process (WORKER_ENABLED=true, no `npm run worker` beside it); separate web and worker processes need PostgreSQL.",
+  );
 }
 
 let worker: Worker | null = null;
