@@ -17,7 +17,6 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { withBusyRetry } from "~/jobs/busy-retry";
 
-
 export type GroupCommitOptions<I, O> = {
   /** Writes a batch; resolves with one result per item, in order. */
   write: (items: readonly I[]) => Promise<O[]>;
