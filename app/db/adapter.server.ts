@@ -2,6 +2,7 @@ import { PrismaLibSQL } from "@prisma/adapter-libsql";
 import { PrismaPg } from "@prisma/adapter-pg";
 import type { PoolConfig } from "pg";
 import { databaseProviderOf } from "./provider";
+import { openSqliteClient } from "./sqlite-connection.server";
 
 export const DEFAULT_POSTGRES_POOL_SIZE = 10;
 const SSL_MODES_THAT_VERIFY = new Set(["verify-ca", "verify-full"]);
@@ -26,8 +27,18 @@ export function postgresPoolConfig(databaseUrl: string): PoolConfig {
   };
 }
 
+/**
+ * Prisma's libsql adapter on one SQLite connection for the process (sqlite-connection.server.ts says
+ * why); the adapter calls only the client members openSqliteClient provides.
+ */
+export class PrismaSqliteOneConnection extends PrismaLibSQL {
+  override createClient(config: { url: string }): ReturnType<PrismaLibSQL["createClient"]> {
+    return openSqliteClient(config.url) as unknown as ReturnType<PrismaLibSQL["createClient"]>;
+  }
+}
+
 /** The Prisma driver adapter for a DATABASE_URL: `file:` is SQLite (libsql), `postgres(ql)://` is PostgreSQL. */
 export function createDriverAdapter(databaseUrl: string) {
-  if (databaseProviderOf(databaseUrl) === "sqlite") return new PrismaLibSQL({ url: databaseUrl });
+  if (databaseProviderOf(databaseUrl) === "sqlite") return new PrismaSqliteOneConnection({ url: databaseUrl });
   return new PrismaPg(postgresPoolConfig(databaseUrl));
 }

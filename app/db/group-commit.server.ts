@@ -1,9 +1,8 @@
 /**
  * Group commit: items submitted within one turn of the event loop (and while a batch is being
  * written) are written together by one call of `write`, and each submitter gets its own result
- * once that call resolves. A commit costs the same for one row as for fifty (an fsync, and with the
- * SQLite adapter a fresh connection), so under a burst the database writes faster and requests are
- * answered sooner; alone, an item waits one turn.
+ * once that call resolves. A commit costs the same for one row as for fifty (an fsync), so under a
+ * burst the database writes faster and requests are answered sooner; alone, an item waits one turn.
  *
  * The turn matters: SQLite statements run synchronously and a transaction's steps follow each other
  * as microtasks, so without it no request would be read while a batch is written and every batch
