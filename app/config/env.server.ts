@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { sqliteUrlProblem } from "../db/provider";
 
 /**
  * The app's configuration, read from the environment once at startup.
@@ -52,6 +53,10 @@ const databaseUrl = z
   .min(1)
   .refine((url) => /^(file:|postgres(ql)?:\/\/)/.test(url), {
     message: "must start with file: (SQLite) or postgresql:// (PostgreSQL)",
+  })
+  .superRefine((url, ctx) => {
+    const problem = url.startsWith("file:") ? sqliteUrlProblem(url) : null;
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
   });
 
 const httpUrl = z
@@ -155,7 +160,7 @@ export function parseEnv(env: Record<string, string | undefined>): AppConfig {
 /** Only the database URL, for tooling (Prisma CLI) that needs nothing else. */
 export function databaseUrlFromEnv(env: Record<string, string | undefined> = process.env): string {
   const result = databaseUrl.safeParse(env.DATABASE_URL);
-  if (!result.success) throw new ConfigError([`DATABASE_URL ${env.DATABASE_URL ? "must start with file: or postgresql://" : "is missing"}`]);
+  if (!result.success) throw new ConfigError([`DATABASE_URL ${env.DATABASE_URL ? (result.error.issues[0]?.message ?? "is malformed") : "is missing"}`]);
   return result.data;
 }
 

@@ -20,3 +20,39 @@ const POSTGRESQL_URL = /^postgres(ql)?:\/\//i;
 export function databaseProviderOf(databaseUrl: string): DatabaseProvider {
   return POSTGRESQL_URL.test(databaseUrl) ? "postgresql" : "sqlite";
 }
+
+/**
+ * The file a `file:` DATABASE_URL names: `file:relative/path`, `file:./path`, `file:/absolute`,
+ * `file:///absolute` or `file::memory:`. Options after `?` and hosts are refused rather than ignored.
+ */
+export function sqliteFilePath(databaseUrl: string): string {
+  const parsed = parseSqliteUrl(databaseUrl);
+  if ("problem" in parsed) throw new Error(`DATABASE_URL ${parsed.problem}`);
+  return parsed.path;
+}
+
+/** Why a DATABASE_URL names no usable SQLite file (worded to follow "DATABASE_URL "), or null. */
+export function sqliteUrlProblem(databaseUrl: string): string | null {
+  const parsed = parseSqliteUrl(databaseUrl);
+  return "problem" in parsed ? parsed.problem : null;
+}
+
+function parseSqliteUrl(databaseUrl: string): { path: string } | { problem: string } {
+  if (!databaseUrl.startsWith("file:")) return { problem: "for SQLite must start with file:" };
+  const rest = databaseUrl.slice("file:".length);
+  if (rest.includes("?") || rest.includes("#")) return { problem: "for SQLite takes no options (nothing after ? or #)" };
+  let path = rest;
+  if (rest.startsWith("//")) {
+    const slash = rest.indexOf("/", 2);
+    const host = slash === -1 ? rest.slice(2) : rest.slice(2, slash);
+    if (host !== "" && host.toLowerCase() !== "localhost") return { problem: `for SQLite names a local file, not a host ("${host}")` };
+    path = slash === -1 ? "" : rest.slice(slash);
+  }
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return { problem: "for SQLite has a malformed %-escape in its path" };
+  }
+  return decoded === "" ? { problem: "for SQLite names no file" } : { path: decoded };
+}

@@ -6,7 +6,7 @@
  * new one for what follows, and nothing ever closes the old ones: V8 finalizes them, with their
  * statements, at the next full garbage collection. Prisma runs each model write in a transaction,
  * so bench:dispatch opened about 9,000 connections; each full collection then closed a few
- * thousand on the event loop, a 150–300 ms stall in the middle of a webhook burst, and every
+ * thousand on the event loop, a 200–300 ms stall in the middle of a webhook burst, and every
  * statement was prepared again on a fresh connection (8% of the CPU). One connection is enough: the
  * adapter runs one statement or transaction at a time (its mutex keeps every other query of the
  * client waiting until a transaction has committed or rolled back).
@@ -17,6 +17,7 @@
  */
 import { Buffer } from "node:buffer";
 import Database from "libsql";
+import { sqliteFilePath } from "./provider";
 
 /** Distinct statements kept prepared; the app issues a few hundred shapes, raw SQL with variable IN lists adds more. */
 export const STATEMENT_CACHE_SIZE = 500;
@@ -55,26 +56,6 @@ export class SqliteDriverError extends Error {
     super(message, options);
     this.name = "SqliteDriverError";
   }
-}
-
-/**
- * The file a `file:` DATABASE_URL names: `file:relative/path`, `file:./path`, `file:/absolute`,
- * `file:///absolute` or `file::memory:`. Options after `?` and hosts are refused rather than ignored.
- */
-export function sqliteFilePath(databaseUrl: string): string {
-  if (!databaseUrl.startsWith("file:")) throw new Error("A SQLite DATABASE_URL starts with file:");
-  const rest = databaseUrl.slice("file:".length);
-  if (rest.includes("?") || rest.includes("#")) throw new Error("A SQLite DATABASE_URL takes no options (nothing after ? or #).");
-  let path = rest;
-  if (rest.startsWith("//")) {
-    const slash = rest.indexOf("/", 2);
-    const host = slash === -1 ? rest.slice(2) : rest.slice(2, slash);
-    if (host !== "" && host.toLowerCase() !== "localhost") throw new Error(`A SQLite DATABASE_URL names a local file, not a host ("${host}").`);
-    path = slash === -1 ? "" : rest.slice(slash);
-  }
-  const decoded = decodeURIComponent(path);
-  if (decoded === "") throw new Error("A SQLite DATABASE_URL names no file.");
-  return decoded;
 }
 
 const BEGIN: Record<SqliteTransactionMode, string> = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, DEFAULT_WORKER_CONCURRENCY, parseEnv } from "~/config/env.server";
+import { ConfigError, DEFAULT_WORKER_CONCURRENCY, databaseUrlFromEnv, parseEnv } from "~/config/env.server";
 import { testEnv } from "../../support/test-env";
 
 describe("environment", () => {
@@ -11,6 +11,22 @@ describe("environment", () => {
     expect(config.encryption.keys.get("test1")).toHaveLength(32);
     expect(config.workerConcurrency).toBe(DEFAULT_WORKER_CONCURRENCY);
     expect(parseEnv({ ...testEnv("file:./x.sqlite"), WORKER_CONCURRENCY: "16" }).workerConcurrency).toBe(16);
+  });
+
+  it("refuses at start a SQLite URL that names no plain local file (options, a host), not at the first query", () => {
+    expect(() => parseEnv(testEnv("file:./x.sqlite?mode=ro"))).toThrow(ConfigError);
+    const problems = (() => {
+      try {
+        parseEnv(testEnv("file://db.example.com/x.sqlite"));
+      } catch (e) {
+        return (e as ConfigError).problems;
+      }
+      return [];
+    })();
+    expect(problems).toEqual(['DATABASE_URL for SQLite names a local file, not a host ("db.example.com")']);
+    expect(() => databaseUrlFromEnv({ DATABASE_URL: "file:x.sqlite#frag" })).toThrow(/DATABASE_URL for SQLite takes no options/);
+    expect(() => databaseUrlFromEnv({ DATABASE_URL: "mysql://db" })).toThrow(/DATABASE_URL must start with file:/);
+    expect(databaseUrlFromEnv({ DATABASE_URL: "file:///var/lib/app/app.sqlite" })).toBe("file:///var/lib/app/app.sqlite");
   });
 
   it("lists every missing or malformed variable in one error", () => {

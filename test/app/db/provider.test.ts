@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_POSTGRES_POOL_SIZE, postgresPoolConfig } from "~/db/adapter.server";
-import { databaseProviderOf } from "~/db/provider";
+import { databaseProviderOf, sqliteFilePath } from "~/db/provider";
 
 describe("databaseProviderOf", () => {
   it.each([
@@ -33,5 +33,29 @@ describe("postgresPoolConfig: discrete fields, never a connectionString (adapter
   it("has no TLS settings unless sslmode asks for them", () => {
     expect(postgresPoolConfig("postgresql://app@h/db")).not.toHaveProperty("ssl");
     expect(postgresPoolConfig("postgresql://app@h/db?sslmode=disable")).not.toHaveProperty("ssl");
+  });
+});
+
+describe("sqliteFilePath", () => {
+  it.each([
+    ["file:dev.sqlite", "dev.sqlite"],
+    ["file:./prisma/dev.sqlite", "./prisma/dev.sqlite"],
+    ["file:/var/lib/app/app.sqlite", "/var/lib/app/app.sqlite"],
+    ["file:///var/lib/app/app.sqlite", "/var/lib/app/app.sqlite"],
+    ["file://localhost/var/lib/app/app.sqlite", "/var/lib/app/app.sqlite"],
+    ["file:/tmp/my%20shop.sqlite", "/tmp/my shop.sqlite"],
+    ["file::memory:", ":memory:"],
+  ])("%s → %s", (url, expected) => {
+    expect(sqliteFilePath(url)).toBe(expected);
+  });
+
+  it.each([
+    ["postgresql://localhost/app", /DATABASE_URL for SQLite must start with file:/],
+    ["file:dev.sqlite?mode=ro", /DATABASE_URL for SQLite takes no options/],
+    ["file://db.example.com/app.sqlite", /not a host/],
+    ["file:", /names no file/],
+    ["file:/tmp/100%.sqlite", /malformed %-escape/],
+  ])("refuses %s", (url, message) => {
+    expect(() => sqliteFilePath(url)).toThrow(message);
   });
 });

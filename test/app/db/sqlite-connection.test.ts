@@ -10,31 +10,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, type Db } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors";
-import { STATEMENT_CACHE_SIZE, SqliteDriverError, openSqliteClient, sqliteFilePath, type SqliteClient } from "~/db/sqlite-connection.server";
+import { sqliteFilePath } from "~/db/provider";
+import { STATEMENT_CACHE_SIZE, SqliteDriverError, openSqliteClient, type SqliteClient } from "~/db/sqlite-connection.server";
 import { onSqlite } from "../../support/database";
-
-describe("sqliteFilePath", () => {
-  it.each([
-    ["file:dev.sqlite", "dev.sqlite"],
-    ["file:./prisma/dev.sqlite", "./prisma/dev.sqlite"],
-    ["file:/var/lib/app/app.sqlite", "/var/lib/app/app.sqlite"],
-    ["file:///var/lib/app/app.sqlite", "/var/lib/app/app.sqlite"],
-    ["file://localhost/var/lib/app/app.sqlite", "/var/lib/app/app.sqlite"],
-    ["file:/tmp/my%20shop.sqlite", "/tmp/my shop.sqlite"],
-    ["file::memory:", ":memory:"],
-  ])("%s → %s", (url, expected) => {
-    expect(sqliteFilePath(url)).toBe(expected);
-  });
-
-  it.each([
-    ["postgresql://localhost/app", /starts with file:/],
-    ["file:dev.sqlite?mode=ro", /no options/],
-    ["file://db.example.com/app.sqlite", /not a host/],
-    ["file:", /names no file/],
-  ])("refuses %s", (url, message) => {
-    expect(() => sqliteFilePath(url)).toThrow(message);
-  });
-});
 
 describe("openSqliteClient", () => {
   let dir: string;
