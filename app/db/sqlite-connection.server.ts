@@ -181,13 +181,21 @@ function fromSqlValue(value: unknown): unknown {
   return value;
 }
 
-/** Runs a libsql call, giving a SQLite error the `code`/`rawCode` shape the adapter maps. */
+/**
+ * Runs a libsql call, giving a SQLite error one class with the `code`/`rawCode` the adapter maps.
+ * libsql throws a SqliteError from `run`, but a plain Error carrying the same fields from reading
+ * rows (an INSERT ... RETURNING that breaks a unique index).
+ */
 function guarded<T>(operation: () => T): T {
   try {
     return operation();
   } catch (error) {
     if (error instanceof Database.SqliteError) {
       throw new SqliteDriverError(error.message, error.code, error.rawCode, { cause: error });
+    }
+    const { code, rawCode } = (error ?? {}) as { code?: unknown; rawCode?: unknown };
+    if (error instanceof Error && typeof code === "string" && typeof rawCode === "number") {
+      throw new SqliteDriverError(error.message, code, rawCode, { cause: error });
     }
     throw error;
   }

@@ -62,6 +62,9 @@ describe("openSqliteClient", () => {
     const error = await client.execute({ sql: `INSERT INTO "Parcel" ("id", "grams") VALUES ('p-2', 1250)` }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SqliteDriverError);
     expect(error).toMatchObject({ code: "SQLITE_CONSTRAINT_UNIQUE", rawCode: 2067 });
+    const returning = await client.execute({ sql: `INSERT INTO "Parcel" ("id", "grams") VALUES ('p-1', 5) RETURNING "id"` }).catch((e: unknown) => e);
+    expect(returning).toBeInstanceOf(SqliteDriverError);
+    expect(returning).toMatchObject({ code: "SQLITE_CONSTRAINT_PRIMARYKEY", rawCode: 1555 });
     expect(await client.execute("SELECT COUNT(*) AS n FROM \"Parcel\"")).toMatchObject({ rows: [[1]] });
     await expect(client.execute("SELECT * FROM \"Nowhere\"")).rejects.toMatchObject({ message: expect.stringMatching(/no such table/) });
   });
