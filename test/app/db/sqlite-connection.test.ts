@@ -79,7 +79,7 @@ describe("openSqliteClient", () => {
     expect(await client.execute({ sql: "SELECT ? * 2 AS doubled", args: [21] })).toMatchObject({ rows: [[42]] });
   });
 
-  it("runs a transaction on its own connection: a temporary table (per connection) is seen inside it, commit keeps, rollback discards", async () => {
+  it("runs a transaction on the client's one connection: a temporary table (per connection) is seen inside it, commit keeps, rollback discards", async () => {
     await client.execute(`CREATE TEMP TABLE "Scratch" ("n" INTEGER)`);
     const kept = await client.transaction("deferred");
     await kept.execute(`INSERT INTO "Scratch" ("n") VALUES (1)`);
