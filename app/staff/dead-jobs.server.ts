@@ -1,18 +1,20 @@
 import { z } from "zod";
 import type { Db } from "~/db/client.server";
-import { orderAnnotationKey } from "~/dispatch/dispatch.server";
+import { ANNOTATE_ORDER_JOB, DISPATCH_FULFILLMENT_ORDER_JOB, DISPATCH_ORDER_JOB, orderAnnotationKey } from "~/dispatch/dispatch.server";
 import type { DeadJob, JobQueue } from "~/jobs/queue.server";
+import { APPLY_EVENTS_JOB } from "~/tracking/jobs";
+import { RECONCILE_JOB } from "~/tracking/reconcile.server";
 import { STAFF_ACTIVITY } from "./activity";
 import { invalidInput, StaffActionError } from "./errors";
 
 /** Background work that gave up (dead jobs), as staff see it, and putting it back in the queue. */
 
 const JOB_KIND_LABELS: Record<string, string> = {
-  "dispatch.order": "Dispatching the order",
-  "dispatch.fulfillment-order": "Booking the courier shipment",
-  "dispatch.annotate-order": "Tagging the order and saving its delivery status",
-  "tracking.apply-events": "Applying courier updates to the order",
-  "tracking.reconcile": "Checking shipments with the courier",
+  [DISPATCH_ORDER_JOB]: "Dispatching the order",
+  [DISPATCH_FULFILLMENT_ORDER_JOB]: "Booking the courier shipment",
+  [ANNOTATE_ORDER_JOB]: "Tagging the order and saving its delivery status",
+  [APPLY_EVENTS_JOB]: "Applying courier updates to the order",
+  [RECONCILE_JOB]: "Checking shipments with the courier",
 };
 
 export function jobKindLabel(kind: string): string {
