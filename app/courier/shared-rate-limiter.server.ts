@@ -1,7 +1,7 @@
 import type { CourierRateSlot } from "@prisma/client";
 import type { Db } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors";
-import { withBusyRetry } from "~/jobs/busy-retry";
+import { withBusyRetry } from "~/db/busy-retry";
 import { CourierError, throttledError, timeoutError } from "./errors";
 import {
   decideNextGrant,

@@ -14,7 +14,7 @@
  * repeated as it is after a short pause, like the job queue's statements.
  */
 import { setTimeout as delay } from "node:timers/promises";
-import { withBusyRetry } from "~/jobs/busy-retry";
+import { withBusyRetry } from "./busy-retry";
 
 export type GroupCommitOptions<I, O> = {
   /** Writes a batch; resolves with one result per item, in order. */

@@ -27,7 +27,7 @@ import { hostname } from "node:os";
 import { setTimeout as delay } from "node:timers/promises";
 import { Prisma, type Job as JobRow } from "@prisma/client";
 import { providerOfDb, type Db } from "~/db/client.server";
-import { withBusyRetry, type Sleep } from "./busy-retry";
+import { withBusyRetry, type Sleep } from "~/db/busy-retry";
 import { JobInputError, LeaseLostError, failureMessage, failureOptionsOf, permanentFailure, type FailureOptions } from "./errors";
 import { MAX_LAST_ERROR_LENGTH, newJobRow, parsePayload, toQueuedJob, type EnqueueInput, type JobState, type QueuedJob } from "./job";
 import { DEFAULT_BACKOFF, assertBackoffPolicy, planFailure, type BackoffPolicy, type Random } from "./retry-policy";

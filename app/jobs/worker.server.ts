@@ -8,7 +8,7 @@
  */
 import { setTimeout as delay } from "node:timers/promises";
 import { LeaseLostError, failureMessage, permanentFailure } from "./errors";
-import type { Sleep } from "./busy-retry";
+import type { Sleep } from "~/db/busy-retry";
 import type { QueuedJob } from "./job";
 import type { JobQueue, Tx } from "./queue.server";
 

@@ -1,14 +1,14 @@
 /**
- * Retrying a single queue statement that the database refused because of a concurrent writer.
+ * Retrying a statement (or a whole transaction) that the database refused because of a concurrent
+ * writer: the job queue's statements, the group commit's batches, the shared courier limiter's slots.
  *
  * SQLite allows one writer per file. Two processes (or two clients in one process) sharing a file
  * get SQLITE_BUSY when their writes collide; the libsql adapter reports that as a "SocketTimeout"
- * driver error (Prisma P1008). Every statement the queue retries here is safe to repeat: claims and
+ * driver error (Prisma P1008). Callers retry only what is safe to repeat: the queue's claims and
  * completions are conditional on the job's version, so a repeat after a lost answer changes nothing.
  * PostgreSQL under READ COMMITTED waits for row locks instead and does not need this; a
  * serialization conflict (P2034) is retried the same way should a stricter isolation level be used.
  */
-import type { Random } from "./retry-policy";
 
 export const BUSY_RETRY_LIMIT = 40;
 export const BUSY_RETRY_BASE_DELAY_MS = 2;
@@ -27,7 +27,7 @@ export function isDatabaseBusyError(error: unknown): boolean {
 }
 
 /** Runs `operation`, repeating it after a short jittered pause while the database reports it busy. */
-export async function withBusyRetry<T>(operation: () => Promise<T>, sleep: Sleep, random: Random): Promise<T> {
+export async function withBusyRetry<T>(operation: () => Promise<T>, sleep: Sleep, random: () => number): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await operation();
