@@ -1,5 +1,10 @@
 import { appConfig } from "./config/env.server";
-import { courierBaseUrl, createCourierClient, DEFAULT_COURIER_BASE_URLS, type CourierClient } from "./courier/client.server";
+import {
+  courierBaseUrl,
+  createCourierClient,
+  DEFAULT_COURIER_BASE_URLS,
+  type CourierClient,
+} from "./courier/client.server";
 import { DEFAULT_TIMEOUT_MS } from "./courier/request.server";
 import { createInProcessRateLimiter, type CourierRateLimiter } from "./courier/rate-limiter.server";
 import { createSharedRateLimiter } from "./courier/shared-rate-limiter.server";
@@ -74,9 +79,13 @@ export function getRuntime(): Runtime {
     const keys = config.encryption;
     // PostgreSQL means several instances may share the work: the courier's per-token limit is then
     // held through the database (every instance together); SQLite means one instance, in process.
-    const courierLimiter = databaseProviderOf(config.databaseUrl) === "postgresql"
-      ? createSharedRateLimiter({ db, safetyMarginMs: COURIER_LIMIT_SAFETY_MARGIN_MS })
-      : createInProcessRateLimiter({ safetyMarginMs: COURIER_LIMIT_RELEASE_MARGIN_MS, holdUntilReleaseMs: DEFAULT_TIMEOUT_MS });
+    const courierLimiter =
+      databaseProviderOf(config.databaseUrl) === "postgresql"
+        ? createSharedRateLimiter({ db, safetyMarginMs: COURIER_LIMIT_SAFETY_MARGIN_MS })
+        : createInProcessRateLimiter({
+            safetyMarginMs: COURIER_LIMIT_RELEASE_MARGIN_MS,
+            holdUntilReleaseMs: DEFAULT_TIMEOUT_MS,
+          });
     const defaults = {
       sandbox: config.courier.sandboxUrl ?? DEFAULT_COURIER_BASE_URLS.sandbox,
       production: config.courier.productionUrl ?? DEFAULT_COURIER_BASE_URLS.production,
@@ -106,7 +115,12 @@ export function getRuntime(): Runtime {
       courierFor,
       quote: {
         clock,
-        shopFor: createTtlLoader({ clock, ttlMs: QUOTE_SHOP_TTL_MS, maxEntries: SHOPS_KEPT, load: (shop) => loadQuoteShop(db, shop) }).get,
+        shopFor: createTtlLoader({
+          clock,
+          ttlMs: QUOTE_SHOP_TTL_MS,
+          maxEntries: SHOPS_KEPT,
+          load: (shop) => loadQuoteShop(db, shop),
+        }).get,
         courierFor: createTtlLoader({ clock, ttlMs: QUOTE_SHOP_TTL_MS, maxEntries: SHOPS_KEPT, load: courierFor }).get,
         estimates: createEstimateCache({ clock }),
         memory: createQuoteMemory({ db, clock }),

@@ -13,9 +13,20 @@ export type ProfileZone = {
 };
 
 export type ProfileLocationGroup = { id: string; locationIds: string[]; zones: ProfileZone[] };
-export type DeliveryProfileView = { id: string; name: string; isDefault: boolean; locationGroups: ProfileLocationGroup[] };
+export type DeliveryProfileView = {
+  id: string;
+  name: string;
+  isDefault: boolean;
+  locationGroups: ProfileLocationGroup[];
+};
 
-export type ZoneAddition = { profileId: string; profileName: string; locationGroupId: string; zoneIds: string[]; zoneNames: string[] };
+export type ZoneAddition = {
+  profileId: string;
+  profileName: string;
+  locationGroupId: string;
+  zoneIds: string[];
+  zoneNames: string[];
+};
 
 export type ProfilePlan = {
   /** Every enabled location already offers the carrier service in a US zone. */

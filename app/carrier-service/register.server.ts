@@ -25,7 +25,12 @@ async function enabledLocationIds(db: Db, shopId: string): Promise<string[]> {
 }
 
 /** Where the carrier service is missing from the shipping profiles of the enabled pickup locations, read live. */
-export async function profileStatus(deps: Pick<Deps, "db" | "admin">, shopId: string, carrierServiceId: string, serviceName: string) {
+export async function profileStatus(
+  deps: Pick<Deps, "db" | "admin">,
+  shopId: string,
+  carrierServiceId: string,
+  serviceName: string,
+) {
   const plan = planProfileUpdate({
     profiles: toProfileViews(await fetchDeliveryProfiles(deps.admin)),
     enabledLocationIds: await enabledLocationIds(deps.db, shopId),
@@ -38,8 +43,15 @@ export async function profileStatus(deps: Pick<Deps, "db" | "admin">, shopId: st
  * Creates the shop's carrier service, or updates the one it has (name, callback URL, active), and
  * reports whether shoppers can see it: which shipping-profile zones still lack it.
  */
-export async function registerCarrierService(deps: Deps, shopDomain: string, serviceName: string): Promise<RegistrationResult> {
-  const shop = await deps.db.shop.findUnique({ where: { domain: shopDomain }, select: { id: true, carrierServiceId: true } });
+export async function registerCarrierService(
+  deps: Deps,
+  shopDomain: string,
+  serviceName: string,
+): Promise<RegistrationResult> {
+  const shop = await deps.db.shop.findUnique({
+    where: { domain: shopDomain },
+    select: { id: true, carrierServiceId: true },
+  });
   if (!shop) return { ok: false, reason: "no_shop", message: `The shop ${shopDomain} has not installed the app.` };
   const input = { name: serviceName, callbackUrl: `${deps.appUrl}${RATES_CALLBACK_PATH}` };
   let carrierServiceId: string | null = null;
@@ -64,11 +76,18 @@ export async function registerCarrierService(deps: Deps, shopDomain: string, ser
 
 /** Adds the carrier service to the zones the plan found missing (the merchant asked the app to). */
 export async function addCarrierServiceToProfiles(deps: Deps, shopDomain: string, serviceName: string) {
-  const shop = await deps.db.shop.findUnique({ where: { domain: shopDomain }, select: { id: true, carrierServiceId: true } });
+  const shop = await deps.db.shop.findUnique({
+    where: { domain: shopDomain },
+    select: { id: true, carrierServiceId: true },
+  });
   if (!shop?.carrierServiceId) throw new Error("Register the carrier service before adding it to shipping profiles.");
   const before = await profileStatus(deps, shop.id, shop.carrierServiceId, serviceName);
   for (const addition of before.profiles.additions) {
-    await addCarrierToZones(deps.admin, { ...addition, carrierServiceId: shop.carrierServiceId, methodName: serviceName });
+    await addCarrierToZones(deps.admin, {
+      ...addition,
+      carrierServiceId: shop.carrierServiceId,
+      methodName: serviceName,
+    });
   }
   return profileStatus(deps, shop.id, shop.carrierServiceId, serviceName);
 }

@@ -36,7 +36,10 @@ const previousKeys = z
   .optional()
   .transform((value, ctx) => {
     const keys = new Map<string, Buffer>();
-    for (const entry of (value ?? "").split(",").map((s) => s.trim()).filter(Boolean)) {
+    for (const entry of (value ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       const [id, material] = entry.split(":", 2);
       const key = material ? decodeKey(material) : null;
       if (!id || !KEY_ID_PATTERN.test(id) || !key) {
@@ -73,7 +76,12 @@ const envSchema = z.object({
   SCOPES: z
     .string()
     .min(1)
-    .transform((s) => s.split(",").map((scope) => scope.trim()).filter(Boolean)),
+    .transform((s) =>
+      s
+        .split(",")
+        .map((scope) => scope.trim())
+        .filter(Boolean),
+    ),
   DATABASE_URL: databaseUrl,
   ENCRYPTION_KEY: encryptionKey,
   ENCRYPTION_KEY_ID: z.string().regex(KEY_ID_PATTERN).default("k1"),
@@ -160,7 +168,10 @@ export function parseEnv(env: Record<string, string | undefined>): AppConfig {
 /** Only the database URL, for tooling (Prisma CLI) that needs nothing else. */
 export function databaseUrlFromEnv(env: Record<string, string | undefined> = process.env): string {
   const result = databaseUrl.safeParse(env.DATABASE_URL);
-  if (!result.success) throw new ConfigError([`DATABASE_URL ${env.DATABASE_URL ? (result.error.issues[0]?.message ?? "is malformed") : "is missing"}`]);
+  if (!result.success)
+    throw new ConfigError([
+      `DATABASE_URL ${env.DATABASE_URL ? (result.error.issues[0]?.message ?? "is malformed") : "is missing"}`,
+    ]);
   return result.data;
 }
 

@@ -131,7 +131,12 @@ export type InProcessRateLimiterOptions = LimiterPolicyOptions & {
 /** A grant in the in-process limiter: `heldUntil` while its request is in flight (holdUntilReleaseMs). */
 type HeldGrant = Grant & { heldUntil: number | null };
 
-type Waiter = { since: number; resolve: (release: GrantRelease) => void; reject: (error: unknown) => void; detach: () => void };
+type Waiter = {
+  since: number;
+  resolve: (release: GrantRelease) => void;
+  reject: (error: unknown) => void;
+  detach: () => void;
+};
 type TokenState = { grants: HeldGrant[]; queues: Record<CourierLane, Waiter[]>; timerPending: boolean };
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -65,7 +65,11 @@ export function oldestFreeSlot(slots: readonly SlotRow[], now: number, windowMs:
   let oldest: SlotRow | null = null;
   for (const slot of slots) {
     if (slot.grantedAt.getTime() > now - windowMs) continue;
-    if (!oldest || slot.grantedAt < oldest.grantedAt || (slot.grantedAt.getTime() === oldest.grantedAt.getTime() && slot.slot < oldest.slot)) {
+    if (
+      !oldest ||
+      slot.grantedAt < oldest.grantedAt ||
+      (slot.grantedAt.getTime() === oldest.grantedAt.getTime() && slot.slot < oldest.slot)
+    ) {
       oldest = slot;
     }
   }
@@ -79,7 +83,10 @@ type Attempt = { granted: CourierLane } | { waitMs: number } | { lost: true } | 
 
 /** The database behind the limiter failed: a retryable "throttled" error, so the caller tries again later. */
 function unavailable(error: unknown): CourierError {
-  return throttledError(undefined, `shared courier rate limit unavailable: ${error instanceof Error ? error.message.slice(0, 200) : "database error"}`);
+  return throttledError(
+    undefined,
+    `shared courier rate limit unavailable: ${error instanceof Error ? error.message.slice(0, 200) : "database error"}`,
+  );
 }
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -96,15 +103,22 @@ export function createSharedRateLimiter(options: SharedRateLimiterOptions): Cour
   const retryBusy = <T>(operation: () => Promise<T>) => withBusyRetry(operation, (ms) => sleep(ms), random);
 
   async function readSlots(tokenKey: string): Promise<SlotRow[]> {
-    const read = () => retryBusy(() => db.courierRateSlot.findMany({
-      where: { tokenKey, slot: { lt: perSecond } },
-      select: { slot: true, lane: true, grantedAt: true, version: true },
-    }));
+    const read = () =>
+      retryBusy(() =>
+        db.courierRateSlot.findMany({
+          where: { tokenKey, slot: { lt: perSecond } },
+          select: { slot: true, lane: true, grantedAt: true, version: true },
+        }),
+      );
     const slots = await read();
     if (slots.length === perSecond) return slots;
-    const missing = Array.from({ length: perSecond }, (_, slot) => slot).filter((slot) => !slots.some((row) => row.slot === slot));
+    const missing = Array.from({ length: perSecond }, (_, slot) => slot).filter(
+      (slot) => !slots.some((row) => row.slot === slot),
+    );
     try {
-      await retryBusy(() => db.courierRateSlot.createMany({ data: missing.map((slot) => ({ tokenKey, slot, grantedAt: NEVER_GRANTED })) }));
+      await retryBusy(() =>
+        db.courierRateSlot.createMany({ data: missing.map((slot) => ({ tokenKey, slot, grantedAt: NEVER_GRANTED })) }),
+      );
     } catch (error) {
       // Another instance created them at the same moment.
       if (!isUniqueViolation(error)) throw error;
@@ -131,11 +145,19 @@ export function createSharedRateLimiter(options: SharedRateLimiterOptions): Cour
   }
 
   /** One look at the token's slots: grants to the lane `decideNextGrant` picks if `accept` agrees, else says why not. */
-  function attempt(tokenKey: string, demand: () => LaneDemand, accept: (lane: CourierLane) => boolean): Promise<Attempt> {
+  function attempt(
+    tokenKey: string,
+    demand: () => LaneDemand,
+    accept: (lane: CourierLane) => boolean,
+  ): Promise<Attempt> {
     return inTurn(tokenKey, () => attemptNow(tokenKey, demand(), accept));
   }
 
-  async function attemptNow(tokenKey: string, demand: LaneDemand, accept: (lane: CourierLane) => boolean): Promise<Attempt> {
+  async function attemptNow(
+    tokenKey: string,
+    demand: LaneDemand,
+    accept: (lane: CourierLane) => boolean,
+  ): Promise<Attempt> {
     const now = clock().getTime();
     const slots = await readSlots(tokenKey);
     const decision = decideNextGrant(policy, now, grantsInWindow(slots, now, policy.windowMs), demand);
@@ -144,16 +166,21 @@ export function createSharedRateLimiter(options: SharedRateLimiterOptions): Cour
     if (!accept(decision.grant)) return { refused: decision.grant };
     const slot = oldestFreeSlot(slots, now, policy.windowMs);
     if (!slot) return { lost: true };
-    const { count } = await retryBusy(() => db.courierRateSlot.updateMany({
-      where: { tokenKey, slot: slot.slot, version: slot.version },
-      data: { lane: decision.grant, grantedAt: new Date(now), version: { increment: 1 } },
-    }));
+    const { count } = await retryBusy(() =>
+      db.courierRateSlot.updateMany({
+        where: { tokenKey, slot: slot.slot, version: slot.version },
+        data: { lane: decision.grant, grantedAt: new Date(now), version: { increment: 1 } },
+      }),
+    );
     return count === 1 ? { granted: decision.grant } : { lost: true };
   }
 
   const demandOf = (state: TokenState | undefined): LaneDemand => ({
     quote: { waiting: state?.queues.quote.length ?? 0, oldestSince: state?.queues.quote[0]?.since ?? null },
-    background: { waiting: state?.queues.background.length ?? 0, oldestSince: state?.queues.background[0]?.since ?? null },
+    background: {
+      waiting: state?.queues.background.length ?? 0,
+      oldestSince: state?.queues.background[0]?.since ?? null,
+    },
   });
 
   const waiting = (state: TokenState) => state.queues.quote.length + state.queues.background.length;
@@ -164,7 +191,11 @@ export function createSharedRateLimiter(options: SharedRateLimiterOptions): Cour
     state.pumping = true;
     try {
       while (waiting(state) > 0) {
-        const outcome = await attempt(tokenKey, () => demandOf(state), () => true);
+        const outcome = await attempt(
+          tokenKey,
+          () => demandOf(state),
+          () => true,
+        );
         if ("granted" in outcome) {
           const waiter = state.queues[outcome.granted].shift();
           waiter?.detach();
@@ -195,11 +226,17 @@ export function createSharedRateLimiter(options: SharedRateLimiterOptions): Cour
       throw throttledError(undefined, `local rate limit reached for the ${lane} lane (fail fast)`);
     }
     for (let tries = 0; tries < FAIL_FAST_ATTEMPTS; tries++) {
-      const demand = () => ({ ...demandOf(tokens.get(tokenKey)), [lane]: { waiting: 1, oldestSince: clock().getTime() } });
+      const demand = () => ({
+        ...demandOf(tokens.get(tokenKey)),
+        [lane]: { waiting: 1, oldestSince: clock().getTime() },
+      });
       const outcome = await attempt(tokenKey, demand, (granted) => granted === lane);
       if ("granted" in outcome) return;
       if ("lost" in outcome) continue;
-      throw throttledError("waitMs" in outcome ? outcome.waitMs : undefined, `shared rate limit reached for the ${lane} lane (fail fast)`);
+      throw throttledError(
+        "waitMs" in outcome ? outcome.waitMs : undefined,
+        `shared rate limit reached for the ${lane} lane (fail fast)`,
+      );
     }
     throw throttledError(undefined, `shared rate limit contended for the ${lane} lane (fail fast)`);
   }

@@ -19,7 +19,11 @@ export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
 export function isDatabaseBusyError(error: unknown): boolean {
   if (typeof error !== "object" || error === null) return false;
-  const { code, meta, message } = error as { code?: unknown; meta?: { driverAdapterError?: { cause?: { kind?: unknown } } }; message?: unknown };
+  const { code, meta, message } = error as {
+    code?: unknown;
+    meta?: { driverAdapterError?: { cause?: { kind?: unknown } } };
+    message?: unknown;
+  };
   if (code === "P2034") return true;
   const kind = meta?.driverAdapterError?.cause?.kind;
   if (kind === "SocketTimeout" || kind === "TransactionWriteConflict") return true;

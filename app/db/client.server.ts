@@ -17,9 +17,13 @@ const providers = new WeakMap<object, DatabaseProvider>();
 // compiler's wasm file next to itself.
 function postgresqlClientClass(): typeof PrismaClient {
   try {
-    return (createRequire(import.meta.url)(POSTGRESQL_CLIENT_MODULE) as { PrismaClient: typeof PrismaClient }).PrismaClient;
+    return (createRequire(import.meta.url)(POSTGRESQL_CLIENT_MODULE) as { PrismaClient: typeof PrismaClient })
+      .PrismaClient;
   } catch (error) {
-    throw new Error(`The PostgreSQL Prisma client is missing (${POSTGRESQL_CLIENT_MODULE}): run npm run setup to generate it.`, { cause: error });
+    throw new Error(
+      `The PostgreSQL Prisma client is missing (${POSTGRESQL_CLIENT_MODULE}): run npm run setup to generate it.`,
+      { cause: error },
+    );
   }
 }
 

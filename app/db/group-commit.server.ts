@@ -36,7 +36,12 @@ type Waiting<I, O> = { item: I; weight: number; resolve: (result: O) => void; re
 
 export function createGroupCommit<I, O>(options: GroupCommitOptions<I, O>): GroupCommit<I, O> {
   const { maxBatch } = options;
-  const write = (items: readonly I[]) => withBusyRetry(() => options.write(items), (ms) => delay(ms), Math.random);
+  const write = (items: readonly I[]) =>
+    withBusyRetry(
+      () => options.write(items),
+      (ms) => delay(ms),
+      Math.random,
+    );
   const waiting: Waiting<I, O>[] = [];
   let waitingWeight = 0;
   let draining = false;

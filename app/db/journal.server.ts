@@ -24,8 +24,8 @@ export const WAL_CHECKPOINT_INTERVAL_MS = 1_000;
 /** SQLite: copies what the log holds into the database file without waiting for readers. Returns the pages copied, or null (PostgreSQL). */
 export async function checkpointWriteAheadLog(db: Db): Promise<number | null> {
   if (providerOfDb(db) !== "sqlite") return null;
-  const [row] = await db.$queryRawUnsafe<{ busy: number | bigint; log: number | bigint; checkpointed: number | bigint }[]>(
-    "PRAGMA wal_checkpoint(PASSIVE)",
-  );
+  const [row] = await db.$queryRawUnsafe<
+    { busy: number | bigint; log: number | bigint; checkpointed: number | bigint }[]
+  >("PRAGMA wal_checkpoint(PASSIVE)");
   return row ? Number(row.checkpointed) : null;
 }

@@ -40,12 +40,14 @@ export function sqliteUrlProblem(databaseUrl: string): string | null {
 function parseSqliteUrl(databaseUrl: string): { path: string } | { problem: string } {
   if (!databaseUrl.startsWith("file:")) return { problem: "for SQLite must start with file:" };
   const rest = databaseUrl.slice("file:".length);
-  if (rest.includes("?") || rest.includes("#")) return { problem: "for SQLite takes no options (nothing after ? or #)" };
+  if (rest.includes("?") || rest.includes("#"))
+    return { problem: "for SQLite takes no options (nothing after ? or #)" };
   let path = rest;
   if (rest.startsWith("//")) {
     const slash = rest.indexOf("/", 2);
     const host = slash === -1 ? rest.slice(2) : rest.slice(2, slash);
-    if (host !== "" && host.toLowerCase() !== "localhost") return { problem: `for SQLite names a local file, not a host ("${host}")` };
+    if (host !== "" && host.toLowerCase() !== "localhost")
+      return { problem: `for SQLite names a local file, not a host ("${host}")` };
     path = slash === -1 ? "" : rest.slice(slash);
   }
   let decoded: string;

@@ -52,7 +52,12 @@ export interface SqliteClient {
 
 /** A SQLite error as the adapter maps it (UniqueConstraintViolation, busy → SocketTimeout, ...). */
 export class SqliteDriverError extends Error {
-  constructor(message: string, readonly code: string, readonly rawCode: number | undefined, options?: { cause?: unknown }) {
+  constructor(
+    message: string,
+    readonly code: string,
+    readonly rawCode: number | undefined,
+    options?: { cause?: unknown },
+  ) {
     super(message, options);
     this.name = "SqliteDriverError";
   }
@@ -78,7 +83,12 @@ export function openSqliteClient(databaseUrl: string): SqliteClient {
   } catch (error) {
     // libsql reports a failed open as a plain Error with an empty code.
     const message = error instanceof Error ? error.message : String(error);
-    throw new SqliteDriverError(`Cannot open the SQLite database file ${file}: ${message}`, "SQLITE_CANTOPEN", undefined, { cause: error });
+    throw new SqliteDriverError(
+      `Cannot open the SQLite database file ${file}: ${message}`,
+      "SQLITE_CANTOPEN",
+      undefined,
+      { cause: error },
+    );
   }
   const statements = new Map<string, Prepared>();
   let closed = false;
@@ -114,7 +124,13 @@ export function openSqliteClient(databaseUrl: string): SqliteClient {
       const { statement, returnsData } = prepared(sql);
       if (!returnsData) {
         const info = statement.run(values);
-        return { columns: [], columnTypes: [], rows: [], rowsAffected: info.changes, lastInsertRowid: BigInt(info.lastInsertRowid) };
+        return {
+          columns: [],
+          columnTypes: [],
+          rows: [],
+          rowsAffected: info.changes,
+          lastInsertRowid: BigInt(info.lastInsertRowid),
+        };
       }
       const columns = statement.columns();
       const rows = (statement.all(values) as unknown[][]).map((row) => row.map(fromSqlValue));
@@ -165,7 +181,8 @@ export function openSqliteClient(databaseUrl: string): SqliteClient {
 
 function toSqlValue(value: SqlValue | undefined): unknown {
   if (value === undefined) throw new TypeError("undefined cannot be passed as argument to the database");
-  if (typeof value === "number" && !Number.isFinite(value)) throw new RangeError("Only finite numbers (not Infinity or NaN) can be passed as arguments");
+  if (typeof value === "number" && !Number.isFinite(value))
+    throw new RangeError("Only finite numbers (not Infinity or NaN) can be passed as arguments");
   if (typeof value === "boolean") return value ? 1 : 0;
   if (value instanceof ArrayBuffer) return Buffer.from(value);
   if (value instanceof Date) return value.valueOf();
@@ -174,7 +191,8 @@ function toSqlValue(value: SqlValue | undefined): unknown {
 
 function fromSqlValue(value: unknown): unknown {
   if (typeof value === "bigint") {
-    if (value < MIN_SAFE || value > MAX_SAFE) throw new RangeError("Received integer which cannot be safely represented as a JavaScript number");
+    if (value < MIN_SAFE || value > MAX_SAFE)
+      throw new RangeError("Received integer which cannot be safely represented as a JavaScript number");
     return Number(value);
   }
   if (Buffer.isBuffer(value)) return value.buffer.slice(value.byteOffset, value.byteOffset + value.byteLength);

@@ -10,7 +10,11 @@ import { dollarsToCents, exceedsPriceTolerance } from "~/quote/pricing";
 import { windowForDispatch } from "~/quote/windows";
 import { parseShopSettings } from "~/settings/shop-settings";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
-import { fetchFulfillmentOrderForDispatch, fetchOrderForDispatch, type OrderForDispatch } from "~/shopify/orders.server";
+import {
+  fetchFulfillmentOrderForDispatch,
+  fetchOrderForDispatch,
+  type OrderForDispatch,
+} from "~/shopify/orders.server";
 import { addOrderTags, setOrderDeliveryMetafield } from "~/shopify/order-annotations.server";
 import { orderDeliverySummary } from "~/tracking/order-summary";
 import { attachEarlyEvents } from "~/tracking/receive.server";
@@ -87,7 +91,14 @@ export async function enqueueFulfillmentOrderDispatch(
 export async function enqueueOrderAnnotation(queue: JobQueue, input: { shopDomain: string; orderGid: string }, tx: Tx) {
   const { shopDomain, orderGid } = input;
   return queue.enqueueUnlessQueued(
-    [{ shopDomain, kind: ANNOTATE_ORDER_JOB, payload: { orderGid }, orderingKey: orderAnnotationKey(shopDomain, orderGid) }],
+    [
+      {
+        shopDomain,
+        kind: ANNOTATE_ORDER_JOB,
+        payload: { orderGid },
+        orderingKey: orderAnnotationKey(shopDomain, orderGid),
+      },
+    ],
     tx,
   );
 }
@@ -115,11 +126,21 @@ async function readOrder(deps: DispatchDeps, payload: OrderDispatchPayload): Pro
 /** The plan for `order` as read now (with every fulfillment order, or with only the one a job creates). */
 async function planFor(deps: DispatchDeps, shopDomain: string, payload: OrderDispatchPayload, order: OrderForDispatch) {
   const { shop, settings, pickupPoints } = await loadShop(deps.db, shopDomain);
-  const lines = order.shippingLines.nodes.map((l) => ({ title: l.title, code: l.code ?? null, source: l.source ?? null, carrierIdentifier: l.carrierIdentifier ?? null }));
+  const lines = order.shippingLines.nodes.map((l) => ({
+    title: l.title,
+    code: l.code ?? null,
+    source: l.source ?? null,
+    carrierIdentifier: l.carrierIdentifier ?? null,
+  }));
   const windowIds = settings.deliveryWindows.map((w) => w.id);
   const eligibility = payload.manual
     ? { eligible: true as const, serviceCode: payload.manual.serviceCode }
-    : dispatchEligibility({ mode: settings.dispatchMode, shippingLines: lines, carrierServiceName: settings.carrierServiceName, knownWindowIds: windowIds });
+    : dispatchEligibility({
+        mode: settings.dispatchMode,
+        shippingLines: lines,
+        carrierServiceName: settings.carrierServiceName,
+        knownWindowIds: windowIds,
+      });
   const now = deps.clock();
   const window = eligibility.eligible
     ? windowForDispatch({
@@ -140,11 +161,29 @@ async function planFor(deps: DispatchDeps, shopDomain: string, payload: OrderDis
         idempotencyKeyFor: (fo) => idempotencyKey(shopDomain, fo, payload.generation),
       })
     : null;
-  const skipReason = !eligibility.eligible ? eligibility.reason : !window ? "The shop has no delivery window configured." : null;
-  return { shop, settings, order, plan, skipReason, serviceCode: eligibility.eligible ? eligibility.serviceCode : null };
+  const skipReason = !eligibility.eligible
+    ? eligibility.reason
+    : !window
+      ? "The shop has no delivery window configured."
+      : null;
+  return {
+    shop,
+    settings,
+    order,
+    plan,
+    skipReason,
+    serviceCode: eligibility.eligible ? eligibility.serviceCode : null,
+  };
 }
 
-async function recordDecision(db: Db, shopDomain: string, order: { id: string; name?: string | null }, generation: number, outcome: string, reason: string | null) {
+async function recordDecision(
+  db: Db,
+  shopDomain: string,
+  order: { id: string; name?: string | null },
+  generation: number,
+  outcome: string,
+  reason: string | null,
+) {
   await db.orderDispatch.upsert({
     where: { shopDomain_orderGid_generation: { shopDomain, orderGid: order.id, generation } },
     create: { shopDomain, orderGid: order.id, orderName: order.name ?? null, generation, outcome, reason },
@@ -158,7 +197,12 @@ async function recordDecision(db: Db, shopDomain: string, order: { id: string; n
  * that need attention, with the reason in the merchant's words.
  */
 export async function runOrderDispatch(deps: DispatchDeps, shopDomain: string, payload: OrderDispatchPayload) {
-  const { shop, order, plan, skipReason, serviceCode } = await planFor(deps, shopDomain, payload, await readOrder(deps, payload));
+  const { shop, order, plan, skipReason, serviceCode } = await planFor(
+    deps,
+    shopDomain,
+    payload,
+    await readOrder(deps, payload),
+  );
   const reason = skipReason ?? plan?.orderSkipReason ?? null;
   if (reason || !plan) {
     await recordDecision(deps.db, shopDomain, order, payload.generation, "skipped", reason);
@@ -187,17 +231,33 @@ export async function runOrderDispatch(deps: DispatchDeps, shopDomain: string, p
       });
     }
     for (const planned of plan.shipments) {
-      await enqueueFulfillmentOrderDispatch(deps.queue, { shopDomain, ...payload, fulfillmentOrderGid: planned.fulfillmentOrderGid }, tx);
+      await enqueueFulfillmentOrderDispatch(
+        deps.queue,
+        { shopDomain, ...payload, fulfillmentOrderGid: planned.fulfillmentOrderGid },
+        tx,
+      );
     }
   });
   const outcome = plan.shipments.length ? "planned" : "skipped";
-  const detail = plan.shipments.length ? null : (plan.skipped.map((s) => s.reason).join(" ") || plan.needsAttention.map((a) => a.reason).join(" ") || null);
+  const detail = plan.shipments.length
+    ? null
+    : plan.skipped.map((s) => s.reason).join(" ") || plan.needsAttention.map((a) => a.reason).join(" ") || null;
   await recordDecision(deps.db, shopDomain, order, payload.generation, outcome, detail);
-  return { outcome, shipments: plan.shipments.length, needsAttention: plan.needsAttention.length, skipped: plan.skipped };
+  return {
+    outcome,
+    shipments: plan.shipments.length,
+    needsAttention: plan.needsAttention.length,
+    skipped: plan.skipped,
+  };
 }
 
 /** On 409 the first create succeeded: find that shipment by reference_id and this fulfillment order's id. */
-async function adoptExisting(courier: CourierClient, order: OrderForDispatch, fulfillmentOrderGid: string, key: string): Promise<CourierShipment> {
+async function adoptExisting(
+  courier: CourierClient,
+  order: OrderForDispatch,
+  fulfillmentOrderGid: string,
+  key: string,
+): Promise<CourierShipment> {
   const candidates = await courier.listShipments({ referenceIds: [order.name] }, { lane: "background" });
   const foId = legacyId(fulfillmentOrderGid);
   const match =
@@ -208,8 +268,10 @@ async function adoptExisting(courier: CourierClient, order: OrderForDispatch, fu
 }
 
 function attentionFromCourier(error: CourierError): string {
-  if (error.apiErrors?.some((e) => e.code === 1004)) return `The courier cannot find the address: ${error.merchantMessage}`;
-  if (error.apiErrors?.some((e) => e.code === 1005)) return `The courier has no route between the store and the address: ${error.merchantMessage}`;
+  if (error.apiErrors?.some((e) => e.code === 1004))
+    return `The courier cannot find the address: ${error.merchantMessage}`;
+  if (error.apiErrors?.some((e) => e.code === 1005))
+    return `The courier has no route between the store and the address: ${error.merchantMessage}`;
   return error.merchantMessage;
 }
 
@@ -227,15 +289,25 @@ export async function runFulfillmentOrderDispatch(
   const key = idempotencyKey(shopDomain, payload.fulfillmentOrderGid, payload.generation);
   const existing = await deps.db.shipment.findUnique({ where: { idempotencyKey: key } });
   if (existing?.courierShipmentId) return { outcome: "exists" as const, shipmentId: existing.id };
-  if (!deps.courier) throw permanentFailure("Connect a courier account in the app's settings, then retry this dispatch.");
+  if (!deps.courier)
+    throw permanentFailure("Connect a courier account in the app's settings, then retry this dispatch.");
 
   // Read fresh (staff or Shopify may have changed it since the order job), and only this fulfillment order.
   const current = await fetchFulfillmentOrderForDispatch(deps.admin, payload.fulfillmentOrderGid);
-  if (current && current.id !== payload.orderGid) throw permanentFailure("The fulfillment order belongs to another order than the one this dispatch is for.");
-  const { shop, settings, order, plan, serviceCode } = await planFor(deps, shopDomain, payload, current ?? (await readOrder(deps, payload)));
+  if (current && current.id !== payload.orderGid)
+    throw permanentFailure("The fulfillment order belongs to another order than the one this dispatch is for.");
+  const { shop, settings, order, plan, serviceCode } = await planFor(
+    deps,
+    shopDomain,
+    payload,
+    current ?? (await readOrder(deps, payload)),
+  );
   const planned = plan?.shipments.find((s) => s.fulfillmentOrderGid === payload.fulfillmentOrderGid);
   if (!planned) {
-    const reason = plan?.skipped.find((s) => s.fulfillmentOrderGid === payload.fulfillmentOrderGid)?.reason ?? plan?.orderSkipReason ?? "The fulfillment order no longer needs delivery.";
+    const reason =
+      plan?.skipped.find((s) => s.fulfillmentOrderGid === payload.fulfillmentOrderGid)?.reason ??
+      plan?.orderSkipReason ??
+      "The fulfillment order no longer needs delivery.";
     await deps.db.$transaction(async (tx) => {
       await recordSkip(tx, shopDomain, payload, reason);
       await completeJob(tx);
@@ -249,14 +321,23 @@ export async function runFulfillmentOrderDispatch(
     created = await deps.courier.createShipment(planned.request, { lane: "background" });
   } catch (error) {
     if (!(error instanceof CourierError)) throw error;
-    if (error.kind === "duplicate") created = await adoptExisting(deps.courier, order, payload.fulfillmentOrderGid, key);
+    if (error.kind === "duplicate")
+      created = await adoptExisting(deps.courier, order, payload.fulfillmentOrderGid, key);
     else if (error.kind === "validation" || error.kind === "invalid_request") attention = attentionFromCourier(error);
     else if (error.retryable) throw retryLater(error.merchantMessage, error.retryAfterMs ?? 5_000, error);
     else throw permanentFailure(error.merchantMessage, error);
   }
 
   const priceCents = created?.price !== null && created?.price !== undefined ? dollarsToCents(created.price) : null;
-  const quoted = await quotedPrice(deps.db, shopDomain, order, payload.fulfillmentOrderGid, planned.locationGid, serviceCode, deps.clock());
+  const quoted = await quotedPrice(
+    deps.db,
+    shopDomain,
+    order,
+    payload.fulfillmentOrderGid,
+    planned.locationGid,
+    serviceCode,
+    deps.clock(),
+  );
   const priceFlag =
     priceCents !== null && quoted !== null && exceedsPriceTolerance(quoted, priceCents, settings.priceTolerance)
       ? `The courier charges ${(priceCents / 100).toFixed(2)} USD; checkout quoted ${(quoted / 100).toFixed(2)} USD.`
@@ -288,12 +369,18 @@ export async function runFulfillmentOrderDispatch(
       : { state: "failed", needsAttention: true, attentionReason: attention }),
   };
   const shipment = await deps.db.$transaction(async (tx) => {
-    const saved = await tx.shipment.upsert({ where: { idempotencyKey: key }, create: { ...row, idempotencyKey: key }, update: row });
+    const saved = await tx.shipment.upsert({
+      where: { idempotencyKey: key },
+      create: { ...row, idempotencyKey: key },
+      update: row,
+    });
     await tx.shipmentActivity.create({
       data: {
         shipmentId: saved.id,
         kind: created ? "dispatched" : "dispatch_failed",
-        message: created ? `Courier shipment ${created.id} created (tracking ${created.tracking_number ?? "pending"}).` : `Not dispatched: ${attention}`,
+        message: created
+          ? `Courier shipment ${created.id} created (tracking ${created.tracking_number ?? "pending"}).`
+          : `Not dispatched: ${attention}`,
       },
     });
     // Events that arrived before this row existed (shipment.created) are attached now.
@@ -309,7 +396,9 @@ export async function runFulfillmentOrderDispatch(
 
 async function recordSkip(tx: Tx, shopDomain: string, payload: FulfillmentOrderDispatchPayload, reason: string) {
   await tx.orderDispatch.upsert({
-    where: { shopDomain_orderGid_generation: { shopDomain, orderGid: payload.orderGid, generation: payload.generation } },
+    where: {
+      shopDomain_orderGid_generation: { shopDomain, orderGid: payload.orderGid, generation: payload.generation },
+    },
     create: { shopDomain, orderGid: payload.orderGid, generation: payload.generation, outcome: "skipped", reason },
     update: { reason },
   });
@@ -334,8 +423,16 @@ async function quotedPrice(
   if (!serviceCode || !fulfillmentOrder || !address) return null;
   const signature = cartSignature({
     locationGid,
-    destination: { address1: address.address1, city: address.city, provinceCode: address.provinceCode, zip: address.zip, countryCode: address.countryCodeV2 },
-    lines: fulfillmentOrder.lineItems.nodes.filter((line) => line.requiresShipping).map((line) => ({ variantId: line.variant?.id ?? null, quantity: line.totalQuantity })),
+    destination: {
+      address1: address.address1,
+      city: address.city,
+      provinceCode: address.provinceCode,
+      zip: address.zip,
+      countryCode: address.countryCodeV2,
+    },
+    lines: fulfillmentOrder.lineItems.nodes
+      .filter((line) => line.requiresShipping)
+      .map((line) => ({ variantId: line.variant?.id ?? null, quantity: line.totalQuantity })),
   });
   const memory = await db.quoteMemory.findUnique({
     where: { shopDomain_cartSignature_serviceCode: { shopDomain, cartSignature: signature, serviceCode } },
@@ -345,9 +442,16 @@ async function quotedPrice(
 }
 
 /** The annotation job: the order's delivery metafield from its shipments as they are now, and the shop's dispatched tag. */
-export async function annotateDispatchedOrder(deps: Pick<DispatchDeps, "db" | "admin">, shopDomain: string, payload: { orderGid: string }) {
+export async function annotateDispatchedOrder(
+  deps: Pick<DispatchDeps, "db" | "admin">,
+  shopDomain: string,
+  payload: { orderGid: string },
+) {
   const { shop, settings } = await loadShop(deps.db, shopDomain);
-  const shipments = await deps.db.shipment.findMany({ where: { shopId: shop.id, orderGid: payload.orderGid }, orderBy: { createdAt: "asc" } });
+  const shipments = await deps.db.shipment.findMany({
+    where: { shopId: shop.id, orderGid: payload.orderGid },
+    orderBy: { createdAt: "asc" },
+  });
   if (!shipments.some((s) => s.courierShipmentId)) return;
   await setOrderDeliveryMetafield(deps.admin, payload.orderGid, orderDeliverySummary(shipments));
   await addOrderTags(deps.admin, payload.orderGid, [settings.tags.dispatched]);

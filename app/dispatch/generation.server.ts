@@ -6,10 +6,22 @@ import type { Tx } from "~/jobs/queue.server";
  * new generation means new idempotency keys, so the courier does not take a deliberate re-dispatch
  * for a repeat of a canceled shipment.
  */
-export async function nextDispatchGeneration(store: Db | Tx, shop: { id: string; domain: string }, orderGid: string): Promise<number> {
+export async function nextDispatchGeneration(
+  store: Db | Tx,
+  shop: { id: string; domain: string },
+  orderGid: string,
+): Promise<number> {
   const [shipment, decision] = await Promise.all([
-    store.shipment.findFirst({ where: { shopId: shop.id, orderGid }, orderBy: { generation: "desc" }, select: { generation: true } }),
-    store.orderDispatch.findFirst({ where: { shopDomain: shop.domain, orderGid }, orderBy: { generation: "desc" }, select: { generation: true } }),
+    store.shipment.findFirst({
+      where: { shopId: shop.id, orderGid },
+      orderBy: { generation: "desc" },
+      select: { generation: true },
+    }),
+    store.orderDispatch.findFirst({
+      where: { shopDomain: shop.domain, orderGid },
+      orderBy: { generation: "desc" },
+      select: { generation: true },
+    }),
   ]);
   return Math.max(0, shipment?.generation ?? 0, decision?.generation ?? 0) + 1;
 }
@@ -20,7 +32,10 @@ export async function dispatchUnderWay(store: Db | Tx, shopDomain: string, order
     where: {
       shopDomain,
       state: { in: ["queued", "running"] },
-      OR: [{ orderingKey: `order:${shopDomain}:${orderGid}` }, { kind: "dispatch.fulfillment-order", payloadJson: { contains: `"${orderGid}"` } }],
+      OR: [
+        { orderingKey: `order:${shopDomain}:${orderGid}` },
+        { kind: "dispatch.fulfillment-order", payloadJson: { contains: `"${orderGid}"` } },
+      ],
     },
   });
   return pending > 0;

@@ -23,7 +23,14 @@ export type DispatchSettings = {
 export type PickupPoint = {
   locationGid: string;
   name: string;
-  address: { address1?: string | null; address2?: string | null; city?: string | null; provinceCode?: string | null; zip?: string | null; countryCode?: string | null };
+  address: {
+    address1?: string | null;
+    address2?: string | null;
+    city?: string | null;
+    provinceCode?: string | null;
+    zip?: string | null;
+    countryCode?: string | null;
+  };
   contactName: string | null;
   contactPhone: string | null;
   notes: string | null;
@@ -104,7 +111,12 @@ export function planShipments(input: {
   idempotencyKeyFor: (fulfillmentOrderGid: string) => string;
 }): DispatchPlan {
   const { order, settings } = input;
-  const plan: DispatchPlan = { orderSkipReason: orderSkipReason(order), shipments: [], needsAttention: [], skipped: [] };
+  const plan: DispatchPlan = {
+    orderSkipReason: orderSkipReason(order),
+    shipments: [],
+    needsAttention: [],
+    skipped: [],
+  };
   if (plan.orderSkipReason) return plan;
   const address = order.shippingAddress!;
 
@@ -112,12 +124,18 @@ export function planShipments(input: {
     const locationGid = fo.assignedLocation.location?.id ?? null;
     const lines = fo.lineItems.nodes.filter((l) => l.requiresShipping && l.remainingQuantity > 0);
     if (!OPEN_STATUSES.has(fo.status)) {
-      plan.skipped.push({ fulfillmentOrderGid: fo.id, reason: `The fulfillment order is ${fo.status.toLowerCase().replaceAll("_", " ")}.` });
+      plan.skipped.push({
+        fulfillmentOrderGid: fo.id,
+        reason: `The fulfillment order is ${fo.status.toLowerCase().replaceAll("_", " ")}.`,
+      });
       continue;
     }
     const pickup = locationGid ? input.pickupPoints.get(locationGid) : undefined;
     if (!pickup) {
-      plan.skipped.push({ fulfillmentOrderGid: fo.id, reason: `${fo.assignedLocation.name} is not a pickup location for same-day delivery.` });
+      plan.skipped.push({
+        fulfillmentOrderGid: fo.id,
+        reason: `${fo.assignedLocation.name} is not a pickup location for same-day delivery.`,
+      });
       continue;
     }
     if (lines.length === 0) {
@@ -163,7 +181,10 @@ export function planShipments(input: {
         alternate_id_1: legacyId(order.id),
         alternate_id_2: legacyId(fo.id),
         // Visible to every driver on the platform: the order number and the store, never the customer.
-        description: truncate(`Order ${order.name}: ${units} item${units === 1 ? "" : "s"} from ${pickup.name}`, DESCRIPTION_MAX),
+        description: truncate(
+          `Order ${order.name}: ${units} item${units === 1 ? "" : "s"} from ${pickup.name}`,
+          DESCRIPTION_MAX,
+        ),
         items,
         pickup_location: {
           address: {

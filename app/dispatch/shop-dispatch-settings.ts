@@ -23,7 +23,14 @@ function addressSnapshot(json: string): PickupPoint["address"] {
   try {
     const value = JSON.parse(json) as Record<string, unknown>;
     const text = (key: string) => (typeof value[key] === "string" ? (value[key] as string) : null);
-    return { address1: text("address1"), address2: text("address2"), city: text("city"), provinceCode: text("provinceCode"), zip: text("zip"), countryCode: text("countryCode") };
+    return {
+      address1: text("address1"),
+      address2: text("address2"),
+      city: text("city"),
+      provinceCode: text("provinceCode"),
+      zip: text("zip"),
+      countryCode: text("countryCode"),
+    };
   } catch {
     return {};
   }
@@ -36,7 +43,14 @@ export function pickupPointsOf(rows: PickupLocation[]): ReadonlyMap<string, Pick
       .filter((row) => row.enabled)
       .map((row) => [
         row.locationGid,
-        { locationGid: row.locationGid, name: row.name, address: addressSnapshot(row.addressJson), contactName: row.contactName, contactPhone: row.contactPhone, notes: row.notes },
+        {
+          locationGid: row.locationGid,
+          name: row.name,
+          address: addressSnapshot(row.addressJson),
+          contactName: row.contactName,
+          contactPhone: row.contactPhone,
+          notes: row.notes,
+        },
       ]),
   );
 }

@@ -7,7 +7,12 @@ import { openWindows } from "~/quote/windows";
 import { parseShopSettings } from "~/settings/shop-settings";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
 import { fetchOrderForDispatch } from "~/shopify/orders.server";
-import { DISPATCH_FULFILLMENT_ORDER_JOB, DISPATCH_ORDER_JOB, enqueueOrderDispatch, idempotencyKey } from "./dispatch.server";
+import {
+  DISPATCH_FULFILLMENT_ORDER_JOB,
+  DISPATCH_ORDER_JOB,
+  enqueueOrderDispatch,
+  idempotencyKey,
+} from "./dispatch.server";
 import { dispatchUnderWay, nextDispatchGeneration } from "./generation.server";
 import { planShipments, type PickupPoint } from "./order-to-shipments";
 import { dispatchSettingsOf, pickupPointsOf } from "./shop-dispatch-settings";
@@ -42,24 +47,38 @@ export async function nextGeneration(db: Db, shop: { id: string; domain: string 
   });
   if (active) {
     throw new DispatchRefused(
-      active.state === "delivered" ? "This order was already delivered." : "This order already has a delivery in progress.",
+      active.state === "delivered"
+        ? "This order was already delivered."
+        : "This order already has a delivery in progress.",
       "already_dispatched",
     );
   }
   if (await dispatchUnderWay(db, shop.domain, orderGid)) {
-    throw new DispatchRefused("A dispatch of this order is already under way. Reload in a moment to see it.", "already_dispatched");
+    throw new DispatchRefused(
+      "A dispatch of this order is already under way. Reload in a moment to see it.",
+      "already_dispatched",
+    );
   }
   return nextDispatchGeneration(db, shop, orderGid);
 }
 
-export type QuotedWindow = { serviceCode: string; windowId: string; deliverStart: Date; deliverEnd: Date; priceCents: number };
+export type QuotedWindow = {
+  serviceCode: string;
+  windowId: string;
+  deliverStart: Date;
+  deliverEnd: Date;
+  priceCents: number;
+};
 
 /** A fresh courier estimate for each window open now, summed over the order's pickup locations. */
 export async function quoteOrder(
   deps: { db: Db; admin: AdminGraphql; courier: CourierClient | null; clock: () => Date },
   input: { shopDomain: string; orderGid: string },
 ): Promise<{ windows: QuotedWindow[]; unavailableReason: string | null; currencyCode: string }> {
-  const shop = await deps.db.shop.findUnique({ where: { domain: input.shopDomain }, include: { pickupLocations: { where: { enabled: true } } } });
+  const shop = await deps.db.shop.findUnique({
+    where: { domain: input.shopDomain },
+    include: { pickupLocations: { where: { enabled: true } } },
+  });
   if (!shop) throw new DispatchRefused("The shop has not installed the app.", "unknown_shop");
   if (!deps.courier) throw new DispatchRefused("Connect a courier account in the app's settings first.", "no_courier");
   const settings = parseShopSettings(shop.settingsJson);
@@ -67,7 +86,12 @@ export async function quoteOrder(
   if (!order) return { windows: [], unavailableReason: "Shopify has no such order.", currencyCode: shop.currency };
   const pickupPoints: ReadonlyMap<string, PickupPoint> = pickupPointsOf(shop.pickupLocations);
   const now = deps.clock();
-  const open = openWindows({ now, timeZone: shop.timezone, leadTimeMinutes: settings.leadTimeMinutes, windows: settings.deliveryWindows });
+  const open = openWindows({
+    now,
+    timeZone: shop.timezone,
+    leadTimeMinutes: settings.leadTimeMinutes,
+    windows: settings.deliveryWindows,
+  });
   const windows: QuotedWindow[] = [];
   let reason: string | null = open.length ? null : "No delivery window is open now.";
   for (const window of open) {
@@ -78,16 +102,28 @@ export async function quoteOrder(
       window: { pickupAfter: window.pickupAfter, deliverBetween: window.deliverBetween },
       idempotencyKeyFor: (fo) => idempotencyKey(input.shopDomain, fo, 0),
     });
-    reason = plan.orderSkipReason ?? plan.needsAttention[0]?.reason ?? (plan.shipments.length ? null : (plan.skipped[0]?.reason ?? "Nothing to deliver."));
+    reason =
+      plan.orderSkipReason ??
+      plan.needsAttention[0]?.reason ??
+      (plan.shipments.length ? null : (plan.skipped[0]?.reason ?? "Nothing to deliver."));
     if (reason) break;
     try {
       let cents = 0;
       for (const planned of plan.shipments) {
         const { items, pickup_location, delivery_location, pickup_after, deliver_between } = planned.request;
-        const estimate = await deps.courier.estimate({ items, pickup_location, delivery_location, pickup_after, deliver_between }, { lane: "quote" });
+        const estimate = await deps.courier.estimate(
+          { items, pickup_location, delivery_location, pickup_after, deliver_between },
+          { lane: "quote" },
+        );
         cents += estimate.price === null ? 0 : dollarsToCents(estimate.price);
       }
-      windows.push({ serviceCode: window.serviceCode, windowId: window.windowId, deliverStart: window.deliverBetween.start, deliverEnd: window.deliverBetween.end, priceCents: cents });
+      windows.push({
+        serviceCode: window.serviceCode,
+        windowId: window.windowId,
+        deliverStart: window.deliverBetween.start,
+        deliverEnd: window.deliverBetween.end,
+        priceCents: cents,
+      });
     } catch (error) {
       if (error instanceof CourierError && isAddressProblem(error)) {
         reason = "The courier cannot deliver to this address (not found, or no route from the store).";
@@ -107,21 +143,41 @@ export async function dispatchNow(
   deps: StaffDispatchDeps,
   input: { shopDomain: string; orderGid: string; serviceCode: string | null; waitMs?: number },
 ) {
-  const shop = await deps.db.shop.findUnique({ where: { domain: input.shopDomain }, select: { id: true, domain: true, courierTokenEncrypted: true } });
+  const shop = await deps.db.shop.findUnique({
+    where: { domain: input.shopDomain },
+    select: { id: true, domain: true, courierTokenEncrypted: true },
+  });
   if (!shop) throw new DispatchRefused("The shop has not installed the app.", "unknown_shop");
-  if (!shop.courierTokenEncrypted) throw new DispatchRefused("Connect a courier account in the app's settings first.", "no_courier");
+  if (!shop.courierTokenEncrypted)
+    throw new DispatchRefused("Connect a courier account in the app's settings first.", "no_courier");
   const generation = await nextGeneration(deps.db, shop, input.orderGid);
-  await enqueueOrderDispatch(deps.queue, { shopDomain: input.shopDomain, orderGid: input.orderGid, generation, manual: { serviceCode: input.serviceCode } });
+  await enqueueOrderDispatch(deps.queue, {
+    shopDomain: input.shopDomain,
+    orderGid: input.orderGid,
+    generation,
+    manual: { serviceCode: input.serviceCode },
+  });
   await waitForDispatch(deps, input.shopDomain, input.orderGid, generation, input.waitMs ?? DISPATCH_WAIT_MS);
   const [shipments, decision] = await Promise.all([
-    deps.db.shipment.findMany({ where: { shopId: shop.id, orderGid: input.orderGid, generation }, orderBy: { createdAt: "asc" } }),
-    deps.db.orderDispatch.findUnique({ where: { shopDomain_orderGid_generation: { shopDomain: input.shopDomain, orderGid: input.orderGid, generation } } }),
+    deps.db.shipment.findMany({
+      where: { shopId: shop.id, orderGid: input.orderGid, generation },
+      orderBy: { createdAt: "asc" },
+    }),
+    deps.db.orderDispatch.findUnique({
+      where: { shopDomain_orderGid_generation: { shopDomain: input.shopDomain, orderGid: input.orderGid, generation } },
+    }),
   ]);
   return { generation, shipments, decision };
 }
 
 /** True once the order job and every fulfillment-order job of that generation have finished. */
-async function waitForDispatch(deps: StaffDispatchDeps, shopDomain: string, orderGid: string, generation: number, waitMs: number) {
+async function waitForDispatch(
+  deps: StaffDispatchDeps,
+  shopDomain: string,
+  orderGid: string,
+  generation: number,
+  waitMs: number,
+) {
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const deadline = deps.clock().getTime() + waitMs;
   const orderKey = `dispatch:${shopDomain}:${orderGid}:${generation}`;
@@ -129,7 +185,13 @@ async function waitForDispatch(deps: StaffDispatchDeps, shopDomain: string, orde
     const orderJob = await deps.db.job.findUnique({ where: { uniqueKey: orderKey }, select: { state: true } });
     if (orderJob && (orderJob.state === "done" || orderJob.state === "dead")) {
       const pending = await deps.db.job.count({
-        where: { shopDomain, kind: DISPATCH_FULFILLMENT_ORDER_JOB, state: { in: ["queued", "running"] }, uniqueKey: { endsWith: `:${generation}` }, payloadJson: { contains: orderGid } },
+        where: {
+          shopDomain,
+          kind: DISPATCH_FULFILLMENT_ORDER_JOB,
+          state: { in: ["queued", "running"] },
+          uniqueKey: { endsWith: `:${generation}` },
+          payloadJson: { contains: orderGid },
+        },
       });
       if (pending === 0) return true;
     }

@@ -76,7 +76,11 @@ export const UNKNOWN_FAILURE_MESSAGE = "The job failed with an unexpected error.
 export function failureMessage(error: unknown, maxLength: number): string {
   const raw = isDatabaseClientError(error)
     ? `A database operation failed${error.code ? ` (${error.code})` : ""}.`
-    : error instanceof Error ? error.message : typeof error === "string" ? error : "";
+    : error instanceof Error
+      ? error.message
+      : typeof error === "string"
+        ? error
+        : "";
   const message = raw.trim() || UNKNOWN_FAILURE_MESSAGE;
   return message.length <= maxLength ? message : `${message.slice(0, maxLength - 1)}…`;
 }

@@ -57,7 +57,10 @@ const key = z.string().trim().min(1).max(MAX_JOB_KEY_LENGTH);
 
 const enqueueInputSchema = z.object({
   shopDomain: z.string().trim().min(1).max(MAX_SHOP_DOMAIN_LENGTH),
-  kind: z.string().max(MAX_JOB_KIND_LENGTH).regex(/^[a-z][a-z0-9_.:-]*$/, "lowercase letters, digits and _ . : -"),
+  kind: z
+    .string()
+    .max(MAX_JOB_KIND_LENGTH)
+    .regex(/^[a-z][a-z0-9_.:-]*$/, "lowercase letters, digits and _ . : -"),
   payload: z.unknown(),
   uniqueKey: key.nullish(),
   orderingKey: key.nullish(),
@@ -79,10 +82,13 @@ export function newJobRow(input: EnqueueInput, now: Date) {
   } catch {
     payloadJson = undefined;
   }
-  if (payloadJson === undefined) throw new JobInputError(`Invalid job: payload of a "${value.kind}" job is not JSON-serializable.`);
+  if (payloadJson === undefined)
+    throw new JobInputError(`Invalid job: payload of a "${value.kind}" job is not JSON-serializable.`);
   const bytes = new TextEncoder().encode(payloadJson).byteLength;
   if (bytes > MAX_JOB_PAYLOAD_BYTES) {
-    throw new JobInputError(`Invalid job: payload of a "${value.kind}" job is ${bytes} bytes; the limit is ${MAX_JOB_PAYLOAD_BYTES}.`);
+    throw new JobInputError(
+      `Invalid job: payload of a "${value.kind}" job is ${bytes} bytes; the limit is ${MAX_JOB_PAYLOAD_BYTES}.`,
+    );
   }
   return {
     shopDomain: value.shopDomain,

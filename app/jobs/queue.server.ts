@@ -28,8 +28,23 @@ import { setTimeout as delay } from "node:timers/promises";
 import { Prisma, type Job as JobRow } from "@prisma/client";
 import { providerOfDb, type Db } from "~/db/client.server";
 import { withBusyRetry, type Sleep } from "~/db/busy-retry";
-import { JobInputError, LeaseLostError, failureMessage, failureOptionsOf, permanentFailure, type FailureOptions } from "./errors";
-import { MAX_LAST_ERROR_LENGTH, newJobRow, parsePayload, toQueuedJob, type EnqueueInput, type JobState, type QueuedJob } from "./job";
+import {
+  JobInputError,
+  LeaseLostError,
+  failureMessage,
+  failureOptionsOf,
+  permanentFailure,
+  type FailureOptions,
+} from "./errors";
+import {
+  MAX_LAST_ERROR_LENGTH,
+  newJobRow,
+  parsePayload,
+  toQueuedJob,
+  type EnqueueInput,
+  type JobState,
+  type QueuedJob,
+} from "./job";
 import { DEFAULT_BACKOFF, assertBackoffPolicy, planFailure, type BackoffPolicy, type Random } from "./retry-policy";
 
 /** Due jobs read per claim round, tried oldest first; a claimer that loses a race moves on to the next. */
@@ -200,13 +215,18 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   async function enqueueMany(inputs: readonly EnqueueInput[], tx?: Tx): Promise<number> {
     if (inputs.length === 0) return 0;
     if (inputs.some((input) => input.uniqueKey)) {
-      throw new JobInputError("Jobs with a uniqueKey are enqueued one at a time (enqueue), which returns the existing job.");
+      throw new JobInputError(
+        "Jobs with a uniqueKey are enqueued one at a time (enqueue), which returns the existing job.",
+      );
     }
     const insert = insertJobs(inputs, clock());
     return run(tx, (store) => store.$executeRaw(insert));
   }
 
-  async function enqueueUnlessQueued(inputs: readonly EnqueueInput[], tx: Tx): Promise<{ added: number; joined: number }> {
+  async function enqueueUnlessQueued(
+    inputs: readonly EnqueueInput[],
+    tx: Tx,
+  ): Promise<{ added: number; joined: number }> {
     const now = clock();
     const byKind = new Map<string, Map<string, EnqueueInput>>();
     for (const input of inputs) {
@@ -235,25 +255,40 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   }
 
   async function claimNext(claimOptions: ClaimOptions = {}): Promise<QueuedJob | null> {
-    const filter: KindFilter = { kinds: claimOptions.kinds ? [...claimOptions.kinds] : undefined, excluded: [...(claimOptions.excludeKinds ?? [])] };
+    const filter: KindFilter = {
+      kinds: claimOptions.kinds ? [...claimOptions.kinds] : undefined,
+      excluded: [...(claimOptions.excludeKinds ?? [])],
+    };
     if (filter.kinds && filter.kinds.length === 0) return null;
     return providerOfDb(db) === "postgresql" ? claimSkippingLocked(filter) : claimByCandidates(filter);
   }
 
   function kindWhere({ kinds, excluded }: KindFilter): Prisma.JobWhereInput[] {
-    return [...(kinds ? [{ kind: { in: kinds } }] : []), ...(excluded.length > 0 ? [{ kind: { notIn: excluded } }] : [])];
+    return [
+      ...(kinds ? [{ kind: { in: kinds } }] : []),
+      ...(excluded.length > 0 ? [{ kind: { notIn: excluded } }] : []),
+    ];
   }
 
   /** PostgreSQL: bury what died on its last attempt, then claim the oldest claimable job nobody holds, in one statement. */
   async function claimSkippingLocked(filter: KindFilter): Promise<QueuedJob | null> {
     const now = clock();
     // One row per statement (as on SQLite): a multi-row UPDATE racing another worker's could deadlock.
-    const abandoned = await retryBusy(() => db.job.findMany({
-      where: { state: "running", lockedUntil: { lt: now }, attempts: { gte: db.job.fields.maxAttempts }, AND: kindWhere(filter) },
-      take: CLAIM_CANDIDATES,
-    }));
+    const abandoned = await retryBusy(() =>
+      db.job.findMany({
+        where: {
+          state: "running",
+          lockedUntil: { lt: now },
+          attempts: { gte: db.job.fields.maxAttempts },
+          AND: kindWhere(filter),
+        },
+        take: CLAIM_CANDIDATES,
+      }),
+    );
     for (const row of abandoned) await buryAbandoned(row, now);
-    const rows = await retryBusy(() => db.$queryRaw<JobRow[]>(claimSql({ now, lockedUntil: new Date(now.getTime() + leaseMs), workerId, ...filter })));
+    const rows = await retryBusy(() =>
+      db.$queryRaw<JobRow[]>(claimSql({ now, lockedUntil: new Date(now.getTime() + leaseMs), workerId, ...filter })),
+    );
     const row = rows[0];
     return row ? acceptClaim(toQueuedJob(row), row.payloadJson) : null;
   }
@@ -263,26 +298,30 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     const blockedKeys = new Set<string>();
     for (let round = 0; round < CLAIM_ROUNDS; round++) {
       const now = clock();
-      const candidates = await retryBusy(() => db.job.findMany({
-        where: {
-          AND: [
-            claimableWhere(now),
-            ...kindWhere(filter),
-            ...(tried.size > 0 ? [{ id: { notIn: [...tried] } }] : []),
-            // `NOT IN` is never true for NULL, hence the explicit null branch.
-            ...(blockedKeys.size > 0 ? [{ OR: [{ orderingKey: null }, { orderingKey: { notIn: [...blockedKeys] } }] }] : []),
-          ],
-        },
-        // Creation order: among jobs sharing an orderingKey, the oldest due one is always read
-        // before newer ones, so a blocked newer job never hides its claimable elder.
-        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-        take: CLAIM_CANDIDATES,
-      }));
+      const candidates = await retryBusy(() =>
+        db.job.findMany({
+          where: {
+            AND: [
+              claimableWhere(now),
+              ...kindWhere(filter),
+              ...(tried.size > 0 ? [{ id: { notIn: [...tried] } }] : []),
+              // `NOT IN` is never true for NULL, hence the explicit null branch.
+              ...(blockedKeys.size > 0
+                ? [{ OR: [{ orderingKey: null }, { orderingKey: { notIn: [...blockedKeys] } }] }]
+                : []),
+            ],
+          },
+          // Creation order: among jobs sharing an orderingKey, the oldest due one is always read
+          // before newer ones, so a blocked newer job never hides its claimable elder.
+          orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+          take: CLAIM_CANDIDATES,
+        }),
+      );
       if (candidates.length === 0) return null;
       for (const row of candidates) {
         tried.add(row.id);
         // Candidates come oldest first, so once a key is blocked its later candidates are too.
-        if (row.orderingKey !== null && (blockedKeys.has(row.orderingKey) || await isBlocked(row, now))) {
+        if (row.orderingKey !== null && (blockedKeys.has(row.orderingKey) || (await isBlocked(row, now)))) {
           blockedKeys.add(row.orderingKey);
           continue;
         }
@@ -308,32 +347,48 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
 
   /** Whether another job with the same orderingKey must finish first (older and unfinished, or running now). */
   async function isBlocked(row: JobRow, now: Date): Promise<boolean> {
-    const blocker = await retryBusy(() => db.job.findFirst({
-      where: {
-        orderingKey: row.orderingKey,
-        id: { not: row.id },
-        OR: [
-          { state: "running", lockedUntil: { gte: now } },
-          {
-            state: { in: ["queued", "running"] },
-            OR: [{ createdAt: { lt: row.createdAt } }, { createdAt: row.createdAt, id: { lt: row.id } }],
-          },
-        ],
-      },
-      select: { id: true },
-    }));
+    const blocker = await retryBusy(() =>
+      db.job.findFirst({
+        where: {
+          orderingKey: row.orderingKey,
+          id: { not: row.id },
+          OR: [
+            { state: "running", lockedUntil: { gte: now } },
+            {
+              state: { in: ["queued", "running"] },
+              OR: [{ createdAt: { lt: row.createdAt } }, { createdAt: row.createdAt, id: { lt: row.id } }],
+            },
+          ],
+        },
+        select: { id: true },
+      }),
+    );
     return blocker !== null;
   }
 
   async function claimRow(row: JobRow, now: Date): Promise<QueuedJob | null> {
     const lockedUntil = new Date(now.getTime() + leaseMs);
-    const count = await retryBusy(() => db.$executeRaw(updateJobSql(
-      { id: row.id, state: row.state, version: row.version, leaseEndedBy: now },
-      Prisma.sql`"state" = 'running', "lockedBy" = ${workerId}, "lockedUntil" = ${lockedUntil}, "attempts" = "attempts" + 1, "version" = "version" + 1`,
-      now,
-    )));
+    const count = await retryBusy(() =>
+      db.$executeRaw(
+        updateJobSql(
+          { id: row.id, state: row.state, version: row.version, leaseEndedBy: now },
+          Prisma.sql`"state" = 'running', "lockedBy" = ${workerId}, "lockedUntil" = ${lockedUntil}, "attempts" = "attempts" + 1, "version" = "version" + 1`,
+          now,
+        ),
+      ),
+    );
     if (count !== 1) return null;
-    return acceptClaim(toQueuedJob({ ...row, state: "running", lockedBy: workerId, lockedUntil, attempts: row.attempts + 1, version: row.version + 1 }), row.payloadJson);
+    return acceptClaim(
+      toQueuedJob({
+        ...row,
+        state: "running",
+        lockedBy: workerId,
+        lockedUntil,
+        attempts: row.attempts + 1,
+        version: row.version + 1,
+      }),
+      row.payloadJson,
+    );
   }
 
   /** A claimed job whose payload cannot be read is dead at once rather than handed to a handler. */
@@ -347,19 +402,31 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
 
   /** A job whose worker died on its last attempt is not run again: crashing workers is a failure too. */
   async function buryAbandoned(row: JobRow, now: Date): Promise<void> {
-    await retryBusy(() => db.job.updateMany({
-      where: { id: row.id, state: "running", version: row.version, lockedUntil: { lt: now } },
-      data: { state: "dead", lastError: LEASE_ENDED_ON_LAST_ATTEMPT, finishedAt: now, lockedBy: null, lockedUntil: null },
-    }));
+    await retryBusy(() =>
+      db.job.updateMany({
+        where: { id: row.id, state: "running", version: row.version, lockedUntil: { lt: now } },
+        data: {
+          state: "dead",
+          lastError: LEASE_ENDED_ON_LAST_ATTEMPT,
+          finishedAt: now,
+          lockedBy: null,
+          lockedUntil: null,
+        },
+      }),
+    );
   }
 
   async function complete(job: QueuedJob, tx?: Tx): Promise<void> {
     const now = clock();
-    const count = await run(tx, (store) => store.$executeRaw(updateJobSql(
-      { id: job.id, state: "running", version: job.version },
-      Prisma.sql`"state" = 'done', "finishedAt" = ${now}, "lockedBy" = NULL, "lockedUntil" = NULL`,
-      now,
-    )));
+    const count = await run(tx, (store) =>
+      store.$executeRaw(
+        updateJobSql(
+          { id: job.id, state: "running", version: job.version },
+          Prisma.sql`"state" = 'done', "finishedAt" = ${now}, "lockedBy" = NULL, "lockedUntil" = NULL`,
+          now,
+        ),
+      ),
+    );
     if (count === 1) return;
     // Completing twice under the same claim (the handler inside its transaction, then the worker) is fine.
     if (await finishedUnderClaim(tx ?? db, job, "done")) return;
@@ -369,29 +436,42 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   async function fail(job: QueuedJob, error: unknown, failureOptions: FailureOptions = {}): Promise<FailureOutcome> {
     const now = clock();
     const instructions = { ...failureOptionsOf(error), ...failureOptions };
-    const plan = planFailure({ attempts: job.attempts, maxAttempts: job.maxAttempts, ...instructions }, backoff, random);
+    const plan = planFailure(
+      { attempts: job.attempts, maxAttempts: job.maxAttempts, ...instructions },
+      backoff,
+      random,
+    );
     const lastError = failureMessage(error, MAX_LAST_ERROR_LENGTH);
-    const outcome: FailureOutcome = plan.state === "dead"
-      ? { state: "dead", lastError }
-      : { state: "queued", runAt: new Date(now.getTime() + plan.delayMs), lastError };
-    const count = await retryBusy(() => db.$executeRaw(updateJobSql(
-      { id: job.id, state: "running", version: job.version },
-      outcome.state === "dead"
-        ? Prisma.sql`"state" = 'dead', "lastError" = ${lastError}, "finishedAt" = ${now}, "lockedBy" = NULL, "lockedUntil" = NULL`
-        : Prisma.sql`"state" = 'queued', "lastError" = ${lastError}, "runAt" = ${outcome.runAt}, "lockedBy" = NULL, "lockedUntil" = NULL`,
-      now,
-    )));
+    const outcome: FailureOutcome =
+      plan.state === "dead"
+        ? { state: "dead", lastError }
+        : { state: "queued", runAt: new Date(now.getTime() + plan.delayMs), lastError };
+    const count = await retryBusy(() =>
+      db.$executeRaw(
+        updateJobSql(
+          { id: job.id, state: "running", version: job.version },
+          outcome.state === "dead"
+            ? Prisma.sql`"state" = 'dead', "lastError" = ${lastError}, "finishedAt" = ${now}, "lockedBy" = NULL, "lockedUntil" = NULL`
+            : Prisma.sql`"state" = 'queued', "lastError" = ${lastError}, "runAt" = ${outcome.runAt}, "lockedBy" = NULL, "lockedUntil" = NULL`,
+          now,
+        ),
+      ),
+    );
     if (count !== 1) throw new LeaseLostError(job.id);
     return outcome;
   }
 
   async function extendLease(job: QueuedJob): Promise<Date | null> {
     const lockedUntil = new Date(clock().getTime() + leaseMs);
-    const count = await retryBusy(() => db.$executeRaw(updateJobSql(
-      { id: job.id, state: "running", version: job.version },
-      Prisma.sql`"lockedUntil" = ${lockedUntil}`,
-      clock(),
-    )));
+    const count = await retryBusy(() =>
+      db.$executeRaw(
+        updateJobSql(
+          { id: job.id, state: "running", version: job.version },
+          Prisma.sql`"lockedUntil" = ${lockedUntil}`,
+          clock(),
+        ),
+      ),
+    );
     if (count === 1) return lockedUntil;
     // The handler completed it inside its own transaction: nothing left to hold.
     if (await finishedUnderClaim(db, job, "done")) return null;
@@ -408,26 +488,50 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
 
   async function retryDead(jobId: string, scope: { shopDomain?: string } = {}): Promise<boolean> {
     const now = clock();
-    const { count } = await retryBusy(() => db.job.updateMany({
-      where: { id: jobId, state: "dead", ...(scope.shopDomain === undefined ? {} : { shopDomain: scope.shopDomain }) },
-      // lastError stays: staff see why it died until it succeeds or fails anew.
-      data: { state: "queued", attempts: 0, runAt: now, finishedAt: null, lockedBy: null, lockedUntil: null, version: { increment: 1 } },
-    }));
+    const { count } = await retryBusy(() =>
+      db.job.updateMany({
+        where: {
+          id: jobId,
+          state: "dead",
+          ...(scope.shopDomain === undefined ? {} : { shopDomain: scope.shopDomain }),
+        },
+        // lastError stays: staff see why it died until it succeeds or fails anew.
+        data: {
+          state: "queued",
+          attempts: 0,
+          runAt: now,
+          finishedAt: null,
+          lockedBy: null,
+          lockedUntil: null,
+          version: { increment: 1 },
+        },
+      }),
+    );
     return count === 1;
   }
 
   async function listDead(filter: { shopDomain: string; limit?: number }): Promise<DeadJob[]> {
     const take = Math.min(Math.max(1, Math.floor(filter.limit ?? DEFAULT_DEAD_LIST_LIMIT)), MAX_DEAD_LIST_LIMIT);
-    return retryBusy(() => db.job.findMany({
-      where: { shopDomain: filter.shopDomain, state: "dead" },
-      orderBy: [{ finishedAt: "desc" }, { id: "desc" }],
-      take,
-      // No payload: it may hold customer data and staff need the kind and the error.
-      select: {
-        id: true, shopDomain: true, kind: true, uniqueKey: true, orderingKey: true, attempts: true,
-        maxAttempts: true, lastError: true, createdAt: true, finishedAt: true,
-      },
-    }));
+    return retryBusy(() =>
+      db.job.findMany({
+        where: { shopDomain: filter.shopDomain, state: "dead" },
+        orderBy: [{ finishedAt: "desc" }, { id: "desc" }],
+        take,
+        // No payload: it may hold customer data and staff need the kind and the error.
+        select: {
+          id: true,
+          shopDomain: true,
+          kind: true,
+          uniqueKey: true,
+          orderingKey: true,
+          attempts: true,
+          maxAttempts: true,
+          lastError: true,
+          createdAt: true,
+          finishedAt: true,
+        },
+      }),
+    );
   }
 
   async function stats(filter: { shopDomain?: string } = {}): Promise<QueueStats> {
@@ -437,20 +541,49 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     // could be seen neither running nor due. SQLite transactions are serializable; PostgreSQL's default
     // (read committed) takes a snapshot per statement, hence repeatable read there.
     // (The SQLite client's types know only "Serializable"; both clients share the runtime that reads it.)
-    const snapshot = providerOfDb(db) === "postgresql" ? { isolationLevel: "RepeatableRead" as Prisma.TransactionIsolationLevel } : undefined;
-    const [byState, due, oldestDue] = await retryBusy(() => db.$transaction([
-      db.job.groupBy({ by: ["state"], where: shop, _count: { _all: true }, orderBy: { state: "asc" } }),
-      db.job.count({ where: { ...shop, state: "queued", runAt: { lte: now } } }),
-      db.job.findFirst({ where: { ...shop, state: "queued", runAt: { lte: now } }, orderBy: { runAt: "asc" }, select: { runAt: true } }),
-    ], snapshot));
+    const snapshot =
+      providerOfDb(db) === "postgresql"
+        ? { isolationLevel: "RepeatableRead" as Prisma.TransactionIsolationLevel }
+        : undefined;
+    const [byState, due, oldestDue] = await retryBusy(() =>
+      db.$transaction(
+        [
+          db.job.groupBy({ by: ["state"], where: shop, _count: { _all: true }, orderBy: { state: "asc" } }),
+          db.job.count({ where: { ...shop, state: "queued", runAt: { lte: now } } }),
+          db.job.findFirst({
+            where: { ...shop, state: "queued", runAt: { lte: now } },
+            orderBy: { runAt: "asc" },
+            select: { runAt: true },
+          }),
+        ],
+        snapshot,
+      ),
+    );
     const count = (state: JobState) => byState.find((group) => group.state === state)?._count._all ?? 0;
     return {
-      queued: count("queued"), due, running: count("running"), done: count("done"), dead: count("dead"),
+      queued: count("queued"),
+      due,
+      running: count("running"),
+      done: count("done"),
+      dead: count("dead"),
       oldestDueAt: oldestDue?.runAt ?? null,
     };
   }
 
-  return { workerId, leaseMs, enqueue, enqueueMany, enqueueUnlessQueued, claimNext, complete, fail, extendLease, retryDead, listDead, stats };
+  return {
+    workerId,
+    leaseMs,
+    enqueue,
+    enqueueMany,
+    enqueueUnlessQueued,
+    claimNext,
+    complete,
+    fail,
+    extendLease,
+    retryDead,
+    listDead,
+    stats,
+  };
 }
 
 /**
@@ -465,7 +598,9 @@ function updateJobSql(
   set: Prisma.Sql,
   now: Date,
 ): Prisma.Sql {
-  const lease = match.leaseEndedBy ? Prisma.sql`AND ("lockedUntil" IS NULL OR "lockedUntil" < ${match.leaseEndedBy})` : Prisma.empty;
+  const lease = match.leaseEndedBy
+    ? Prisma.sql`AND ("lockedUntil" IS NULL OR "lockedUntil" < ${match.leaseEndedBy})`
+    : Prisma.empty;
   return Prisma.sql`
     UPDATE "Job" SET ${set}, "updatedAt" = ${now}
     WHERE "id" = ${match.id} AND "state" = ${match.state} AND "version" = ${match.version} ${lease}`;
@@ -478,10 +613,18 @@ function updateJobSql(
  * it, then leased to the worker. Under READ COMMITTED a row another claimer changed meanwhile is
  * re-checked against the WHERE once its lock is free, and skipped if it no longer qualifies.
  */
-export function claimSql(input: { now: Date; lockedUntil: Date; workerId: string; kinds?: readonly string[]; excluded?: readonly string[] }): Prisma.Sql {
+export function claimSql(input: {
+  now: Date;
+  lockedUntil: Date;
+  workerId: string;
+  kinds?: readonly string[];
+  excluded?: readonly string[];
+}): Prisma.Sql {
   const { now, lockedUntil, workerId, kinds, excluded } = input;
   const kindFilter = kinds ? Prisma.sql`AND c."kind" = ANY(${[...kinds]}::text[])` : Prisma.empty;
-  const excludedFilter = excluded?.length ? Prisma.sql`AND NOT (c."kind" = ANY(${[...excluded]}::text[]))` : Prisma.empty;
+  const excludedFilter = excluded?.length
+    ? Prisma.sql`AND NOT (c."kind" = ANY(${[...excluded]}::text[]))`
+    : Prisma.empty;
   return Prisma.sql`
     UPDATE "Job" AS j
     SET "state" = 'running', "lockedBy" = ${workerId}, "lockedUntil" = ${lockedUntil},

@@ -25,7 +25,12 @@ export const RETRY_AFTER_JITTER_FRACTION = 0.1;
 export type Random = () => number;
 
 export function assertBackoffPolicy(policy: BackoffPolicy): void {
-  if (!(Number.isFinite(policy.baseMs) && policy.baseMs > 0 && Number.isFinite(policy.capMs) && policy.capMs >= policy.baseMs)) {
+  if (!(
+    Number.isFinite(policy.baseMs) &&
+    policy.baseMs > 0 &&
+    Number.isFinite(policy.capMs) &&
+    policy.capMs >= policy.baseMs
+  )) {
     throw new RangeError("Backoff needs 0 < baseMs <= capMs.");
   }
 }
@@ -60,9 +65,10 @@ export type FailurePlan = { state: "dead" } | { state: "queued"; delayMs: number
 /** What happens to a job whose attempt failed. */
 export function planFailure(failed: FailedAttempt, policy: BackoffPolicy, random: Random): FailurePlan {
   if (failed.permanent || failed.attempts >= failed.maxAttempts) return { state: "dead" };
-  const delayMs = failed.retryAfterMs !== undefined
-    ? retryAfterDelayMs(failed.retryAfterMs, random)
-    : backoffDelayMs(failed.attempts, policy, random);
+  const delayMs =
+    failed.retryAfterMs !== undefined
+      ? retryAfterDelayMs(failed.retryAfterMs, random)
+      : backoffDelayMs(failed.attempts, policy, random);
   return { state: "queued", delayMs };
 }
 

@@ -93,25 +93,34 @@ export function startWorker(options: WorkerOptions): Worker {
   const { queue, handlers, concurrency, pollIntervalMs, clock, sleep, logger } = options;
   const preferredKinds = options.preferredKinds?.length ? options.preferredKinds : null;
   const preferredMaxRunning = options.preferredMaxRunning ?? concurrency;
-  if (!(Number.isInteger(preferredMaxRunning) && preferredMaxRunning >= 1)) throw new RangeError("preferredMaxRunning must be a positive integer.");
+  if (!(Number.isInteger(preferredMaxRunning) && preferredMaxRunning >= 1))
+    throw new RangeError("preferredMaxRunning must be a positive integer.");
   /** Running jobs of the preferred kinds. */
   let preferredRunning = 0;
   let lastStartAt = -Infinity;
-  if (!(Number.isInteger(concurrency) && concurrency >= 1)) throw new RangeError("concurrency must be a positive integer.");
-  if (!(Number.isFinite(pollIntervalMs) && pollIntervalMs > 0)) throw new RangeError("pollIntervalMs must be positive.");
+  if (!(Number.isInteger(concurrency) && concurrency >= 1))
+    throw new RangeError("concurrency must be a positive integer.");
+  if (!(Number.isFinite(pollIntervalMs) && pollIntervalMs > 0))
+    throw new RangeError("pollIntervalMs must be positive.");
   const renewEveryMs = options.leaseRenewalMs ?? Math.max(1, Math.floor(queue.leaseMs / 3));
-  if (!(renewEveryMs > 0 && renewEveryMs < queue.leaseMs)) throw new RangeError("leaseRenewalMs must be shorter than the lease.");
+  if (!(renewEveryMs > 0 && renewEveryMs < queue.leaseMs))
+    throw new RangeError("leaseRenewalMs must be shorter than the lease.");
 
   const running = new Set<Promise<void>>();
   const stopRequest = new AbortController();
-  const stopRequested = new Promise<void>((resolve) => stopRequest.signal.addEventListener("abort", () => resolve(), { once: true }));
+  const stopRequested = new Promise<void>((resolve) =>
+    stopRequest.signal.addEventListener("abort", () => resolve(), { once: true }),
+  );
 
   /** Resolves after `ms`, or earlier when `cancel` aborts (the timer is then cancelled if `sleep` supports it). */
   function pause(ms: number, cancel: AbortSignal): Promise<void> {
     if (cancel.aborted) return Promise.resolve();
     return new Promise<void>((resolve) => {
       cancel.addEventListener("abort", () => resolve(), { once: true });
-      sleep(ms, cancel).then(() => resolve(), () => resolve());
+      sleep(ms, cancel).then(
+        () => resolve(),
+        () => resolve(),
+      );
     });
   }
 
@@ -123,7 +132,10 @@ export function startWorker(options: WorkerOptions): Worker {
       }
       const pace = options.pace?.() ?? null;
       // Real time, like the pauses: the pace is about the CPU the requests need now.
-      if (pace && (running.size >= Math.max(1, pace.maxRunning) || Date.now() - lastStartAt < pace.minStartIntervalMs)) {
+      if (
+        pace &&
+        (running.size >= Math.max(1, pace.maxRunning) || Date.now() - lastStartAt < pace.minStartIntervalMs)
+      ) {
         // Looks again when a job ends or after a short pause, whichever comes first.
         await Promise.race([...running, pause(BUSY_RECHECK_MS, stopRequest.signal)]);
         continue;
@@ -166,7 +178,13 @@ export function startWorker(options: WorkerOptions): Worker {
   }
 
   async function runJob(job: QueuedJob): Promise<void> {
-    const fields: LogFields = { jobId: job.id, kind: job.kind, shop: job.shopDomain, attempt: job.attempts, maxAttempts: job.maxAttempts };
+    const fields: LogFields = {
+      jobId: job.id,
+      kind: job.kind,
+      shop: job.shopDomain,
+      attempt: job.attempts,
+      maxAttempts: job.maxAttempts,
+    };
     const startedAt = clock().getTime();
     const controller = new AbortController();
     const lease = keepLeaseAlive(job, controller, fields);
@@ -175,7 +193,9 @@ export function startWorker(options: WorkerOptions): Worker {
       const handler = Object.hasOwn(handlers, job.kind) ? handlers[job.kind] : undefined;
       if (!handler) throw permanentFailure(noHandlerMessage(job.kind));
       // Through a promise so a handler that throws synchronously is caught the same way.
-      await Promise.resolve().then(() => handler(job, { signal: controller.signal, complete: (tx) => queue.complete(job, tx) }));
+      await Promise.resolve().then(() =>
+        handler(job, { signal: controller.signal, complete: (tx) => queue.complete(job, tx) }),
+      );
     } catch (error) {
       failure = { error };
     } finally {
@@ -191,9 +211,16 @@ export function startWorker(options: WorkerOptions): Worker {
       logger.info("Job done", { ...fields, ms });
     } catch (error) {
       if (error instanceof LeaseLostError) {
-        logger.warn("Job finished after its lease was taken over by another worker; its result was not recorded here", { ...fields, ms });
+        logger.warn("Job finished after its lease was taken over by another worker; its result was not recorded here", {
+          ...fields,
+          ms,
+        });
       } else {
-        logger.warn("Job finished but could not be recorded as done; it will run again when its lease ends", { ...fields, ms, error: logged(error) });
+        logger.warn("Job finished but could not be recorded as done; it will run again when its lease ends", {
+          ...fields,
+          ms,
+          error: logged(error),
+        });
       }
     }
   }
@@ -202,15 +229,28 @@ export function startWorker(options: WorkerOptions): Worker {
     try {
       const outcome = await queue.fail(job, error);
       if (outcome.state === "dead") {
-        logger.error("Job is dead: it will not be retried until staff retry it", { ...fields, error: outcome.lastError.slice(0, MAX_LOGGED_ERROR_LENGTH) });
+        logger.error("Job is dead: it will not be retried until staff retry it", {
+          ...fields,
+          error: outcome.lastError.slice(0, MAX_LOGGED_ERROR_LENGTH),
+        });
       } else {
-        logger.warn("Job failed; it will be retried", { ...fields, retryAt: outcome.runAt.toISOString(), error: outcome.lastError.slice(0, MAX_LOGGED_ERROR_LENGTH) });
+        logger.warn("Job failed; it will be retried", {
+          ...fields,
+          retryAt: outcome.runAt.toISOString(),
+          error: outcome.lastError.slice(0, MAX_LOGGED_ERROR_LENGTH),
+        });
       }
     } catch (failError) {
       if (failError instanceof LeaseLostError) {
-        logger.warn("Job failed after it stopped being this worker's (taken over after its lease, or already completed); the failure was not recorded", { ...fields, error: logged(error) });
+        logger.warn(
+          "Job failed after it stopped being this worker's (taken over after its lease, or already completed); the failure was not recorded",
+          { ...fields, error: logged(error) },
+        );
       } else {
-        logger.warn("Job failed and the failure could not be recorded; it will run again when its lease ends", { ...fields, error: logged(failError) });
+        logger.warn("Job failed and the failure could not be recorded; it will run again when its lease ends", {
+          ...fields,
+          error: logged(failError),
+        });
       }
     }
   }

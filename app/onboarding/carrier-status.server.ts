@@ -25,6 +25,9 @@ export async function carrierServiceStatus(
     };
   } catch (error) {
     console.warn("Could not read shipping profiles:", error instanceof Error ? error.message : String(error));
-    return { status: "unknown", detail: "Shopify did not answer, so the shipping profiles could not be checked. Reload in a moment." };
+    return {
+      status: "unknown",
+      detail: "Shopify did not answer, so the shipping profiles could not be checked. Reload in a moment.",
+    };
   }
 }

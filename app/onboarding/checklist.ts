@@ -11,7 +11,13 @@ export type StepState = "done" | "todo" | "waiting" | "blocked";
 
 export type CarrierStatus =
   | { status: "not_registered" }
-  | { status: "registered"; complete: boolean; instructions: string[]; missingZones: number; locationsWithoutUsZone: number }
+  | {
+      status: "registered";
+      complete: boolean;
+      instructions: string[];
+      missingZones: number;
+      locationsWithoutUsZone: number;
+    }
   | { status: "unknown"; detail: string };
 
 export type ChecklistFacts = {
@@ -22,13 +28,23 @@ export type ChecklistFacts = {
   dispatchModeChosen: boolean;
 };
 
-export type ChecklistStep = { id: "courier" | "pickup" | "carrier" | "webhook" | "dispatch"; title: string; state: StepState; summary: string };
+export type ChecklistStep = {
+  id: "courier" | "pickup" | "carrier" | "webhook" | "dispatch";
+  title: string;
+  state: StepState;
+  summary: string;
+};
 
 function courierStep(check: CourierCheck): ChecklistStep {
   const title = "Connect your courier account";
   switch (check.status) {
     case "not_connected":
-      return { id: "courier", title, state: "todo", summary: "Paste the access token the courier gave you (sandbox to start)." };
+      return {
+        id: "courier",
+        title,
+        state: "todo",
+        summary: "Paste the access token the courier gave you (sandbox to start).",
+      };
     case "connected":
       return { id: "courier", title, state: "done", summary: check.detail };
     case "rejected":
@@ -42,7 +58,12 @@ function pickupStep(locations: ChecklistFacts["pickupLocations"]): ChecklistStep
   const title = "Choose pickup locations";
   const enabled = locations.filter((l) => l.enabled);
   if (enabled.length === 0) {
-    return { id: "pickup", title, state: "todo", summary: "Choose the locations drivers collect orders from, with a contact person and phone." };
+    return {
+      id: "pickup",
+      title,
+      state: "todo",
+      summary: "Choose the locations drivers collect orders from, with a contact person and phone.",
+    };
   }
   const incomplete = enabled.filter((l) => !l.contactName?.trim() || !toCourierPhone(l.contactPhone)).length;
   if (incomplete > 0) {
@@ -53,7 +74,12 @@ function pickupStep(locations: ChecklistFacts["pickupLocations"]): ChecklistStep
       summary: `${incomplete} of ${enabled.length} pickup location${enabled.length > 1 ? "s" : ""} need${incomplete === 1 ? "s" : ""} a contact name and a US phone number.`,
     };
   }
-  return { id: "pickup", title, state: "done", summary: `${enabled.length} pickup location${enabled.length > 1 ? "s" : ""} ready.` };
+  return {
+    id: "pickup",
+    title,
+    state: "done",
+    summary: `${enabled.length} pickup location${enabled.length > 1 ? "s" : ""} ready.`,
+  };
 }
 
 function carrierStep(carrier: CarrierStatus): ChecklistStep {
@@ -64,7 +90,13 @@ function carrierStep(carrier: CarrierStatus): ChecklistStep {
     case "unknown":
       return { id: "carrier", title, state: "waiting", summary: carrier.detail };
     case "registered":
-      if (carrier.complete) return { id: "carrier", title, state: "done", summary: "Shoppers of every pickup location see same-day delivery at checkout." };
+      if (carrier.complete)
+        return {
+          id: "carrier",
+          title,
+          state: "done",
+          summary: "Shoppers of every pickup location see same-day delivery at checkout.",
+        };
       if (carrier.missingZones > 0) {
         return {
           id: "carrier",
@@ -88,10 +120,20 @@ function carrierStep(carrier: CarrierStatus): ChecklistStep {
 function webhookStep(webhook: ChecklistFacts["webhook"], now: Date): ChecklistStep {
   const title = "Receive delivery updates from the courier";
   if (!webhook.secretSet) {
-    return { id: "webhook", title, state: "todo", summary: "Generate a secret and give the courier your webhook address." };
+    return {
+      id: "webhook",
+      title,
+      state: "todo",
+      summary: "Generate a secret and give the courier your webhook address.",
+    };
   }
   if (!webhook.lastEventAt) {
-    return { id: "webhook", title, state: "waiting", summary: "Set up. No update received yet: they arrive once the courier has your address and a delivery moves." };
+    return {
+      id: "webhook",
+      title,
+      state: "waiting",
+      summary: "Set up. No update received yet: they arrive once the courier has your address and a delivery moves.",
+    };
   }
   const minutes = Math.max(0, Math.round((now.getTime() - webhook.lastEventAt.getTime()) / 60_000));
   const ago = minutes < 1 ? "just now" : minutes < 120 ? `${minutes} min ago` : `${Math.round(minutes / 60)} h ago`;
@@ -101,7 +143,12 @@ function webhookStep(webhook: ChecklistFacts["webhook"], now: Date): ChecklistSt
 function dispatchStep(chosen: boolean): ChecklistStep {
   return chosen
     ? { id: "dispatch", title: "Choose which orders are dispatched", state: "done", summary: "Dispatch mode chosen." }
-    : { id: "dispatch", title: "Choose which orders are dispatched", state: "todo", summary: "Decide which paid orders the app sends to the courier." };
+    : {
+        id: "dispatch",
+        title: "Choose which orders are dispatched",
+        state: "todo",
+        summary: "Decide which paid orders the app sends to the courier.",
+      };
 }
 
 export function buildChecklist(facts: ChecklistFacts, now: Date): { steps: ChecklistStep[]; done: number } {
@@ -126,13 +173,24 @@ export function dispatchModeChosen(settingsJson: string): boolean {
 }
 
 /** Where and how the courier must call the app, shown with copy buttons. */
-export function webhookInstructions(input: { appUrl: string; pathId: string; method: WebhookAuthMethod; basicUser: string }) {
+export function webhookInstructions(input: {
+  appUrl: string;
+  pathId: string;
+  method: WebhookAuthMethod;
+  basicUser: string;
+}) {
   const url = `${input.appUrl.replace(/\/+$/, "")}/courier/webhooks/${input.pathId}`;
   switch (input.method) {
     case "bearer":
       return { url, method: input.method, headerName: "Authorization", valueHint: "Bearer <secret>", user: null };
     case "basic":
-      return { url, method: input.method, headerName: "Authorization", valueHint: `Basic, user name "${input.basicUser}", password <secret>`, user: input.basicUser };
+      return {
+        url,
+        method: input.method,
+        headerName: "Authorization",
+        valueHint: `Basic, user name "${input.basicUser}", password <secret>`,
+        user: input.basicUser,
+      };
     case "x-api-key":
       return { url, method: input.method, headerName: "x-api-key", valueHint: "<secret>", user: null };
   }

@@ -10,8 +10,18 @@ import type { Estimate } from "~/courier/responses";
  */
 
 /** Used when no pickup location is set up yet: two addresses in one city the courier serves. */
-export const SAMPLE_PICKUP_ADDRESS: Address = { street1: "1 Market St", city: "San Francisco", state: "CA", zip: "94105" };
-export const SAMPLE_DELIVERY_ADDRESS: Address = { street1: "500 Valencia St", city: "San Francisco", state: "CA", zip: "94110" };
+export const SAMPLE_PICKUP_ADDRESS: Address = {
+  street1: "1 Market St",
+  city: "San Francisco",
+  state: "CA",
+  zip: "94105",
+};
+export const SAMPLE_DELIVERY_ADDRESS: Address = {
+  street1: "500 Valencia St",
+  city: "San Francisco",
+  state: "CA",
+  zip: "94110",
+};
 /** The test asks for a pickup this far ahead (the courier wants pickup_after in the future). */
 export const TEST_PICKUP_LEAD_MS = 60 * 60 * 1000;
 export const TEST_WINDOW_MS = 2 * 60 * 60 * 1000;
@@ -32,7 +42,8 @@ export function courierAddressOf(addressJson: string): Address | null {
   } catch {
     return null;
   }
-  const text = (key: string) => (typeof raw[key] === "string" && (raw[key] as string).trim() !== "" ? (raw[key] as string).trim() : null);
+  const text = (key: string) =>
+    typeof raw[key] === "string" && (raw[key] as string).trim() !== "" ? (raw[key] as string).trim() : null;
   const street1 = text("address1");
   const city = text("city");
   const state = text("provinceCode");
@@ -64,7 +75,11 @@ export function checkFromError(error: CourierError): CourierCheck {
     case "invalid_request":
       return { status: "connected", detail: "The courier accepted the token." };
     case "unauthorized":
-      return { status: "rejected", detail: "The courier did not accept this access token. Check that you copied all of it and chose the right environment." };
+      return {
+        status: "rejected",
+        detail:
+          "The courier did not accept this access token. Check that you copied all of it and chose the right environment.",
+      };
     default:
       return { status: "unreachable", detail: `The token could not be tested: ${error.merchantMessage}` };
   }

@@ -7,7 +7,13 @@ import type { Db } from "~/db/client.server";
 import type { CourierForShop } from "~/runtime.server";
 import { loadCourierToken, saveCourierToken } from "~/shops/courier-credentials.server";
 import type { CourierCredentials } from "~/shops/courier-for-shop.server";
-import { checkFromError, checkFromEstimate, courierAddressOf, testEstimateRequest, type CourierCheck } from "./courier-check";
+import {
+  checkFromError,
+  checkFromEstimate,
+  courierAddressOf,
+  testEstimateRequest,
+  type CourierCheck,
+} from "./courier-check";
 
 export const COURIER_TOKEN_MIN_LENGTH = 8;
 export const COURIER_TOKEN_MAX_LENGTH = 512;
@@ -21,7 +27,10 @@ export const CourierAccountInput = z.object({
     .string()
     .trim()
     .max(COURIER_TOKEN_MAX_LENGTH, `The access token is at most ${COURIER_TOKEN_MAX_LENGTH} characters.`)
-    .refine((token) => token === "" || token.length >= COURIER_TOKEN_MIN_LENGTH, "This is too short to be a courier access token.")
+    .refine(
+      (token) => token === "" || token.length >= COURIER_TOKEN_MIN_LENGTH,
+      "This is too short to be a courier access token.",
+    )
     .refine((token) => !/\s/.test(token), "The access token has no spaces; copy it again.")
     .default(""),
   /** Absent: keep the shop's current address; empty: the courier's standard address. */
@@ -53,9 +62,17 @@ async function firstPickupAddress(db: Db, shopDomain: string) {
 }
 
 /** One real estimate with this client: does the courier accept its token? */
-export async function testCourier(client: CourierClient, pickup: ReturnType<typeof courierAddressOf>, now: Date): Promise<CourierCheck> {
+export async function testCourier(
+  client: CourierClient,
+  pickup: ReturnType<typeof courierAddressOf>,
+  now: Date,
+): Promise<CourierCheck> {
   try {
-    const estimate = await client.estimate(testEstimateRequest(pickup, now), { lane: "background", failFast: true, timeoutMs: LIVE_CHECK_TIMEOUT_MS });
+    const estimate = await client.estimate(testEstimateRequest(pickup, now), {
+      lane: "background",
+      failFast: true,
+      timeoutMs: LIVE_CHECK_TIMEOUT_MS,
+    });
     return checkFromEstimate(estimate);
   } catch (error) {
     if (error instanceof CourierError) return checkFromError(error);
@@ -64,15 +81,16 @@ export async function testCourier(client: CourierClient, pickup: ReturnType<type
 }
 
 /** The home page's live status of the saved courier connection. */
-export async function shopCourierCheck(deps: { db: Db; courierFor: CourierForShop; clock: () => Date }, shopDomain: string): Promise<CourierCheck> {
+export async function shopCourierCheck(
+  deps: { db: Db; courierFor: CourierForShop; clock: () => Date },
+  shopDomain: string,
+): Promise<CourierCheck> {
   const client = await deps.courierFor(shopDomain);
   if (!client) return { status: "not_connected" };
   return testCourier(client, await firstPickupAddress(deps.db, shopDomain), deps.clock());
 }
 
-export type ConnectResult =
-  | { ok: true; check: CourierCheck }
-  | { ok: false; fieldErrors: Record<string, string> };
+export type ConnectResult = { ok: true; check: CourierCheck } | { ok: false; fieldErrors: Record<string, string> };
 
 /**
  * Saves the courier account after testing the token with a real estimate. A token the courier
@@ -88,9 +106,14 @@ export async function connectCourier(
   const baseUrl =
     input.baseUrl !== undefined
       ? input.baseUrl
-      : ((await deps.db.shop.findUnique({ where: { domain: shopDomain }, select: { courierBaseUrl: true } }))?.courierBaseUrl ?? null);
+      : ((await deps.db.shop.findUnique({ where: { domain: shopDomain }, select: { courierBaseUrl: true } }))
+          ?.courierBaseUrl ?? null);
   const credentials: CourierCredentials = { environment: input.environment, token, baseUrl };
-  const check = await testCourier(deps.clientFor(credentials), await firstPickupAddress(deps.db, shopDomain), deps.clock());
+  const check = await testCourier(
+    deps.clientFor(credentials),
+    await firstPickupAddress(deps.db, shopDomain),
+    deps.clock(),
+  );
   if (check.status === "rejected") return { ok: false, fieldErrors: { token: check.detail } };
   await saveCourierToken(deps, shopDomain, credentials);
   return { ok: true, check };

@@ -15,6 +15,7 @@ export function setupDeps(admin: AdminGraphql): SetupDeps {
     clock: runtime.clock,
     admin,
     appUrl: config.shopify.appUrl,
-    courierClientFor: (credentials) => courierClientForCredentials({ limiter: runtime.courierLimiter, clock: runtime.clock, baseUrls }, credentials),
+    courierClientFor: (credentials) =>
+      courierClientForCredentials({ limiter: runtime.courierLimiter, clock: runtime.clock, baseUrls }, credentials),
   };
 }

@@ -50,7 +50,10 @@ function parseAddress(json: string): Record<string, unknown> {
 }
 
 /** Shopify's locations first (in Shopify's order), then stored ones Shopify no longer lists. */
-export function mergePickupLocations(shopify: ShopifyLocationSummary[] | null, stored: StoredPickupLocation[]): PickupLocationRow[] {
+export function mergePickupLocations(
+  shopify: ShopifyLocationSummary[] | null,
+  stored: StoredPickupLocation[],
+): PickupLocationRow[] {
   const byGid = new Map(stored.map((s) => [s.locationGid, s]));
   const row = (gid: string, name: string, address: Record<string, unknown>, missing: boolean): PickupLocationRow => {
     const saved = byGid.get(gid);
@@ -69,7 +72,9 @@ export function mergePickupLocations(shopify: ShopifyLocationSummary[] | null, s
   const listed = new Set(shopify.map((l) => l.id));
   return [
     ...shopify.map((l) => row(l.id, l.name, l.address, false)),
-    ...stored.filter((s) => !listed.has(s.locationGid)).map((s) => row(s.locationGid, s.name, parseAddress(s.addressJson), true)),
+    ...stored
+      .filter((s) => !listed.has(s.locationGid))
+      .map((s) => row(s.locationGid, s.name, parseAddress(s.addressJson), true)),
   ];
 }
 
@@ -82,7 +87,11 @@ export const PickupLocationInput = z
   .object({
     locationGid: z.string({ error: "Unknown location." }).regex(LOCATION_GID_PATTERN, "Unknown location."),
     enabled: FLAG,
-    contactName: z.string().trim().max(CONTACT_NAME_MAX, `Keep the name to ${CONTACT_NAME_MAX} characters.`).default(""),
+    contactName: z
+      .string()
+      .trim()
+      .max(CONTACT_NAME_MAX, `Keep the name to ${CONTACT_NAME_MAX} characters.`)
+      .default(""),
     contactPhone: z.string().trim().max(40, "This is not a phone number.").default(""),
     notes: z.string().trim().max(NOTES_MAX, `Keep the driver notes to ${NOTES_MAX} characters.`).default(""),
   })
@@ -91,7 +100,11 @@ export const PickupLocationInput = z
       ctx.addIssue({ code: "custom", path: ["contactName"], message: "Enter the name of the person drivers ask for." });
     }
     if (location.contactPhone !== "" && !toCourierPhone(location.contactPhone)) {
-      ctx.addIssue({ code: "custom", path: ["contactPhone"], message: "Enter a US phone number with 10 digits, for example (415) 555-0132." });
+      ctx.addIssue({
+        code: "custom",
+        path: ["contactPhone"],
+        message: "Enter a US phone number with 10 digits, for example (415) 555-0132.",
+      });
     } else if (location.enabled && location.contactPhone === "") {
       ctx.addIssue({ code: "custom", path: ["contactPhone"], message: "Enter a phone number drivers can call." });
     }
@@ -104,13 +117,16 @@ export const PickupLocationsInput = z
   .superRefine((list, ctx) => {
     const seen = new Set<string>();
     list.forEach((l, i) => {
-      if (seen.has(l.locationGid)) ctx.addIssue({ code: "custom", path: [i, "locationGid"], message: "This location is listed twice." });
+      if (seen.has(l.locationGid))
+        ctx.addIssue({ code: "custom", path: [i, "locationGid"], message: "This location is listed twice." });
       seen.add(l.locationGid);
     });
   });
 
 /** Errors keyed "pickupLocations.<index>.<field>", as the settings page shows them. */
-export function validatePickupLocations(raw: unknown): { ok: true; locations: PickupLocationInput[] } | { ok: false; fieldErrors: Record<string, string> } {
+export function validatePickupLocations(
+  raw: unknown,
+): { ok: true; locations: PickupLocationInput[] } | { ok: false; fieldErrors: Record<string, string> } {
   const parsed = PickupLocationsInput.safeParse(raw);
   if (parsed.success) return { ok: true, locations: parsed.data };
   const fieldErrors: Record<string, string> = {};

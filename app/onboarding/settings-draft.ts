@@ -143,15 +143,20 @@ function windowEntries(window: WindowDraft, index: number): [string, string][] {
     [name("fallbackPriceCents"), dollarsTextToCents(window.fallbackPrice)],
   ];
   if (window.kind === "within_hours") entries.push([name("hours"), window.hours]);
-  if (window.kind === "today_by") entries.push([name("deliverBy"), window.deliverBy], [name("orderCutoff"), window.orderCutoff]);
-  if (window.kind === "tomorrow") entries.push([name("startTime"), window.startTime], [name("endTime"), window.endTime]);
+  if (window.kind === "today_by")
+    entries.push([name("deliverBy"), window.deliverBy], [name("orderCutoff"), window.orderCutoff]);
+  if (window.kind === "tomorrow")
+    entries.push([name("startTime"), window.startTime], [name("endTime"), window.endTime]);
   return entries;
 }
 
 /** The form fields to post: every setting explicitly (booleans too), windows and pickups whole. */
 export function draftToEntries(draft: SettingsDraft): [string, string][] {
   const money = new Set<string>(MONEY_FIELDS);
-  const entries: [string, string][] = Object.entries(draft.fields).map(([name, value]) => [name, money.has(name) ? dollarsTextToCents(value) : value]);
+  const entries: [string, string][] = Object.entries(draft.fields).map(([name, value]) => [
+    name,
+    money.has(name) ? dollarsTextToCents(value) : value,
+  ]);
   for (const [name, value] of Object.entries(draft.flags)) entries.push([name, String(value)]);
   draft.windows.forEach((window, i) => entries.push(...windowEntries(window, i)));
   draft.pickups.forEach((p, i) => {

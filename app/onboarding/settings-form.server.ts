@@ -14,8 +14,7 @@ const PICKUP_PREFIX = "pickupLocations.";
 const CONTROL_FIELDS = new Set(["intent"]);
 
 export type SaveSettingsResult =
-  | { ok: true; settings: ShopSettings; previous: ShopSettings }
-  | { ok: false; fieldErrors: Record<string, string> };
+  { ok: true; settings: ShopSettings; previous: ShopSettings } | { ok: false; fieldErrors: Record<string, string> };
 
 /** "pickupLocations.0.enabled" fields → [{ enabled: ... }]. */
 function pickupEntries(entries: [string, unknown][]): unknown[] | null {
@@ -37,9 +36,15 @@ function pickupEntries(entries: [string, unknown][]): unknown[] | null {
 
 type Snapshot = { name: string; addressJson: string };
 
-async function locationSnapshots(deps: { db: Db; admin: AdminGraphql }, shopId: string): Promise<Map<string, Snapshot>> {
+async function locationSnapshots(
+  deps: { db: Db; admin: AdminGraphql },
+  shopId: string,
+): Promise<Map<string, Snapshot>> {
   const snapshots = new Map<string, Snapshot>();
-  const stored = await deps.db.pickupLocation.findMany({ where: { shopId }, select: { locationGid: true, name: true, addressJson: true } });
+  const stored = await deps.db.pickupLocation.findMany({
+    where: { shopId },
+    select: { locationGid: true, name: true, addressJson: true },
+  });
   for (const s of stored) snapshots.set(s.locationGid, { name: s.name, addressJson: s.addressJson });
   try {
     for (const location of await fetchLocations(deps.admin)) {
@@ -57,7 +62,10 @@ export async function saveSettingsForm(
   shopDomain: string,
   form: { entries(): Iterable<[string, unknown]> },
 ): Promise<SaveSettingsResult> {
-  const shop = await deps.db.shop.findUnique({ where: { domain: shopDomain }, select: { id: true, settingsJson: true } });
+  const shop = await deps.db.shop.findUnique({
+    where: { domain: shopDomain },
+    select: { id: true, settingsJson: true },
+  });
   if (!shop) return { ok: false, fieldErrors: { form: "The app is not set up for this store yet. Reload the app." } };
   const entries = [...form.entries()].filter(([name]) => !CONTROL_FIELDS.has(name));
   const previous = parseShopSettings(shop.settingsJson);
@@ -77,7 +85,8 @@ export async function saveSettingsForm(
   const snapshots = pickups.length > 0 ? await locationSnapshots(deps, shop.id) : new Map<string, Snapshot>();
   pickups.forEach((p, i) => {
     if (!snapshots.has(p.locationGid)) {
-      fieldErrors[`pickupLocations.${i}.locationGid`] = "Shopify did not confirm this location; reload the page and try again.";
+      fieldErrors[`pickupLocations.${i}.locationGid`] =
+        "Shopify did not confirm this location; reload the page and try again.";
     }
   });
   if (!settings.ok || Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };

@@ -26,7 +26,13 @@ export type SetupDeps = {
   courierClientFor: (credentials: CourierCredentials) => CourierClient;
 };
 
-export const SETUP_INTENTS = ["courier", "register-carrier", "add-to-profiles", "webhook-secret", "dispatch-mode"] as const;
+export const SETUP_INTENTS = [
+  "courier",
+  "register-carrier",
+  "add-to-profiles",
+  "webhook-secret",
+  "dispatch-mode",
+] as const;
 export type SetupIntent = (typeof SETUP_INTENTS)[number];
 
 export type SetupActionResult = {
@@ -46,8 +52,14 @@ const SetupForm = z.discriminatedUnion(
     CourierAccountInput.extend({ intent: z.literal("courier") }),
     z.object({ intent: z.literal("register-carrier") }),
     z.object({ intent: z.literal("add-to-profiles") }),
-    z.object({ intent: z.literal("webhook-secret"), method: z.enum(WEBHOOK_AUTH_METHODS, { error: "Choose how the courier signs its calls." }) }),
-    z.object({ intent: z.literal("dispatch-mode"), dispatchMode: z.string({ error: "Choose which orders are dispatched." }) }),
+    z.object({
+      intent: z.literal("webhook-secret"),
+      method: z.enum(WEBHOOK_AUTH_METHODS, { error: "Choose how the courier signs its calls." }),
+    }),
+    z.object({
+      intent: z.literal("dispatch-mode"),
+      dispatchMode: z.string({ error: "Choose which orders are dispatched." }),
+    }),
   ],
   { error: "This form is not known to the app. Reload the page." },
 );
@@ -67,12 +79,21 @@ function adminFailure(intent: SetupIntent, error: unknown): SetupActionResult {
   return { intent, ok: false, message: `Shopify refused the change: ${error.message}` };
 }
 
-export async function runSetupAction(deps: SetupDeps, shopDomain: string, fields: Record<string, unknown>): Promise<SetupActionResult> {
+export async function runSetupAction(
+  deps: SetupDeps,
+  shopDomain: string,
+  fields: Record<string, unknown>,
+): Promise<SetupActionResult> {
   const intent = isSetupIntent(fields.intent) ? fields.intent : null;
   const parsed = SetupForm.safeParse(fields);
   if (!intent || !parsed.success) {
     const fieldErrors = parsed.success ? {} : fieldErrorsOf(parsed.error);
-    return { intent: intent ?? "courier", ok: false, message: Object.values(fieldErrors)[0] ?? "Check the form.", fieldErrors };
+    return {
+      intent: intent ?? "courier",
+      ok: false,
+      message: Object.values(fieldErrors)[0] ?? "Check the form.",
+      fieldErrors,
+    };
   }
   const input = parsed.data;
   const shop = await deps.db.shop.findUnique({ where: { domain: shopDomain }, select: { settingsJson: true } });
@@ -83,11 +104,15 @@ export async function runSetupAction(deps: SetupDeps, shopDomain: string, fields
     case "courier": {
       const { intent: _intent, ...account } = input;
       const result = await connectCourier({ ...deps, clientFor: deps.courierClientFor }, shopDomain, account);
-      if (!result.ok) return { intent, ok: false, message: Object.values(result.fieldErrors)[0]!, fieldErrors: result.fieldErrors };
+      if (!result.ok)
+        return { intent, ok: false, message: Object.values(result.fieldErrors)[0]!, fieldErrors: result.fieldErrors };
       return {
         intent,
         ok: true,
-        message: result.check.status === "connected" ? `Courier account saved. ${result.check.detail}` : `Courier account saved, but ${result.check.status === "unreachable" ? result.check.detail.charAt(0).toLowerCase() + result.check.detail.slice(1) : "it could not be tested."}`,
+        message:
+          result.check.status === "connected"
+            ? `Courier account saved. ${result.check.detail}`
+            : `Courier account saved, but ${result.check.status === "unreachable" ? result.check.detail.charAt(0).toLowerCase() + result.check.detail.slice(1) : "it could not be tested."}`,
       };
     }
     case "register-carrier": {
@@ -107,8 +132,12 @@ export async function runSetupAction(deps: SetupDeps, shopDomain: string, fields
       }
     }
     case "add-to-profiles": {
-      const registered = await deps.db.shop.findUnique({ where: { domain: shopDomain }, select: { carrierServiceId: true } });
-      if (!registered?.carrierServiceId) return { intent, ok: false, message: "Register same-day delivery with Shopify first." };
+      const registered = await deps.db.shop.findUnique({
+        where: { domain: shopDomain },
+        select: { carrierServiceId: true },
+      });
+      if (!registered?.carrierServiceId)
+        return { intent, ok: false, message: "Register same-day delivery with Shopify first." };
       try {
         const status = await addCarrierServiceToProfiles(deps, shopDomain, serviceName);
         return {
@@ -124,7 +153,10 @@ export async function runSetupAction(deps: SetupDeps, shopDomain: string, fields
       }
     }
     case "webhook-secret": {
-      const before = await deps.db.shop.findUnique({ where: { domain: shopDomain }, select: { webhookSecretEncrypted: true } });
+      const before = await deps.db.shop.findUnique({
+        where: { domain: shopDomain },
+        select: { webhookSecretEncrypted: true },
+      });
       const secret = await rotateWebhookSecret(deps, shopDomain, input.method);
       const rotated = Boolean(before?.webhookSecretEncrypted);
       return {
@@ -136,7 +168,8 @@ export async function runSetupAction(deps: SetupDeps, shopDomain: string, fields
     }
     case "dispatch-mode": {
       const result = await saveDispatchMode(deps.db, shopDomain, input.dispatchMode);
-      if (!result.ok) return { intent, ok: false, message: Object.values(result.fieldErrors)[0]!, fieldErrors: result.fieldErrors };
+      if (!result.ok)
+        return { intent, ok: false, message: Object.values(result.fieldErrors)[0]!, fieldErrors: result.fieldErrors };
       return { intent, ok: true, message: "Dispatch mode saved." };
     }
   }

@@ -45,7 +45,10 @@ export type FulfillmentOrderNow =
   /** Scheduled or incomplete: nothing for the courier to do differently. */
   | { kind: "other" };
 
-export function fulfillmentOrderNow(fo: { status: string; assignedLocation: { location?: { id: string } | null } } | undefined, fulfilled = false): FulfillmentOrderNow {
+export function fulfillmentOrderNow(
+  fo: { status: string; assignedLocation: { location?: { id: string } | null } } | undefined,
+  fulfilled = false,
+): FulfillmentOrderNow {
   if (!fo) return { kind: "gone" };
   switch (fo.status) {
     case "OPEN":
@@ -64,12 +67,7 @@ export function fulfillmentOrderNow(fo: { status: string; assignedLocation: { lo
 
 /** Why a shipment no longer matches its order (each becomes a cancellation code and words). */
 export type ChangeCause =
-  | "order_cancelled"
-  | "moved"
-  | "on_hold"
-  | "items_removed"
-  | "fulfillment_order_cancelled"
-  | "replaced";
+  "order_cancelled" | "moved" | "on_hold" | "items_removed" | "fulfillment_order_cancelled" | "replaced";
 
 export type FlagCause =
   | ChangeCause
@@ -101,7 +99,11 @@ export type ShipmentFactsNow = {
 };
 
 /** Cancel while no driver is assigned; flag once one is. */
-function cancelOrFlag(phase: ShipmentPhase, cause: ChangeCause, then: "redispatch" | "await_release" | "nothing"): Decision {
+function cancelOrFlag(
+  phase: ShipmentPhase,
+  cause: ChangeCause,
+  then: "redispatch" | "await_release" | "nothing",
+): Decision {
   return phase === "unassigned" ? { action: "cancel", cause, then } : { action: "flag", cause };
 }
 
@@ -109,7 +111,9 @@ export function decideShipment(facts: ShipmentFactsNow): Decision {
   const { phase, fulfillmentOrder: fo } = facts;
   if (phase === "ended") return { action: "none" };
   if (facts.orderCancelled) {
-    return phase === "picked_up" ? { action: "flag", cause: "cancelled_after_pickup" } : { action: "cancel", cause: "order_cancelled", then: "nothing" };
+    return phase === "picked_up"
+      ? { action: "flag", cause: "cancelled_after_pickup" }
+      : { action: "cancel", cause: "order_cancelled", then: "nothing" };
   }
   // After pickup the items have left the store and the fulfillment order is fulfilled: nothing to follow.
   if (phase === "picked_up") return { action: "none" };
@@ -122,7 +126,9 @@ export function decideShipment(facts: ShipmentFactsNow): Decision {
     case "cancelled":
       return cancelOrFlag(phase, "fulfillment_order_cancelled", "nothing");
     case "closed":
-      return fo.fulfilled ? { action: "flag", cause: "fulfilled_elsewhere" } : cancelOrFlag(phase, "replaced", "nothing");
+      return fo.fulfilled
+        ? { action: "flag", cause: "fulfilled_elsewhere" }
+        : cancelOrFlag(phase, "replaced", "nothing");
     case "on_hold":
       return cancelOrFlag(phase, "on_hold", "await_release");
     case "open":
@@ -143,6 +149,8 @@ export function decideShipment(facts: ShipmentFactsNow): Decision {
       return { action: "none" };
     case "request":
       if (!facts.diff) return { action: "in_step" };
-      return phase === "unassigned" ? { action: "update", diff: facts.diff } : { action: "flag", cause: "changed", diff: facts.diff };
+      return phase === "unassigned"
+        ? { action: "update", diff: facts.diff }
+        : { action: "flag", cause: "changed", diff: facts.diff };
   }
 }

@@ -27,7 +27,11 @@ export function orderSyncOrderingKey(shopDomain: string, orderGid: string): stri
  * `updated_at` (orders/updated and orders/cancelled for one change share it, and a repeat is one
  * job) or the webhook id.
  */
-export async function enqueueOrderSync(queue: JobQueue, input: { shopDomain: string; orderGid: string; dedupeKey: string; runAt?: Date }, tx?: Tx) {
+export async function enqueueOrderSync(
+  queue: JobQueue,
+  input: { shopDomain: string; orderGid: string; dedupeKey: string; runAt?: Date },
+  tx?: Tx,
+) {
   return queue.enqueue(
     {
       shopDomain: input.shopDomain,
@@ -48,14 +52,24 @@ export async function enqueueOrderSync(queue: JobQueue, input: { shopDomain: str
  * are not followed: their many updates cost nothing.
  */
 export async function orderHasDeliveries(store: Store, shopDomain: string, orderGid: string): Promise<boolean> {
-  const shipment = await store.shipment.findFirst({ where: { orderGid, shop: { domain: shopDomain } }, select: { id: true } });
+  const shipment = await store.shipment.findFirst({
+    where: { orderGid, shop: { domain: shopDomain } },
+    select: { id: true },
+  });
   if (shipment) return true;
-  const planned = await store.orderDispatch.findFirst({ where: { shopDomain, orderGid, outcome: "planned" }, select: { id: true } });
+  const planned = await store.orderDispatch.findFirst({
+    where: { shopDomain, orderGid, outcome: "planned" },
+    select: { id: true },
+  });
   return planned !== null;
 }
 
 /** The orders whose shipments belong to these fulfillment orders (the fulfillment_orders/* payloads name no order). */
-export async function ordersOfFulfillmentOrders(store: Store, shopDomain: string, fulfillmentOrderGids: readonly string[]): Promise<string[]> {
+export async function ordersOfFulfillmentOrders(
+  store: Store,
+  shopDomain: string,
+  fulfillmentOrderGids: readonly string[],
+): Promise<string[]> {
   if (fulfillmentOrderGids.length === 0) return [];
   const rows = await store.shipment.findMany({
     where: { fulfillmentOrderGid: { in: [...fulfillmentOrderGids] }, shop: { domain: shopDomain } },
@@ -66,14 +80,23 @@ export async function ordersOfFulfillmentOrders(store: Store, shopDomain: string
 }
 
 /** orders/updated, orders/cancelled: a sync when the order is one the app delivers. */
-export async function syncOrderIfDelivered(queue: JobQueue, tx: Tx, input: { shopDomain: string; orderGid: string; dedupeKey: string }) {
+export async function syncOrderIfDelivered(
+  queue: JobQueue,
+  tx: Tx,
+  input: { shopDomain: string; orderGid: string; dedupeKey: string },
+) {
   if (!(await orderHasDeliveries(tx, input.shopDomain, input.orderGid))) return null;
   return enqueueOrderSync(queue, input, tx);
 }
 
 /** fulfillment_orders/*: a sync of each order whose shipments these fulfillment orders carry. */
-export async function syncOrdersOfFulfillmentOrders(queue: JobQueue, tx: Tx, input: { shopDomain: string; fulfillmentOrderGids: string[]; dedupeKey: string }) {
+export async function syncOrdersOfFulfillmentOrders(
+  queue: JobQueue,
+  tx: Tx,
+  input: { shopDomain: string; fulfillmentOrderGids: string[]; dedupeKey: string },
+) {
   const orders = await ordersOfFulfillmentOrders(tx, input.shopDomain, input.fulfillmentOrderGids);
-  for (const orderGid of orders) await enqueueOrderSync(queue, { shopDomain: input.shopDomain, orderGid, dedupeKey: input.dedupeKey }, tx);
+  for (const orderGid of orders)
+    await enqueueOrderSync(queue, { shopDomain: input.shopDomain, orderGid, dedupeKey: input.dedupeKey }, tx);
   return orders;
 }

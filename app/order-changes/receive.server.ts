@@ -34,7 +34,11 @@ export function receiveFulfillmentOrderMoved(request: Request): Promise<Response
   return receiveWebhook(request, {
     payload: FulfillmentOrderMovedPayload,
     handleInTransaction: ({ shop, webhookId, payload }, tx) =>
-      syncOrdersOfFulfillmentOrders(getRuntime().queue, tx, { shopDomain: shop, fulfillmentOrderGids: fulfillmentOrderIdsOfMove(payload), dedupeKey: webhookId }),
+      syncOrdersOfFulfillmentOrders(getRuntime().queue, tx, {
+        shopDomain: shop,
+        fulfillmentOrderGids: fulfillmentOrderIdsOfMove(payload),
+        dedupeKey: webhookId,
+      }),
   });
 }
 
@@ -43,6 +47,10 @@ export function receiveFulfillmentOrderChanged(request: Request): Promise<Respon
   return receiveWebhook(request, {
     payload: FulfillmentOrderChangedPayload,
     handleInTransaction: ({ shop, webhookId, payload }, tx) =>
-      syncOrdersOfFulfillmentOrders(getRuntime().queue, tx, { shopDomain: shop, fulfillmentOrderGids: fulfillmentOrderIdsOf(payload), dedupeKey: webhookId }),
+      syncOrdersOfFulfillmentOrders(getRuntime().queue, tx, {
+        shopDomain: shop,
+        fulfillmentOrderGids: fulfillmentOrderIdsOf(payload),
+        dedupeKey: webhookId,
+      }),
   });
 }

@@ -25,7 +25,15 @@ import { cancellationFor, feeInWords } from "./wording";
 export async function enqueueRedispatch(
   queue: JobQueue,
   tx: Tx,
-  input: { shopDomain: string; orderGid: string; fulfillmentOrderGid: string; generation: number; serviceCode: string | null; replacesShipmentId?: string; at: Date },
+  input: {
+    shopDomain: string;
+    orderGid: string;
+    fulfillmentOrderGid: string;
+    generation: number;
+    serviceCode: string | null;
+    replacesShipmentId?: string;
+    at: Date;
+  },
 ) {
   await enqueueFulfillmentOrderDispatch(
     queue,
@@ -57,7 +65,11 @@ export type CancelOutcome = { canceled: true; cancellationFee: number | null } |
  * canceled already (our earlier attempt went through before a crash) that is success; otherwise
  * the driver has picked up.
  */
-export async function cancelAtCourier(courier: CourierClient, courierShipmentId: string, request: CancelShipmentRequest): Promise<CancelOutcome> {
+export async function cancelAtCourier(
+  courier: CourierClient,
+  courierShipmentId: string,
+  request: CancelShipmentRequest,
+): Promise<CancelOutcome> {
   try {
     const result = await courier.cancelShipment(courierShipmentId, request, { lane: "background" });
     return { canceled: true, cancellationFee: result.cancellationFee };
@@ -109,7 +121,10 @@ function cancellationForFlag(kinds: readonly string[]): CancelShipmentRequest {
     }
     return cancellationFor(flagged.cause as ChangeCause | FlagCause);
   }
-  return { cancellation_code: "other", cancellation_comment: "The store canceled this shipment to send it again with the order's current details." };
+  return {
+    cancellation_code: "other",
+    cancellation_comment: "The store canceled this shipment to send it again with the order's current details.",
+  };
 }
 
 /**
@@ -118,10 +133,20 @@ function cancellationForFlag(kinds: readonly string[]): CancelShipmentRequest {
  * sync dispatches the fulfillment order again as a new generation with the order's current details
  * (at once, or when a hold is released). Refused after pickup.
  */
-export async function cancelAndRedispatch(deps: RedispatchDeps, shopDomain: string, shipmentId: string): Promise<{ cancellationFee: number | null }> {
+export async function cancelAndRedispatch(
+  deps: RedispatchDeps,
+  shopDomain: string,
+  shipmentId: string,
+): Promise<{ cancellationFee: number | null }> {
   const shipment = await deps.db.shipment.findFirst({
     where: { id: shipmentId, shop: { domain: shopDomain } },
-    include: { activities: { where: { kind: { startsWith: ORDER_CHANGE_ACTIVITY.flaggedPrefix } }, orderBy: { createdAt: "desc" }, select: { kind: true } } },
+    include: {
+      activities: {
+        where: { kind: { startsWith: ORDER_CHANGE_ACTIVITY.flaggedPrefix } },
+        orderBy: { createdAt: "desc" },
+        select: { kind: true },
+      },
+    },
   });
   if (!shipment) throw new RedispatchRefused(REDISPATCH_REFUSED.notFound, "not_found");
   const phase = phaseOf(shipment.state, Boolean(shipment.courierShipmentId));
@@ -130,7 +155,11 @@ export async function cancelAndRedispatch(deps: RedispatchDeps, shopDomain: stri
   const courier = await deps.courierFor(shopDomain);
   if (!courier) throw new RedispatchRefused(REDISPATCH_REFUSED.noCourier, "no_courier");
 
-  const outcome = await cancelAtCourier(courier, shipment.courierShipmentId!, cancellationForFlag(shipment.activities.map((a) => a.kind)));
+  const outcome = await cancelAtCourier(
+    courier,
+    shipment.courierShipmentId!,
+    cancellationForFlag(shipment.activities.map((a) => a.kind)),
+  );
   if (!outcome.canceled) throw new RedispatchRefused(REDISPATCH_REFUSED.pickedUp, "picked_up");
 
   const now = deps.clock();
@@ -148,9 +177,18 @@ export async function cancelAndRedispatch(deps: RedispatchDeps, shopDomain: stri
       },
     });
     await tx.shipmentActivity.create({
-      data: { shipmentId: shipment.id, kind: ORDER_CHANGE_ACTIVITY.redispatchPending, message: "Waiting to be dispatched again.", createdAt: new Date(now.getTime() + 1) },
+      data: {
+        shipmentId: shipment.id,
+        kind: ORDER_CHANGE_ACTIVITY.redispatchPending,
+        message: "Waiting to be dispatched again.",
+        createdAt: new Date(now.getTime() + 1),
+      },
     });
-    await enqueueOrderSync(deps.queue, { shopDomain, orderGid: shipment.orderGid, dedupeKey: `redispatch:${shipment.id}` }, tx);
+    await enqueueOrderSync(
+      deps.queue,
+      { shopDomain, orderGid: shipment.orderGid, dedupeKey: `redispatch:${shipment.id}` },
+      tx,
+    );
   });
   return { cancellationFee: outcome.cancellationFee };
 }

@@ -34,18 +34,19 @@ import {
  * the shipment's new state.
  */
 
-export type OrderSyncDeps = { db: Db; queue: JobQueue; admin: AdminGraphql; courier: CourierClient | null; clock: () => Date };
+export type OrderSyncDeps = {
+  db: Db;
+  queue: JobQueue;
+  admin: AdminGraphql;
+  courier: CourierClient | null;
+  clock: () => Date;
+};
 
-export const COURIER_NOT_CONNECTED = "Connect a courier account in the app's settings: the order changed and its delivery cannot be updated.";
+export const COURIER_NOT_CONNECTED =
+  "Connect a courier account in the app's settings: the order changed and its delivery cannot be updated.";
 
 export type ShipmentOutcome =
-  | "none"
-  | "in_step"
-  | "updated"
-  | "update_refused"
-  | "canceled"
-  | "flagged"
-  | "already_flagged";
+  "none" | "in_step" | "updated" | "update_refused" | "canceled" | "flagged" | "already_flagged";
 
 export type ShipmentRow = Shipment & { activities: { kind: string; message: string }[] };
 export type FulfillmentOrder = OrderForDispatch["fulfillmentOrders"]["nodes"][number];
@@ -67,7 +68,13 @@ export function parseRequest(json: string | null): CreateShipmentRequest | null 
   if (!json) return null;
   try {
     const value = JSON.parse(json) as CreateShipmentRequest;
-    return value && typeof value === "object" && value.delivery_location && value.pickup_location && Array.isArray(value.items) ? value : null;
+    return value &&
+      typeof value === "object" &&
+      value.delivery_location &&
+      value.pickup_location &&
+      Array.isArray(value.items)
+      ? value
+      : null;
   } catch {
     return null;
   }
@@ -77,8 +84,17 @@ function locationName(ctx: SyncContext, locationGid: string | null | undefined, 
   return (locationGid ? ctx.pickupPoints.get(locationGid)?.name : undefined) ?? fallback;
 }
 
-export function namesFor(ctx: SyncContext, shipment: ShipmentRow, fo: FulfillmentOrder | undefined, requested: CreateShipmentRequest | null): LocationNames {
-  const from = locationName(ctx, shipment.locationGid, requested?.pickup_location.address.name ?? "the original location");
+export function namesFor(
+  ctx: SyncContext,
+  shipment: ShipmentRow,
+  fo: FulfillmentOrder | undefined,
+  requested: CreateShipmentRequest | null,
+): LocationNames {
+  const from = locationName(
+    ctx,
+    shipment.locationGid,
+    requested?.pickup_location.address.name ?? "the original location",
+  );
   const to = fo ? locationName(ctx, fo.assignedLocation.location?.id, fo.assignedLocation.name) : "another location";
   return { from, to };
 }
@@ -90,13 +106,22 @@ function requireCourier(ctx: SyncContext): CourierClient {
 
 /** A courier failure that is not an answer about the shipment: retried, or the job stops with the courier's words. */
 function courierJobError(error: CourierError) {
-  return error.retryable ? retryLater(error.merchantMessage, error.retryAfterMs ?? 5_000, error) : permanentFailure(error.merchantMessage, error);
+  return error.retryable
+    ? retryLater(error.merchantMessage, error.retryAfterMs ?? 5_000, error)
+    : permanentFailure(error.merchantMessage, error);
 }
 
 const isRuleViolation = (error: CourierError) => error.apiErrors.some((e) => e.code === API_ERROR_CODES.rule);
-export const raisedByOrderChange = (shipment: Shipment) => shipment.needsAttention && (shipment.attentionReason ?? "").startsWith(ORDER_CHANGE_ATTENTION);
+export const raisedByOrderChange = (shipment: Shipment) =>
+  shipment.needsAttention && (shipment.attentionReason ?? "").startsWith(ORDER_CHANGE_ATTENTION);
 
-export async function record(ctx: SyncContext, shipmentId: string, kind: string, message: string, data: Record<string, unknown> = {}) {
+export async function record(
+  ctx: SyncContext,
+  shipmentId: string,
+  kind: string,
+  message: string,
+  data: Record<string, unknown> = {},
+) {
   const now = ctx.deps.clock();
   await ctx.deps.db.$transaction(async (tx) => {
     if (Object.keys(data).length > 0) await tx.shipment.update({ where: { id: shipmentId }, data });
@@ -106,21 +131,48 @@ export async function record(ctx: SyncContext, shipmentId: string, kind: string,
 }
 
 /** Raises a flag once: the same reason already raised adds nothing (webhooks repeat; our own tags trigger updates). */
-export async function raiseFlag(ctx: SyncContext, shipment: ShipmentRow, kind: string, words: { timeline: string; attention: string }): Promise<ShipmentOutcome> {
+export async function raiseFlag(
+  ctx: SyncContext,
+  shipment: ShipmentRow,
+  kind: string,
+  words: { timeline: string; attention: string },
+): Promise<ShipmentOutcome> {
   const last = shipment.activities[0];
-  if (shipment.needsAttention && shipment.attentionReason === words.attention && last?.kind === kind && last.message === words.timeline) return "already_flagged";
+  if (
+    shipment.needsAttention &&
+    shipment.attentionReason === words.attention &&
+    last?.kind === kind &&
+    last.message === words.timeline
+  )
+    return "already_flagged";
   await record(ctx, shipment.id, kind, words.timeline, { needsAttention: true, attentionReason: words.attention });
   ctx.flagged = true;
   return "flagged";
 }
 
-export async function flag(ctx: SyncContext, shipment: ShipmentRow, decision: Extract<Decision, { action: "flag" }>, names: LocationNames) {
+export async function flag(
+  ctx: SyncContext,
+  shipment: ShipmentRow,
+  decision: Extract<Decision, { action: "flag" }>,
+  names: LocationNames,
+) {
   const changes = decision.diff?.changes ?? [];
   const code = cancellationFor(decision.cause, changes).cancellation_code ?? "other";
-  return raiseFlag(ctx, shipment, flaggedKind(decision.cause, code), flagInWords(decision.cause, { changes, reason: decision.reason, names }));
+  return raiseFlag(
+    ctx,
+    shipment,
+    flaggedKind(decision.cause, code),
+    flagInWords(decision.cause, { changes, reason: decision.reason, names }),
+  );
 }
 
-export async function update(ctx: SyncContext, shipment: ShipmentRow, diff: ShipmentDiff, requested: CreateShipmentRequest, names: LocationNames): Promise<ShipmentOutcome> {
+export async function update(
+  ctx: SyncContext,
+  shipment: ShipmentRow,
+  diff: ShipmentDiff,
+  requested: CreateShipmentRequest,
+  names: LocationNames,
+): Promise<ShipmentOutcome> {
   const courier = requireCourier(ctx);
   let sent;
   try {
@@ -134,7 +186,11 @@ export async function update(ctx: SyncContext, shipment: ShipmentRow, diff: Ship
       const outcome = await raiseFlag(ctx, shipment, ORDER_CHANGE_ACTIVITY.updateRefused, words);
       return outcome === "flagged" ? "update_refused" : outcome;
     }
-    if (error.kind === "not_found") return raiseFlag(ctx, shipment, ORDER_CHANGE_ACTIVITY.updateRefused, { timeline: COURIER_LOST, attention: COURIER_LOST });
+    if (error.kind === "not_found")
+      return raiseFlag(ctx, shipment, ORDER_CHANGE_ACTIVITY.updateRefused, {
+        timeline: COURIER_LOST,
+        attention: COURIER_LOST,
+      });
     throw courierJobError(error);
   }
   const next = applyPatch(requested, diff.patch);
@@ -151,7 +207,12 @@ export async function update(ctx: SyncContext, shipment: ShipmentRow, diff: Ship
   return "updated";
 }
 
-const PHASE_OF_COURIER_STATE: Record<string, ShipmentPhase> = { scheduled: "unassigned", assigned: "assigned", en_route: "picked_up", attempted: "picked_up" };
+const PHASE_OF_COURIER_STATE: Record<string, ShipmentPhase> = {
+  scheduled: "unassigned",
+  assigned: "assigned",
+  en_route: "picked_up",
+  attempted: "picked_up",
+};
 
 export async function cancel(
   ctx: SyncContext,
@@ -168,11 +229,16 @@ export async function cancel(
       current = await courier.getShipment(courierId, { lane: "background" });
     } catch (error) {
       if (!(error instanceof CourierError)) throw error;
-      if (error.kind === "not_found") return raiseFlag(ctx, shipment, ORDER_CHANGE_ACTIVITY.updateRefused, { timeline: COURIER_LOST, attention: COURIER_LOST });
+      if (error.kind === "not_found")
+        return raiseFlag(ctx, shipment, ORDER_CHANGE_ACTIVITY.updateRefused, {
+          timeline: COURIER_LOST,
+          attention: COURIER_LOST,
+        });
       throw courierJobError(error);
     }
     const known = PHASE_OF_COURIER_STATE[current.state];
-    const phase: ShipmentPhase = known === undefined ? "ended" : known === "unassigned" && current.driver ? "assigned" : known;
+    const phase: ShipmentPhase =
+      known === undefined ? "ended" : known === "unassigned" && current.driver ? "assigned" : known;
     if (phase !== "unassigned") {
       const again = facts.redecide(phase);
       return again.action === "flag" ? flag(ctx, shipment, again, facts.names) : "none";
@@ -183,7 +249,11 @@ export async function cancel(
     outcome = await cancelAtCourier(courier, courierId, cancellationFor(decision.cause));
   } catch (error) {
     if (!(error instanceof CourierError)) throw error;
-    if (error.kind === "not_found") return raiseFlag(ctx, shipment, ORDER_CHANGE_ACTIVITY.updateRefused, { timeline: COURIER_LOST, attention: COURIER_LOST });
+    if (error.kind === "not_found")
+      return raiseFlag(ctx, shipment, ORDER_CHANGE_ACTIVITY.updateRefused, {
+        timeline: COURIER_LOST,
+        attention: COURIER_LOST,
+      });
     throw courierJobError(error);
   }
   if (!outcome.canceled) {
@@ -198,13 +268,18 @@ export async function cancel(
       where: { id: shipment.id },
       data: { state: "canceled", lastEventAt: now, etaAt: null, needsAttention: false, attentionReason: null },
     });
-    await tx.shipmentActivity.create({ data: { shipmentId: shipment.id, kind: ORDER_CHANGE_ACTIVITY.canceled, message, createdAt: now } });
+    await tx.shipmentActivity.create({
+      data: { shipmentId: shipment.id, kind: ORDER_CHANGE_ACTIVITY.canceled, message, createdAt: now },
+    });
     if (decision.then !== "nothing") {
       await tx.shipmentActivity.create({
         data: {
           shipmentId: shipment.id,
           kind: ORDER_CHANGE_ACTIVITY.redispatchPending,
-          message: decision.then === "await_release" ? "Waiting for the hold to be released to dispatch again." : "Waiting to be dispatched again.",
+          message:
+            decision.then === "await_release"
+              ? "Waiting for the hold to be released to dispatch again."
+              : "Waiting to be dispatched again.",
           createdAt: new Date(now.getTime() + 1),
         },
       });
@@ -212,8 +287,10 @@ export async function cancel(
   });
   // The redispatch (if any) is picked up below, in dispatchWhatWaits, from the marker just written.
   shipment.state = "canceled";
-  shipment.activities.unshift({ kind: decision.then === "nothing" ? ORDER_CHANGE_ACTIVITY.canceled : ORDER_CHANGE_ACTIVITY.redispatchPending, message });
+  shipment.activities.unshift({
+    kind: decision.then === "nothing" ? ORDER_CHANGE_ACTIVITY.canceled : ORDER_CHANGE_ACTIVITY.redispatchPending,
+    message,
+  });
   ctx.changed = true;
   return "canceled";
 }
-

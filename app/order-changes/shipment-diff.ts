@@ -53,7 +53,9 @@ function sameAddress(a: Address, b: Address): boolean {
 
 export function addressInWords(address: Address): string {
   const street = [address.street1, address.street2].map(text).filter(Boolean).join(" ");
-  const place = [text(address.city), [text(address.state), text(address.zip)].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+  const place = [text(address.city), [text(address.state), text(address.zip)].filter(Boolean).join(" ")]
+    .filter(Boolean)
+    .join(", ");
   return [text(address.name), street, place].filter(Boolean).join(", ");
 }
 
@@ -79,22 +81,39 @@ function samePickup(a: Location, b: Location): boolean {
 
 /** What identifies an item's shape for the driver; the value (price) is left out on purpose. */
 function itemShape(item: Item) {
-  return [text(item.description), text(item.reference_id), item.quantity, item.length, item.width, item.height, item.weight];
+  return [
+    text(item.description),
+    text(item.reference_id),
+    item.quantity,
+    item.length,
+    item.width,
+    item.height,
+    item.weight,
+  ];
 }
 
 function sameItems(a: readonly Item[], b: readonly Item[]): boolean {
-  return a.length === b.length && a.every((item, i) => JSON.stringify(itemShape(item)) === JSON.stringify(itemShape(b[i]!)));
+  return (
+    a.length === b.length && a.every((item, i) => JSON.stringify(itemShape(item)) === JSON.stringify(itemShape(b[i]!)))
+  );
 }
 
 export function itemsInWords(items: readonly Item[]): string {
-  return items.length === 0 ? "no items" : items.map((item) => `${text(item.description)} × ${item.quantity}`).join("; ");
+  return items.length === 0
+    ? "no items"
+    : items.map((item) => `${text(item.description)} × ${item.quantity}`).join("; ");
 }
 
 /** Compares as JSON with keys sorted, so the order keys were written in does not matter. */
 function sameJson(a: unknown, b: unknown): boolean {
   const sorted = (value: unknown): unknown =>
     value && typeof value === "object" && !Array.isArray(value)
-      ? Object.fromEntries(Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([x], [y]) => x.localeCompare(y)).map(([k, v]) => [k, sorted(v)]))
+      ? Object.fromEntries(
+          Object.entries(value as Record<string, unknown>)
+            .filter(([, v]) => v !== undefined)
+            .sort(([x], [y]) => x.localeCompare(y))
+            .map(([k, v]) => [k, sorted(v)]),
+        )
       : value;
   return JSON.stringify(sorted(a)) === JSON.stringify(sorted(b));
 }
@@ -111,9 +130,17 @@ export function windowInWords(window: { start: string | Date; end: string | Date
 function deliveryChanges(before: Location, after: Location): ShipmentChange[] {
   const changes: ShipmentChange[] = [];
   if (!sameStreetAddress(before.address, after.address)) {
-    changes.push({ kind: "delivery_address", before: addressInWords(before.address), after: addressInWords(after.address) });
+    changes.push({
+      kind: "delivery_address",
+      before: addressInWords(before.address),
+      after: addressInWords(after.address),
+    });
   } else if (!sameAddress(before.address, after.address)) {
-    changes.push({ kind: "delivery_address", before: positionInWords(before.address), after: positionInWords(after.address) });
+    changes.push({
+      kind: "delivery_address",
+      before: positionInWords(before.address),
+      after: positionInWords(after.address),
+    });
   }
   if (text(before.contact.name) !== text(after.contact.name)) {
     changes.push({ kind: "recipient_name", before: text(before.contact.name), after: text(after.contact.name) });
@@ -152,7 +179,11 @@ export function diffShipment(
   }
   if (!samePickup(requested.pickup_location, implied.pickup_location)) {
     patch.pickup_location = implied.pickup_location;
-    changes.push({ kind: "pickup_location", before: pickupInWords(requested.pickup_location), after: pickupInWords(implied.pickup_location) });
+    changes.push({
+      kind: "pickup_location",
+      before: pickupInWords(requested.pickup_location),
+      after: pickupInWords(implied.pickup_location),
+    });
   }
   const pickupAfterChanged = instant(requested.pickup_after) !== instant(implied.pickup_after);
   const windowChanged =
@@ -161,11 +192,16 @@ export function diffShipment(
   if (pickupAfterChanged) patch.pickup_after = implied.pickup_after;
   if (windowChanged) patch.deliver_between = implied.deliver_between;
   if (pickupAfterChanged || windowChanged) {
-    changes.push({ kind: "window", before: windowInWords(requested.deliver_between, timeZone), after: windowInWords(implied.deliver_between, timeZone) });
+    changes.push({
+      kind: "window",
+      before: windowInWords(requested.deliver_between, timeZone),
+      after: windowInWords(implied.deliver_between, timeZone),
+    });
   }
 
   if (changes.length === 0) return null;
-  if (text(requested.description) !== text(implied.description) && implied.description !== undefined) patch.description = implied.description;
+  if (text(requested.description) !== text(implied.description) && implied.description !== undefined)
+    patch.description = implied.description;
   if (!sameJson(requested.options, implied.options)) patch.options = implied.options;
   return { patch, changes };
 }

@@ -46,8 +46,7 @@ export type { OrderSyncDeps } from "./shipment-actions.server";
 
 /** While a dispatch of the order is creating shipments the sync waits, so it never compares against a half-made dispatch. */
 export const DISPATCH_IN_FLIGHT_WAIT_MS = 10_000;
-export const DISPATCH_IN_FLIGHT =
-  "Waiting for this order's dispatch to finish before applying the order's changes.";
+export const DISPATCH_IN_FLIGHT = "Waiting for this order's dispatch to finish before applying the order's changes.";
 
 export type OrderSyncResult = {
   outcome: "not_ours" | "order_gone" | "synced";
@@ -74,7 +73,11 @@ function latestPerFulfillmentOrder(rows: readonly ShipmentRow[]): ShipmentRow[] 
   const latest = new Map<string, ShipmentRow>();
   for (const row of rows) {
     const current = latest.get(row.fulfillmentOrderGid);
-    if (!current || row.generation > current.generation || (row.generation === current.generation && row.createdAt > current.createdAt)) {
+    if (
+      !current ||
+      row.generation > current.generation ||
+      (row.generation === current.generation && row.createdAt > current.createdAt)
+    ) {
       latest.set(row.fulfillmentOrderGid, row);
     }
   }
@@ -111,18 +114,37 @@ async function syncShipment(ctx: SyncContext, shipment: ShipmentRow): Promise<Sh
 
   let implied = null;
   let diff = null;
-  if (requested && !orderCancelled && phase !== "picked_up" && foNow.kind === "open" && foNow.locationGid === shipment.locationGid) {
+  if (
+    requested &&
+    !orderCancelled &&
+    phase !== "picked_up" &&
+    foNow.kind === "open" &&
+    foNow.locationGid === shipment.locationGid
+  ) {
     const window = impliedWindow({
       requested,
       dispatchedServiceCode: shipment.serviceCode,
       orderServiceCode: ctx.orderServiceCode,
       freshWindow: () => freshWindow(ctx),
     });
-    implied = impliedShipment({ order, fulfillmentOrderGid: shipment.fulfillmentOrderGid, pickupPoints: ctx.pickupPoints, settings: dispatchSettingsOf(ctx.settings), window });
+    implied = impliedShipment({
+      order,
+      fulfillmentOrderGid: shipment.fulfillmentOrderGid,
+      pickupPoints: ctx.pickupPoints,
+      settings: dispatchSettingsOf(ctx.settings),
+      window,
+    });
     if (implied.kind === "request") diff = diffShipment(requested, implied.request, { timeZone: ctx.shop.timezone });
   }
   const decide = (asPhase: ShipmentPhase) =>
-    decideShipment({ phase: asPhase, orderCancelled, fulfillmentOrder: foNow, locationGid: shipment.locationGid, implied, diff });
+    decideShipment({
+      phase: asPhase,
+      orderCancelled,
+      fulfillmentOrder: foNow,
+      locationGid: shipment.locationGid,
+      implied,
+      diff,
+    });
   const decision = decide(phase);
   const names = namesFor(ctx, shipment, fo, requested);
 
@@ -131,7 +153,10 @@ async function syncShipment(ctx: SyncContext, shipment: ShipmentRow): Promise<Sh
       return "none";
     case "in_step":
       if (!raisedByOrderChange(shipment)) return "none";
-      await record(ctx, shipment.id, ORDER_CHANGE_ACTIVITY.inStep, IN_STEP_AGAIN, { needsAttention: false, attentionReason: null });
+      await record(ctx, shipment.id, ORDER_CHANGE_ACTIVITY.inStep, IN_STEP_AGAIN, {
+        needsAttention: false,
+        attentionReason: null,
+      });
       return "in_step";
     case "update":
       return update(ctx, shipment, decision.diff, requested!, names);
@@ -147,7 +172,13 @@ function impliedNow(ctx: SyncContext, fulfillmentOrderGid: string) {
   const now = ctx.deps.clock();
   // Only whether a shipment can be planned matters here; the dispatch job picks the real window.
   const probe = { pickupAfter: now, deliverBetween: { start: now, end: new Date(now.getTime() + 3_600_000) } };
-  return impliedShipment({ order: ctx.order, fulfillmentOrderGid, pickupPoints: ctx.pickupPoints, settings: dispatchSettingsOf(ctx.settings), window: probe });
+  return impliedShipment({
+    order: ctx.order,
+    fulfillmentOrderGid,
+    pickupPoints: ctx.pickupPoints,
+    settings: dispatchSettingsOf(ctx.settings),
+    window: probe,
+  });
 }
 
 function whyNotDispatchable(implied: Exclude<ImpliedShipment, { kind: "request" }>): string {
@@ -163,7 +194,11 @@ const isOpen = (fo: FulfillmentOrder | undefined) => fo?.status === "OPEN" || fo
  * of the order is still active at the courier for items that are no longer where it picks up: that
  * one is flagged, and dispatching beside it could deliver twice.
  */
-async function dispatchWhatWaits(ctx: SyncContext, rows: readonly ShipmentRow[], latest: readonly ShipmentRow[]): Promise<string[]> {
+async function dispatchWhatWaits(
+  ctx: SyncContext,
+  rows: readonly ShipmentRow[],
+  latest: readonly ShipmentRow[],
+): Promise<string[]> {
   const { order } = ctx;
   if (order.cancelledAt) return [];
   const dispatchedBefore = rows.filter((row) => row.courierShipmentId);
@@ -192,7 +227,8 @@ async function dispatchWhatWaits(ctx: SyncContext, rows: readonly ShipmentRow[],
     const known = new Set(rows.map((row) => row.fulfillmentOrderGid));
     const serviceCode = [...dispatchedBefore].sort((a, b) => b.generation - a.generation)[0]!.serviceCode;
     for (const fo of order.fulfillmentOrders.nodes) {
-      if (!known.has(fo.id) && isOpen(fo) && impliedNow(ctx, fo.id).kind === "request") waiting.push({ fulfillmentOrderGid: fo.id, serviceCode });
+      if (!known.has(fo.id) && isOpen(fo) && impliedNow(ctx, fo.id).kind === "request")
+        waiting.push({ fulfillmentOrderGid: fo.id, serviceCode });
     }
   }
   if (waiting.length === 0) return [];
@@ -218,35 +254,66 @@ async function dispatchWhatWaits(ctx: SyncContext, rows: readonly ShipmentRow[],
 
 /** The order page's delivery summary, and the attention tag when a shipment was newly flagged. */
 async function annotateOrder(ctx: SyncContext) {
-  const shipments = await ctx.deps.db.shipment.findMany({ where: { shopId: ctx.shop.id, orderGid: ctx.order.id }, orderBy: { createdAt: "asc" } });
+  const shipments = await ctx.deps.db.shipment.findMany({
+    where: { shopId: ctx.shop.id, orderGid: ctx.order.id },
+    orderBy: { createdAt: "asc" },
+  });
   await setOrderDeliveryMetafield(ctx.deps.admin, ctx.order.id, orderDeliverySummary(shipments));
   if (ctx.flagged) await addOrderTags(ctx.deps.admin, ctx.order.id, [ctx.settings.tags.attention]);
 }
 
-export async function runOrderSync(deps: OrderSyncDeps, shopDomain: string, payload: OrderSyncPayload): Promise<OrderSyncResult> {
-  const nothing = (outcome: OrderSyncResult["outcome"]): OrderSyncResult => ({ outcome, shipments: [], dispatched: [] });
-  const shop = await deps.db.shop.findUnique({ where: { domain: shopDomain }, include: { pickupLocations: { where: { enabled: true } } } });
+export async function runOrderSync(
+  deps: OrderSyncDeps,
+  shopDomain: string,
+  payload: OrderSyncPayload,
+): Promise<OrderSyncResult> {
+  const nothing = (outcome: OrderSyncResult["outcome"]): OrderSyncResult => ({
+    outcome,
+    shipments: [],
+    dispatched: [],
+  });
+  const shop = await deps.db.shop.findUnique({
+    where: { domain: shopDomain },
+    include: { pickupLocations: { where: { enabled: true } } },
+  });
   if (!shop || shop.uninstalledAt) return nothing("not_ours");
-  if (await dispatchInFlight(deps.db, shopDomain, payload.orderGid)) throw retryLater(DISPATCH_IN_FLIGHT, DISPATCH_IN_FLIGHT_WAIT_MS);
+  if (await dispatchInFlight(deps.db, shopDomain, payload.orderGid))
+    throw retryLater(DISPATCH_IN_FLIGHT, DISPATCH_IN_FLIGHT_WAIT_MS);
 
   const rows: ShipmentRow[] = await deps.db.shipment.findMany({
     where: { shopId: shop.id, orderGid: payload.orderGid },
     orderBy: [{ generation: "asc" }, { createdAt: "asc" }],
-    include: { activities: { where: { kind: { startsWith: ORDER_CHANGE_KIND_PREFIX } }, orderBy: { createdAt: "desc" }, select: { kind: true, message: true } } },
+    include: {
+      activities: {
+        where: { kind: { startsWith: ORDER_CHANGE_KIND_PREFIX } },
+        orderBy: { createdAt: "desc" },
+        select: { kind: true, message: true },
+      },
+    },
   });
   if (rows.length === 0) return nothing("not_ours");
   const order = await fetchOrderForDispatch(deps.admin, payload.orderGid);
   if (!order) return nothing("order_gone");
 
   const settings = parseShopSettings(shop.settingsJson);
-  const lines = order.shippingLines.nodes.map((l) => ({ title: l.title, code: l.code ?? null, source: l.source ?? null, carrierIdentifier: l.carrierIdentifier ?? null }));
+  const lines = order.shippingLines.nodes.map((l) => ({
+    title: l.title,
+    code: l.code ?? null,
+    source: l.source ?? null,
+    carrierIdentifier: l.carrierIdentifier ?? null,
+  }));
   const ctx: SyncContext = {
     deps,
     shop,
     settings,
     order,
     pickupPoints: pickupPointsOf(shop.pickupLocations),
-    orderServiceCode: ourShippingLine(lines, settings.carrierServiceName, settings.deliveryWindows.map((w) => w.id))?.serviceCode ?? null,
+    orderServiceCode:
+      ourShippingLine(
+        lines,
+        settings.carrierServiceName,
+        settings.deliveryWindows.map((w) => w.id),
+      )?.serviceCode ?? null,
     changed: false,
     flagged: false,
   };
@@ -256,7 +323,8 @@ export async function runOrderSync(deps: OrderSyncDeps, shopDomain: string, payl
   let dispatched: string[] = [];
   let failure: unknown = null;
   try {
-    for (const shipment of latest) shipments.push({ shipmentId: shipment.id, outcome: await syncShipment(ctx, shipment) });
+    for (const shipment of latest)
+      shipments.push({ shipmentId: shipment.id, outcome: await syncShipment(ctx, shipment) });
     dispatched = await dispatchWhatWaits(ctx, rows, latest);
   } catch (error) {
     failure = error;

@@ -20,8 +20,14 @@ export type OrderChangedPayload = z.infer<typeof OrderChangedPayload>;
 
 /** A fulfillment order id as the fulfillment_orders/* topics send it: a GID (or, defensively, a number). */
 const fulfillmentOrderId = z
-  .union([z.string().startsWith(FULFILLMENT_ORDER_GID_PREFIX).max(100), z.number().int().positive(), z.string().regex(/^\d{1,20}$/)])
-  .transform((id) => (typeof id === "string" && id.startsWith(FULFILLMENT_ORDER_GID_PREFIX) ? id : `${FULFILLMENT_ORDER_GID_PREFIX}${id}`));
+  .union([
+    z.string().startsWith(FULFILLMENT_ORDER_GID_PREFIX).max(100),
+    z.number().int().positive(),
+    z.string().regex(/^\d{1,20}$/),
+  ])
+  .transform((id) =>
+    typeof id === "string" && id.startsWith(FULFILLMENT_ORDER_GID_PREFIX) ? id : `${FULFILLMENT_ORDER_GID_PREFIX}${id}`,
+  );
 
 const FulfillmentOrderRef = z.looseObject({ id: fulfillmentOrderId, status: z.string().max(40).nullish() });
 
@@ -39,11 +45,15 @@ export const FulfillmentOrderChangedPayload = z.looseObject({
 });
 
 export function fulfillmentOrderIdsOfMove(payload: z.infer<typeof FulfillmentOrderMovedPayload>): string[] {
-  return [payload.original_fulfillment_order.id, payload.moved_fulfillment_order?.id].filter((id): id is string => Boolean(id));
+  return [payload.original_fulfillment_order.id, payload.moved_fulfillment_order?.id].filter((id): id is string =>
+    Boolean(id),
+  );
 }
 
 export function fulfillmentOrderIdsOf(payload: z.infer<typeof FulfillmentOrderChangedPayload>): string[] {
-  return [payload.fulfillment_order.id, payload.remaining_fulfillment_order?.id, payload.replacement_fulfillment_order?.id].filter(
-    (id): id is string => Boolean(id),
-  );
+  return [
+    payload.fulfillment_order.id,
+    payload.remaining_fulfillment_order?.id,
+    payload.replacement_fulfillment_order?.id,
+  ].filter((id): id is string => Boolean(id));
 }

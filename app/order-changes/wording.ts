@@ -15,7 +15,10 @@ export const ORDER_CHANGE_ATTENTION = "Order changed in Shopify: ";
 export type LocationNames = { from: string; to: string };
 
 /** Comments go to the courier (not to drivers' public description): no customer data. */
-export function cancellationFor(cause: ChangeCause | FlagCause, changes: readonly ShipmentChange[] = []): CancelShipmentRequest {
+export function cancellationFor(
+  cause: ChangeCause | FlagCause,
+  changes: readonly ShipmentChange[] = [],
+): CancelShipmentRequest {
   switch (cause) {
     case "order_cancelled":
     case "cancelled_after_pickup":
@@ -23,34 +26,59 @@ export function cancellationFor(cause: ChangeCause | FlagCause, changes: readonl
     case "items_removed":
       return { cancellation_code: "order_canceled" };
     case "moved":
-      return { cancellation_code: "other", cancellation_comment: "The store moved this order to another pickup location; a new shipment replaces this one." };
+      return {
+        cancellation_code: "other",
+        cancellation_comment:
+          "The store moved this order to another pickup location; a new shipment replaces this one.",
+      };
     case "on_hold":
-      return { cancellation_code: "other", cancellation_comment: "The store put this order on hold; it will be sent again once released." };
+      return {
+        cancellation_code: "other",
+        cancellation_comment: "The store put this order on hold; it will be sent again once released.",
+      };
     case "replaced":
-      return { cancellation_code: "other", cancellation_comment: "The store reorganised this order's items; a new shipment replaces this one." };
+      return {
+        cancellation_code: "other",
+        cancellation_comment: "The store reorganised this order's items; a new shipment replaces this one.",
+      };
     default:
       if (changes.some((c) => c.kind === "delivery_address")) return { cancellation_code: "address_incorrect" };
-      return { cancellation_code: "other", cancellation_comment: "The order changed after the driver was assigned; a new shipment replaces this one." };
+      return {
+        cancellation_code: "other",
+        cancellation_comment: "The order changed after the driver was assigned; a new shipment replaces this one.",
+      };
   }
 }
 
 export function feeInWords(fee: number | null, driverWasAssigned: boolean): string {
   if (fee !== null && fee > 0) return ` The courier charged a cancellation fee of $${fee.toFixed(2)}.`;
-  if (fee === null && driverWasAssigned) return " A driver was already assigned: the courier may charge a cancellation fee.";
+  if (fee === null && driverWasAssigned)
+    return " A driver was already assigned: the courier may charge a cancellation fee.";
   return "";
 }
 
 /** The timeline entry for a cancel the app made because of the order. */
-export function canceledInWords(cause: ChangeCause, names: LocationNames, then: "redispatch" | "await_release" | "nothing"): string {
+export function canceledInWords(
+  cause: ChangeCause,
+  names: LocationNames,
+  then: "redispatch" | "await_release" | "nothing",
+): string {
   const follow =
-    then === "redispatch" ? " A new shipment is dispatched." : then === "await_release" ? " It will be dispatched again when the hold is released." : "";
+    then === "redispatch"
+      ? " A new shipment is dispatched."
+      : then === "await_release"
+        ? " It will be dispatched again when the hold is released."
+        : "";
   const what: Record<ChangeCause, string> = {
     order_cancelled: "The order was cancelled in Shopify: the courier shipment was canceled.",
     moved: `The order was moved in Shopify from ${names.from} to ${names.to}: the courier shipment from ${names.from} was canceled.`,
     on_hold: "The order was put on hold in Shopify: the courier shipment was canceled.",
-    items_removed: "Every item of this delivery was removed from the order in Shopify: the courier shipment was canceled.",
-    fulfillment_order_cancelled: "The items of this delivery were cancelled in Shopify: the courier shipment was canceled.",
-    replaced: "The items of this delivery were moved or merged into another fulfillment order in Shopify: the courier shipment was canceled.",
+    items_removed:
+      "Every item of this delivery was removed from the order in Shopify: the courier shipment was canceled.",
+    fulfillment_order_cancelled:
+      "The items of this delivery were cancelled in Shopify: the courier shipment was canceled.",
+    replaced:
+      "The items of this delivery were moved or merged into another fulfillment order in Shopify: the courier shipment was canceled.",
   };
   return `${what[cause]}${follow}`;
 }
@@ -71,7 +99,9 @@ export function flagInWords(
       const sentences = changes.map(changeInWords).join(" ");
       return {
         timeline: `${sentences} The driver is already assigned: cancel and re-dispatch to send the new details ${FEE_WARNING}, or keep the delivery as it is.`,
-        attention: attention(`the ${changeKindsInWords(changes)} changed after the driver was assigned; ${AFTER_ASSIGNMENT}. Cancel and re-dispatch to apply the change ${FEE_WARNING}, or keep the delivery as it is. Details are on the timeline.`),
+        attention: attention(
+          `the ${changeKindsInWords(changes)} changed after the driver was assigned; ${AFTER_ASSIGNMENT}. Cancel and re-dispatch to apply the change ${FEE_WARNING}, or keep the delivery as it is. Details are on the timeline.`,
+        ),
       };
     }
     case "moved": {
@@ -93,7 +123,8 @@ export function flagInWords(
     }
     case "order_cancelled":
     case "cancelled_after_pickup": {
-      const text = "the order was cancelled after the driver picked up the items, and the courier no longer accepts a cancellation. Contact the courier to stop the delivery and have the items returned (the courier may charge a fee for it).";
+      const text =
+        "the order was cancelled after the driver picked up the items, and the courier no longer accepts a cancellation. Contact the courier to stop the delivery and have the items returned (the courier may charge a fee for it).";
       return { timeline: `The order was cancelled in Shopify: ${text}`, attention: attention(text) };
     }
     case "cannot_deliver": {
@@ -101,18 +132,23 @@ export function flagInWords(
       return { timeline: `The order changed in Shopify: ${text}`, attention: attention(text) };
     }
     case "fulfilled_elsewhere": {
-      const text = "the items of this delivery were fulfilled in Shopify outside the app while the courier shipment is still active. Cancel it if the courier should not deliver them.";
+      const text =
+        "the items of this delivery were fulfilled in Shopify outside the app while the courier shipment is still active. Cancel it if the courier should not deliver them.";
       return { timeline: `The order changed in Shopify: ${text}`, attention: attention(text) };
     }
     case "gone": {
-      const text = "this delivery's fulfillment order is no longer on the order. Check the order, and cancel the delivery if it is no longer needed.";
+      const text =
+        "this delivery's fulfillment order is no longer on the order. Check the order, and cancel the delivery if it is no longer needed.";
       return { timeline: `The order changed in Shopify: ${text}`, attention: attention(text) };
     }
   }
 }
 
 /** The courier refused the update (its validation): the shipment keeps the details sent before. */
-export function updateRefusedInWords(changes: readonly ShipmentChange[], courierMessage: string): { timeline: string; attention: string } {
+export function updateRefusedInWords(
+  changes: readonly ShipmentChange[],
+  courierMessage: string,
+): { timeline: string; attention: string } {
   return {
     timeline: `${changes.map(changeInWords).join(" ")} The courier refused the update: ${courierMessage} The driver still has the details sent before.`,
     attention: `${ORDER_CHANGE_ATTENTION}the courier refused the new ${changeKindsInWords(changes)}: ${courierMessage} The driver still has the details sent before; correct the order, or cancel and re-dispatch.`,
@@ -123,6 +159,6 @@ export function updatedInWords(changes: readonly ShipmentChange[]): string {
   return `Updated at the courier after the order changed in Shopify. ${changes.map(changeInWords).join(" ")}`;
 }
 
-export const IN_STEP_AGAIN = "The order and the courier shipment agree again: nothing left to do for the earlier order change.";
-export const COURIER_LOST =
-  `${ORDER_CHANGE_ATTENTION}the courier no longer knows this shipment, so the change could not be sent. Contact the courier's support with the tracking number.`;
+export const IN_STEP_AGAIN =
+  "The order and the courier shipment agree again: nothing left to do for the earlier order change.";
+export const COURIER_LOST = `${ORDER_CHANGE_ATTENTION}the courier no longer knows this shipment, so the change could not be sent. Contact the courier's support with the tracking number.`;

@@ -79,7 +79,12 @@ export type CartEstimates = {
 
 export type CartMapping = CartEstimates | { ok: false; reason: NoRateReason; detail: string };
 
-export function cartToEstimates({ request, pickupLocations, defaultPackage, openWindows }: CartToEstimateInput): CartMapping {
+export function cartToEstimates({
+  request,
+  pickupLocations,
+  defaultPackage,
+  openWindows,
+}: CartToEstimateInput): CartMapping {
   const pickup = matchPickupLocation(request.origin, pickupLocations);
   if (!pickup) {
     return { ok: false, reason: "no_pickup_location", detail: "The origin is not an enabled pickup location." };
@@ -289,7 +294,8 @@ function courierItems(request: RateRequest, pkg: DefaultPackage): Item[] {
   const merged = new Map<string, Item>();
   for (const line of request.items) {
     if (!line.requiresShipping || line.quantity < 1) continue;
-    const pounds = line.grams !== null && line.grams > 0 ? Math.max(gramsToPounds(line.grams), MIN_ITEM_POUNDS) : pkg.weightPounds;
+    const pounds =
+      line.grams !== null && line.grams > 0 ? Math.max(gramsToPounds(line.grams), MIN_ITEM_POUNDS) : pkg.weightPounds;
     const item: Item = {
       description: ESTIMATE_ITEM_DESCRIPTION,
       length: pkg.lengthInches,
@@ -331,7 +337,8 @@ export function cartSignature({ locationGid, destination, lines }: CartSignature
   const quantities = new Map<string, number>();
   for (const line of lines) {
     if (line.quantity < 1) continue;
-    const id = line.variantId === null ? "custom" : String(line.variantId).slice(String(line.variantId).lastIndexOf("/") + 1);
+    const id =
+      line.variantId === null ? "custom" : String(line.variantId).slice(String(line.variantId).lastIndexOf("/") + 1);
     quantities.set(id, (quantities.get(id) ?? 0) + line.quantity);
   }
   return hashOf({

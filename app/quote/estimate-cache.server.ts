@@ -30,7 +30,11 @@ export type EstimateCacheOptions = {
   maxEntries?: number;
 };
 
-export function createEstimateCache({ clock, ttlMs = ESTIMATE_TTL_MS, maxEntries = MAX_CACHED_ESTIMATES }: EstimateCacheOptions) {
+export function createEstimateCache({
+  clock,
+  ttlMs = ESTIMATE_TTL_MS,
+  maxEntries = MAX_CACHED_ESTIMATES,
+}: EstimateCacheOptions) {
   const entries = new Map<string, Entry>();
   const inFlight = new Map<string, Promise<unknown>>();
   const pausedUntil = new Map<string, number>();

@@ -37,7 +37,9 @@ export function createQuoteMemory({ db, clock }: { db: Db; clock: () => Date }) 
       await db.$transaction(
         changed.map((quote) =>
           db.quoteMemory.upsert({
-            where: { shopDomain_cartSignature_serviceCode: { shopDomain, cartSignature, serviceCode: quote.serviceCode } },
+            where: {
+              shopDomain_cartSignature_serviceCode: { shopDomain, cartSignature, serviceCode: quote.serviceCode },
+            },
             create: { shopDomain, cartSignature, ...quote, expiresAt, createdAt: now },
             // createdAt moves too: dispatch reads the most recent quote first.
             update: { priceCents: quote.priceCents, courierCents: quote.courierCents, expiresAt, createdAt: now },

@@ -80,33 +80,59 @@ export async function quoteRates(deps: QuoteDeps, input: { shopDomain: string; b
     request,
     pickupLocations: shop.pickupLocations,
     defaultPackage: settings.defaultPackage,
-    openWindows: openWindows({ now, timeZone, leadTimeMinutes: settings.leadTimeMinutes, windows: settings.deliveryWindows }),
+    openWindows: openWindows({
+      now,
+      timeZone,
+      leadTimeMinutes: settings.leadTimeMinutes,
+      windows: settings.deliveryWindows,
+    }),
   });
   if (!mapping.ok) return noRates(mapping.reason);
 
   const ask = courierAsker(deps, input.shopDomain, logger);
   const results = await Promise.all(
-    mapping.estimates.map((estimate) => resolveWindow(deps, ask, `${input.shopDomain}|${estimate.windowKey}`, estimate, budget)),
+    mapping.estimates.map((estimate) =>
+      resolveWindow(deps, ask, `${input.shopDomain}|${estimate.windowKey}`, estimate, budget),
+    ),
   );
 
   const noRate = results.find((r) => r.kind === "out_of_area" || r.kind === "refused" || r.kind === "not_connected");
   if (noRate) return noRates(noRate.kind === "out_of_area" ? `out_of_area:${noRate.why}` : noRate.kind);
 
-  const answer = shapeRates({ settings, request, shopCurrency: shop.currency, timeZone, estimates: mapping.estimates, results });
+  const answer = shapeRates({
+    settings,
+    request,
+    shopCurrency: shop.currency,
+    timeZone,
+    estimates: mapping.estimates,
+    results,
+  });
   if (answer.unavailable > 0 && answer.rates.length === 0 && settings.checkoutFallback === "shopify_backup_rates") {
-    return { status: BACKUP_RATES_STATUS, body: { error: "Courier unavailable" }, source: "backup", reason: "courier_unavailable" };
+    return {
+      status: BACKUP_RATES_STATUS,
+      body: { error: "Courier unavailable" },
+      source: "backup",
+      reason: "courier_unavailable",
+    };
   }
 
   if (answer.remembered.length > 0) {
-    const written = deps.memory.remember(input.shopDomain, mapping.cartSignature, answer.remembered).catch((error: unknown) => {
-      logger.warn("quote memory not written", { error: error instanceof Error ? error.name : "unknown" });
-    });
+    const written = deps.memory
+      .remember(input.shopDomain, mapping.cartSignature, answer.remembered)
+      .catch((error: unknown) => {
+        logger.warn("quote memory not written", { error: error instanceof Error ? error.name : "unknown" });
+      });
     // A slow database finishes the write after the answer rather than delay checkout past the budget.
     await untilAborted(written, budget);
   }
   const source =
     answer.unavailable > 0 ? "fallback" : results.some((r) => r.source === "courier") ? "courier" : "cache";
-  return { status: 200, body: { rates: answer.rates }, source, reason: answer.unavailable > 0 ? "courier_unavailable" : null };
+  return {
+    status: 200,
+    body: { rates: answer.rates },
+    source,
+    reason: answer.unavailable > 0 ? "courier_unavailable" : null,
+  };
 }
 
 function noRates(reason: string): QuoteResult {
@@ -122,7 +148,13 @@ type Ask = (estimate: WindowEstimate, cacheKey: string, signal: AbortSignal) => 
  * refresh after the answer. Otherwise the courier, shared with identical requests under way, cut
  * off when this request's budget runs out.
  */
-async function resolveWindow(deps: QuoteDeps, ask: Ask, cacheKey: string, estimate: WindowEstimate, budget: AbortSignal): Promise<WindowResult> {
+async function resolveWindow(
+  deps: QuoteDeps,
+  ask: Ask,
+  cacheKey: string,
+  estimate: WindowEstimate,
+  budget: AbortSignal,
+): Promise<WindowResult> {
   const cached = deps.estimates.lookup(cacheKey, estimate.slot);
   if (cached?.state === "fresh") return { ...cached.outcome, source: "cache" };
   const flightKey = `${cacheKey}@${estimate.slot}`;
@@ -177,10 +209,16 @@ function courierAsker(deps: QuoteDeps, shopDomain: string, logger: QuoteLogger):
       const outcome = failureOutcome(error);
       if (outcome.kind !== "unavailable") deps.estimates.store(cacheKey, estimate.slot, outcome);
       else if (error instanceof CourierError && error.status === 429) {
-        deps.estimates.pause(shopDomain, Math.min(error.retryAfterMs ?? DEFAULT_COURIER_PAUSE_MS, MAX_COURIER_PAUSE_MS));
+        deps.estimates.pause(
+          shopDomain,
+          Math.min(error.retryAfterMs ?? DEFAULT_COURIER_PAUSE_MS, MAX_COURIER_PAUSE_MS),
+        );
       }
       if (outcome.kind === "unavailable" && !EXPECTED_FAILURES.has(outcome.why)) {
-        logger.warn("courier estimate failed", { why: outcome.why, status: error instanceof CourierError ? (error.status ?? null) : null });
+        logger.warn("courier estimate failed", {
+          why: outcome.why,
+          status: error instanceof CourierError ? (error.status ?? null) : null,
+        });
       }
       return outcome;
     }
@@ -236,8 +274,20 @@ function shapeRates({ settings, request, shopCurrency, timeZone, estimates, resu
     const window = settings.deliveryWindows.find((w): w is DeliveryWindow => w.id === estimate.window.windowId);
     if (!window) return;
     if (result.kind === "priced") {
-      const price = priceRate({ courierPriceDollars: result.priceDollars, rules: settings.pricing, orderSubtotalCents: subtotal });
-      rates.push(toShopifyRate({ window, openWindow: estimate.window, totalCents: price.totalCents, currency: shopCurrency, timeZone }));
+      const price = priceRate({
+        courierPriceDollars: result.priceDollars,
+        rules: settings.pricing,
+        orderSubtotalCents: subtotal,
+      });
+      rates.push(
+        toShopifyRate({
+          window,
+          openWindow: estimate.window,
+          totalCents: price.totalCents,
+          currency: shopCurrency,
+          timeZone,
+        }),
+      );
       remembered.push({
         serviceCode: estimate.window.serviceCode,
         priceCents: price.totalCents,

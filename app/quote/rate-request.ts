@@ -24,37 +24,54 @@ export const MAX_CENTS = 10_000_000_000;
 const absent = (value: unknown) => value === null || value === undefined;
 
 /** Text, or null for null, absent, blank or a non-text value; trimmed and cut to MAX_FIELD_LENGTH. */
-const lenientText = z.unknown().optional().transform((value): string | null => {
-  if (typeof value === "number" && Number.isFinite(value)) return String(value);
-  if (typeof value !== "string") return null;
-  const trimmed = value.trim();
-  return trimmed === "" ? null : trimmed.slice(0, MAX_FIELD_LENGTH);
-});
+const lenientText = z
+  .unknown()
+  .optional()
+  .transform((value): string | null => {
+    if (typeof value === "number" && Number.isFinite(value)) return String(value);
+    if (typeof value !== "string") return null;
+    const trimmed = value.trim();
+    return trimmed === "" ? null : trimmed.slice(0, MAX_FIELD_LENGTH);
+  });
 
 /** A number given as a number or as numeric text; null when absent or unreadable. */
 function lenientNumber(min: number, max: number, { integer = false } = {}) {
-  return z.unknown().optional().transform((value): number | null => {
-    if (absent(value)) return null;
-    const number = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
-    if (typeof number !== "number" || !Number.isFinite(number) || number < min || number > max) return null;
-    if (integer && !Number.isInteger(number)) return null;
-    return number;
-  });
+  return z
+    .unknown()
+    .optional()
+    .transform((value): number | null => {
+      if (absent(value)) return null;
+      const number = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
+      if (typeof number !== "number" || !Number.isFinite(number) || number < min || number > max) return null;
+      if (integer && !Number.isInteger(number)) return null;
+      return number;
+    });
 }
 
 const lenientBoolean = (fallback: boolean) =>
-  z.unknown().optional().transform((value): boolean => {
-    if (typeof value === "boolean") return value;
-    if (value === "true" || value === 1) return true;
-    if (value === "false" || value === 0) return false;
-    return fallback;
-  });
+  z
+    .unknown()
+    .optional()
+    .transform((value): boolean => {
+      if (typeof value === "boolean") return value;
+      if (value === "true" || value === 1) return true;
+      if (value === "false" || value === 0) return false;
+      return fallback;
+    });
 
 /** Shopify's numeric legacy ids (or their text): kept as digit text; null otherwise. */
-const legacyId = z.unknown().optional().transform((value): string | null => {
-  const text = typeof value === "number" && Number.isSafeInteger(value) ? String(value) : typeof value === "string" ? value.trim() : "";
-  return /^\d{1,20}$/.test(text) ? text : null;
-});
+const legacyId = z
+  .unknown()
+  .optional()
+  .transform((value): string | null => {
+    const text =
+      typeof value === "number" && Number.isSafeInteger(value)
+        ? String(value)
+        : typeof value === "string"
+          ? value.trim()
+          : "";
+    return /^\d{1,20}$/.test(text) ? text : null;
+  });
 
 export const CallbackAddress = z
   .looseObject({
@@ -155,7 +172,10 @@ export function parseRateRequest(rawBody: string): ParsedRateRequest {
   }
   const parsed = RateRequestBody.safeParse(json);
   if (!parsed.success) {
-    return { ok: false, problems: parsed.error.issues.map((issue) => `${issue.path.join(".") || "body"}: ${issue.message}`) };
+    return {
+      ok: false,
+      problems: parsed.error.issues.map((issue) => `${issue.path.join(".") || "body"}: ${issue.message}`),
+    };
   }
   const rate = parsed.data.rate;
   return {

@@ -12,8 +12,16 @@ import { StaffActionError } from "~/staff/errors";
  */
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const url = new URL(request.url);
-  const link = FileLinkInput.safeParse({ ...params, exp: url.searchParams.get("exp"), sig: url.searchParams.get("sig") });
-  const security = { "X-Content-Type-Options": "nosniff", "Content-Security-Policy": "default-src 'none'; sandbox", "Referrer-Policy": "no-referrer" };
+  const link = FileLinkInput.safeParse({
+    ...params,
+    exp: url.searchParams.get("exp"),
+    sig: url.searchParams.get("sig"),
+  });
+  const security = {
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "default-src 'none'; sandbox",
+    "Referrer-Policy": "no-referrer",
+  };
   try {
     if (!link.success) throw new StaffActionError(404, "This link is not valid. Reload the page to get a new one.");
     const file = await fileForLink(staffDeps(), link.data);
@@ -28,6 +36,9 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
     });
   } catch (error) {
     if (!(error instanceof StaffActionError)) throw error;
-    return Response.json(errorBody(error), { status: error.status, headers: { ...security, "Cache-Control": "no-store" } });
+    return Response.json(errorBody(error), {
+      status: error.status,
+      headers: { ...security, "Cache-Control": "no-store" },
+    });
   }
 };

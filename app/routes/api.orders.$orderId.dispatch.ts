@@ -13,7 +13,10 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
   return apiResponse(cors, async (): Promise<DispatchResponse> => {
     const { orderId } = parseInput(OrderIdParam, params);
     const { windowServiceCode } = parseInput(DispatchInput, await readJsonBody(request));
-    return dispatchOrderNow({ ...staffDeps(), queue: getRuntime().queue }, { shopDomain: session.shop, orderId, windowServiceCode });
+    return dispatchOrderNow(
+      { ...staffDeps(), queue: getRuntime().queue },
+      { shopDomain: session.shop, orderId, windowServiceCode },
+    );
   });
 };
 

@@ -13,7 +13,12 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
   return apiResponse(cors, async (): Promise<CancelResponse> => {
     const shipmentId = parseShipmentId(params.shipmentId);
     const cancel = parseInput(CancelInput, await readJsonBody(request));
-    return { shipment: await cancelShipment({ ...staffDeps(), admin }, { shopDomain: session.shop, shipmentId, request: cancel }) };
+    return {
+      shipment: await cancelShipment(
+        { ...staffDeps(), admin },
+        { shopDomain: session.shop, shipmentId, request: cancel },
+      ),
+    };
   });
 };
 

@@ -11,7 +11,9 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const { session, cors } = await authenticate.admin(request);
   return apiResponse(cors, async (): Promise<LabelResponse> => {
     const shipmentId = parseShipmentId(params.shipmentId);
-    const { format } = parseInput(LabelFormatInput, { format: new URL(request.url).searchParams.get("format") ?? undefined });
+    const { format } = parseInput(LabelFormatInput, {
+      format: new URL(request.url).searchParams.get("format") ?? undefined,
+    });
     return labelLink(staffDeps(), { shopDomain: session.shop, shipmentId, format });
   });
 };

@@ -76,11 +76,20 @@ function StepCard({ step, number, children }: { step: ChecklistStep; number: num
   );
 }
 
-function CarrierActions({ carrier, serviceRegistered }: { carrier: OnboardingStatus["carrier"]; serviceRegistered: boolean }) {
+function CarrierActions({
+  carrier,
+  serviceRegistered,
+}: {
+  carrier: OnboardingStatus["carrier"];
+  serviceRegistered: boolean;
+}) {
   const fetcher = useFetcher<SetupActionResult>();
   const busy = fetcher.state !== "idle";
   const pending = fetcher.formData?.get("intent");
-  const result = fetcher.data && (fetcher.data.intent === "register-carrier" || fetcher.data.intent === "add-to-profiles") ? fetcher.data : undefined;
+  const result =
+    fetcher.data && (fetcher.data.intent === "register-carrier" || fetcher.data.intent === "add-to-profiles")
+      ? fetcher.data
+      : undefined;
   const instructions = result?.instructions ?? (carrier.status === "registered" ? carrier.instructions : []);
   // Only when some zone lacks it: with no pickup location enabled there is nothing to add yet.
   const incomplete = carrier.status === "registered" && carrier.missingZones > 0;
@@ -95,7 +104,11 @@ function CarrierActions({ carrier, serviceRegistered }: { carrier: OnboardingSta
           {serviceRegistered ? "Register again" : "Register with Shopify"}
         </Button>
         {incomplete ? (
-          <Button onClick={() => fetcher.submit({ intent: "add-to-profiles" }, { method: "post" })} loading={busy && pending === "add-to-profiles"} variant="primary">
+          <Button
+            onClick={() => fetcher.submit({ intent: "add-to-profiles" }, { method: "post" })}
+            loading={busy && pending === "add-to-profiles"}
+            variant="primary"
+          >
             Add to shipping profiles
           </Button>
         ) : null}
@@ -123,7 +136,11 @@ const DISPATCH_CHOICES = [
     value: "carrier_orders",
     helpText: "Recommended. Other orders are left alone.",
   },
-  { label: "Every paid order the courier can deliver", value: "all_in_area", helpText: "Orders outside the courier's area are skipped." },
+  {
+    label: "Every paid order the courier can deliver",
+    value: "all_in_area",
+    helpText: "Orders outside the courier's area are skipped.",
+  },
   { label: "None automatically: staff dispatch from the order page", value: "manual" },
 ];
 
@@ -136,7 +153,13 @@ function DispatchModeForm({ current }: { current: string }) {
       <input type="hidden" name="intent" value="dispatch-mode" />
       <input type="hidden" name="dispatchMode" value={selected[0] ?? ""} />
       <BlockStack gap="300">
-        <ChoiceList title="Which paid orders go to the courier" choices={DISPATCH_CHOICES} selected={selected} onChange={setSelected} error={result?.fieldErrors?.dispatchMode} />
+        <ChoiceList
+          title="Which paid orders go to the courier"
+          choices={DISPATCH_CHOICES}
+          selected={selected}
+          onChange={setSelected}
+          error={result?.fieldErrors?.dispatchMode}
+        />
         <InlineStack>
           <Button submit loading={fetcher.state !== "idle"}>
             Save dispatch mode

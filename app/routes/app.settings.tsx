@@ -21,8 +21,19 @@ import { registerCarrierService } from "~/carrier-service/register.server";
 import { appConfig } from "~/config/env.server";
 import { webhookInstructions } from "~/onboarding/checklist";
 import { setupDeps } from "~/onboarding/deps.server";
-import { mergePickupLocations, type PickupLocationRow, type ShopifyLocationSummary } from "~/onboarding/pickup-locations";
-import { draftFromSettings, draftToEntries, newWindowDraft, windowErrorKey, type SettingsDraft, type WindowDraft } from "~/onboarding/settings-draft";
+import {
+  mergePickupLocations,
+  type PickupLocationRow,
+  type ShopifyLocationSummary,
+} from "~/onboarding/pickup-locations";
+import {
+  draftFromSettings,
+  draftToEntries,
+  newWindowDraft,
+  windowErrorKey,
+  type SettingsDraft,
+  type WindowDraft,
+} from "~/onboarding/settings-draft";
 import { saveSettingsForm } from "~/onboarding/settings-form.server";
 import { isSetupIntent, runSetupAction, type SetupActionResult } from "~/onboarding/setup-actions.server";
 import { CourierAccountForm } from "~/onboarding/ui/courier-account-form";
@@ -43,18 +54,34 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   let shopifyLocations: ShopifyLocationSummary[] | null = null;
   let locationsError: string | null = null;
   try {
-    shopifyLocations = (await fetchLocations(admin)).map((l) => ({ id: l.id, name: l.name, address: l.address as Record<string, unknown> }));
+    shopifyLocations = (await fetchLocations(admin)).map((l) => ({
+      id: l.id,
+      name: l.name,
+      address: l.address as Record<string, unknown>,
+    }));
   } catch (error) {
     console.warn("Could not load locations:", error instanceof Error ? error.message : String(error));
-    locationsError = "Shopify did not answer, so only the pickup locations saved before are listed. Reload to try again.";
+    locationsError =
+      "Shopify did not answer, so only the pickup locations saved before are listed. Reload to try again.";
   }
-  const method: WebhookAuthMethod = (WEBHOOK_AUTH_METHODS as readonly string[]).includes(shop.webhookAuthMethod) ? (shop.webhookAuthMethod as WebhookAuthMethod) : "bearer";
+  const method: WebhookAuthMethod = (WEBHOOK_AUTH_METHODS as readonly string[]).includes(shop.webhookAuthMethod)
+    ? (shop.webhookAuthMethod as WebhookAuthMethod)
+    : "bearer";
   return {
     shop: {
       timeZone: shop.timezone,
-      courier: { environment: shop.courierEnvironment === "production" ? ("production" as const) : ("sandbox" as const), tokenLast4: shop.courierTokenLast4, baseUrl: shop.courierBaseUrl },
+      courier: {
+        environment: shop.courierEnvironment === "production" ? ("production" as const) : ("sandbox" as const),
+        tokenLast4: shop.courierTokenLast4,
+        baseUrl: shop.courierBaseUrl,
+      },
       webhook: {
-        ...webhookInstructions({ appUrl: appConfig().shopify.appUrl, pathId: shop.webhookPathId, method, basicUser: BASIC_AUTH_USER }),
+        ...webhookInstructions({
+          appUrl: appConfig().shopify.appUrl,
+          pathId: shop.webhookPathId,
+          method,
+          basicUser: BASIC_AUTH_USER,
+        }),
         secretSet: Boolean(shop.webhookSecretEncrypted),
         lastEventAt: shop.lastCourierEventAt?.toISOString() ?? null,
       },
@@ -76,21 +103,41 @@ export const action = async ({ request }: ActionFunctionArgs): Promise<SaveResul
   const form = await request.formData();
   const intent = form.get("intent");
   if (isSetupIntent(intent)) return runSetupAction(setupDeps(admin), session.shop, Object.fromEntries(form));
-  if (intent !== "settings") return { intent: "settings", ok: false, message: "This form is not known to the app. Reload the page." };
+  if (intent !== "settings")
+    return { intent: "settings", ok: false, message: "This form is not known to the app. Reload the page." };
 
   const result = await saveSettingsForm({ db: getRuntime().db, admin }, session.shop, form);
   if (!result.ok) {
     const count = Object.keys(result.fieldErrors).length;
-    return { intent: "settings", ok: false, message: count === 1 ? (Object.values(result.fieldErrors)[0] ?? "Check the form.") : `Fix the ${count} highlighted fields.`, fieldErrors: result.fieldErrors };
+    return {
+      intent: "settings",
+      ok: false,
+      message:
+        count === 1
+          ? (Object.values(result.fieldErrors)[0] ?? "Check the form.")
+          : `Fix the ${count} highlighted fields.`,
+      fieldErrors: result.fieldErrors,
+    };
   }
   // Shoppers see the carrier service under its name: keep Shopify's copy in step.
-  const shop = await getRuntime().db.shop.findUnique({ where: { domain: session.shop }, select: { carrierServiceId: true } });
+  const shop = await getRuntime().db.shop.findUnique({
+    where: { domain: session.shop },
+    select: { carrierServiceId: true },
+  });
   if (shop?.carrierServiceId && result.settings.carrierServiceName !== result.previous.carrierServiceName) {
     try {
-      await registerCarrierService({ db: getRuntime().db, admin, appUrl: appConfig().shopify.appUrl }, session.shop, result.settings.carrierServiceName);
+      await registerCarrierService(
+        { db: getRuntime().db, admin, appUrl: appConfig().shopify.appUrl },
+        session.shop,
+        result.settings.carrierServiceName,
+      );
     } catch (error) {
       if (!(error instanceof AdminApiError)) throw error;
-      return { intent: "settings", ok: true, message: `Settings saved, but Shopify kept the old delivery name: ${error.message}` };
+      return {
+        intent: "settings",
+        ok: true,
+        message: `Settings saved, but Shopify kept the old delivery name: ${error.message}`,
+      };
     }
   }
   return { intent: "settings", ok: true, message: "Settings saved." };
@@ -134,8 +181,19 @@ function WindowEditor(props: {
 }) {
   const { window: w, index, errors } = props;
   const error = (field: keyof WindowDraft) => errors[windowErrorKey(index, field)];
-  const text = (field: keyof WindowDraft, label: string, extra: Partial<React.ComponentProps<typeof TextField>> = {}) => (
-    <TextField label={label} value={String(w[field])} onChange={(value) => props.onChange({ [field]: value })} autoComplete="off" error={error(field)} {...extra} />
+  const text = (
+    field: keyof WindowDraft,
+    label: string,
+    extra: Partial<React.ComponentProps<typeof TextField>> = {},
+  ) => (
+    <TextField
+      label={label}
+      value={String(w[field])}
+      onChange={(value) => props.onChange({ [field]: value })}
+      autoComplete="off"
+      error={error(field)}
+      {...extra}
+    />
   );
   return (
     <BlockStack gap="300">
@@ -154,7 +212,13 @@ function WindowEditor(props: {
         </FormLayout.Group>
         {text("description", "Description at checkout")}
         <FormLayout.Group>
-          <Select label="Kind" options={WINDOW_KINDS} value={w.kind} onChange={(value) => props.onChange({ kind: value as WindowDraft["kind"] })} error={error("kind")} />
+          <Select
+            label="Kind"
+            options={WINDOW_KINDS}
+            value={w.kind}
+            onChange={(value) => props.onChange({ kind: value as WindowDraft["kind"] })}
+            error={error("kind")}
+          />
           {w.kind === "within_hours" ? text("hours", "Hours after pickup", { type: "number", step: 0.5 }) : null}
           {w.kind === "today_by" ? text("deliverBy", "Delivered by (HH:MM)") : null}
           {w.kind === "today_by" ? text("orderCutoff", "Order cutoff (HH:MM)") : null}
@@ -162,8 +226,16 @@ function WindowEditor(props: {
           {w.kind === "tomorrow" ? text("endTime", "Until (HH:MM)") : null}
         </FormLayout.Group>
         <FormLayout.Group>
-          {text("fallbackPrice", "Flat price when the courier cannot answer", { prefix: "$", helpText: "Used with the flat-price fallback. Empty: no rate." })}
-          <Checkbox label="Offered at checkout" checked={w.enabled} onChange={(checked) => props.onChange({ enabled: checked })} error={error("enabled")} />
+          {text("fallbackPrice", "Flat price when the courier cannot answer", {
+            prefix: "$",
+            helpText: "Used with the flat-price fallback. Empty: no rate.",
+          })}
+          <Checkbox
+            label="Offered at checkout"
+            checked={w.enabled}
+            onChange={(checked) => props.onChange({ enabled: checked })}
+            error={error("enabled")}
+          />
         </FormLayout.Group>
       </FormLayout>
     </BlockStack>
@@ -195,16 +267,37 @@ function SettingsForm({ data }: { data: LoadedSettings }) {
   }, [draft, fetcher]);
   const discard = useCallback(() => setDraft(initial), [initial]);
 
-  const setField = (name: string) => (value: string) => setDraft((d) => ({ ...d, fields: { ...d.fields, [name]: value } }));
-  const setFlag = (name: string) => (checked: boolean) => setDraft((d) => ({ ...d, flags: { ...d.flags, [name]: checked } }));
+  const setField = (name: string) => (value: string) =>
+    setDraft((d) => ({ ...d, fields: { ...d.fields, [name]: value } }));
+  const setFlag = (name: string) => (checked: boolean) =>
+    setDraft((d) => ({ ...d, flags: { ...d.flags, [name]: checked } }));
   const field = (name: string, label: string, extra: Partial<React.ComponentProps<typeof TextField>> = {}) => (
-    <TextField label={label} value={draft.fields[name] ?? ""} onChange={setField(name)} autoComplete="off" error={errors[name]} {...extra} />
+    <TextField
+      label={label}
+      value={draft.fields[name] ?? ""}
+      onChange={setField(name)}
+      autoComplete="off"
+      error={errors[name]}
+      {...extra}
+    />
   );
   const choice = (name: string, label: string, options: { label: string; value: string }[]) => (
-    <Select label={label} options={options} value={draft.fields[name] ?? ""} onChange={setField(name)} error={errors[name]} />
+    <Select
+      label={label}
+      options={options}
+      value={draft.fields[name] ?? ""}
+      onChange={setField(name)}
+      error={errors[name]}
+    />
   );
   const flag = (name: string, label: string, helpText?: string) => (
-    <Checkbox label={label} helpText={helpText} checked={draft.flags[name] ?? false} onChange={setFlag(name)} error={errors[name]} />
+    <Checkbox
+      label={label}
+      helpText={helpText}
+      checked={draft.flags[name] ?? false}
+      onChange={setFlag(name)}
+      error={errors[name]}
+    />
   );
   const updateWindow = (index: number, patch: Partial<WindowDraft>) =>
     setDraft((d) => ({ ...d, windows: d.windows.map((w, i) => (i === index ? { ...w, ...patch } : w)) }));
@@ -228,11 +321,19 @@ function SettingsForm({ data }: { data: LoadedSettings }) {
           </Banner>
         </Layout.Section>
       ) : null}
-      <Layout.AnnotatedSection id="pickup-locations" title="Pickup locations" description="Where drivers collect orders. Each needs a contact person and a US phone number.">
+      <Layout.AnnotatedSection
+        id="pickup-locations"
+        title="Pickup locations"
+        description="Where drivers collect orders. Each needs a contact person and a US phone number."
+      >
         <Card>
           <BlockStack gap="400">
             {data.locationsError ? <Banner tone="warning">{data.locationsError}</Banner> : null}
-            {errors["pickupLocations"] ? <Text as="p" tone="critical">{errors["pickupLocations"]}</Text> : null}
+            {errors["pickupLocations"] ? (
+              <Text as="p" tone="critical">
+                {errors["pickupLocations"]}
+              </Text>
+            ) : null}
             {draft.pickups.length === 0 ? (
               <Text as="p" tone="subdued">
                 No locations found in Shopify.
@@ -251,10 +352,31 @@ function SettingsForm({ data }: { data: LoadedSettings }) {
                   {p.enabled ? (
                     <FormLayout>
                       <FormLayout.Group>
-                        <TextField label="Contact name" value={p.contactName} onChange={(v) => updatePickup(i, { contactName: v })} autoComplete="off" error={errors[`pickupLocations.${i}.contactName`]} />
-                        <TextField label="Contact phone" type="tel" value={p.contactPhone} onChange={(v) => updatePickup(i, { contactPhone: v })} autoComplete="off" error={errors[`pickupLocations.${i}.contactPhone`]} />
+                        <TextField
+                          label="Contact name"
+                          value={p.contactName}
+                          onChange={(v) => updatePickup(i, { contactName: v })}
+                          autoComplete="off"
+                          error={errors[`pickupLocations.${i}.contactName`]}
+                        />
+                        <TextField
+                          label="Contact phone"
+                          type="tel"
+                          value={p.contactPhone}
+                          onChange={(v) => updatePickup(i, { contactPhone: v })}
+                          autoComplete="off"
+                          error={errors[`pickupLocations.${i}.contactPhone`]}
+                        />
                       </FormLayout.Group>
-                      <TextField label="Notes for drivers" value={p.notes} onChange={(v) => updatePickup(i, { notes: v })} multiline={2} autoComplete="off" helpText="Where to park, which door to use. Every driver can read this." error={errors[`pickupLocations.${i}.notes`]} />
+                      <TextField
+                        label="Notes for drivers"
+                        value={p.notes}
+                        onChange={(v) => updatePickup(i, { notes: v })}
+                        multiline={2}
+                        autoComplete="off"
+                        helpText="Where to park, which door to use. Every driver can read this."
+                        error={errors[`pickupLocations.${i}.notes`]}
+                      />
                     </FormLayout>
                   ) : null}
                 </BlockStack>
@@ -263,10 +385,18 @@ function SettingsForm({ data }: { data: LoadedSettings }) {
           </BlockStack>
         </Card>
       </Layout.AnnotatedSection>
-      <Layout.AnnotatedSection id="delivery-windows" title="Delivery windows" description="What shoppers can choose at checkout, in your store's time zone.">
+      <Layout.AnnotatedSection
+        id="delivery-windows"
+        title="Delivery windows"
+        description="What shoppers can choose at checkout, in your store's time zone."
+      >
         <Card>
           <BlockStack gap="400">
-            {errors["deliveryWindows"] ? <Text as="p" tone="critical">{errors["deliveryWindows"]}</Text> : null}
+            {errors["deliveryWindows"] ? (
+              <Text as="p" tone="critical">
+                {errors["deliveryWindows"]}
+              </Text>
+            ) : null}
             {draft.windows.map((w, i) => (
               <BlockStack key={i} gap="300">
                 {i > 0 ? <Divider /> : null}
@@ -281,21 +411,37 @@ function SettingsForm({ data }: { data: LoadedSettings }) {
               </BlockStack>
             ))}
             <InlineStack>
-              <Button onClick={() => setDraft((d) => ({ ...d, windows: [...d.windows, newWindowDraft(d.windows.map((w) => w.id))] }))} disabled={draft.windows.length >= 10}>
+              <Button
+                onClick={() =>
+                  setDraft((d) => ({ ...d, windows: [...d.windows, newWindowDraft(d.windows.map((w) => w.id))] }))
+                }
+                disabled={draft.windows.length >= 10}
+              >
                 Add a window
               </Button>
             </InlineStack>
             <Divider />
             <FormLayout>
               <FormLayout.Group>
-                {choice("defaultWindowId", "Window for orders that did not choose one", draft.windows.map((w) => ({ label: w.serviceName || w.id, value: w.id })))}
-                {field("leadTimeMinutes", "Lead time before pickup (minutes)", { type: "number", helpText: "The courier recommends at least 60 minutes." })}
+                {choice(
+                  "defaultWindowId",
+                  "Window for orders that did not choose one",
+                  draft.windows.map((w) => ({ label: w.serviceName || w.id, value: w.id })),
+                )}
+                {field("leadTimeMinutes", "Lead time before pickup (minutes)", {
+                  type: "number",
+                  helpText: "The courier recommends at least 60 minutes.",
+                })}
               </FormLayout.Group>
             </FormLayout>
           </BlockStack>
         </Card>
       </Layout.AnnotatedSection>
-      <Layout.AnnotatedSection id="pricing" title="Pricing and checkout" description="What shoppers pay, and what checkout shows when the courier cannot answer in time.">
+      <Layout.AnnotatedSection
+        id="pricing"
+        title="Pricing and checkout"
+        description="What shoppers pay, and what checkout shows when the courier cannot answer in time."
+      >
         <Card>
           <FormLayout>
             <FormLayout.Group>
@@ -306,11 +452,17 @@ function SettingsForm({ data }: { data: LoadedSettings }) {
             <FormLayout.Group>
               {field("pricing.minimumPriceCents", "Minimum price", { prefix: "$", helpText: "Empty: no minimum." })}
               {field("pricing.maximumPriceCents", "Maximum price", { prefix: "$", helpText: "Empty: no maximum." })}
-              {field("pricing.freeAboveSubtotalCents", "Free above order subtotal", { prefix: "$", helpText: "Empty: never free." })}
+              {field("pricing.freeAboveSubtotalCents", "Free above order subtotal", {
+                prefix: "$",
+                helpText: "Empty: never free.",
+              })}
             </FormLayout.Group>
             <FormLayout.Group>
               {choice("checkoutFallback", "When the courier cannot answer", FALLBACKS)}
-              {field("timeBudgetMs", "Time budget for a quote (ms)", { type: "number", helpText: "Checkout waits at most this long (500 to 2900)." })}
+              {field("timeBudgetMs", "Time budget for a quote (ms)", {
+                type: "number",
+                helpText: "Checkout waits at most this long (500 to 2900).",
+              })}
             </FormLayout.Group>
             <FormLayout.Group>
               {choice("priceTolerance.unit", "Flag a delivery priced above the quote by", TOLERANCE_UNITS)}
@@ -319,7 +471,11 @@ function SettingsForm({ data }: { data: LoadedSettings }) {
           </FormLayout>
         </Card>
       </Layout.AnnotatedSection>
-      <Layout.AnnotatedSection id="packages" title="Default package" description="Used for products without a package size of their own.">
+      <Layout.AnnotatedSection
+        id="packages"
+        title="Default package"
+        description="Used for products without a package size of their own."
+      >
         <Card>
           <FormLayout>
             <FormLayout.Group>
@@ -331,13 +487,21 @@ function SettingsForm({ data }: { data: LoadedSettings }) {
           </FormLayout>
         </Card>
       </Layout.AnnotatedSection>
-      <Layout.AnnotatedSection id="dispatch" title="Dispatch and tags" description="Which paid orders go to the courier, and the order tags the app reads and writes.">
+      <Layout.AnnotatedSection
+        id="dispatch"
+        title="Dispatch and tags"
+        description="Which paid orders go to the courier, and the order tags the app reads and writes."
+      >
         <Card>
           <FormLayout>
             {choice("dispatchMode", "Dispatch", DISPATCH_MODES)}
             <FormLayout.Group>
-              {field("tags.over21", "Product tags that need a recipient over 21", { helpText: "Separate tags with commas." })}
-              {field("tags.over18", "Product tags that need a driver over 18", { helpText: "Separate tags with commas." })}
+              {field("tags.over21", "Product tags that need a recipient over 21", {
+                helpText: "Separate tags with commas.",
+              })}
+              {field("tags.over18", "Product tags that need a driver over 18", {
+                helpText: "Separate tags with commas.",
+              })}
             </FormLayout.Group>
             <FormLayout.Group>
               {field("tags.dispatched", "Order tag once dispatched")}
@@ -346,10 +510,18 @@ function SettingsForm({ data }: { data: LoadedSettings }) {
           </FormLayout>
         </Card>
       </Layout.AnnotatedSection>
-      <Layout.AnnotatedSection id="notifications" title="Customer notifications" description="What the customer hears about the delivery.">
+      <Layout.AnnotatedSection
+        id="notifications"
+        title="Customer notifications"
+        description="What the customer hears about the delivery."
+      >
         <Card>
           <BlockStack gap="200">
-            {flag("notifyCustomerOnFulfillment", "Email the customer when the driver picks up the order", "Shopify's shipping confirmation, with the tracking link.")}
+            {flag(
+              "notifyCustomerOnFulfillment",
+              "Email the customer when the driver picks up the order",
+              "Shopify's shipping confirmation, with the tracking link.",
+            )}
             {flag("deliveryOptions.recipientSmsNotifications", "Text messages from the courier to the recipient")}
             {flag("deliveryOptions.signatureRequired", "Ask for a signature at delivery")}
             {flag("deliveryOptions.declineInsurance", "Decline the courier's protection plan")}
@@ -360,9 +532,13 @@ function SettingsForm({ data }: { data: LoadedSettings }) {
         <Card>
           <FormLayout>
             {field("tracking.companyName", "Tracking company name")}
-            {field("tracking.urlTemplate", "Tracking URL template", { helpText: "For example https://track.example.com/{tracking_number}. Empty: no link." })}
+            {field("tracking.urlTemplate", "Tracking URL template", {
+              helpText: "For example https://track.example.com/{tracking_number}. Empty: no link.",
+            })}
             {field("carrierServiceName", "Name of the delivery service at checkout")}
-            {field("reconciliationSilenceMinutes", "Check a quiet delivery with the courier after (minutes)", { type: "number" })}
+            {field("reconciliationSilenceMinutes", "Check a quiet delivery with the courier after (minutes)", {
+              type: "number",
+            })}
           </FormLayout>
         </Card>
       </Layout.AnnotatedSection>
@@ -394,12 +570,25 @@ export default function Settings() {
   return (
     <Page title="Settings" backAction={{ content: "Home", url: "/app" }}>
       <Layout>
-        <Layout.AnnotatedSection id="courier-account" title="Courier account" description="The access token the courier gave you. It is stored encrypted; only its last four characters are shown.">
+        <Layout.AnnotatedSection
+          id="courier-account"
+          title="Courier account"
+          description="The access token the courier gave you. It is stored encrypted; only its last four characters are shown."
+        >
           <Card>
-            <CourierAccountForm environment={data.shop.courier.environment} tokenLast4={data.shop.courier.tokenLast4} baseUrl={data.shop.courier.baseUrl} showBaseUrl />
+            <CourierAccountForm
+              environment={data.shop.courier.environment}
+              tokenLast4={data.shop.courier.tokenLast4}
+              baseUrl={data.shop.courier.baseUrl}
+              showBaseUrl
+            />
           </Card>
         </Layout.AnnotatedSection>
-        <Layout.AnnotatedSection id="courier-webhook" title="Delivery updates" description="The address the courier sends each step of a delivery to, and how it proves it is the courier.">
+        <Layout.AnnotatedSection
+          id="courier-webhook"
+          title="Delivery updates"
+          description="The address the courier sends each step of a delivery to, and how it proves it is the courier."
+        >
           <Card>
             <WebhookSetup {...data.shop.webhook} timeZone={data.shop.timeZone} />
           </Card>

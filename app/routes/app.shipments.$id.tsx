@@ -38,7 +38,11 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const runtime = getRuntime();
   const shop = await runtime.db.shop.findUnique({ where: { domain: session.shop }, select: { timezone: true } });
   try {
-    const detail = await shipmentDetail({ ...staffDeps(), queue: runtime.queue }, session.shop, parseShipmentId(params.id));
+    const detail = await shipmentDetail(
+      { ...staffDeps(), queue: runtime.queue },
+      session.shop,
+      parseShipmentId(params.id),
+    );
     return { detail, notFound: null, timeZone: shop?.timezone ?? "UTC" };
   } catch (error) {
     if (error instanceof StaffActionError && (error.status === 404 || error.status === 400)) {
@@ -79,7 +83,8 @@ export const action = async ({ request, params }: ActionFunctionArgs): Promise<A
         return { intent, ok: false, message: "This action is not known. Reload the page." };
     }
   } catch (error) {
-    if (error instanceof StaffActionError) return { intent, ok: false, message: error.message, fieldErrors: error.fieldErrors };
+    if (error instanceof StaffActionError)
+      return { intent, ok: false, message: error.message, fieldErrors: error.fieldErrors };
     throw error;
   }
 };
@@ -115,12 +120,24 @@ function CancelCard({ view }: { view: Detail["view"] }) {
             <Select
               label="Reason"
               name="code"
-              options={[{ label: "Choose a reason", value: "" }, ...CANCEL_REASON_OPTIONS.map((o) => ({ label: o.label, value: o.code }))]}
+              options={[
+                { label: "Choose a reason", value: "" },
+                ...CANCEL_REASON_OPTIONS.map((o) => ({ label: o.label, value: o.code })),
+              ]}
               value={code}
               onChange={setCode}
               error={result?.fieldErrors?.code}
             />
-            <TextField label="Comment for the courier" name="comment" value={comment} onChange={setComment} multiline={2} autoComplete="off" maxLength={500} error={result?.fieldErrors?.comment} />
+            <TextField
+              label="Comment for the courier"
+              name="comment"
+              value={comment}
+              onChange={setComment}
+              multiline={2}
+              autoComplete="off"
+              maxLength={500}
+              error={result?.fieldErrors?.comment}
+            />
           </FormLayout>
           <InlineStack>
             <Button submit tone="critical" variant="primary" loading={busy}>
@@ -145,7 +162,17 @@ function TipCard() {
           <Text as="h2" variant="headingMd">
             Tip the driver
           </Text>
-          <TextField label="Amount" name="amountDollars" prefix="$" value={amount} onChange={setAmount} autoComplete="off" inputMode="decimal" helpText="Once per delivery, up to 3 days after delivery." error={result?.fieldErrors?.amountDollars} />
+          <TextField
+            label="Amount"
+            name="amountDollars"
+            prefix="$"
+            value={amount}
+            onChange={setAmount}
+            autoComplete="off"
+            inputMode="decimal"
+            helpText="Once per delivery, up to 3 days after delivery."
+            error={result?.fieldErrors?.amountDollars}
+          />
           <InlineStack>
             <Button submit loading={busy}>
               Send tip
@@ -214,7 +241,10 @@ function DeadJobsCard({ jobs }: { jobs: Detail["deadJobs"] }) {
                 {job.lastError ?? "No reason recorded"} (after {job.attempts} attempt{job.attempts === 1 ? "" : "s"})
               </Text>
             </BlockStack>
-            <Button onClick={() => fetcher.submit({ intent: "retry-job", jobId: job.id }, { method: "post" })} loading={busy && fetcher.formData?.get("jobId") === job.id}>
+            <Button
+              onClick={() => fetcher.submit({ intent: "retry-job", jobId: job.id }, { method: "post" })}
+              loading={busy && fetcher.formData?.get("jobId") === job.id}
+            >
               Retry
             </Button>
           </InlineStack>
@@ -255,7 +285,11 @@ export default function ShipmentPage() {
     <Page
       title={`Delivery for ${shipment.orderName}`}
       subtitle={shipment.trackingNumber ? `Tracking number ${shipment.trackingNumber}` : undefined}
-      titleMetadata={<Badge tone={view.needsAttention ? "critical" : polarisTone(STATE_TONES[view.state])}>{STATE_LABELS[view.state]}</Badge>}
+      titleMetadata={
+        <Badge tone={view.needsAttention ? "critical" : polarisTone(STATE_TONES[view.state])}>
+          {STATE_LABELS[view.state]}
+        </Badge>
+      }
       backAction={{ content: "Deliveries", url: "/app/shipments" }}
     >
       <Layout>
@@ -286,7 +320,11 @@ export default function ShipmentPage() {
                         </Text>
                         <BlockStack gap="050">
                           <InlineStack gap="200" blockAlign="center">
-                            <Badge tone={entry.source === "Staff" ? "info" : entry.source === "App" ? undefined : "success"}>{entry.source}</Badge>
+                            <Badge
+                              tone={entry.source === "Staff" ? "info" : entry.source === "App" ? undefined : "success"}
+                            >
+                              {entry.source}
+                            </Badge>
                             <Text as="span" fontWeight="semibold">
                               {entry.title}
                             </Text>
@@ -317,7 +355,11 @@ export default function ShipmentPage() {
                           {PHOTO_LABELS[photo.kind]}
                         </Text>
                         <a href={photo.url} target="_blank" rel="noreferrer">
-                          <img src={photo.url} alt={PHOTO_LABELS[photo.kind]} style={{ maxWidth: 200, maxHeight: 200, borderRadius: 8, border: "1px solid #ddd" }} />
+                          <img
+                            src={photo.url}
+                            alt={PHOTO_LABELS[photo.kind]}
+                            style={{ maxWidth: 200, maxHeight: 200, borderRadius: 8, border: "1px solid #ddd" }}
+                          />
                         </a>
                       </BlockStack>
                     ))}
@@ -350,15 +392,21 @@ export default function ShipmentPage() {
                 </Row>
                 <Row label="Courier id">{shipment.courierShipmentId ?? "—"}</Row>
                 <Row label="Window">
-                  {view.windowStartIso ? `${formatDateTime(view.windowStartIso, timeZone)} – ${formatDateTime(view.windowEndIso, timeZone)}` : "—"}
+                  {view.windowStartIso
+                    ? `${formatDateTime(view.windowStartIso, timeZone)} – ${formatDateTime(view.windowEndIso, timeZone)}`
+                    : "—"}
                 </Row>
                 <Row label="Pickup after">{formatDateTime(shipment.pickupAfter, timeZone)}</Row>
                 <Row label="ETA">{formatDateTime(view.etaIso, timeZone)}</Row>
                 <Row label="Delivered">{formatDateTime(view.deliveredAtIso, timeZone)}</Row>
                 <Row label="Price">{price(shipment.priceCents)}</Row>
                 <Row label="Quoted at checkout">{price(shipment.quotedPriceCents)}</Row>
-                <Row label="Distance">{shipment.estimatedDistance !== null ? `${shipment.estimatedDistance.toFixed(1)} mi` : "—"}</Row>
-                {view.state === "canceled" && view.cancellationCode ? <Row label="Canceled because">{cancellationLabel(view.cancellationCode)}</Row> : null}
+                <Row label="Distance">
+                  {shipment.estimatedDistance !== null ? `${shipment.estimatedDistance.toFixed(1)} mi` : "—"}
+                </Row>
+                {view.state === "canceled" && view.cancellationCode ? (
+                  <Row label="Canceled because">{cancellationLabel(view.cancellationCode)}</Row>
+                ) : null}
                 {shipment.tipCents !== null ? <Row label="Tip">{price(shipment.tipCents)}</Row> : null}
                 {shipment.rating !== null ? <Row label="Rating">{`${shipment.rating} of 5`}</Row> : null}
                 {shipment.signatoryName ? <Row label="Signed by">{shipment.signatoryName}</Row> : null}
@@ -375,7 +423,12 @@ export default function ShipmentPage() {
                     <Row label="Phone">{shipment.driver.phone ?? "—"}</Row>
                     <Row label="Vehicle">
                       {shipment.driver.vehicle
-                        ? [shipment.driver.vehicle.color, shipment.driver.vehicle.make, shipment.driver.vehicle.model, shipment.driver.vehicle.category ? `(${shipment.driver.vehicle.category})` : null]
+                        ? [
+                            shipment.driver.vehicle.color,
+                            shipment.driver.vehicle.make,
+                            shipment.driver.vehicle.model,
+                            shipment.driver.vehicle.category ? `(${shipment.driver.vehicle.category})` : null,
+                          ]
                             .filter(Boolean)
                             .join(" ") || "—"
                         : "—"}
@@ -388,7 +441,10 @@ export default function ShipmentPage() {
                 )}
                 <Row label="Last position">
                   {shipment.lastPosition ? (
-                    <Link url={`https://www.openstreetmap.org/?mlat=${shipment.lastPosition.latitude}&mlon=${shipment.lastPosition.longitude}#map=15/${shipment.lastPosition.latitude}/${shipment.lastPosition.longitude}`} target="_blank">
+                    <Link
+                      url={`https://www.openstreetmap.org/?mlat=${shipment.lastPosition.latitude}&mlon=${shipment.lastPosition.longitude}#map=15/${shipment.lastPosition.latitude}/${shipment.lastPosition.longitude}`}
+                      target="_blank"
+                    >
                       {`${shipment.lastPosition.latitude.toFixed(5)}, ${shipment.lastPosition.longitude.toFixed(5)}`}
                     </Link>
                   ) : (

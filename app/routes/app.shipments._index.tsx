@@ -32,8 +32,14 @@ import { authenticate } from "~/shopify.server";
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const query = parseListQuery(new URL(request.url).searchParams);
-  const shop = await db.shop.findUnique({ where: { domain: session.shop }, select: { timezone: true, currency: true } });
-  const [list, deadJobs] = await Promise.all([listShipments(db, session.shop, query), shopDeadJobs(getRuntime().queue, session.shop)]);
+  const shop = await db.shop.findUnique({
+    where: { domain: session.shop },
+    select: { timezone: true, currency: true },
+  });
+  const [list, deadJobs] = await Promise.all([
+    listShipments(db, session.shop, query),
+    shopDeadJobs(getRuntime().queue, session.shop),
+  ]);
   return { ...list, query, deadJobs, timeZone: shop?.timezone ?? "UTC", currency: shop?.currency ?? "USD" };
 };
 
@@ -65,9 +71,24 @@ function Filters({ state, q }: { state: StateFilter; q: string }) {
     <Form method="get">
       <InlineStack gap="300" blockAlign="end" wrap>
         <div style={{ minWidth: 260 }}>
-          <TextField label="Search" name="q" value={search} onChange={setSearch} autoComplete="off" placeholder="Order name or tracking number" clearButton onClearButtonClick={() => setSearch("")} />
+          <TextField
+            label="Search"
+            name="q"
+            value={search}
+            onChange={setSearch}
+            autoComplete="off"
+            placeholder="Order name or tracking number"
+            clearButton
+            onClearButtonClick={() => setSearch("")}
+          />
         </div>
-        <Select label="State" name="state" options={STATE_FILTERS.map((value) => ({ value, label: FILTER_LABELS[value] }))} value={filter} onChange={setFilter} />
+        <Select
+          label="State"
+          name="state"
+          options={STATE_FILTERS.map((value) => ({ value, label: FILTER_LABELS[value] }))}
+          value={filter}
+          onChange={setFilter}
+        />
         <Button submit loading={navigation.state === "loading"}>
           Apply
         </Button>
@@ -87,12 +108,20 @@ function DeadJobs({ jobs }: { jobs: { id: string; label: string; lastError: stri
             <Text as="span">
               {job.label}: {job.lastError ?? "no reason recorded"}
             </Text>
-            <Button size="slim" onClick={() => fetcher.submit({ jobId: job.id }, { method: "post" })} loading={fetcher.state !== "idle" && fetcher.formData?.get("jobId") === job.id}>
+            <Button
+              size="slim"
+              onClick={() => fetcher.submit({ jobId: job.id }, { method: "post" })}
+              loading={fetcher.state !== "idle" && fetcher.formData?.get("jobId") === job.id}
+            >
               Retry
             </Button>
           </InlineStack>
         ))}
-        {fetcher.data ? <Text as="p" tone={fetcher.data.ok ? "success" : "critical"}>{fetcher.data.message}</Text> : null}
+        {fetcher.data ? (
+          <Text as="p" tone={fetcher.data.ok ? "success" : "critical"}>
+            {fetcher.data.message}
+          </Text>
+        ) : null}
       </BlockStack>
     </Banner>
   );
@@ -108,7 +137,11 @@ export default function Shipments() {
   };
   const filtered = query.state !== "all" || query.q !== "";
   return (
-    <Page title="Deliveries" subtitle={`${total} ${filtered ? "matching" : "in total"}`} backAction={{ content: "Home", url: "/app" }}>
+    <Page
+      title="Deliveries"
+      subtitle={`${total} ${filtered ? "matching" : "in total"}`}
+      backAction={{ content: "Home", url: "/app" }}
+    >
       <Layout>
         <Layout.Section>
           <BlockStack gap="400">
@@ -119,14 +152,25 @@ export default function Shipments() {
             <Card padding="0">
               {shipments.length === 0 ? (
                 <EmptyState heading={filtered ? "No delivery matches" : "No deliveries yet"} image="">
-                  <p>{filtered ? "Try another search or state." : "Paid orders with same-day delivery appear here once they are dispatched."}</p>
+                  <p>
+                    {filtered
+                      ? "Try another search or state."
+                      : "Paid orders with same-day delivery appear here once they are dispatched."}
+                  </p>
                 </EmptyState>
               ) : (
                 <IndexTable
                   resourceName={{ singular: "delivery", plural: "deliveries" }}
                   itemCount={shipments.length}
                   selectable={false}
-                  headings={[{ title: "Order" }, { title: "State" }, { title: "Tracking number" }, { title: "Window" }, { title: "Price" }, { title: "Attention" }]}
+                  headings={[
+                    { title: "Order" },
+                    { title: "State" },
+                    { title: "Tracking number" },
+                    { title: "Window" },
+                    { title: "Price" },
+                    { title: "Attention" },
+                  ]}
                 >
                   {shipments.map((s, index) => {
                     const state = toShipmentState(s.state);
@@ -138,10 +182,14 @@ export default function Shipments() {
                           </Button>
                         </IndexTable.Cell>
                         <IndexTable.Cell>
-                          <Badge tone={s.needsAttention ? "critical" : polarisTone(STATE_TONES[state])}>{STATE_LABELS[state]}</Badge>
+                          <Badge tone={s.needsAttention ? "critical" : polarisTone(STATE_TONES[state])}>
+                            {STATE_LABELS[state]}
+                          </Badge>
                         </IndexTable.Cell>
                         <IndexTable.Cell>{s.trackingNumber ?? "—"}</IndexTable.Cell>
-                        <IndexTable.Cell>{s.deliverStart ? formatDateTime(s.deliverStart, timeZone) : "—"}</IndexTable.Cell>
+                        <IndexTable.Cell>
+                          {s.deliverStart ? formatDateTime(s.deliverStart, timeZone) : "—"}
+                        </IndexTable.Cell>
                         <IndexTable.Cell>{formatMoney(s.priceCents, currency)}</IndexTable.Cell>
                         <IndexTable.Cell>
                           <Text as="span" tone="critical">

@@ -11,7 +11,8 @@ import { getRuntime } from "~/runtime.server";
  * from quoteRates. X-Quote-Source tells how the answer was made (courier, cache, fallback, none).
  */
 export const action = async ({ request }: ActionFunctionArgs) => {
-  if (request.method !== "POST") return Response.json({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+  if (request.method !== "POST")
+    return Response.json({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
   const raw = await readCapped(request, MAX_RATE_REQUEST_BYTES);
   if (raw === null) return Response.json({ error: "Request body too large" }, { status: 413 });
   if (!verifyCallbackHmac(raw, request.headers.get("x-shopify-hmac-sha256"), appConfig().shopify.apiSecret)) {

@@ -12,5 +12,9 @@ export const action = ({ request }: ActionFunctionArgs) =>
     payload: PaidOrder,
     ids: (order) => ({ orderGid: order.admin_graphql_api_id }),
     handleInTransaction: ({ shop, payload }, tx) =>
-      enqueueOrderDispatch(getRuntime().queue, { shopDomain: shop, orderGid: payload.admin_graphql_api_id, generation: 1 }, tx),
+      enqueueOrderDispatch(
+        getRuntime().queue,
+        { shopDomain: shop, orderGid: payload.admin_graphql_api_id, generation: 1 },
+        tx,
+      ),
   });

@@ -6,7 +6,12 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { MAX_WEBHOOK_BODY_BYTES } from "~/courier/events";
-import { CourierWebhookPathId, courierWebhookAnswer, receiveCourierWebhook, type ReceiveDeps } from "~/tracking/receive.server";
+import {
+  CourierWebhookPathId,
+  courierWebhookAnswer,
+  receiveCourierWebhook,
+  type ReceiveDeps,
+} from "~/tracking/receive.server";
 import { fetchHeadersOf } from "./node-adapter.server";
 
 const PATH = /^\/courier\/webhooks\/([^/]+)$/;
@@ -35,7 +40,12 @@ async function readBody(req: IncomingMessage): Promise<string | null> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-export async function answerCourierWebhook(deps: ReceiveDeps, req: IncomingMessage, res: ServerResponse, pathId: string): Promise<void> {
+export async function answerCourierWebhook(
+  deps: ReceiveDeps,
+  req: IncomingMessage,
+  res: ServerResponse,
+  pathId: string,
+): Promise<void> {
   const send = (status: number, headers: Record<string, string>, body: string) => {
     res.writeHead(status, headers).end(body);
   };
@@ -51,6 +61,8 @@ export async function answerCourierWebhook(deps: ReceiveDeps, req: IncomingMessa
     send(413, { "Content-Type": "application/json" }, JSON.stringify({ error: "Body too large" }));
     return;
   }
-  const answer = courierWebhookAnswer(await receiveCourierWebhook(deps, { pathId: parsedPath.data, headers: fetchHeadersOf(req), rawBody }));
+  const answer = courierWebhookAnswer(
+    await receiveCourierWebhook(deps, { pathId: parsedPath.data, headers: fetchHeadersOf(req), rawBody }),
+  );
   send(answer.status, answer.headers, answer.body);
 }

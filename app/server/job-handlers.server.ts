@@ -33,7 +33,9 @@ const OrderPayload = z.object({
 });
 /** Jobs about one order as a whole (order sync, order annotation). */
 const OrderRefPayload = z.object({ orderGid: z.string().startsWith("gid://shopify/Order/") });
-const FulfillmentOrderPayload = OrderPayload.extend({ fulfillmentOrderGid: z.string().startsWith("gid://shopify/FulfillmentOrder/") });
+const FulfillmentOrderPayload = OrderPayload.extend({
+  fulfillmentOrderGid: z.string().startsWith("gid://shopify/FulfillmentOrder/"),
+});
 
 function parsePayload<S extends z.ZodType>(schema: S, payload: unknown): z.infer<S> {
   const parsed = schema.safeParse(payload);
@@ -46,7 +48,8 @@ async function withShopifyRetries<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof AdminApiError && error.kind === "throttled") throw retryLater(error.message, error.retryAfterMs ?? 1000, error);
+    if (error instanceof AdminApiError && error.kind === "throttled")
+      throw retryLater(error.message, error.retryAfterMs ?? 1000, error);
     if (error instanceof SessionNotFoundError) {
       throw permanentFailure("The shop has no stored Shopify session (the app was uninstalled?).", error);
     }
@@ -78,28 +81,46 @@ export function jobHandlers(runtime: Runtime, loadAdmin: AdminForShop): Record<s
   return {
     [DISPATCH_ORDER_JOB]: async (job) => {
       const payload = parsePayload(OrderPayload, job.payload);
-      await withShopifyRetries(async () => runOrderDispatch(await dispatchDeps(job.shopDomain, { courier: false }), job.shopDomain, payload));
+      await withShopifyRetries(async () =>
+        runOrderDispatch(await dispatchDeps(job.shopDomain, { courier: false }), job.shopDomain, payload),
+      );
     },
     [DISPATCH_FULFILLMENT_ORDER_JOB]: async (job, context) => {
       const payload = parsePayload(FulfillmentOrderPayload, job.payload);
       await withShopifyRetries(async () =>
-        runFulfillmentOrderDispatch(await dispatchDeps(job.shopDomain, { courier: true }), job.shopDomain, payload, (tx) => context.complete(tx)),
+        runFulfillmentOrderDispatch(
+          await dispatchDeps(job.shopDomain, { courier: true }),
+          job.shopDomain,
+          payload,
+          (tx) => context.complete(tx),
+        ),
       );
     },
     [ANNOTATE_ORDER_JOB]: async (job) => {
       const payload = parsePayload(OrderRefPayload, job.payload);
-      await withShopifyRetries(async () => annotateDispatchedOrder({ db: runtime.db, admin: await adminFor(job.shopDomain) }, job.shopDomain, payload));
+      await withShopifyRetries(async () =>
+        annotateDispatchedOrder({ db: runtime.db, admin: await adminFor(job.shopDomain) }, job.shopDomain, payload),
+      );
     },
     [ORDER_SYNC_JOB]: async (job) => {
       const payload = parsePayload(OrderRefPayload, job.payload);
-      await withShopifyRetries(async () => runOrderSync(await dispatchDeps(job.shopDomain, { courier: true }), job.shopDomain, payload));
+      await withShopifyRetries(async () =>
+        runOrderSync(await dispatchDeps(job.shopDomain, { courier: true }), job.shopDomain, payload),
+      );
     },
     [RECONCILE_JOB]: async (job) => {
-      const shop = await runtime.db.shop.findUnique({ where: { domain: job.shopDomain }, select: { settingsJson: true } });
+      const shop = await runtime.db.shop.findUnique({
+        where: { domain: job.shopDomain },
+        select: { settingsJson: true },
+      });
       const courier = await courierFor(job.shopDomain);
       if (!shop || !courier) return;
       const settings = parseShopSettings(shop.settingsJson);
-      await reconcileShop({ db: runtime.db, queue: runtime.queue, courier, clock: runtime.clock }, job.shopDomain, settings.reconciliationSilenceMinutes);
+      await reconcileShop(
+        { db: runtime.db, queue: runtime.queue, courier, clock: runtime.clock },
+        job.shopDomain,
+        settings.reconciliationSilenceMinutes,
+      );
     },
     [MATCH_EARLY_EVENTS_JOB]: async (job) => {
       const payload = parsePayload(CourierShipmentPayload, job.payload);
@@ -107,7 +128,10 @@ export function jobHandlers(runtime: Runtime, loadAdmin: AdminForShop): Record<s
     },
     [APPLY_EVENTS_JOB]: async (job) => {
       const payload = parsePayload(ShipmentPayload, job.payload);
-      const shop = await runtime.db.shop.findUnique({ where: { domain: job.shopDomain }, select: { settingsJson: true } });
+      const shop = await runtime.db.shop.findUnique({
+        where: { domain: job.shopDomain },
+        select: { settingsJson: true },
+      });
       if (!shop) throw permanentFailure("The shop no longer exists.");
       await withShopifyRetries(async () =>
         applyShipmentEvents(

@@ -52,7 +52,8 @@ const server = createServer(async (req, res) => {
       res.destroy();
       return;
     }
-    const tooLarge = error instanceof BodyTooLargeError || (error as { cause?: unknown })?.cause instanceof BodyTooLargeError;
+    const tooLarge =
+      error instanceof BodyTooLargeError || (error as { cause?: unknown })?.cause instanceof BodyTooLargeError;
     if (!tooLarge) console.error("Unhandled request error", error instanceof Error ? error.message : error);
     res.writeHead(tooLarge ? 413 : 500, { "Content-Type": "application/json" });
     res.end(JSON.stringify({ error: tooLarge ? "Request body too large" : "Internal error" }));
@@ -60,11 +61,14 @@ const server = createServer(async (req, res) => {
 });
 
 server.keepAliveTimeout = 65_000;
-const walCheckpoints = (await useWriteAheadLog(db)) === "wal"
-  ? setInterval(() => {
-      checkpointWriteAheadLog(db).catch((error: unknown) => console.warn("WAL checkpoint failed:", error instanceof Error ? error.message : error));
-    }, WAL_CHECKPOINT_INTERVAL_MS)
-  : null;
+const walCheckpoints =
+  (await useWriteAheadLog(db)) === "wal"
+    ? setInterval(() => {
+        checkpointWriteAheadLog(db).catch((error: unknown) =>
+          console.warn("WAL checkpoint failed:", error instanceof Error ? error.message : error),
+        );
+      }, WAL_CHECKPOINT_INTERVAL_MS)
+    : null;
 if (!config.workerOnly) {
   server.listen(config.port, config.host, () => {
     console.log(`App server listening on ${config.host}:${config.port} (${config.shopify.appUrl})`);
@@ -104,7 +108,8 @@ if (config.workerEnabled || config.workerOnly) {
 const reconciliationTimer = worker
   ? setInterval(() => {
       const runtime = getRuntime();
-      const warn = (what: string) => (error: unknown) => console.warn(`${what} failed:`, error instanceof Error ? error.message : error);
+      const warn = (what: string) => (error: unknown) =>
+        console.warn(`${what} failed:`, error instanceof Error ? error.message : error);
       scheduleReconciliation(runtime).catch(warn("Scheduling reconciliation"));
       pruneExpiredQuotes(runtime.db, runtime.clock()).catch(warn("Pruning expired quotes"));
     }, RECONCILE_INTERVAL_MS)

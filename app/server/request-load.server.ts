@@ -29,7 +29,10 @@ export function createRequestLoad(now: () => number = Date.now) {
     const elapsed = t - windowStart;
     if (elapsed < REQUEST_LOAD_WINDOW_MS) return;
     const passed = Math.floor(elapsed / REQUEST_LOAD_WINDOW_MS);
-    recent = passed > REQUEST_LOAD_HOLD_WINDOWS ? [] : [...recent, current, ...Array<number>(passed - 1).fill(0)].slice(-REQUEST_LOAD_HOLD_WINDOWS);
+    recent =
+      passed > REQUEST_LOAD_HOLD_WINDOWS
+        ? []
+        : [...recent, current, ...Array<number>(passed - 1).fill(0)].slice(-REQUEST_LOAD_HOLD_WINDOWS);
     current = 0;
     windowStart = t - (elapsed % REQUEST_LOAD_WINDOW_MS);
   };

@@ -7,7 +7,9 @@ import { buildTimeline } from "./timeline";
 
 const MAX_TIMELINE_ENTRIES = 200;
 
-function vehicleOf(json: string | null): { category: string | null; color: string | null; make: string | null; model: string | null } | null {
+function vehicleOf(
+  json: string | null,
+): { category: string | null; color: string | null; make: string | null; model: string | null } | null {
   if (!json) return null;
   try {
     const raw = JSON.parse(json) as Record<string, unknown>;
@@ -37,7 +39,8 @@ export async function shipmentDetail(deps: StaffDeps & { queue: JobQueue }, shop
     }),
     shipmentDeadJobs(deps.queue, shopDomain, shipment),
   ]);
-  const link = (format: "PDF" | "PNG") => deps.files.link({ shopDomain, shipmentId: shipment.id, file: labelFileName(format) });
+  const link = (format: "PDF" | "PNG") =>
+    deps.files.link({ shopDomain, shipmentId: shipment.id, file: labelFileName(format) });
   return {
     view: view!,
     shipment: {
@@ -51,13 +54,18 @@ export async function shipmentDetail(deps: StaffDeps & { queue: JobQueue }, shop
       quotedPriceCents: shipment.quotedPriceCents,
       estimatedDistance: shipment.estimatedDistance,
       pickupAfter: shipment.pickupAfter?.toISOString() ?? null,
-      driver: shipment.driverName || shipment.driverPhone
-        ? { name: shipment.driverName, phone: shipment.driverPhone, vehicle: vehicleOf(shipment.vehicleJson) }
-        : null,
+      driver:
+        shipment.driverName || shipment.driverPhone
+          ? { name: shipment.driverName, phone: shipment.driverPhone, vehicle: vehicleOf(shipment.vehicleJson) }
+          : null,
       signatoryName: shipment.signatoryName,
       lastPosition:
         shipment.lastLatitude !== null && shipment.lastLongitude !== null
-          ? { latitude: shipment.lastLatitude, longitude: shipment.lastLongitude, at: shipment.lastTrackingEventAt?.toISOString() ?? shipment.lastEventAt?.toISOString() ?? null }
+          ? {
+              latitude: shipment.lastLatitude,
+              longitude: shipment.lastLongitude,
+              at: shipment.lastTrackingEventAt?.toISOString() ?? shipment.lastEventAt?.toISOString() ?? null,
+            }
           : null,
       tipCents: shipment.tipCents,
       rating: shipment.rating,

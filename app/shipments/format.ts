@@ -10,7 +10,10 @@ export function formatDateTime(iso: string | null, timeZone: string): string {
   try {
     return new Intl.DateTimeFormat("en-US", { timeZone, dateStyle: "medium", timeStyle: "short" }).format(date);
   } catch {
-    return new Intl.DateTimeFormat("en-US", { timeZone: "UTC", dateStyle: "medium", timeStyle: "short" }).format(date) + " UTC";
+    return (
+      new Intl.DateTimeFormat("en-US", { timeZone: "UTC", dateStyle: "medium", timeStyle: "short" }).format(date) +
+      " UTC"
+    );
   }
 }
 
@@ -24,7 +27,9 @@ export function formatMoney(cents: number | null, currency = "USD"): string {
 }
 
 /** The extensions' badge tones as Polaris Badge tones (Polaris has no "neutral" or "caution"). */
-export function polarisTone(tone: "info" | "success" | "warning" | "critical" | "neutral" | "caution"): "info" | "success" | "warning" | "critical" | "attention" | undefined {
+export function polarisTone(
+  tone: "info" | "success" | "warning" | "critical" | "neutral" | "caution",
+): "info" | "success" | "warning" | "critical" | "attention" | undefined {
   if (tone === "neutral") return undefined;
   if (tone === "caution") return "attention";
   return tone;

@@ -22,7 +22,11 @@ function stateWhere(state: StateFilter): Prisma.ShipmentWhereInput | undefined {
 }
 
 /** A page of the shop's shipments, those needing attention first, newest next. */
-export async function listShipments(db: Db, shopDomain: string, query: ShipmentListQuery = { page: 1, state: "all", q: "" }) {
+export async function listShipments(
+  db: Db,
+  shopDomain: string,
+  query: ShipmentListQuery = { page: 1, state: "all", q: "" },
+) {
   const shop = await db.shop.findUnique({ where: { domain: shopDomain }, select: { id: true } });
   if (!shop) return { shipments: [], total: 0, page: 1, pageCount: 1 };
   const where: Prisma.ShipmentWhereInput = {

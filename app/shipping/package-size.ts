@@ -30,6 +30,10 @@ export function dimensionsFor(
 ): Dimensions {
   return (
     parseDimensions(sources.variantMetafield) ??
-    parseDimensions(sources.productMetafield) ?? { length: defaults.length, width: defaults.width, height: defaults.height }
+    parseDimensions(sources.productMetafield) ?? {
+      length: defaults.length,
+      width: defaults.width,
+      height: defaults.height,
+    }
   );
 }

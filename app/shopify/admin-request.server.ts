@@ -102,7 +102,12 @@ export async function adminRequest<T>(
       const retryAfterS = httpThrottleRetryAfter(error);
       if (retryAfterS !== null) {
         const waitMs = Math.max(1000, retryAfterS * 1000);
-        if (attempt >= maxRetries) throw new AdminApiError("Shopify is throttling the app's requests; the work will be retried.", "throttled", waitMs);
+        if (attempt >= maxRetries)
+          throw new AdminApiError(
+            "Shopify is throttling the app's requests; the work will be retried.",
+            "throttled",
+            waitMs,
+          );
         await sleep(waitMs);
         continue;
       }
@@ -114,7 +119,11 @@ export async function adminRequest<T>(
       const status = body.extensions?.cost?.throttleStatus;
       const waitMs = status ? throttleWaitMs(body.extensions?.cost?.requestedQueryCost ?? 10, status) : 1000;
       if (attempt >= maxRetries) {
-        throw new AdminApiError("Shopify is throttling the app's requests; the work will be retried.", "throttled", waitMs);
+        throw new AdminApiError(
+          "Shopify is throttling the app's requests; the work will be retried.",
+          "throttled",
+          waitMs,
+        );
       }
       await sleep(waitMs);
       continue;

@@ -135,7 +135,11 @@ export async function createCarrierService(admin: AdminGraphql, input: CarrierSe
     input: { ...input, active: true, supportsServiceDiscovery: true },
   });
   const payload = data.carrierServiceCreate;
-  if (payload?.userErrors.some((e) => e.code === "CARRIER_SERVICE_CREATE_FAILED" && /plan|upgrade|carrier.calculated/i.test(e.message))) {
+  if (
+    payload?.userErrors.some(
+      (e) => e.code === "CARRIER_SERVICE_CREATE_FAILED" && /plan|upgrade|carrier.calculated/i.test(e.message),
+    )
+  ) {
     throw new CarrierServicePlanError(payload.userErrors.map((e) => e.message).join("; "));
   }
   const service = assertNoUserErrors(payload, "Registering the carrier service").carrierService;
@@ -165,7 +169,13 @@ export async function fetchDeliveryProfiles(admin: AdminGraphql): Promise<Delive
 /** Adds the carrier service as a rate provider to the given zones of one profile. */
 export async function addCarrierToZones(
   admin: AdminGraphql,
-  input: { profileId: string; locationGroupId: string; zoneIds: string[]; carrierServiceId: string; methodName: string },
+  input: {
+    profileId: string;
+    locationGroupId: string;
+    zoneIds: string[];
+    carrierServiceId: string;
+    methodName: string;
+  },
 ) {
   const data = await adminRequest<DeliveryProfileAddCarrierMutation>(admin, DELIVERY_PROFILE_ADD_CARRIER, {
     id: input.profileId,

@@ -178,15 +178,23 @@ export type OrderForDispatch = Omit<OrderHeader, "fulfillmentOrders"> & {
 };
 
 /** The rest of a fulfillment order's lines after `page` (or all of them when no page is given). */
-async function fetchLines(admin: AdminGraphql, fulfillmentOrderGid: string, page?: FulfillmentOrderLinePageFragment): Promise<FulfillmentOrderLine[]> {
+async function fetchLines(
+  admin: AdminGraphql,
+  fulfillmentOrderGid: string,
+  page?: FulfillmentOrderLinePageFragment,
+): Promise<FulfillmentOrderLine[]> {
   const lines: FulfillmentOrderLine[] = [...(page?.nodes ?? [])];
   let after: string | null = page ? nextCursor(page) : null;
   if (page && !after) return lines;
   do {
-    const data: FulfillmentOrderLinesQuery = await adminRequest<FulfillmentOrderLinesQuery>(admin, FULFILLMENT_ORDER_LINES, {
-      id: fulfillmentOrderGid,
-      after,
-    });
+    const data: FulfillmentOrderLinesQuery = await adminRequest<FulfillmentOrderLinesQuery>(
+      admin,
+      FULFILLMENT_ORDER_LINES,
+      {
+        id: fulfillmentOrderGid,
+        after,
+      },
+    );
     const next = data.fulfillmentOrder?.lineItems;
     if (!next) break;
     lines.push(...next.nodes);
@@ -215,8 +223,13 @@ export async function fetchOrderForDispatch(admin: AdminGraphql, orderGid: strin
  * (the plan of a fulfillment order depends on nothing else), or null when Shopify has no such
  * fulfillment order.
  */
-export async function fetchFulfillmentOrderForDispatch(admin: AdminGraphql, fulfillmentOrderGid: string): Promise<OrderForDispatch | null> {
-  const data = await adminRequest<FulfillmentOrderForDispatchQuery>(admin, FULFILLMENT_ORDER_FOR_DISPATCH, { id: fulfillmentOrderGid });
+export async function fetchFulfillmentOrderForDispatch(
+  admin: AdminGraphql,
+  fulfillmentOrderGid: string,
+): Promise<OrderForDispatch | null> {
+  const data = await adminRequest<FulfillmentOrderForDispatchQuery>(admin, FULFILLMENT_ORDER_FOR_DISPATCH, {
+    id: fulfillmentOrderGid,
+  });
   const fulfillmentOrder = data.fulfillmentOrder;
   if (!fulfillmentOrder) return null;
   const { order, lineItems, ...header } = fulfillmentOrder;

@@ -50,7 +50,10 @@ export async function saveCourierToken(
 
 /** The decrypted token, or null when the shop has not connected a courier account. */
 export async function loadCourierToken(deps: { db: Db; keys: KeyRing }, shopDomain: string): Promise<string | null> {
-  const shop = await deps.db.shop.findUnique({ where: { domain: shopDomain }, select: { courierTokenEncrypted: true } });
+  const shop = await deps.db.shop.findUnique({
+    where: { domain: shopDomain },
+    select: { courierTokenEncrypted: true },
+  });
   if (!shop?.courierTokenEncrypted) return null;
   return decryptSecret(deps.keys, shop.courierTokenEncrypted, tokenContext(shopDomain));
 }
@@ -74,7 +77,10 @@ export async function rotateWebhookSecret(
   method: WebhookAuthMethod,
 ): Promise<string> {
   const now = deps.clock?.() ?? new Date();
-  const shop = await deps.db.shop.findUnique({ where: { domain: shopDomain }, select: { webhookSecretEncrypted: true } });
+  const shop = await deps.db.shop.findUnique({
+    where: { domain: shopDomain },
+    select: { webhookSecretEncrypted: true },
+  });
   if (!shop) throw new ShopNotFoundError(shopDomain);
   const secret = generateWebhookSecret(deps.random);
   await deps.db.shop.update({
@@ -83,7 +89,9 @@ export async function rotateWebhookSecret(
       webhookAuthMethod: method,
       webhookSecretEncrypted: encryptSecret(deps.keys, secret, webhookSecretContext(shopDomain)),
       webhookPreviousSecretEncrypted: shop.webhookSecretEncrypted,
-      webhookPreviousSecretExpiresAt: shop.webhookSecretEncrypted ? new Date(now.getTime() + WEBHOOK_SECRET_GRACE_MS) : null,
+      webhookPreviousSecretExpiresAt: shop.webhookSecretEncrypted
+        ? new Date(now.getTime() + WEBHOOK_SECRET_GRACE_MS)
+        : null,
     },
   });
   return secret;
@@ -118,7 +126,11 @@ export async function webhookCredentialsForPath(
   if (!shop?.webhookSecretEncrypted || shop.uninstalledAt) return null;
   const context = webhookSecretContext(shop.domain);
   const secrets = [decryptSecret(deps.keys, shop.webhookSecretEncrypted, context)];
-  if (shop.webhookPreviousSecretEncrypted && shop.webhookPreviousSecretExpiresAt && shop.webhookPreviousSecretExpiresAt > now) {
+  if (
+    shop.webhookPreviousSecretEncrypted &&
+    shop.webhookPreviousSecretExpiresAt &&
+    shop.webhookPreviousSecretExpiresAt > now
+  ) {
     secrets.push(decryptSecret(deps.keys, shop.webhookPreviousSecretEncrypted, context));
   }
   const method = (WEBHOOK_AUTH_METHODS as readonly string[]).includes(shop.webhookAuthMethod)

@@ -7,8 +7,7 @@ import { COURIER_NOT_CONNECTED, courierCall, StaffActionError } from "./errors";
 import { refreshOrderSummary } from "./order-summary.server";
 import { findShopShipment, shipmentViewModel } from "./shipments.server";
 
-export const CANCEL_REFUSED =
-  "This delivery can no longer be canceled: the driver has picked it up or it has ended.";
+export const CANCEL_REFUSED = "This delivery can no longer be canceled: the driver has picked it up or it has ended.";
 
 function activityMessage(request: CancelRequest, fee: number | null): string {
   const parts = [`Canceled by staff: ${CANCELLATION_LABELS[request.code]}.`];
@@ -37,7 +36,10 @@ export async function cancelShipment(
     () =>
       courier.cancelShipment(
         courierId,
-        { cancellation_code: input.request.code, ...(input.request.comment ? { cancellation_comment: input.request.comment } : {}) },
+        {
+          cancellation_code: input.request.code,
+          ...(input.request.comment ? { cancellation_comment: input.request.comment } : {}),
+        },
         { lane: "background" },
       ),
     CANCEL_REFUSED,
@@ -51,7 +53,12 @@ export async function cancelShipment(
       data: { state: "canceled", lastEventAt: now, etaAt: null, needsAttention: false, attentionReason: null },
     });
     await tx.shipmentActivity.create({
-      data: { shipmentId: shipment.id, kind: staffCancelKind(input.request.code), message: activityMessage(input.request, result.cancellationFee), createdAt: now },
+      data: {
+        shipmentId: shipment.id,
+        kind: staffCancelKind(input.request.code),
+        message: activityMessage(input.request, result.cancellationFee),
+        createdAt: now,
+      },
     });
   });
   await refreshOrderSummary(deps.db, deps.admin, shop, shipment.orderGid);

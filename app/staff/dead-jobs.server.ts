@@ -1,6 +1,11 @@
 import { z } from "zod";
 import type { Db } from "~/db/client.server";
-import { ANNOTATE_ORDER_JOB, DISPATCH_FULFILLMENT_ORDER_JOB, DISPATCH_ORDER_JOB, orderAnnotationKey } from "~/dispatch/dispatch.server";
+import {
+  ANNOTATE_ORDER_JOB,
+  DISPATCH_FULFILLMENT_ORDER_JOB,
+  DISPATCH_ORDER_JOB,
+  orderAnnotationKey,
+} from "~/dispatch/dispatch.server";
 import type { DeadJob, JobQueue } from "~/jobs/queue.server";
 import { APPLY_EVENTS_JOB } from "~/tracking/jobs";
 import { RECONCILE_JOB } from "~/tracking/reconcile.server";
@@ -21,7 +26,13 @@ export function jobKindLabel(kind: string): string {
   return JOB_KIND_LABELS[kind] ?? kind.replace(/[._-]+/g, " ");
 }
 
-export type DeadJobView = { id: string; label: string; lastError: string | null; attempts: number; failedAt: string | null };
+export type DeadJobView = {
+  id: string;
+  label: string;
+  lastError: string | null;
+  attempts: number;
+  failedAt: string | null;
+};
 
 export function toDeadJobView(job: DeadJob): DeadJobView {
   return {
@@ -34,7 +45,10 @@ export function toDeadJobView(job: DeadJob): DeadJobView {
 }
 
 /** The ordering keys of the work done for one shipment: its order, its fulfillment order, its events, its order's annotation. */
-export function shipmentJobKeys(shopDomain: string, shipment: { id: string; orderGid: string; fulfillmentOrderGid: string }): string[] {
+export function shipmentJobKeys(
+  shopDomain: string,
+  shipment: { id: string; orderGid: string; fulfillmentOrderGid: string },
+): string[] {
   return [
     `order:${shopDomain}:${shipment.orderGid}`,
     `fulfillment-order:${shopDomain}:${shipment.fulfillmentOrderGid}`,
@@ -70,13 +84,22 @@ export async function retryDeadJob(
   input: { shopDomain: string; jobId: string; shipmentId?: string },
 ): Promise<void> {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(input.jobId)) throw invalidInput({ jobId: "This is not a job id." });
-  const job = await deps.db.job.findFirst({ where: { id: input.jobId, shopDomain: input.shopDomain }, select: { kind: true } });
+  const job = await deps.db.job.findFirst({
+    where: { id: input.jobId, shopDomain: input.shopDomain },
+    select: { kind: true },
+  });
   if (!job) throw new StaffActionError(404, "This background task was not found in your store.");
   const retried = await deps.queue.retryDead(input.jobId, { shopDomain: input.shopDomain });
-  if (!retried) throw new StaffActionError(409, "This task is no longer failed: it was already retried or has finished.");
+  if (!retried)
+    throw new StaffActionError(409, "This task is no longer failed: it was already retried or has finished.");
   if (input.shipmentId) {
     await deps.db.shipmentActivity.create({
-      data: { shipmentId: input.shipmentId, kind: STAFF_ACTIVITY.retryJob, message: `Staff retried: ${jobKindLabel(job.kind)}.`, createdAt: deps.clock() },
+      data: {
+        shipmentId: input.shipmentId,
+        kind: STAFF_ACTIVITY.retryJob,
+        message: `Staff retried: ${jobKindLabel(job.kind)}.`,
+        createdAt: deps.clock(),
+      },
     });
   }
 }

@@ -33,16 +33,19 @@ const refuse = (reason: string): DispatchAvailability => ({ allowed: false, reas
 
 export function dispatchAvailability(input: DispatchAvailabilityInput): DispatchAvailability {
   if (!input.courierConnected) return refuse("Connect your courier account in the app's settings first.");
-  if (input.enabledLocationGids.length === 0) return refuse("Choose at least one pickup location in the app's settings first.");
+  if (input.enabledLocationGids.length === 0)
+    return refuse("Choose at least one pickup location in the app's settings first.");
   if (input.shipmentStates.some((state) => !ENDED_STATES.has(state))) {
     return refuse("This order already has a delivery in progress.");
   }
-  if (input.dispatchUnderWay) return refuse("A dispatch of this order is already under way. Reload in a moment to see it.");
+  if (input.dispatchUnderWay)
+    return refuse("A dispatch of this order is already under way. Reload in a moment to see it.");
   const order = input.order;
   if (order.cancelledAt) return refuse("The order is canceled.");
   if (!order.financialStatus || !PAID_STATUSES.has(order.financialStatus)) return refuse("The order is not paid yet.");
   if (!order.shippingCountryCode) return refuse("The order has no shipping address.");
-  if (order.shippingCountryCode !== "US") return refuse("Same-day delivery is only available for United States addresses.");
+  if (order.shippingCountryCode !== "US")
+    return refuse("Same-day delivery is only available for United States addresses.");
   const open = order.fulfillmentOrders.filter((fo) => OPEN_FULFILLMENT_STATUSES.has(fo.status));
   if (open.length === 0) return refuse("Nothing on this order is left to fulfill.");
   if (!open.some((fo) => fo.locationGid !== null && input.enabledLocationGids.includes(fo.locationGid))) {

@@ -32,7 +32,10 @@ export const ORDER_NOT_FOUND = "This order was not found in your store.";
 export const COURIER_NOT_CONNECTED =
   "Connect your courier account in the app's settings (Settings › Courier account) first.";
 
-export function invalidInput(fieldErrors: Record<string, string>, message = "Check the highlighted fields."): StaffActionError {
+export function invalidInput(
+  fieldErrors: Record<string, string>,
+  message = "Check the highlighted fields.",
+): StaffActionError {
   return new StaffActionError(400, message, { fieldErrors });
 }
 

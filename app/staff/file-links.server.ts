@@ -1,6 +1,12 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
-import { LABEL_FORMATS, PHOTO_KINDS, SHIPMENT_ID_PATTERN, type LabelFormat, type PhotoKind } from "../../extensions/shared/api-contract";
+import {
+  LABEL_FORMATS,
+  PHOTO_KINDS,
+  SHIPMENT_ID_PATTERN,
+  type LabelFormat,
+  type PhotoKind,
+} from "../../extensions/shared/api-contract";
 
 /**
  * Short-lived signed links to a shipment's courier files (photos, signature, label), served by the

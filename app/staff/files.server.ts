@@ -22,7 +22,9 @@ const INLINE_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/web
 
 export function safeContentType(contentType: string): { contentType: string; inline: boolean } {
   const type = contentType.toLowerCase();
-  return INLINE_TYPES.has(type) ? { contentType: type, inline: true } : { contentType: "application/octet-stream", inline: false };
+  return INLINE_TYPES.has(type)
+    ? { contentType: type, inline: true }
+    : { contentType: "application/octet-stream", inline: false };
 }
 
 async function courierFor(deps: StaffDeps, shop: Shop) {
@@ -36,43 +38,81 @@ function courierIdOf(shipment: Shipment): string {
   return shipment.courierShipmentId;
 }
 
-const EXTENSIONS: Record<string, string> = { "image/png": "png", "image/jpeg": "jpg", "image/gif": "gif", "image/webp": "webp", "application/pdf": "pdf" };
+const EXTENSIONS: Record<string, string> = {
+  "image/png": "png",
+  "image/jpeg": "jpg",
+  "image/gif": "gif",
+  "image/webp": "webp",
+  "application/pdf": "pdf",
+};
 
 function fileStem(shipment: Shipment): string {
   return (shipment.trackingNumber ?? shipment.courierShipmentId ?? shipment.id).replace(/[^A-Za-z0-9_-]/g, "");
 }
 
 /** The barcode label (PNG or PDF). */
-export async function fetchLabel(deps: StaffDeps, input: { shopDomain: string; shipmentId: string; format: LabelFormat }): Promise<CourierFile> {
+export async function fetchLabel(
+  deps: StaffDeps,
+  input: { shopDomain: string; shipmentId: string; format: LabelFormat },
+): Promise<CourierFile> {
   const { shop, shipment } = await findShopShipment(deps.db, input.shopDomain, input.shipmentId);
   const courierId = courierIdOf(shipment);
   const courier = await courierFor(deps, shop);
-  const label = await courierCall(() => courier.getLabel(courierId, input.format, { lane: "background" }), LABEL_REFUSED);
-  return { bytes: label.bytes, contentType: label.contentType, fileName: `label-${fileStem(shipment)}.${input.format.toLowerCase()}` };
+  const label = await courierCall(
+    () => courier.getLabel(courierId, input.format, { lane: "background" }),
+    LABEL_REFUSED,
+  );
+  return {
+    bytes: label.bytes,
+    contentType: label.contentType,
+    fileName: `label-${fileStem(shipment)}.${input.format.toLowerCase()}`,
+  };
 }
 
 /** A signature, pickup or delivery image; 404 in words when the courier has none (yet). */
-export async function fetchImage(deps: StaffDeps, input: { shopDomain: string; shipmentId: string; kind: PhotoKind }): Promise<CourierFile> {
+export async function fetchImage(
+  deps: StaffDeps,
+  input: { shopDomain: string; shipmentId: string; kind: PhotoKind },
+): Promise<CourierFile> {
   const { shop, shipment } = await findShopShipment(deps.db, input.shopDomain, input.shipmentId);
   const courierId = courierIdOf(shipment);
   const courier = await courierFor(deps, shop);
-  const image = await courierCall(() => courier.getImage(courierId, input.kind, { lane: "background" }), "The courier has no such image.");
+  const image = await courierCall(
+    () => courier.getImage(courierId, input.kind, { lane: "background" }),
+    "The courier has no such image.",
+  );
   if (image.kind === "none") {
-    throw new StaffActionError(404, `The courier has no ${PHOTO_LABELS[input.kind].toLowerCase()} for this delivery yet.`);
+    throw new StaffActionError(
+      404,
+      `The courier has no ${PHOTO_LABELS[input.kind].toLowerCase()} for this delivery yet.`,
+    );
   }
   const extension = EXTENSIONS[image.contentType.toLowerCase()] ?? "bin";
-  return { bytes: image.bytes, contentType: image.contentType, fileName: `${input.kind}-${fileStem(shipment)}.${extension}` };
+  return {
+    bytes: image.bytes,
+    contentType: image.contentType,
+    fileName: `${input.kind}-${fileStem(shipment)}.${extension}`,
+  };
 }
 
 /** A signed link to the label, when the delivery can have one. */
-export async function labelLink(deps: StaffDeps, input: { shopDomain: string; shipmentId: string; format: LabelFormat }): Promise<LabelResponse> {
+export async function labelLink(
+  deps: StaffDeps,
+  input: { shopDomain: string; shipmentId: string; format: LabelFormat },
+): Promise<LabelResponse> {
   const view = await shipmentViewModel(deps, input.shopDomain, input.shipmentId);
   const refusal = actionRefusal(view, "label", deps.clock());
   if (refusal) throw new StaffActionError(409, refusal);
-  return { format: input.format, url: deps.files.link({ shopDomain: input.shopDomain, shipmentId: view.id, file: labelFileName(input.format) }) };
+  return {
+    format: input.format,
+    url: deps.files.link({ shopDomain: input.shopDomain, shipmentId: view.id, file: labelFileName(input.format) }),
+  };
 }
 
-export async function shipmentPhotos(deps: StaffDeps, input: { shopDomain: string; shipmentId: string }): Promise<PhotosResponse> {
+export async function shipmentPhotos(
+  deps: StaffDeps,
+  input: { shopDomain: string; shipmentId: string },
+): Promise<PhotosResponse> {
   const view = await shipmentViewModel(deps, input.shopDomain, input.shipmentId);
   return { photos: view.photos };
 }
@@ -82,11 +122,21 @@ export async function shipmentPhotos(deps: StaffDeps, input: { shopDomain: strin
  * match that shop, the shipment and the file, and must not have expired.
  */
 export async function fileForLink(deps: StaffDeps, link: FileLinkInput): Promise<CourierFile> {
-  const owner = await deps.db.shipment.findUnique({ where: { id: link.shipmentId }, select: { shop: { select: { domain: true } } } });
+  const owner = await deps.db.shipment.findUnique({
+    where: { id: link.shipmentId },
+    select: { shop: { select: { domain: true } } },
+  });
   const authentic =
     owner !== null &&
-    deps.files.verify({ shopDomain: owner.shop.domain, shipmentId: link.shipmentId, file: link.file, exp: link.exp, sig: link.sig });
-  if (!owner || !authentic) throw new StaffActionError(404, "This link has expired or is not valid. Reload the page to get a new one.");
+    deps.files.verify({
+      shopDomain: owner.shop.domain,
+      shipmentId: link.shipmentId,
+      file: link.file,
+      exp: link.exp,
+      sig: link.sig,
+    });
+  if (!owner || !authentic)
+    throw new StaffActionError(404, "This link has expired or is not valid. Reload the page to get a new one.");
   const kind = photoKindOf(link.file);
   if (kind) return fetchImage(deps, { shopDomain: owner.shop.domain, shipmentId: link.shipmentId, kind });
   const format = labelFormatOf(link.file);

@@ -18,7 +18,11 @@ export function staffDeps(): StaffDeps {
       db: runtime.db,
       clock: runtime.clock,
       courierFor: runtime.courierFor,
-      files: createFileLinkSigner({ appSecret: config.shopify.apiSecret, appUrl: config.shopify.appUrl, clock: runtime.clock }),
+      files: createFileLinkSigner({
+        appSecret: config.shopify.apiSecret,
+        appUrl: config.shopify.appUrl,
+        clock: runtime.clock,
+      }),
     };
   }
   return deps;
@@ -29,7 +33,8 @@ export async function readJsonBody(request: Request): Promise<unknown> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_ACTION_BODY_BYTES) throw new StaffActionError(400, "The request is too large.");
   const text = await request.text();
-  if (Buffer.byteLength(text, "utf8") > MAX_ACTION_BODY_BYTES) throw new StaffActionError(400, "The request is too large.");
+  if (Buffer.byteLength(text, "utf8") > MAX_ACTION_BODY_BYTES)
+    throw new StaffActionError(400, "The request is too large.");
   if (text.trim() === "") return {};
   try {
     return JSON.parse(text) as unknown;
@@ -52,12 +57,18 @@ export async function apiResponse<T>(cors: (response: Response) => Response, run
   } catch (error) {
     if (!(error instanceof StaffActionError)) throw error;
     const headers: Record<string, string> = {};
-    if (error.status === 429 && error.retryAfterMs !== undefined) headers["Retry-After"] = String(Math.ceil(error.retryAfterMs / 1000));
+    if (error.status === 429 && error.retryAfterMs !== undefined)
+      headers["Retry-After"] = String(Math.ceil(error.retryAfterMs / 1000));
     return cors(Response.json(errorBody(error), { status: error.status, headers }));
   }
 }
 
 /** For the methods a route does not serve (after authenticate.admin answered any preflight). */
 export function methodNotAllowed(cors: (response: Response) => Response, allowed: string): Response {
-  return cors(Response.json({ error: { message: "This method is not allowed here." } } satisfies ApiErrorBody, { status: 405, headers: { Allow: allowed } }));
+  return cors(
+    Response.json({ error: { message: "This method is not allowed here." } } satisfies ApiErrorBody, {
+      status: 405,
+      headers: { Allow: allowed },
+    }),
+  );
 }

@@ -35,10 +35,15 @@ const text = (message: string) => z.string({ error: message });
 const BODY = { error: "The request must be a JSON object with the form's fields." };
 
 export const CancelInput = z
-  .object({
-    code: text("Choose a reason for canceling."),
-    comment: text("The comment must be text.").max(CANCEL_COMMENT_MAX_LENGTH * 4, `Keep the comment to ${CANCEL_COMMENT_MAX_LENGTH} characters or fewer.`).default(""),
-  }, BODY)
+  .object(
+    {
+      code: text("Choose a reason for canceling."),
+      comment: text("The comment must be text.")
+        .max(CANCEL_COMMENT_MAX_LENGTH * 4, `Keep the comment to ${CANCEL_COMMENT_MAX_LENGTH} characters or fewer.`)
+        .default(""),
+    },
+    BODY,
+  )
   .transform((input, ctx): CancelRequest => fromShared(validateCancel(input), ctx));
 
 /** The page's form sends text, the extension a number: both are accepted. */
@@ -84,4 +89,3 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   }
   throw invalidInput(fieldErrors, Object.keys(fieldErrors).length === 1 ? Object.values(fieldErrors)[0]! : undefined);
 }
-

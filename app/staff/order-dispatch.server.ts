@@ -1,4 +1,10 @@
-import type { BulkDispatchResponse, BulkDispatchResult, DispatchResponse, QuoteResponse, ShipmentView } from "../../extensions/shared/api-contract";
+import type {
+  BulkDispatchResponse,
+  BulkDispatchResult,
+  DispatchResponse,
+  QuoteResponse,
+  ShipmentView,
+} from "../../extensions/shared/api-contract";
 import { orderGidFromId } from "../../extensions/shared/api-contract";
 import { DispatchRefused, dispatchNow, quoteOrder } from "~/dispatch/staff-dispatch.server";
 import { windowTitle } from "~/dispatch/window-title";
@@ -18,13 +24,20 @@ function refusal(error: DispatchRefused): StaffActionError {
   return new StaffActionError(409, error.message);
 }
 
-export async function quoteForOrder(deps: StaffDeps & WithAdmin, input: { shopDomain: string; orderId: string }): Promise<QuoteResponse> {
+export async function quoteForOrder(
+  deps: StaffDeps & WithAdmin,
+  input: { shopDomain: string; orderId: string },
+): Promise<QuoteResponse> {
   const shop = await deps.db.shop.findUnique({ where: { domain: input.shopDomain }, select: { timezone: true } });
   if (!shop) throw new StaffActionError(404, ORDER_NOT_FOUND);
   try {
     const courier = await deps.courierFor(input.shopDomain);
     const result = await courierCall(
-      () => quoteOrder({ db: deps.db, admin: deps.admin, courier, clock: deps.clock }, { shopDomain: input.shopDomain, orderGid: orderGidFromId(input.orderId) }),
+      () =>
+        quoteOrder(
+          { db: deps.db, admin: deps.admin, courier, clock: deps.clock },
+          { shopDomain: input.shopDomain, orderGid: orderGidFromId(input.orderId) },
+        ),
       "The courier refused to price this delivery.",
     );
     const now = deps.clock();
@@ -46,8 +59,14 @@ export async function quoteForOrder(deps: StaffDeps & WithAdmin, input: { shopDo
 }
 
 async function dispatchOne(deps: Deps, shopDomain: string, orderId: string, serviceCode: string | null) {
-  const outcome = await dispatchNow({ db: deps.db, queue: deps.queue, clock: deps.clock }, { shopDomain, orderGid: orderGidFromId(orderId), serviceCode });
-  const shop = await deps.db.shop.findUniqueOrThrow({ where: { domain: shopDomain }, select: { domain: true, settingsJson: true } });
+  const outcome = await dispatchNow(
+    { db: deps.db, queue: deps.queue, clock: deps.clock },
+    { shopDomain, orderGid: orderGidFromId(orderId), serviceCode },
+  );
+  const shop = await deps.db.shop.findUniqueOrThrow({
+    where: { domain: shopDomain },
+    select: { domain: true, settingsJson: true },
+  });
   return { ...outcome, views: await shipmentViews(deps, shop, outcome.shipments) };
 }
 
@@ -58,7 +77,10 @@ export async function dispatchOrderNow(
   try {
     const { views, decision } = await dispatchOne(deps, input.shopDomain, input.orderId, input.windowServiceCode);
     if (views.length === 0) {
-      throw new StaffActionError(409, decision?.reason ?? "The dispatch is still running; reload the order in a moment to see it.");
+      throw new StaffActionError(
+        409,
+        decision?.reason ?? "The dispatch is still running; reload the order in a moment to see it.",
+      );
     }
     return { shipments: views };
   } catch (error) {
@@ -67,12 +89,21 @@ export async function dispatchOrderNow(
   }
 }
 
-function bulkResult(orderId: string, orderName: string | null, outcome: BulkDispatchResult["outcome"], message: string | null, shipments: ShipmentView[] = []): BulkDispatchResult {
+function bulkResult(
+  orderId: string,
+  orderName: string | null,
+  outcome: BulkDispatchResult["outcome"],
+  message: string | null,
+  shipments: ShipmentView[] = [],
+): BulkDispatchResult {
   return { orderId, orderName, outcome, message, shipments };
 }
 
 /** Each selected order in its default window, one after the other; one result per order whatever happens. */
-export async function bulkDispatch(deps: Deps, input: { shopDomain: string; orderIds: string[] }): Promise<BulkDispatchResponse> {
+export async function bulkDispatch(
+  deps: Deps,
+  input: { shopDomain: string; orderIds: string[] },
+): Promise<BulkDispatchResponse> {
   const results: BulkDispatchResult[] = [];
   for (const orderId of input.orderIds) {
     try {
@@ -81,11 +112,22 @@ export async function bulkDispatch(deps: Deps, input: { shopDomain: string; orde
       const created = views.filter((v) => !v.needsAttention);
       if (created.length > 0) results.push(bulkResult(orderId, name, "dispatched", null, views));
       else if (views.length > 0) results.push(bulkResult(orderId, name, "failed", views[0]!.attentionReason, views));
-      else if (decision?.outcome === "skipped") results.push(bulkResult(orderId, name, "not_eligible", decision.reason));
-      else results.push(bulkResult(orderId, name, "failed", "The dispatch is still running; reload the order in a moment to see it."));
+      else if (decision?.outcome === "skipped")
+        results.push(bulkResult(orderId, name, "not_eligible", decision.reason));
+      else
+        results.push(
+          bulkResult(orderId, name, "failed", "The dispatch is still running; reload the order in a moment to see it."),
+        );
     } catch (error) {
       if (error instanceof DispatchRefused) {
-        results.push(bulkResult(orderId, null, error.reason === "already_dispatched" ? "already_dispatched" : "not_eligible", refusal(error).message));
+        results.push(
+          bulkResult(
+            orderId,
+            null,
+            error.reason === "already_dispatched" ? "already_dispatched" : "not_eligible",
+            refusal(error).message,
+          ),
+        );
       } else if (error instanceof StaffActionError) {
         results.push(bulkResult(orderId, null, "failed", error.message));
       } else {
@@ -97,10 +139,18 @@ export async function bulkDispatch(deps: Deps, input: { shopDomain: string; orde
 }
 
 /** The order page's "cancel and re-dispatch" for a shipment the order has outgrown. */
-export async function redispatchShipment(deps: Deps, input: { shopDomain: string; shipmentId: string }): Promise<{ shipment: ShipmentView }> {
+export async function redispatchShipment(
+  deps: Deps,
+  input: { shopDomain: string; shipmentId: string },
+): Promise<{ shipment: ShipmentView }> {
   try {
     await courierCall(
-      () => cancelAndRedispatch({ db: deps.db, queue: deps.queue, courierFor: deps.courierFor, clock: deps.clock }, input.shopDomain, input.shipmentId),
+      () =>
+        cancelAndRedispatch(
+          { db: deps.db, queue: deps.queue, courierFor: deps.courierFor, clock: deps.clock },
+          input.shopDomain,
+          input.shipmentId,
+        ),
       "The courier no longer allows canceling this delivery: the driver has picked it up.",
     );
   } catch (error) {

@@ -9,11 +9,22 @@ import { orderDeliverySummary } from "~/tracking/order-summary";
  * refresh. Best effort: the action itself is done and recorded; a Shopify failure is logged
  * (without order data) and the next tracking event rewrites the summary.
  */
-export async function refreshOrderSummary(db: Db, admin: AdminGraphql, shop: { id: string }, orderGid: string): Promise<void> {
+export async function refreshOrderSummary(
+  db: Db,
+  admin: AdminGraphql,
+  shop: { id: string },
+  orderGid: string,
+): Promise<void> {
   try {
-    const shipments = await db.shipment.findMany({ where: { shopId: shop.id, orderGid }, orderBy: { createdAt: "asc" } });
+    const shipments = await db.shipment.findMany({
+      where: { shopId: shop.id, orderGid },
+      orderBy: { createdAt: "asc" },
+    });
     await setOrderDeliveryMetafield(admin, orderGid, orderDeliverySummary(shipments));
   } catch (error) {
-    console.warn("Could not refresh the order's delivery summary:", error instanceof Error ? error.message : String(error));
+    console.warn(
+      "Could not refresh the order's delivery summary:",
+      error instanceof Error ? error.message : String(error),
+    );
   }
 }

@@ -6,21 +6,37 @@ import { parseShopSettings, trackingUrlFor } from "~/settings/shop-settings";
 import { cancellationCodeOfKind } from "./activity";
 import type { StaffDeps } from "./deps";
 import { invalidInput, SHIPMENT_NOT_FOUND, StaffActionError } from "./errors";
-import { ORDER_CHANGE_FLAG_KINDS, orderChangeFlagStands, PICKUP_APPROACH_EVENTS, toShipmentView, type ShipmentHistoryFacts } from "./view-model";
+import {
+  ORDER_CHANGE_FLAG_KINDS,
+  orderChangeFlagStands,
+  PICKUP_APPROACH_EVENTS,
+  toShipmentView,
+  type ShipmentHistoryFacts,
+} from "./view-model";
 
 /** Loading a shop's shipments and presenting them as the extension contract's `ShipmentView`. */
 
-const ShipmentIdParam = z.string({ error: "A delivery id is required." }).regex(SHIPMENT_ID_PATTERN, "This is not a delivery id.");
+const ShipmentIdParam = z
+  .string({ error: "A delivery id is required." })
+  .regex(SHIPMENT_ID_PATTERN, "This is not a delivery id.");
 
 export function parseShipmentId(raw: unknown): string {
   const parsed = ShipmentIdParam.safeParse(raw);
-  if (!parsed.success) throw invalidInput({ shipmentId: parsed.error.issues[0]!.message }, "This is not a delivery id.");
+  if (!parsed.success)
+    throw invalidInput({ shipmentId: parsed.error.issues[0]!.message }, "This is not a delivery id.");
   return parsed.data;
 }
 
 /** The shop's shipment; another shop's (or an unknown) id is "not found", never "forbidden". */
-export async function findShopShipment(db: Db, shopDomain: string, shipmentId: string): Promise<{ shop: Shop; shipment: Shipment }> {
-  const shipment = await db.shipment.findFirst({ where: { id: shipmentId, shop: { domain: shopDomain } }, include: { shop: true } });
+export async function findShopShipment(
+  db: Db,
+  shopDomain: string,
+  shipmentId: string,
+): Promise<{ shop: Shop; shipment: Shipment }> {
+  const shipment = await db.shipment.findFirst({
+    where: { id: shipmentId, shop: { domain: shopDomain } },
+    include: { shop: true },
+  });
   if (!shipment) throw new StaffActionError(404, SHIPMENT_NOT_FOUND);
   const { shop, ...row } = shipment;
   return { shop, shipment: row };
@@ -39,7 +55,10 @@ function cancellationCodeOf(payloadJson: string): string | null {
 }
 
 /** Facts from each shipment's events and its staff and order-change activities, in two queries for any number of shipments. */
-export async function historyFacts(db: Db, shipments: Pick<Shipment, "id" | "courierShipmentId">[]): Promise<Map<string, ShipmentHistoryFacts>> {
+export async function historyFacts(
+  db: Db,
+  shipments: Pick<Shipment, "id" | "courierShipmentId">[],
+): Promise<Map<string, ShipmentHistoryFacts>> {
   const ids = shipments.map((s) => s.id);
   const [events, activities] = await Promise.all([
     db.courierEvent.findMany({
@@ -82,10 +101,19 @@ export async function historyFacts(db: Db, shipments: Pick<Shipment, "id" | "cou
   return facts;
 }
 
-const NO_HISTORY: ShipmentHistoryFacts = { driverHeadingToPickup: false, courierCancellationCode: null, staffCancellationCode: null, orderChangeFlagged: false };
+const NO_HISTORY: ShipmentHistoryFacts = {
+  driverHeadingToPickup: false,
+  courierCancellationCode: null,
+  staffCancellationCode: null,
+  orderChangeFlagged: false,
+};
 
 /** Views of some of one shop's shipments, in the given order. */
-export async function shipmentViews(deps: Pick<StaffDeps, "db" | "clock" | "files">, shop: Pick<Shop, "domain" | "settingsJson">, shipments: Shipment[]): Promise<ShipmentView[]> {
+export async function shipmentViews(
+  deps: Pick<StaffDeps, "db" | "clock" | "files">,
+  shop: Pick<Shop, "domain" | "settingsJson">,
+  shipments: Shipment[],
+): Promise<ShipmentView[]> {
   if (shipments.length === 0) return [];
   const settings = parseShopSettings(shop.settingsJson);
   const facts = await historyFacts(deps.db, shipments);
@@ -101,7 +129,11 @@ export async function shipmentViews(deps: Pick<StaffDeps, "db" | "clock" | "file
 }
 
 /** One shipment of the shop as the extensions show it (404 for another shop's). */
-export async function shipmentViewModel(deps: Pick<StaffDeps, "db" | "clock" | "files">, shopDomain: string, shipmentId: string): Promise<ShipmentView> {
+export async function shipmentViewModel(
+  deps: Pick<StaffDeps, "db" | "clock" | "files">,
+  shopDomain: string,
+  shipmentId: string,
+): Promise<ShipmentView> {
   const { shop, shipment } = await findShopShipment(deps.db, shopDomain, shipmentId);
   const [view] = await shipmentViews(deps, shop, [shipment]);
   return view!;

@@ -131,7 +131,11 @@ export const REDISPATCH_FIX =
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-export function toShipmentView(record: ShipmentRecord, history: ShipmentHistoryFacts, context: ViewContext): ShipmentView {
+export function toShipmentView(
+  record: ShipmentRecord,
+  history: ShipmentHistoryFacts,
+  context: ViewContext,
+): ShipmentView {
   const state = toShipmentState(record.state);
   const deliveredAt = state === "delivered" ? record.lastEventAt : null;
   const permissions = shipmentPermissions(
@@ -163,7 +167,8 @@ export function toShipmentView(record: ShipmentRecord, history: ShipmentHistoryF
     deliveredAtIso: iso(deliveredAt),
     needsAttention: record.needsAttention,
     attentionReason: record.needsAttention ? (record.attentionReason ?? "This delivery needs your attention.") : null,
-    attentionFix: permissions.canRedispatch && record.needsAttention ? REDISPATCH_FIX : attentionFix(state, record.needsAttention),
+    attentionFix:
+      permissions.canRedispatch && record.needsAttention ? REDISPATCH_FIX : attentionFix(state, record.needsAttention),
     cancellationCode: state === "canceled" ? (history.courierCancellationCode ?? history.staffCancellationCode) : null,
     ...permissions,
     tipped: record.tipCents !== null,

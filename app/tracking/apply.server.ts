@@ -47,7 +47,10 @@ type ExistingEvent = { status: string; happenedAt: string; latitude?: number | n
 const toSecond = (at: string | Date) => Math.floor(new Date(at).getTime() / 1000);
 const samePlace = (a: number | null | undefined, b: number | undefined) =>
   a === null || a === undefined || b === undefined ? (a ?? undefined) === b : Math.abs(a - b) < 1e-6;
-function alreadyThere(existing: ExistingEvent[], action: { status: string; happenedAt: Date; latitude?: number; longitude?: number }) {
+function alreadyThere(
+  existing: ExistingEvent[],
+  action: { status: string; happenedAt: Date; latitude?: number; longitude?: number },
+) {
   return existing.some(
     (e) =>
       e.status === action.status &&
@@ -63,9 +66,13 @@ type ShopifyView = { fulfillmentGid: string | null; events: ExistingEvent[] };
 async function lookUpShopifyView(deps: ApplyDeps, shipment: Shipment): Promise<ShopifyView> {
   const fo = await fetchFulfillmentOrderFulfillments(deps.admin, shipment.fulfillmentOrderGid);
   const ours = fo?.fulfillments.nodes.find(
-    (f) => f.id === shipment.fulfillmentGid || (f.status === "SUCCESS" && f.trackingInfo.some((t) => t.number === shipment.trackingNumber)),
+    (f) =>
+      f.id === shipment.fulfillmentGid ||
+      (f.status === "SUCCESS" && f.trackingInfo.some((t) => t.number === shipment.trackingNumber)),
   );
-  return ours ? { fulfillmentGid: ours.id, events: [...ours.events.nodes] } : { fulfillmentGid: shipment.fulfillmentGid, events: [] };
+  return ours
+    ? { fulfillmentGid: ours.id, events: [...ours.events.nodes] }
+    : { fulfillmentGid: shipment.fulfillmentGid, events: [] };
 }
 
 /**
@@ -105,7 +112,12 @@ async function runActions(
         longitude: action.longitude,
         estimatedDeliveryAt: action.estimatedDeliveryAt?.toISOString(),
       });
-      seen.events.push({ status: action.status, happenedAt: action.happenedAt.toISOString(), latitude: action.latitude, longitude: action.longitude });
+      seen.events.push({
+        status: action.status,
+        happenedAt: action.happenedAt.toISOString(),
+        latitude: action.latitude,
+        longitude: action.longitude,
+      });
     } else {
       await addOrderTags(deps.admin, shipment.orderGid, [deps.settings.attentionTag]);
     }
@@ -122,13 +134,19 @@ function shipmentUpdate(shipment: Shipment, transition: Transition, occurredAt: 
     ...(c.vehicle !== undefined ? { vehicleJson: c.vehicle ? JSON.stringify(c.vehicle) : null } : {}),
     ...(c.signatoryName ? { signatoryName: c.signatoryName } : {}),
     ...(c.photoUrls
-      ? { photosJson: JSON.stringify([...new Set([...(JSON.parse(shipment.photosJson ?? "[]") as string[]), ...c.photoUrls])]) }
+      ? {
+          photosJson: JSON.stringify([
+            ...new Set([...(JSON.parse(shipment.photosJson ?? "[]") as string[]), ...c.photoUrls]),
+          ]),
+        }
       : {}),
     ...(c.latitude !== undefined ? { lastLatitude: c.latitude, lastLongitude: c.longitude } : {}),
     ...(c.eta ? { etaAt: c.eta } : {}),
     ...(c.groupId ? { groupId: c.groupId } : {}),
     ...(c.lastTrackingEventAt ? { lastTrackingEventAt: c.lastTrackingEventAt } : {}),
-    ...(c.replacedByCourierId ? { courierShipmentId: c.replacedByCourierId, replacedByCourierId: shipment.courierShipmentId } : {}),
+    ...(c.replacedByCourierId
+      ? { courierShipmentId: c.replacedByCourierId, replacedByCourierId: shipment.courierShipmentId }
+      : {}),
     ...(c.needsAttention ? { needsAttention: true, attentionReason: c.needsAttention.reason } : {}),
   };
 }
@@ -165,7 +183,8 @@ export async function applyShipmentEvents(deps: ApplyDeps, shipmentId: string): 
       for (const [outcome, ids] of byOutcome) {
         await tx.courierEvent.updateMany({ where: { id: { in: ids } }, data: { appliedAt: now, outcome } });
       }
-      if (Object.keys(shipmentChanges).length > 0) await tx.shipment.update({ where: { id: shipmentId }, data: shipmentChanges });
+      if (Object.keys(shipmentChanges).length > 0)
+        await tx.shipment.update({ where: { id: shipmentId }, data: shipmentChanges });
     });
     outcomes.length = 0;
     shipmentChanges = {};
@@ -190,7 +209,8 @@ export async function applyShipmentEvents(deps: ApplyDeps, shipmentId: string): 
         eventId: stored.id,
         outcome: transition.stateChanged ? `${shipment.state} → ${transition.state}` : (transition.note ?? "Recorded"),
       });
-      if (transition.stateChanged || transition.changes.eta || transition.changes.driverName !== undefined) summaryChanged = true;
+      if (transition.stateChanged || transition.changes.eta || transition.changes.driverName !== undefined)
+        summaryChanged = true;
       applied++;
     }
   } finally {

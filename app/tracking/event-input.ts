@@ -29,7 +29,9 @@ export function toTrackingEvent(event: CourierEvent, fallbackTime: Date): Tracki
   if (photos.length) base.photoUrls = photos;
   if (data.driver && event.kind === "shipment.driver_assigned") {
     const vehicle = data.driver.vehicle
-      ? Object.fromEntries(Object.entries(data.driver.vehicle).filter((e): e is [string, string] => typeof e[1] === "string"))
+      ? Object.fromEntries(
+          Object.entries(data.driver.vehicle).filter((e): e is [string, string] => typeof e[1] === "string"),
+        )
       : undefined;
     base.driver = {
       ...(data.driver.name ? { name: data.driver.name } : {}),

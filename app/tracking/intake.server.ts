@@ -66,10 +66,19 @@ async function recordGrouping(tx: Tx, shopId: string, event: CourierEvent) {
     .filter((id) => id !== null && id !== undefined)
     .map(String);
   if (raw.id === undefined || raw.id === null || ids.length === 0) return;
-  await tx.shipment.updateMany({ where: { shopId, courierShipmentId: { in: ids } }, data: { groupId: String(raw.id) } });
+  await tx.shipment.updateMany({
+    where: { shopId, courierShipmentId: { in: ids } },
+    data: { groupId: String(raw.id) },
+  });
 }
 
-type Matchable = { id: string; shopId: string; courierShipmentId: string | null; replacedByCourierId: string | null; generation: number };
+type Matchable = {
+  id: string;
+  shopId: string;
+  courierShipmentId: string | null;
+  replacedByCourierId: string | null;
+  generation: number;
+};
 
 /** Each item's shipment: the newest generation whose courier id (or the id it replaced) the event names. */
 async function findShipments(tx: Tx, items: readonly IntakeItem[]): Promise<(Matchable | null)[]> {
@@ -81,11 +90,19 @@ async function findShipments(tx: Tx, items: readonly IntakeItem[]): Promise<(Mat
   }
   // Pairs of (shop, ids), so each side of the OR is one index search. Raw SQL: on this path, the
   // query compiler's work for a model query cost more than the database's (bench:events).
-  const where = [...idsByShop].filter(([, ids]) => ids.size > 0).flatMap(([shopId, ids]) => {
-    const list = Prisma.join([...ids]);
-    return [Prisma.sql`("shopId" = ${shopId} AND "courierShipmentId" IN (${list}))`, Prisma.sql`("shopId" = ${shopId} AND "replacedByCourierId" IN (${list}))`];
-  });
-  const shipments = where.length === 0 ? [] : await tx.$queryRaw<Matchable[]>(Prisma.sql`
+  const where = [...idsByShop]
+    .filter(([, ids]) => ids.size > 0)
+    .flatMap(([shopId, ids]) => {
+      const list = Prisma.join([...ids]);
+      return [
+        Prisma.sql`("shopId" = ${shopId} AND "courierShipmentId" IN (${list}))`,
+        Prisma.sql`("shopId" = ${shopId} AND "replacedByCourierId" IN (${list}))`,
+      ];
+    });
+  const shipments =
+    where.length === 0
+      ? []
+      : await tx.$queryRaw<Matchable[]>(Prisma.sql`
     SELECT "id", "shopId", "courierShipmentId", "replacedByCourierId", "generation" FROM "Shipment"
     WHERE ${Prisma.join(where, " OR ")}`);
   return items.map((item) => {
@@ -104,9 +121,11 @@ type NewEvent = { item: IntakeItem; key: string; shipmentId: string | null };
  * one statement, which leaves a repeat, even one another instance is inserting right now, out.
  */
 async function insertNew(tx: Tx, events: readonly NewEvent[]): Promise<Set<string>> {
-  const values = events.map(({ item, key, shipmentId }) => Prisma.sql`(
+  const values = events.map(
+    ({ item, key, shipmentId }) => Prisma.sql`(
     ${randomUUID()}, ${item.shop.id}, ${shipmentId}, ${item.event.shipmentId}, ${item.event.name},
-    ${item.event.occurredAt ?? item.receivedAt}, ${key}, ${item.rawBody}, ${item.receivedAt})`);
+    ${item.event.occurredAt ?? item.receivedAt}, ${key}, ${item.rawBody}, ${item.receivedAt})`,
+  );
   const inserted = await tx.$queryRaw<{ shopId: string; dedupeKey: string }[]>(Prisma.sql`
     INSERT INTO "CourierEvent"
       ("id", "shopId", "shipmentId", "courierShipmentId", "eventName", "occurredAt", "dedupeKey", "payloadJson", "receivedAt")
@@ -145,9 +164,16 @@ async function writeBatch(
       if (item.event.name === "grouping.pickup_grouping_identified") await recordGrouping(tx, item.shop.id, item.event);
     }
     const matched = fresh.filter((f) => f.shipmentId !== null);
-    if (matched.length > 0) await queue.enqueueUnlessQueued(matched.map((f) => applyEventsJob(f.item.shop.domain, f.shipmentId!)), tx);
+    if (matched.length > 0)
+      await queue.enqueueUnlessQueued(
+        matched.map((f) => applyEventsJob(f.item.shop.domain, f.shipmentId!)),
+        tx,
+      );
     const early = fresh.filter((f) => f.shipmentId === null && f.item.event.shipmentId);
-    await queue.enqueueMany(early.map((f) => matchEarlyEventsJob(f.item.shop.domain, f.item.event.shipmentId!, f.item.receivedAt)), tx);
+    await queue.enqueueMany(
+      early.map((f) => matchEarlyEventsJob(f.item.shop.domain, f.item.event.shipmentId!, f.item.receivedAt)),
+      tx,
+    );
 
     const lastEventAt = new Map<string, Date>();
     for (const { item } of fresh) {
@@ -155,7 +181,8 @@ async function writeBatch(
       if (!before || item.receivedAt > before) lastEventAt.set(item.shop.id, item.receivedAt);
     }
     for (const [shopId, at] of lastEventAt) {
-      if (lastEventAtDue(shopId, at)) await tx.$executeRaw`UPDATE "Shop" SET "lastCourierEventAt" = ${at} WHERE "id" = ${shopId}`;
+      if (lastEventAtDue(shopId, at))
+        await tx.$executeRaw`UPDATE "Shop" SET "lastCourierEventAt" = ${at} WHERE "id" = ${shopId}`;
       else lastEventAt.delete(shopId);
     }
     return { outcomes, lastEventAt };
@@ -165,13 +192,15 @@ async function writeBatch(
 export function createEventIntake(deps: { db: Db; queue: JobQueue; maxWaitingBytes?: number }): EventIntake {
   // What this process last wrote to each shop's lastCourierEventAt (bounded: oldest shops go first).
   const lastEventAtWritten = new Map<string, number>();
-  const lastEventAtDue = (shopId: string, at: Date) => at.getTime() - (lastEventAtWritten.get(shopId) ?? -Infinity) >= LAST_EVENT_AT_RESOLUTION_MS;
+  const lastEventAtDue = (shopId: string, at: Date) =>
+    at.getTime() - (lastEventAtWritten.get(shopId) ?? -Infinity) >= LAST_EVENT_AT_RESOLUTION_MS;
   const rememberWritten = (written: Map<string, Date>) => {
     for (const [shopId, at] of written) {
       lastEventAtWritten.delete(shopId);
       lastEventAtWritten.set(shopId, at.getTime());
     }
-    while (lastEventAtWritten.size > LAST_EVENT_AT_SHOPS_KEPT) lastEventAtWritten.delete(lastEventAtWritten.keys().next().value!);
+    while (lastEventAtWritten.size > LAST_EVENT_AT_SHOPS_KEPT)
+      lastEventAtWritten.delete(lastEventAtWritten.keys().next().value!);
   };
   const commits = createGroupCommit<IntakeItem, IntakeOutcome>({
     maxBatch: MAX_INTAKE_BATCH,

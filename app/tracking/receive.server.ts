@@ -32,7 +32,11 @@ const refuse = (status: 400 | 401 | 413, error: string): ReceiveResult => ({ sta
 export const CourierWebhookPathId = z.string().min(1).max(MAX_WEBHOOK_PATH_ID_LENGTH);
 
 /** The HTTP answer for a result: the Remix route and the server's direct path answer alike. */
-export function courierWebhookAnswer(result: ReceiveResult): { status: number; headers: Record<string, string>; body: string } {
+export function courierWebhookAnswer(result: ReceiveResult): {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+} {
   const headers: Record<string, string> = { "Content-Type": "application/json" };
   if (result.status === 503 && result.retryAfterS) headers["Retry-After"] = String(result.retryAfterS);
   return { status: result.status, headers, body: JSON.stringify(result.body) };
@@ -47,7 +51,11 @@ export function courierWebhookAnswer(result: ReceiveResult): { status: number; h
 async function authenticate(deps: ReceiveDeps, pathId: string, headers: Headers): Promise<WebhookCredentials | null> {
   const passes = (credentials: WebhookCredentials | null) =>
     credentials !== null &&
-    verifyCourierWebhookAuth(headers, { method: credentials.method, secrets: credentials.secrets, basicUser: BASIC_AUTH_USER });
+    verifyCourierWebhookAuth(headers, {
+      method: credentials.method,
+      secrets: credentials.secrets,
+      basicUser: BASIC_AUTH_USER,
+    });
   const kept = await deps.credentials.get(pathId);
   if (passes(kept)) return kept;
   deps.credentials.forget(pathId);
@@ -82,7 +90,8 @@ export async function receiveCourierWebhook(
     });
     return { status: 200, body: { received: true, ...outcome } };
   } catch (error) {
-    if (error instanceof IntakeFullError) return { status: 503, body: { error: error.message }, retryAfterS: INTAKE_FULL_RETRY_AFTER_S };
+    if (error instanceof IntakeFullError)
+      return { status: 503, body: { error: error.message }, retryAfterS: INTAKE_FULL_RETRY_AFTER_S };
     throw error;
   }
 }
@@ -98,7 +107,10 @@ export async function attachEarlyEvents(
   shipmentId: string,
   courierShipmentId: string,
 ): Promise<number> {
-  const attached = await tx.courierEvent.updateMany({ where: { shopId: shop.id, shipmentId: null, courierShipmentId }, data: { shipmentId } });
+  const attached = await tx.courierEvent.updateMany({
+    where: { shopId: shop.id, shipmentId: null, courierShipmentId },
+    data: { shipmentId },
+  });
   if (attached.count > 0) await queue.enqueueUnlessQueued([applyEventsJob(shop.domain, shipmentId)], tx);
   return attached.count;
 }
@@ -121,9 +133,12 @@ export async function matchEarlyEvents(
     select: { id: true },
   });
   if (!shipment) {
-    if (job.attempts < job.maxAttempts) throw retryLater("The courier shipment has no row yet.", MATCH_EARLY_EVENTS_DELAY_MS * job.attempts);
+    if (job.attempts < job.maxAttempts)
+      throw retryLater("The courier shipment has no row yet.", MATCH_EARLY_EVENTS_DELAY_MS * job.attempts);
     return { notYet: true };
   }
-  const attached = await deps.db.$transaction((tx) => attachEarlyEvents(tx, deps.queue, shop, shipment.id, courierShipmentId));
+  const attached = await deps.db.$transaction((tx) =>
+    attachEarlyEvents(tx, deps.queue, shop, shipment.id, courierShipmentId),
+  );
   return { attached };
 }

@@ -20,7 +20,13 @@ export async function scheduleReconciliation(deps: { db: Db; queue: JobQueue; cl
     select: { domain: true },
   });
   for (const shop of shops) {
-    await deps.queue.enqueue({ shopDomain: shop.domain, kind: RECONCILE_JOB, payload: {}, uniqueKey: `reconcile:${shop.domain}:${bucket}`, maxAttempts: 2 });
+    await deps.queue.enqueue({
+      shopDomain: shop.domain,
+      kind: RECONCILE_JOB,
+      payload: {},
+      uniqueKey: `reconcile:${shop.domain}:${bucket}`,
+      maxAttempts: 2,
+    });
   }
   return shops.length;
 }
@@ -53,7 +59,10 @@ export async function reconcileShop(
   let synthesized = 0;
   for (const shipment of shipments) {
     const remote = await deps.courier.getShipment(shipment.courierShipmentId!, { lane: "background" });
-    const events = synthesizeEvents({ ...remote, state: remote.state === "unknown" ? (remote.state_raw ?? "unknown") : remote.state }, now);
+    const events = synthesizeEvents(
+      { ...remote, state: remote.state === "unknown" ? (remote.state_raw ?? "unknown") : remote.state },
+      now,
+    );
     let stored = 0;
     for (const synthetic of events) {
       const rawBody = JSON.stringify(synthetic);

@@ -10,7 +10,13 @@ export type RemoteShipment = {
   updated_at: Date | null;
   signatory_name: string | null;
   driver: { name: string | null; phone: string | null } | null;
-  events: { name: string | null; occurred_at: Date | null; location: { latitude: number | null; longitude: number | null } | null }[] | null;
+  events:
+    | {
+        name: string | null;
+        occurred_at: Date | null;
+        location: { latitude: number | null; longitude: number | null } | null;
+      }[]
+    | null;
 };
 
 export type SynthesizedEvent = { event: string; data: Record<string, unknown> };
@@ -33,7 +39,9 @@ function asEventName(name: string): string {
 
 export function synthesizeEvents(remote: RemoteShipment, now: Date): SynthesizedEvent[] {
   const common = { id: remote.id, synthesized: true };
-  const listed = (remote.events ?? []).filter((e): e is typeof e & { name: string } => typeof e.name === "string" && e.name.length > 0);
+  const listed = (remote.events ?? []).filter(
+    (e): e is typeof e & { name: string } => typeof e.name === "string" && e.name.length > 0,
+  );
   if (listed.length > 0) {
     return listed.map((e) => ({
       event: asEventName(e.name),
@@ -43,7 +51,9 @@ export function synthesizeEvents(remote: RemoteShipment, now: Date): Synthesized
         ...(e.location?.latitude != null && e.location.longitude != null
           ? { latitude: e.location.latitude, longitude: e.location.longitude }
           : {}),
-        ...(asEventName(e.name) === "shipment.delivery_confirmed" && remote.signatory_name ? { signatory_name: remote.signatory_name } : {}),
+        ...(asEventName(e.name) === "shipment.delivery_confirmed" && remote.signatory_name
+          ? { signatory_name: remote.signatory_name }
+          : {}),
       },
     }));
   }
@@ -56,7 +66,9 @@ export function synthesizeEvents(remote: RemoteShipment, now: Date): Synthesized
         ...common,
         occurred_at: (remote.updated_at ?? now).toISOString(),
         ...(name === "shipment.driver_assigned" && remote.driver ? { driver: remote.driver } : {}),
-        ...(name === "shipment.delivery_confirmed" && remote.signatory_name ? { signatory_name: remote.signatory_name } : {}),
+        ...(name === "shipment.delivery_confirmed" && remote.signatory_name
+          ? { signatory_name: remote.signatory_name }
+          : {}),
         ...(remote.state === "expired" ? { cancellation_code: "delivery_deadline_passed" } : {}),
       },
     },

@@ -68,12 +68,7 @@ export type ShipmentFacts = {
 };
 
 export type FulfillmentEventStatus =
-  | "CARRIER_PICKED_UP"
-  | "IN_TRANSIT"
-  | "OUT_FOR_DELIVERY"
-  | "ATTEMPTED_DELIVERY"
-  | "DELIVERED"
-  | "FAILURE";
+  "CARRIER_PICKED_UP" | "IN_TRANSIT" | "OUT_FOR_DELIVERY" | "ATTEMPTED_DELIVERY" | "DELIVERED" | "FAILURE";
 
 export type ShopifyAction =
   | { kind: "create_fulfillment" }
@@ -310,11 +305,16 @@ export function applyTrackingEvent(facts: ShipmentFacts, event: TrackingEvent): 
       }
       case "ATTEMPTED_DELIVERY":
         actions.push(
-          eventAction("ATTEMPTED_DELIVERY", event, `Delivery attempted: ${returnCodeInWords(event.returnCode, event.returnNotes)}`),
+          eventAction(
+            "ATTEMPTED_DELIVERY",
+            event,
+            `Delivery attempted: ${returnCodeInWords(event.returnCode, event.returnNotes)}`,
+          ),
         );
         break;
       case "FAILURE":
-        if (forward) actions.push(eventAction("FAILURE", event, "The delivery failed; the items are going back to the store"));
+        if (forward)
+          actions.push(eventAction("FAILURE", event, "The delivery failed; the items are going back to the store"));
         break;
       default:
         actions.push(eventAction(fulfillmentEvent, event));

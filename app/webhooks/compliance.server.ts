@@ -26,10 +26,7 @@ async function shipmentsOfCustomer(db: Db, scope: CustomerScope) {
 }
 
 /** customers/data_request: records the request and reports what the app holds for that customer. */
-export async function handleCustomersDataRequest(
-  db: Db,
-  request: CustomerScope & { requestId?: string },
-) {
+export async function handleCustomersDataRequest(db: Db, request: CustomerScope & { requestId?: string }) {
   const { shipments } = await shipmentsOfCustomer(db, request);
   const eventCount = shipments.length
     ? await db.courierEvent.count({ where: { shipmentId: { in: shipments.map((s) => s.id) } } })
@@ -69,7 +66,10 @@ export async function handleCustomersRedact(db: Db, scope: CustomerScope) {
       where: { id: { in: ids } },
       data: { requestJson: null, signatoryName: null, photosJson: null, customerGid: null },
     }),
-    db.courierEvent.updateMany({ where: { shipmentId: { in: ids } }, data: { payloadJson: JSON.stringify({ redacted: true }) } }),
+    db.courierEvent.updateMany({
+      where: { shipmentId: { in: ids } },
+      data: { payloadJson: JSON.stringify({ redacted: true }) },
+    }),
     db.shipmentActivity.updateMany({ where: { shipmentId: { in: ids } }, data: { message: REDACTED } }),
   ]);
   return { shipments: ids.length };

@@ -36,7 +36,9 @@ export function relabelCatalogTextColumns(message: RowDescription): RowDescripti
 }
 
 // `_handleRowDescription` is pg's (8.x) internal hook for a query's RowDescription message.
-const PgClient = pg.Client as unknown as new (config?: pg.ClientConfig) => pg.Client & { _handleRowDescription(message: RowDescription): void };
+const PgClient = pg.Client as unknown as new (
+  config?: pg.ClientConfig,
+) => pg.Client & { _handleRowDescription(message: RowDescription): void };
 
 class CatalogTextClient extends PgClient {
   override _handleRowDescription(message: RowDescription): void {

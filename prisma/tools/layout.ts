@@ -24,12 +24,15 @@ export const GENERATED_HEADER =
 /** prisma/postgresql/schema.prisma's text for the source schema's text. Throws if the source's blocks are not as expected. */
 export function postgresqlSchemaFrom(source: string): string {
   const datasource = /(datasource db \{[^}]*?provider\s*=\s*)"sqlite"/;
-  if (!datasource.test(source)) throw new Error('prisma/schema.prisma: expected `provider = "sqlite"` in `datasource db { ... }`');
+  if (!datasource.test(source))
+    throw new Error('prisma/schema.prisma: expected `provider = "sqlite"` in `datasource db { ... }`');
   const generator = /(generator client \{[^}]*?)(\n\})/;
   if (!generator.test(source)) throw new Error("prisma/schema.prisma: expected a `generator client { ... }` block");
-  if (/generator client \{[^}]*\boutput\s*=/.test(source)) throw new Error("prisma/schema.prisma: the client generator must keep its default output");
+  if (/generator client \{[^}]*\boutput\s*=/.test(source))
+    throw new Error("prisma/schema.prisma: the client generator must keep its default output");
   const output = `../../node_modules/${POSTGRESQL_CLIENT_MODULE}`;
-  return GENERATED_HEADER + source
-    .replace(datasource, '$1"postgresql"')
-    .replace(generator, `$1\n  output     = "${output}"$2`);
+  return (
+    GENERATED_HEADER +
+    source.replace(datasource, '$1"postgresql"').replace(generator, `$1\n  output     = "${output}"$2`)
+  );
 }

@@ -46,7 +46,9 @@ function shareRuntime(clientDir: string): void {
   const text = readFileSync(copy, "utf8");
   if (text === shim) return;
   if (!text.endsWith(readFileSync(packaged, "utf8"))) {
-    throw new Error(`${path.relative(root, copy)} is not @prisma/client's runtime: the two clients would not share error classes.`);
+    throw new Error(
+      `${path.relative(root, copy)} is not @prisma/client's runtime: the two clients would not share error classes.`,
+    );
   }
   writeFileSync(copy, shim);
 }
@@ -59,12 +61,15 @@ const PLACEHOLDER_URLS: Record<DatabaseProvider, string> = {
 
 function prisma(args: string[], databaseUrl: string, allowExitCodes: number[] = [0]) {
   try {
-    return { code: 0, out: execFileSync(prismaBin, [...args, "--config", configFile], {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: databaseUrl, PRISMA_HIDE_UPDATE_MESSAGE: "1" },
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "pipe"],
-    }) };
+    return {
+      code: 0,
+      out: execFileSync(prismaBin, [...args, "--config", configFile], {
+        cwd: root,
+        env: { ...process.env, DATABASE_URL: databaseUrl, PRISMA_HIDE_UPDATE_MESSAGE: "1" },
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "pipe"],
+      }),
+    };
   } catch (error) {
     const e = error as { status?: number; stdout?: string; stderr?: string };
     if (e.status !== undefined && allowExitCodes.includes(e.status)) return { code: e.status, out: e.stdout ?? "" };
@@ -91,7 +96,11 @@ function writePostgresqlSchema(): boolean {
 
 function migrationNames(provider: DatabaseProvider): string[] {
   const dir = migrationsDir(provider);
-  return existsSync(dir) ? readdirSync(dir).filter((name) => /^\d+_/.test(name)).sort() : [];
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .filter((name) => /^\d+_/.test(name))
+        .sort()
+    : [];
 }
 
 /** Runs `work` with an empty database of the provider, then removes it. */
@@ -133,8 +142,13 @@ function migratedDataModel(provider: DatabaseProvider, databaseUrl: string, work
 }
 
 function diffArgs(provider: DatabaseProvider, from: string | null): string[] {
-  return ["migrate", "diff", ...(from ? ["--from-schema-datamodel", from] : ["--from-empty"]),
-    "--to-schema-datamodel", schemaFile(provider)];
+  return [
+    "migrate",
+    "diff",
+    ...(from ? ["--from-schema-datamodel", from] : ["--from-empty"]),
+    "--to-schema-datamodel",
+    schemaFile(provider),
+  ];
 }
 
 /** Whether the provider's migrations reproduce its schema; prints the difference when not. */
@@ -143,7 +157,9 @@ async function checkProvider(provider: DatabaseProvider, work: string): Promise<
     const from = migratedDataModel(provider, url, work);
     const { code, out } = prisma([...diffArgs(provider, from), "--exit-code"], url, [0, 2]);
     if (code === 2) {
-      console.log(`Migration drift (${provider}): ${LAYOUTS[provider].schema} differs from ${LAYOUTS[provider].migrations}:\n${out}`);
+      console.log(
+        `Migration drift (${provider}): ${LAYOUTS[provider].schema} differs from ${LAYOUTS[provider].migrations}:\n${out}`,
+      );
       return false;
     }
     console.log(`${provider}: migrations match ${LAYOUTS[provider].schema}.`);
@@ -153,7 +169,10 @@ async function checkProvider(provider: DatabaseProvider, work: string): Promise<
 
 /** The SQL that takes the provider's migrations to its schema (empty of DDL when they already match). */
 async function pendingSql(provider: DatabaseProvider, work: string): Promise<string> {
-  return withScratchDatabase(provider, (url) => prisma([...diffArgs(provider, migratedDataModel(provider, url, work)), "--script"], url).out);
+  return withScratchDatabase(
+    provider,
+    (url) => prisma([...diffArgs(provider, migratedDataModel(provider, url, work)), "--script"], url).out,
+  );
 }
 
 function providersFrom(args: string[]): readonly DatabaseProvider[] {
@@ -173,8 +192,10 @@ async function check(args: string[]): Promise<boolean> {
   const [sqliteNames, postgresqlNames] = [migrationNames("sqlite"), migrationNames("postgresql")];
   if (sqliteNames.join("\n") !== postgresqlNames.join("\n")) {
     const only = (a: string[], b: string[]) => a.filter((name) => !b.includes(name)).join(", ") || "none";
-    console.log(`The providers' migrations are out of step: only SQLite has ${only(sqliteNames, postgresqlNames)}; ` +
-      `only PostgreSQL has ${only(postgresqlNames, sqliteNames)}. Write migrations with: npm run db:migration -- <name>`);
+    console.log(
+      `The providers' migrations are out of step: only SQLite has ${only(sqliteNames, postgresqlNames)}; ` +
+        `only PostgreSQL has ${only(postgresqlNames, sqliteNames)}. Write migrations with: npm run db:migration -- <name>`,
+    );
     ok = false;
   }
   const work = mkdtempSync(path.join(tmpdir(), "migrations-"));
@@ -192,7 +213,10 @@ async function newMigration(name: string | undefined): Promise<void> {
   writePostgresqlSchema();
   const work = mkdtempSync(path.join(tmpdir(), "migrations-"));
   try {
-    const sql: Record<DatabaseProvider, string> = { sqlite: await pendingSql("sqlite", work), postgresql: await pendingSql("postgresql", work) };
+    const sql: Record<DatabaseProvider, string> = {
+      sqlite: await pendingSql("sqlite", work),
+      postgresql: await pendingSql("postgresql", work),
+    };
     const changes = (text: string) => /\b(CREATE|ALTER|DROP)\b/.test(text);
     if (!DATABASE_PROVIDERS.some((provider) => changes(sql[provider]))) {
       console.log("No change: the schemas already match their migrations.");
@@ -217,7 +241,11 @@ async function newMigration(name: string | undefined): Promise<void> {
 async function main() {
   const [command, ...args] = process.argv.slice(2);
   if (command === "schema") {
-    console.log(writePostgresqlSchema() ? "Wrote prisma/postgresql/schema.prisma." : "prisma/postgresql/schema.prisma is up to date.");
+    console.log(
+      writePostgresqlSchema()
+        ? "Wrote prisma/postgresql/schema.prisma."
+        : "prisma/postgresql/schema.prisma is up to date.",
+    );
     return;
   }
   if (command === "generate") {

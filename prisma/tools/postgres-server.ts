@@ -83,15 +83,24 @@ export async function startThrowawayPostgres(): Promise<PostgresServer> {
   const dir = mkdtempSync(path.join(tmpdir(), "courier-pg-"));
   if (process.getuid?.() === 0) {
     const owner = userIds("postgres");
-    if (!owner) throw new Error("Running as root needs the `postgres` system user (created by Debian's postgresql package).");
+    if (!owner)
+      throw new Error("Running as root needs the `postgres` system user (created by Debian's postgresql package).");
     chownSync(dir, owner.uid, owner.gid);
   }
   const data = path.join(dir, "data");
   const port = await freeLoopbackPort();
   try {
-    runServerBinary(path.join(bin, "initdb"), ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync", "--no-instructions"], dir);
+    runServerBinary(
+      path.join(bin, "initdb"),
+      ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync", "--no-instructions"],
+      dir,
+    );
     const options = ["-p", String(port), "-k", dir, ...SERVER_SETTINGS.flatMap((setting) => ["-c", setting])].join(" ");
-    runServerBinary(path.join(bin, "pg_ctl"), ["-D", data, "-o", options, "-l", path.join(dir, "server.log"), "-w", "-t", String(START_TIMEOUT_S), "start"], dir);
+    runServerBinary(
+      path.join(bin, "pg_ctl"),
+      ["-D", data, "-o", options, "-l", path.join(dir, "server.log"), "-w", "-t", String(START_TIMEOUT_S), "start"],
+      dir,
+    );
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     const e = error as { stderr?: Buffer; message: string };
@@ -163,19 +172,27 @@ export async function dropDatabase(adminUrl: string, name: string): Promise<void
 /** Drops every database whose name starts with `prefix` (what a crashed run left behind). */
 export async function dropDatabasesStartingWith(adminUrl: string, prefix: string): Promise<void> {
   const names = await withAdmin(adminUrl, async (client) =>
-    (await client.query<{ datname: string }>("SELECT datname FROM pg_database WHERE starts_with(datname, $1)", [prefix])).rows.map((row) => row.datname));
+    (
+      await client.query<{ datname: string }>("SELECT datname FROM pg_database WHERE starts_with(datname, $1)", [
+        prefix,
+      ])
+    ).rows.map((row) => row.datname),
+  );
   for (const name of names) await dropDatabase(adminUrl, name);
 }
 
 function main() {
   const [command, dir] = process.argv.slice(2);
   if (command === "start") {
-    startThrowawayPostgres().then((server) => {
-      process.stdout.write(`TEST_POSTGRES_URL=${server.adminUrl}\nTEST_POSTGRES_DIR=${server.dir}\n`);
-    }, (error: unknown) => {
-      process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-      process.exit(1);
-    });
+    startThrowawayPostgres().then(
+      (server) => {
+        process.stdout.write(`TEST_POSTGRES_URL=${server.adminUrl}\nTEST_POSTGRES_DIR=${server.dir}\n`);
+      },
+      (error: unknown) => {
+        process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+        process.exit(1);
+      },
+    );
     return;
   }
   if (command === "stop" && dir) {

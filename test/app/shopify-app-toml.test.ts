@@ -21,14 +21,27 @@ describe("shopify.app.toml", () => {
   it("subscribes to the lifecycle, orders/paid and the three compliance topics", () => {
     const topics = subscriptions().flatMap((s) => s.topics);
     expect(topics).toEqual(
-      expect.arrayContaining(["app/uninstalled", "app/scopes_update", "orders/paid", "customers/data_request", "customers/redact", "shop/redact"]),
+      expect.arrayContaining([
+        "app/uninstalled",
+        "app/scopes_update",
+        "orders/paid",
+        "customers/data_request",
+        "customers/redact",
+        "shop/redact",
+      ]),
     );
     expect(toml).toMatch(/api_version = "2026-10"/);
   });
 
   it.each(subscriptions())("$uri names a handler file that exists and serves that path", ({ handler, uri }) => {
     expect(handler && existsSync(path.join(root, handler))).toBe(true);
-    const routePath = "/" + path.basename(handler!).replace(/\.tsx?$/, "").split(".").join("/");
+    const routePath =
+      "/" +
+      path
+        .basename(handler!)
+        .replace(/\.tsx?$/, "")
+        .split(".")
+        .join("/");
     expect(routePath).toBe(uri);
   });
 });

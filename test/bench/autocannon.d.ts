@@ -9,7 +9,12 @@ declare module "autocannon" {
     body?: string | Buffer;
     /** Called before every request made from this entry; returns the request to send. */
     setupRequest?: (request: AutocannonRequest, context: Record<string, unknown>) => AutocannonRequest;
-    onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string | string[]>) => void;
+    onResponse?: (
+      status: number,
+      body: string,
+      context: Record<string, unknown>,
+      headers: Record<string, string | string[]>,
+    ) => void;
   };
 
   export type AutocannonOptions = {

@@ -144,7 +144,8 @@ async function main(bench: Bench): Promise<void> {
   for (let n = 0; n < WARMUP_PER_SHOP; n++) {
     for (const shop of shops) warmup.push(ordersPaidDelivery(app.url, shop.domain, shop.otherOrders[n]!, false));
     if (n < WARMUP_SAME_DAY_PER_SHOP)
-      for (const shop of shops) warmup.push(ordersPaidDelivery(app.url, shop.domain, shop.orders[ORDERS_PER_SHOP + n]!));
+      for (const shop of shops)
+        warmup.push(ordersPaidDelivery(app.url, shop.domain, shop.orders[ORDERS_PER_SHOP + n]!));
   }
   const warm = summarizeAnswers((await sendAtRate(app.url, warmup, WARMUP_RATE)).answers);
   await waitUntil("the warm-up orders' jobs finishing", { timeoutMs: 60_000, intervalMs: 250 }, async () => ({

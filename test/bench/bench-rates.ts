@@ -153,31 +153,51 @@ async function primeCarts(baseUrl: string, carts: readonly SignedRequest[], wind
     const response = await fetch(`${baseUrl}${RATES_PATH}`, { method: "POST", headers, body });
     const source = response.headers.get("x-quote-source");
     await response.arrayBuffer();
-    if (response.status !== 200 || source !== "courier") throw new Error(`Priming a warm cart got ${response.status} (${source})`);
+    if (response.status !== 200 || source !== "courier")
+      throw new Error(`Priming a warm cart got ${response.status} (${source})`);
     await sleep(spacingMs);
   }
 }
 
 function printTable(phases: readonly PhaseStats[]): void {
-  const header = ["phase", "rate/s", "requests", "p50 ms", "p95 ms", "p99 ms", "max ms", "non2xx", "errors", "courier", "cache", "fallback", "none", "courier calls", "courier max rps", "courier 429"];
-  const rows = phases.map((p) => [
-    p.name,
-    p.rate,
-    p.requests,
-    p.p50,
-    p.p95,
-    p.p99,
-    p.max,
-    p.non2xx,
-    p.errors,
-    p.sources.courier ?? 0,
-    p.sources.cache ?? 0,
-    p.sources.fallback ?? 0,
-    p.sources.none ?? 0,
-    p.courierRequests,
-    p.courierMaxRps,
-    p.courier429,
-  ].map(String));
+  const header = [
+    "phase",
+    "rate/s",
+    "requests",
+    "p50 ms",
+    "p95 ms",
+    "p99 ms",
+    "max ms",
+    "non2xx",
+    "errors",
+    "courier",
+    "cache",
+    "fallback",
+    "none",
+    "courier calls",
+    "courier max rps",
+    "courier 429",
+  ];
+  const rows = phases.map((p) =>
+    [
+      p.name,
+      p.rate,
+      p.requests,
+      p.p50,
+      p.p95,
+      p.p99,
+      p.max,
+      p.non2xx,
+      p.errors,
+      p.sources.courier ?? 0,
+      p.sources.cache ?? 0,
+      p.sources.fallback ?? 0,
+      p.sources.none ?? 0,
+      p.courierRequests,
+      p.courierMaxRps,
+      p.courier429,
+    ].map(String),
+  );
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padStart(widths[i]!)).join("  ");
   info(line(header));
@@ -211,10 +231,17 @@ async function main(): Promise<void> {
       courier: { token: COURIER_TOKEN, baseUrl: sandbox.url, keys: parseEnv(env).encryption },
     });
     await db.$disconnect();
-    const windows = openWindows({ now: new Date(), timeZone: TIME_ZONE, leadTimeMinutes: settings.leadTimeMinutes, windows: settings.deliveryWindows }).length;
+    const windows = openWindows({
+      now: new Date(),
+      timeZone: TIME_ZONE,
+      leadTimeMinutes: settings.leadTimeMinutes,
+      windows: settings.deliveryWindows,
+    }).length;
 
     server = await startAppServer({ env, port, onLog: (line) => debug(`[app] ${line}`) });
-    info(`App server ${server.url} (production build), courier sandbox ${sandbox.url} (+${COURIER_LATENCY_MS} ms), ${windows} windows per cart`);
+    info(
+      `App server ${server.url} (production build), courier sandbox ${sandbox.url} (+${COURIER_LATENCY_MS} ms), ${windows} windows per cart`,
+    );
 
     let cartNumber = 0;
     const nextDistinct = () => signed(JSON.stringify(distinctCart(cartNumber++)));
@@ -234,9 +261,19 @@ async function main(): Promise<void> {
     await sleep(PAUSE_BETWEEN_PHASES_MS);
     // One connection: requests of a second go one after another, spreading their courier calls.
     const coldRate = Math.max(1, Math.floor((REQUESTS_PER_SECOND * COLD_SHARE_OF_LIMIT) / windows));
-    const cold = await runPhase(sandbox, server.url, { name: "cold", rate: coldRate, connections: 1, nextRequest: nextDistinct });
+    const cold = await runPhase(sandbox, server.url, {
+      name: "cold",
+      rate: coldRate,
+      connections: 1,
+      nextRequest: nextDistinct,
+    });
     await sleep(PAUSE_BETWEEN_PHASES_MS);
-    const rush = await runPhase(sandbox, server.url, { name: "rush", rate: RUSH_RATE, connections: 10, nextRequest: nextDistinct });
+    const rush = await runPhase(sandbox, server.url, {
+      name: "rush",
+      rate: RUSH_RATE,
+      connections: 10,
+      nextRequest: nextDistinct,
+    });
 
     printTable([warm, cold, rush]);
     const phases = [warm, cold, rush];

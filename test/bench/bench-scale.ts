@@ -42,7 +42,12 @@ import { REQUESTS_PER_SECOND } from "~/courier/limits";
 import { createDb, type Db } from "~/db/client.server";
 import { serviceCodeForWindow } from "~/quote/windows";
 import { rotateWebhookSecret, saveCourierToken } from "~/shops/courier-credentials.server";
-import { createDatabase, dropDatabase, startThrowawayPostgres, type PostgresServer } from "../../prisma/tools/postgres-server";
+import {
+  createDatabase,
+  dropDatabase,
+  startThrowawayPostgres,
+  type PostgresServer,
+} from "../../prisma/tools/postgres-server";
 import { startCourierSandbox, type CourierSandbox, type SandboxStats } from "../courier-sandbox/server";
 import { addOrder, createShopifyStandIn, type ShopifyStandIn } from "../shopify-stand-in";
 import { serveShopifyStandIn } from "../shopify-stand-in/serve";
@@ -89,7 +94,15 @@ type SandboxCommand =
 
 export type CourierSummary = {
   stats: SandboxStats;
-  shipments: { id: number; token: string; referenceId: string; state: string; finished: boolean; advanced: boolean; events: number }[];
+  shipments: {
+    id: number;
+    token: string;
+    referenceId: string;
+    state: string;
+    finished: boolean;
+    advanced: boolean;
+    events: number;
+  }[];
 };
 
 function summarize(sandbox: CourierSandbox, advanced: ReadonlySet<number>): CourierSummary {
@@ -127,7 +140,9 @@ async function runSandboxChild(tokens: string[]): Promise<void> {
   }, ADVANCE_EVERY_MS);
   process.on("message", (message: SandboxCommand) => {
     if (message.cmd === "account") {
-      sandbox.setAccountOptions(message.token, { webhook: { url: message.webhook.url, auth: { method: "bearer", token: message.webhook.secret } } });
+      sandbox.setAccountOptions(message.token, {
+        webhook: { url: message.webhook.url, auth: { method: "bearer", token: message.webhook.secret } },
+      });
       process.send!({ id: message.id });
     } else if (message.cmd === "summary") {
       process.send!({ id: message.id, summary: summarize(sandbox, advanced) });
@@ -151,10 +166,14 @@ type SandboxChild = {
 };
 
 async function startSandboxChild(tokens: string[]): Promise<SandboxChild> {
-  const child = spawn(process.execPath, ["--import", "tsx", import.meta.filename, SANDBOX_ROLE, JSON.stringify(tokens)], {
-    cwd: ROOT,
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", import.meta.filename, SANDBOX_ROLE, JSON.stringify(tokens)],
+    {
+      cwd: ROOT,
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    },
+  );
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const pending = new Map<number, (reply: { summary?: CourierSummary }) => void>();
   let nextId = 1;
@@ -220,7 +239,8 @@ async function startBalancer(instances: number): Promise<Balancer> {
     if (body === null) return void res.writeHead(413).end();
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {
-      if (value !== undefined && !HOP_BY_HOP.has(name)) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+      if (value !== undefined && !HOP_BY_HOP.has(name))
+        headers.set(name, Array.isArray(value) ? value.join(", ") : value);
     }
     const hasBody = req.method !== "GET" && req.method !== "HEAD";
     for (let tried = 0; tried < instances; tried++) {
@@ -228,7 +248,11 @@ async function startBalancer(instances: number): Promise<Balancer> {
       const target = targets[index];
       if (!target || downUntil[index]! > Date.now()) continue;
       try {
-        const response = await fetch(`${target}${req.url ?? "/"}`, { method: req.method, headers, ...(hasBody ? { body: new Uint8Array(body) } : {}) });
+        const response = await fetch(`${target}${req.url ?? "/"}`, {
+          method: req.method,
+          headers,
+          ...(hasBody ? { body: new Uint8Array(body) } : {}),
+        });
         const answer = Buffer.from(await response.arrayBuffer());
         counts.forwarded[index]! += 1;
         const out: Record<string, string> = {};
@@ -255,10 +279,11 @@ async function startBalancer(instances: number): Promise<Balancer> {
       downUntil[index] = 0;
     },
     counts,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -283,7 +308,8 @@ function startInstance(name: string, port: number, env: InstanceEnv, log: WriteS
 async function waitHealthy(instance: AppInstance): Promise<void> {
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (instance.child.exitCode !== null) throw new Error(`App instance ${instance.name} exited with code ${instance.child.exitCode}`);
+    if (instance.child.exitCode !== null)
+      throw new Error(`App instance ${instance.name} exited with code ${instance.child.exitCode}`);
     try {
       if ((await fetch(`${instance.url}/healthz`)).ok) return;
     } catch {
@@ -311,13 +337,37 @@ function addShops(standIn: ShopifyStandIn): BenchShop[] {
     const domain = `scale-shop-${n + 1}.myshopify.com`;
     const shop = standIn.addShop({
       myshopifyDomain: domain,
-      address: { address1: `${n + 1} Main St`, city: "Brooklyn", province: "New York", provinceCode: "NY", zip: "11201", countryCode: "US" },
+      address: {
+        address1: `${n + 1} Main St`,
+        city: "Brooklyn",
+        province: "New York",
+        provinceCode: "NY",
+        zip: "11201",
+        countryCode: "US",
+      },
       locations: [{ name: "Main Street" }],
     });
     const orders = Array.from({ length: Math.floor(ORDERS / SHOPS) + (n < ORDERS % SHOPS ? 1 : 0) }, () => {
       const order = addOrder(shop, {
-        shippingAddress: { firstName: "Sam", lastName: "Shopper", address1: "123 Shipping St", city: "Brooklyn", provinceCode: "NY", zip: "11215", countryCodeV2: "US", phone: "+17185550134" },
-        shippingLines: [{ title: "Within 3 hours", code: serviceCodeForWindow("within-3-hours"), source: "Same-day delivery", carrierIdentifier: "c9f1e2", price: "9.99" }],
+        shippingAddress: {
+          firstName: "Sam",
+          lastName: "Shopper",
+          address1: "123 Shipping St",
+          city: "Brooklyn",
+          provinceCode: "NY",
+          zip: "11215",
+          countryCodeV2: "US",
+          phone: "+17185550134",
+        },
+        shippingLines: [
+          {
+            title: "Within 3 hours",
+            code: serviceCodeForWindow("within-3-hours"),
+            source: "Same-day delivery",
+            carrierIdentifier: "c9f1e2",
+            price: "9.99",
+          },
+        ],
       });
       return { gid: order.id, name: order.name };
     });
@@ -325,10 +375,18 @@ function addShops(standIn: ShopifyStandIn): BenchShop[] {
   });
 }
 
-async function seedShop(db: Db, keys: ReturnType<typeof parseEnv>["encryption"], standIn: ShopifyStandIn, shop: BenchShop, courierUrl: string) {
+async function seedShop(
+  db: Db,
+  keys: ReturnType<typeof parseEnv>["encryption"],
+  standIn: ShopifyStandIn,
+  shop: BenchShop,
+  courierUrl: string,
+) {
   const accessToken = standIn.issueAccessToken(shop.domain);
   const scope = standIn.issuedTokens.find((t) => t.shop === shop.domain)?.scope ?? "";
-  await db.session.create({ data: { id: `offline_${shop.domain}`, shop: shop.domain, state: "", isOnline: false, accessToken, scope } });
+  await db.session.create({
+    data: { id: `offline_${shop.domain}`, shop: shop.domain, state: "", isOnline: false, accessToken, scope },
+  });
   const row = await db.shop.create({ data: { domain: shop.domain, timezone: "America/New_York" } });
   await saveCourierToken({ db, keys }, shop.domain, { token: shop.token, environment: "sandbox", baseUrl: courierUrl });
   const secret = await rotateWebhookSecret({ db, keys }, shop.domain, "bearer");
@@ -375,7 +433,10 @@ function plannedDeliveries(shops: BenchShop[], random: () => number): { deliveri
 }
 
 /** Sends each delivery through the balancer at a steady pace; a failed one is sent again, as Shopify retries. */
-async function sendDeliveries(balancerUrl: string, deliveries: Delivery[]): Promise<{ sent: number; retries: number; failed: number }> {
+async function sendDeliveries(
+  balancerUrl: string,
+  deliveries: Delivery[],
+): Promise<{ sent: number; retries: number; failed: number }> {
   let index = 0;
   let retries = 0;
   let failed = 0;
@@ -385,7 +446,11 @@ async function sendDeliveries(balancerUrl: string, deliveries: Delivery[]): Prom
       url: `${balancerUrl}/webhooks/orders/paid`,
       topic: "orders/paid",
       shop: delivery.shop,
-      body: { id: Number(delivery.orderGid.split("/").pop()), admin_graphql_api_id: delivery.orderGid, financial_status: "paid" },
+      body: {
+        id: Number(delivery.orderGid.split("/").pop()),
+        admin_graphql_api_id: delivery.orderGid,
+        financial_status: "paid",
+      },
       secret: TEST_API_SECRET,
       webhookId: delivery.webhookId,
     });
@@ -403,16 +468,18 @@ async function sendDeliveries(balancerUrl: string, deliveries: Delivery[]): Prom
     }
     failed += 1;
   };
-  await Promise.all(Array.from({ length: SEND_CONCURRENCY }, async () => {
-    for (;;) {
-      const mine = index++;
-      const delivery = deliveries[mine];
-      if (!delivery) return;
-      const due = started + (mine * 1000) / WEBHOOKS_PER_SECOND;
-      if (due > Date.now()) await sleep(due - Date.now());
-      await send(delivery);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: SEND_CONCURRENCY }, async () => {
+      for (;;) {
+        const mine = index++;
+        const delivery = deliveries[mine];
+        if (!delivery) return;
+        const due = started + (mine * 1000) / WEBHOOKS_PER_SECOND;
+        if (due > Date.now()) await sleep(due - Date.now());
+        await send(delivery);
+      }
+    }),
+  );
   return { sent: deliveries.length, retries, failed };
 }
 
@@ -430,21 +497,36 @@ type Progress = {
 };
 
 async function progress(db: Db): Promise<Progress> {
-  const [shipments, byOrder, pendingJobs, deadJobs, eventsRecorded, eventsApplied, eventsUnmatched] = await Promise.all([
-    db.shipment.count({ where: { courierShipmentId: { not: null } } }),
-    db.shipment.groupBy({ by: ["shopId", "orderGid"], where: { courierShipmentId: { not: null } }, orderBy: { orderGid: "asc" } }),
-    db.job.count({ where: { state: { in: ["queued", "running"] } } }),
-    db.job.count({ where: { state: "dead" } }),
-    db.courierEvent.count({ where: { synthesized: false } }),
-    db.courierEvent.count({ where: { synthesized: false, appliedAt: { not: null } } }),
-    db.courierEvent.count({ where: { synthesized: false, shipmentId: null } }),
-  ]);
-  return { shipments, ordersWithShipment: byOrder.length, pendingJobs, deadJobs, eventsRecorded, eventsApplied, eventsUnmatched };
+  const [shipments, byOrder, pendingJobs, deadJobs, eventsRecorded, eventsApplied, eventsUnmatched] = await Promise.all(
+    [
+      db.shipment.count({ where: { courierShipmentId: { not: null } } }),
+      db.shipment.groupBy({
+        by: ["shopId", "orderGid"],
+        where: { courierShipmentId: { not: null } },
+        orderBy: { orderGid: "asc" },
+      }),
+      db.job.count({ where: { state: { in: ["queued", "running"] } } }),
+      db.job.count({ where: { state: "dead" } }),
+      db.courierEvent.count({ where: { synthesized: false } }),
+      db.courierEvent.count({ where: { synthesized: false, appliedAt: { not: null } } }),
+      db.courierEvent.count({ where: { synthesized: false, shipmentId: null } }),
+    ],
+  );
+  return {
+    shipments,
+    ordersWithShipment: byOrder.length,
+    pendingJobs,
+    deadJobs,
+    eventsRecorded,
+    eventsApplied,
+    eventsUnmatched,
+  };
 }
 
 function courierFigures(summary: CourierSummary) {
   const perOrder = new Map<string, number>();
-  for (const s of summary.shipments) perOrder.set(`${s.token}|${s.referenceId}`, (perOrder.get(`${s.token}|${s.referenceId}`) ?? 0) + 1);
+  for (const s of summary.shipments)
+    perOrder.set(`${s.token}|${s.referenceId}`, (perOrder.get(`${s.token}|${s.referenceId}`) ?? 0) + 1);
   const tokens = Object.values(summary.stats.perToken);
   return {
     shipments: summary.shipments.length,
@@ -491,7 +573,10 @@ async function main(): Promise<void> {
       throttle: { maximumAvailable: 20_000, restoreRate: 1_000 },
       onInvalidOperation: (problem) => {
         shopifyProblems += 1;
-        if (shopifyProblems <= 5) debug(`Shopify stand-in refused an operation: ${problem.kind} ${JSON.stringify(problem.errors).slice(0, 300)}`);
+        if (shopifyProblems <= 5)
+          debug(
+            `Shopify stand-in refused an operation: ${problem.kind} ${JSON.stringify(problem.errors).slice(0, 300)}`,
+          );
       },
     });
     const shops = addShops(standIn);
@@ -522,8 +607,10 @@ async function main(): Promise<void> {
     cleanups.unshift(() => Promise.all(instances.map(stopInstance)).then(() => undefined));
     await Promise.all(instances.map(waitHealthy));
     instances.forEach((instance, i) => balancer.setTarget(i, instance.url));
-    info(`PostgreSQL ${adminUrl.replace(/\/[^/]*$/, "")}, ${INSTANCES} app instances (production build, worker on), ` +
-      `${SHOPS} shops/courier tokens, ${ORDERS} orders; instance logs: ${path.join(workDir, "instances.log")}`);
+    info(
+      `PostgreSQL ${adminUrl.replace(/\/[^/]*$/, "")}, ${INSTANCES} app instances (production build, worker on), ` +
+        `${SHOPS} shops/courier tokens, ${ORDERS} orders; instance logs: ${path.join(workDir, "instances.log")}`,
+    );
 
     const { deliveries, repeats } = plannedDeliveries(shops, seededRandom(9));
     const runStarted = Date.now();
@@ -554,7 +641,9 @@ async function main(): Promise<void> {
       info(`Instance A restarted and healthy ${Math.round(restartedAfterMs / 100) / 10} s after the kill`);
     }
     const sent = await sending;
-    info(`orders/paid: ${sent.sent} deliveries sent (${repeats} repeats), ${sent.retries} retried, ${sent.failed} given up`);
+    info(
+      `orders/paid: ${sent.sent} deliveries sent (${repeats} repeats), ${sent.retries} retried, ${sent.failed} given up`,
+    );
 
     // Until everything is done, or the deadline.
     let last = await progress(db);
@@ -575,8 +664,10 @@ async function main(): Promise<void> {
       if (done) break;
       if (Date.now() - lastLine > 10_000) {
         lastLine = Date.now();
-        info(`  ${Math.round((Date.now() - runStarted) / 1000)} s: ${last.ordersWithShipment}/${ORDERS} dispatched, ` +
-          `${courier.advanced}/${courier.shipments} taken by a driver, events ${last.eventsApplied}/${courier.events} applied, ${last.pendingJobs} jobs pending`);
+        info(
+          `  ${Math.round((Date.now() - runStarted) / 1000)} s: ${last.ordersWithShipment}/${ORDERS} dispatched, ` +
+            `${courier.advanced}/${courier.shipments} taken by a driver, events ${last.eventsApplied}/${courier.events} applied, ${last.pendingJobs} jobs pending`,
+        );
       }
       await sleep(POLL_MS);
     }
@@ -591,7 +682,8 @@ async function main(): Promise<void> {
       shipments: last.shipments,
       courier_shipments: courier.shipments,
       duplicates: dbDuplicates + courier.duplicates,
-      missing: (ORDERS - last.ordersWithShipment) + (ORDERS - courier.orders) + Math.max(0, courier.events - last.eventsApplied),
+      missing:
+        ORDERS - last.ordersWithShipment + (ORDERS - courier.orders) + Math.max(0, courier.events - last.eventsApplied),
       delivered: courier.delivered,
       events_emitted: courier.events,
       events_recorded: last.eventsRecorded,
@@ -613,7 +705,12 @@ async function main(): Promise<void> {
       run_s: runSeconds,
       total_s: Math.round((Date.now() - started) / 1000),
     };
-    const met = summary.duplicates === 0 && summary.missing === 0 && summary.courier_max_rps <= REQUESTS_PER_SECOND && summary.courier_429 === 0 && killedAt !== null;
+    const met =
+      summary.duplicates === 0 &&
+      summary.missing === 0 &&
+      summary.courier_max_rps <= REQUESTS_PER_SECOND &&
+      summary.courier_429 === 0 &&
+      killedAt !== null;
     if (!met) process.exitCode = 1;
     info(JSON.stringify({ ...summary, targets_met: met }));
   } finally {
@@ -630,7 +727,7 @@ async function main(): Promise<void> {
 }
 
 const fail = (error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 };
 

@@ -30,7 +30,14 @@ import type { WebhookAuth, WebhookEvent } from "../courier-sandbox/model";
 import type { SandboxStats } from "../courier-sandbox/server";
 import { webhookRequest } from "../support/shopify-signing";
 import { TEST_API_SECRET, testEnv } from "../support/test-env";
-import { ensureProductionBuild, freePort, migrateDatabase, ROOT, startAppServer, type AppServer } from "../support/app-server";
+import {
+  ensureProductionBuild,
+  freePort,
+  migrateDatabase,
+  ROOT,
+  startAppServer,
+  type AppServer,
+} from "../support/app-server";
 
 const HARNESS_FILE = fileURLToPath(import.meta.url);
 const CHILD_FLAG = "--bench-child";
@@ -441,7 +448,8 @@ export async function seedShops(
 
 /** `remix build` when build/ is missing, lacks `mustContain`, or is older than its sources (test/support/app-server.ts). */
 export function buildApp(mustContain: string): void {
-  if (!ensureProductionBuild({ mustContain, log: note })) note("Using the existing production build (build/ is newer than its sources).");
+  if (!ensureProductionBuild({ mustContain, log: note }))
+    note("Using the existing production build (build/ is newer than its sources).");
 }
 
 /**
@@ -569,7 +577,10 @@ export async function waitForJobs(
       say(`  t=${at()}s ${await options.progress()}`);
     }
     if (now - lastChangeAt > options.stallMs) {
-      return { finished: false, outcome: `t=${at()}s STALLED: no job finished or failed for ${options.stallMs / 1000} s (${status})` };
+      return {
+        finished: false,
+        outcome: `t=${at()}s STALLED: no job finished or failed for ${options.stallMs / 1000} s (${status})`,
+      };
     }
     if (now - options.since > options.limitMs) {
       return { finished: false, outcome: `t=${at()}s NOT FINISHED within ${options.limitMs / 1000} s (${status})` };

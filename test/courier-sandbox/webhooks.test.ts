@@ -101,7 +101,12 @@ function gatedScheduler(inner: Scheduler) {
   };
 }
 
-async function setup(auth: (typeof AUTHS)[number], options: Partial<AccountOptions> = {}, receiverOpts = {}, on = sandbox) {
+async function setup(
+  auth: (typeof AUTHS)[number],
+  options: Partial<AccountOptions> = {},
+  receiverOpts = {},
+  on = sandbox,
+) {
   const receiver = await startWebhookReceiver(auth.accepted, receiverOpts);
   const token = `tok-${randomUUID()}`;
   on.setAccountOptions(token, {

@@ -20,17 +20,39 @@ import { parseShopSettings } from "~/settings/shop-settings";
 import { ALL_FEATURES } from "../courier-sandbox/model";
 import { startCourierSandbox, type CourierSandbox } from "../courier-sandbox/server";
 import { createRequest } from "../courier-sandbox/testing";
-import { addOrder, createShopifyStandIn, serveShopifyStandIn, type ServedStandIn, type ShopifyStandIn } from "../shopify-stand-in";
+import {
+  addOrder,
+  createShopifyStandIn,
+  serveShopifyStandIn,
+  type ServedStandIn,
+  type ShopifyStandIn,
+} from "../shopify-stand-in";
 import { mintSessionToken } from "../support/shopify-signing";
 import { TEST_API_KEY, TEST_API_SECRET, testEnv } from "../support/test-env";
 import { appBridgeStandInScript } from "./app-bridge-stand-in";
-import { ensureProductionBuild, freePort, migratedTempDatabase, ROOT, startAppServer, type AppServer, type TempDatabase } from "../support/app-server";
+import {
+  ensureProductionBuild,
+  freePort,
+  migratedTempDatabase,
+  ROOT,
+  startAppServer,
+  type AppServer,
+  type TempDatabase,
+} from "../support/app-server";
 
 const SHOP = "sunset-bakery.myshopify.com";
 const COURIER_TOKEN = "e2e-courier-token-7Q4Z";
 const APP_BRIDGE_URL = "https://cdn.shopify.com/shopifycloud/app-bridge.js";
 const SCREENSHOTS = path.join(ROOT, "test-results", "e2e");
-const CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"];
+const CHROMIUM_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-dev-shm-usage",
+];
 const SF = { city: "San Francisco", province: "California", provinceCode: "CA", countryCode: "US" };
 
 let database: TempDatabase;
@@ -47,7 +69,8 @@ let shipmentId: string;
 const host = Buffer.from(`admin.shopify.com/store/${SHOP.replace(".myshopify.com", "")}`).toString("base64");
 // Real App Bridge refreshes its one-minute tokens; the stand-in gets one that outlives the test.
 const token = () => mintSessionToken({ shop: SHOP, apiKey: TEST_API_KEY, apiSecret: TEST_API_SECRET, expiresInS: 900 });
-const pageUrl = (pathname: string) => `${server.url}${pathname}?embedded=1&shop=${SHOP}&host=${host}&id_token=${token()}`;
+const pageUrl = (pathname: string) =>
+  `${server.url}${pathname}?embedded=1&shop=${SHOP}&host=${host}&id_token=${token()}`;
 
 async function open(pathname: string): Promise<Page> {
   const page = await context.newPage();
@@ -62,7 +85,8 @@ async function open(pathname: string): Promise<Page> {
   return page;
 }
 
-const shoot = (page: Page, name: string, fullPage = true) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage });
+const shoot = (page: Page, name: string, fullPage = true) =>
+  page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage });
 
 async function seed() {
   standIn = createShopifyStandIn({ apiKey: TEST_API_KEY, apiSecret: TEST_API_SECRET });
@@ -75,15 +99,45 @@ async function seed() {
     carrierCalculatedShipping: true,
   });
   const accessToken = standIn.issueAccessToken(SHOP);
-  await db.session.create({ data: { id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, accessToken, scope: standIn.issuedTokens[0]!.scope } });
-  const row = await db.shop.create({ data: { domain: SHOP, timezone: "America/Los_Angeles", webhookPathId: "e2e-webhook-path-0001" } });
+  await db.session.create({
+    data: {
+      id: `offline_${SHOP}`,
+      shop: SHOP,
+      state: "",
+      isOnline: false,
+      accessToken,
+      scope: standIn.issuedTokens[0]!.scope,
+    },
+  });
+  const row = await db.shop.create({
+    data: { domain: SHOP, timezone: "America/Los_Angeles", webhookPathId: "e2e-webhook-path-0001" },
+  });
 
   // One delivery already done, with its photos at the courier, for the shipments pages.
-  const courier = createCourierClient({ baseUrl: sandbox.url, token: COURIER_TOKEN, limiter: createInProcessRateLimiter() });
-  const order = addOrder(shop, { shippingAddress: { firstName: "Ada", lastName: "Buyer", address1: "500 Valencia St", zip: "94110", ...SF, countryCodeV2: "US" } });
+  const courier = createCourierClient({
+    baseUrl: sandbox.url,
+    token: COURIER_TOKEN,
+    limiter: createInProcessRateLimiter(),
+  });
+  const order = addOrder(shop, {
+    shippingAddress: {
+      firstName: "Ada",
+      lastName: "Buyer",
+      address1: "500 Valencia St",
+      zip: "94110",
+      ...SF,
+      countryCodeV2: "US",
+    },
+  });
   const now = new Date();
   const start = new Date(now.getTime() + 2 * 3600_000);
-  const created = await courier.createShipment(createRequest(now, { reference_id: order.name, pickup_after: start.toISOString(), deliver_between: { start: start.toISOString(), end: new Date(start.getTime() + 2 * 3600_000).toISOString() } }));
+  const created = await courier.createShipment(
+    createRequest(now, {
+      reference_id: order.name,
+      pickup_after: start.toISOString(),
+      deliver_between: { start: start.toISOString(), end: new Date(start.getTime() + 2 * 3600_000).toISOString() },
+    }),
+  );
   for (let i = 0; i < 9; i++) sandbox.advance(created.id);
   const remote = sandbox.shipment(created.id)!;
   const shipment = await db.shipment.create({
@@ -106,12 +160,30 @@ async function seed() {
       vehicleJson: JSON.stringify(remote.driver?.vehicle ?? null),
       signatoryName: remote.signatoryName ?? null,
       lastEventAt: now,
-      photosJson: JSON.stringify(remote.images.map((kind) => `${sandbox.url}/v1/shipments/${created.id}/images/${kind}`)),
+      photosJson: JSON.stringify(
+        remote.images.map((kind) => `${sandbox.url}/v1/shipments/${created.id}/images/${kind}`),
+      ),
     },
   });
-  await db.shipmentActivity.create({ data: { shipmentId: shipment.id, kind: "dispatched", message: `Courier shipment ${created.id} created (tracking ${remote.trackingNumber}).` } });
+  await db.shipmentActivity.create({
+    data: {
+      shipmentId: shipment.id,
+      kind: "dispatched",
+      message: `Courier shipment ${created.id} created (tracking ${remote.trackingNumber}).`,
+    },
+  });
   await db.courierEvent.create({
-    data: { shopId: row.id, shipmentId: shipment.id, courierShipmentId: String(created.id), eventName: "shipment.delivery_confirmed", occurredAt: now, dedupeKey: "e2e-delivered", payloadJson: "{}", appliedAt: now, outcome: "en_route → delivered" },
+    data: {
+      shopId: row.id,
+      shipmentId: shipment.id,
+      courierShipmentId: String(created.id),
+      eventName: "shipment.delivery_confirmed",
+      occurredAt: now,
+      dedupeKey: "e2e-delivered",
+      payloadJson: "{}",
+      appliedAt: now,
+      outcome: "en_route → delivered",
+    },
   });
   shipmentId = shipment.id;
 }
@@ -141,7 +213,10 @@ beforeAll(async () => {
   await context.route("**/*", (route) => {
     const url = route.request().url();
     if (url.startsWith(APP_BRIDGE_URL)) {
-      return route.fulfill({ contentType: "text/javascript", body: appBridgeStandInScript({ idToken: token(), apiKey: TEST_API_KEY, shop: SHOP }) });
+      return route.fulfill({
+        contentType: "text/javascript",
+        body: appBridgeStandInScript({ idToken: token(), apiKey: TEST_API_KEY, shop: SHOP }),
+      });
     }
     if (url.startsWith(server.url) || url.startsWith("data:")) return route.continue();
     // Nothing else may leave the machine.
@@ -180,7 +255,9 @@ describe("embedded pages in Chromium", () => {
     await secret.waitFor();
     webhookSecret = await secret.inputValue();
     expect(webhookSecret).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(await page.getByLabel("Webhook URL", { exact: true }).inputValue()).toBe(`${server.url}/courier/webhooks/e2e-webhook-path-0001`);
+    expect(await page.getByLabel("Webhook URL", { exact: true }).inputValue()).toBe(
+      `${server.url}/courier/webhooks/e2e-webhook-path-0001`,
+    );
     await page.getByRole("button", { name: "Copy webhook url" }).click();
 
     // 5. Dispatch mode.
@@ -223,8 +300,13 @@ describe("embedded pages in Chromium", () => {
 
     const shop = await db.shop.findUniqueOrThrow({ where: { domain: SHOP }, include: { pickupLocations: true } });
     expect(parseShopSettings(shop.settingsJson).leadTimeMinutes).toBe(45);
-    expect(shop.pickupLocations.map((p) => [p.name, p.enabled, p.contactName, p.contactPhone])).toEqual([["Market Street Bakery", true, "Maria Lopez", "(415) 555-0132"]]);
-    expect(JSON.parse(shop.pickupLocations[0]!.addressJson)).toMatchObject({ address1: "1 Market St", provinceCode: "CA" });
+    expect(shop.pickupLocations.map((p) => [p.name, p.enabled, p.contactName, p.contactPhone])).toEqual([
+      ["Market Street Bakery", true, "Maria Lopez", "(415) 555-0132"],
+    ]);
+    expect(JSON.parse(shop.pickupLocations[0]!.addressJson)).toMatchObject({
+      address1: "1 Market St",
+      provinceCode: "CA",
+    });
     await page.close();
   });
 
@@ -232,20 +314,30 @@ describe("embedded pages in Chromium", () => {
     const page = await open("/app");
     await expect.poll(() => page.getByText("3 of 5 done").isVisible()).toBe(true);
     await page.getByRole("button", { name: "Register with Shopify" }).click();
-    await page.getByText("Same-day delivery is registered. Add it to your shipping profiles so shoppers see it.").waitFor();
-    await page.getByText(/^In Settings › Shipping and delivery, open the "General Profile" profile/).first().waitFor();
+    await page
+      .getByText("Same-day delivery is registered. Add it to your shipping profiles so shoppers see it.")
+      .waitFor();
+    await page
+      .getByText(/^In Settings › Shipping and delivery, open the "General Profile" profile/)
+      .first()
+      .waitFor();
     await shoot(page, "05-home-carrier-registered");
     await page.getByRole("button", { name: "Add to shipping profiles" }).click();
     await page.getByText("Same-day delivery was added to your shipping profiles.").waitFor();
     await expect.poll(() => page.getByText("4 of 5 done").isVisible()).toBe(true);
     expect(standIn.shop(SHOP).carrierServices.map((s) => s.name)).toEqual(["Same-day delivery"]);
-    expect((await db.shop.findUniqueOrThrow({ where: { domain: SHOP } })).carrierServiceId).toMatch(/^gid:\/\/shopify\/DeliveryCarrierService\//);
+    expect((await db.shop.findUniqueOrThrow({ where: { domain: SHOP } })).carrierServiceId).toMatch(
+      /^gid:\/\/shopify\/DeliveryCarrierService\//,
+    );
 
     // The courier's operator configured the URL and secret: its first event arrives.
     const event = await fetch(`${server.url}/courier/webhooks/e2e-webhook-path-0001`, {
       method: "POST",
       headers: { "Content-Type": "application/json", "x-api-key": webhookSecret },
-      body: JSON.stringify({ event: "shipment.driver_assigned", data: { id: 1, occurred_at: new Date().toISOString() } }),
+      body: JSON.stringify({
+        event: "shipment.driver_assigned",
+        data: { id: 1, occurred_at: new Date().toISOString() },
+      }),
     });
     expect(event.status).toBe(200);
     await page.close();

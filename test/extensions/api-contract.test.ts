@@ -54,7 +54,11 @@ describe("apiPaths", () => {
 
   it.each(Object.entries(API_ROUTES))("%s has its Remix route module (%s)", (_name, pattern) => {
     // Remix flat routes: "/api/shipments/:shipmentId/cancel" → app/routes/api.shipments.$shipmentId.cancel.ts
-    const file = `${pattern.slice(1).split("/").map((part) => part.replace(/^:/, "$")).join(".")}.ts`;
+    const file = `${pattern
+      .slice(1)
+      .split("/")
+      .map((part) => part.replace(/^:/, "$"))
+      .join(".")}.ts`;
     expect(existsSync(path.resolve(import.meta.dirname, "..", "..", "app", "routes", file)), file).toBe(true);
   });
 

@@ -100,8 +100,7 @@ const ALLOWED_WHEN_FLAGGED: Record<ShipmentState, ShipmentAction[]> = {
 const cases = SHIPMENT_STATES.flatMap((state) =>
   [false, true].flatMap((flagged) =>
     (Object.keys(ATTEMPTS) as ShipmentAction[]).map(
-      (action) =>
-        [state, flagged, action, (flagged ? ALLOWED_WHEN_FLAGGED : ALLOWED)[state].includes(action)] as const,
+      (action) => [state, flagged, action, (flagged ? ALLOWED_WHEN_FLAGGED : ALLOWED)[state].includes(action)] as const,
     ),
   ),
 );

@@ -310,7 +310,14 @@ describe("order action", () => {
       needsAttention: true,
       attentionReason: "Order changed in Shopify: the delivery address changed after the driver was assigned.",
     };
-    const canceled = { ...shipment, state: "canceled" as const, canCancel: false, canRedispatch: false, needsAttention: false, attentionReason: null };
+    const canceled = {
+      ...shipment,
+      state: "canceled" as const,
+      canCancel: false,
+      canRedispatch: false,
+      needsAttention: false,
+      attentionReason: null,
+    };
     const h = await open(ACTION, {
       selected: [ORDER_GID],
       routes: {
@@ -325,7 +332,9 @@ describe("order action", () => {
     await waitForText(h, "the courier will charge a cancellation fee");
     const confirmation = await h.text();
     // What changed, as the app spelled it out when it flagged the delivery.
-    expect(confirmation).toMatch(/Why ?: Order changed in Shopify: the delivery address changed after the driver was assigned\./);
+    expect(confirmation).toMatch(
+      /Why ?: Order changed in Shopify: the delivery address changed after the driver was assigned\./,
+    );
     expect(confirmation).toContain("A new delivery is then dispatched with the order's current details");
     await h.click("Cancel and re-dispatch");
     await waitForText(h, "The courier is not answering right now. Try again in a few minutes.");

@@ -52,11 +52,19 @@ export function hasScope(granted: ReadonlySet<string>, scope: string): boolean {
 }
 
 /** Throws Shopify's ACCESS_DENIED error when the granted scopes meet none of the alternatives. */
-export function assertAccess(granted: ReadonlySet<string> | null, fieldName: string, requiredAccess: string | undefined): void {
+export function assertAccess(
+  granted: ReadonlySet<string> | null,
+  fieldName: string,
+  requiredAccess: string | undefined,
+): void {
   if (!granted || !requiredAccess) return;
   const alternatives = alternativesIn(requiredAccess);
   if (!alternatives || alternatives.some((scope) => hasScope(granted, scope))) return;
   throw new GraphQLError(`Access denied for ${fieldName} field. Required access: ${requiredAccess.trim()}`, {
-    extensions: { code: "ACCESS_DENIED", documentation: "https://shopify.dev/api/usage/access-scopes", requiredAccess: requiredAccess.trim() },
+    extensions: {
+      code: "ACCESS_DENIED",
+      documentation: "https://shopify.dev/api/usage/access-scopes",
+      requiredAccess: requiredAccess.trim(),
+    },
   });
 }

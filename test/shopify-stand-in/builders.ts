@@ -49,7 +49,12 @@ function now(): string {
   return isoDateTime(new Date());
 }
 
-function metafieldsFor(shop: ShopState, ownerId: string, inputs: MetafieldInput[] | undefined, at: string): MetafieldState[] {
+function metafieldsFor(
+  shop: ShopState,
+  ownerId: string,
+  inputs: MetafieldInput[] | undefined,
+  at: string,
+): MetafieldState[] {
   return (inputs ?? []).map((input) =>
     register(shop, { id: gid("Metafield"), ownerId, ...input, createdAt: at, updatedAt: at }),
   );
@@ -158,11 +163,19 @@ function addGeneralProfile(shop: ShopState): DeliveryProfileState {
     version: 1,
     locationGroups: [],
   } satisfies DeliveryProfileState);
-  const group = register(shop, { id: gid("DeliveryLocationGroup"), locationIds: shop.locations.map((l) => l.id), zones: [] });
+  const group = register(shop, {
+    id: gid("DeliveryLocationGroup"),
+    locationIds: shop.locations.map((l) => l.id),
+    zones: [],
+  });
   profile.locationGroups.push(group);
   shop.deliveryProfiles.push(profile);
   const country = shop.address.countryCode ?? "US";
-  addDeliveryZone(shop, { name: "Domestic", countryCodes: [country], flatRates: [{ name: "Standard", price: "5.00" }] });
+  addDeliveryZone(shop, {
+    name: "Domestic",
+    countryCodes: [country],
+    flatRates: [{ name: "Standard", price: "5.00" }],
+  });
   return profile;
 }
 
@@ -182,14 +195,12 @@ export function addDeliveryZone(shop: ShopState, input: DeliveryZoneInput): Deli
   const zone = register<DeliveryZoneState>(shop, {
     id: gid("DeliveryZone"),
     name: input.name,
-    countries: input.countryCodes.map(
-      (code): DeliveryCountryState => ({
-        id: gid("DeliveryCountry"),
-        countryCode: code,
-        name: code ? countryName(code) : "Rest of World",
-        provinces: [],
-      }),
-    ),
+    countries: input.countryCodes.map((code): DeliveryCountryState => ({
+      id: gid("DeliveryCountry"),
+      countryCode: code,
+      name: code ? countryName(code) : "Rest of World",
+      provinces: [],
+    })),
     methodDefinitions: (input.flatRates ?? []).map((rate) =>
       register(shop, {
         id: gid("DeliveryMethodDefinition"),
@@ -208,7 +219,9 @@ export type VariantInput = Partial<
   Pick<ProductVariantState, "title" | "sku" | "barcode" | "taxable" | "requiresShipping" | "weight" | "compareAtPrice">
 > & { price?: string | number; metafields?: MetafieldInput[] };
 
-export type ProductInput = Partial<Pick<ProductState, "title" | "handle" | "vendor" | "productType" | "status" | "tags" | "createdAt">> & {
+export type ProductInput = Partial<
+  Pick<ProductState, "title" | "handle" | "vendor" | "productType" | "status" | "tags" | "createdAt">
+> & {
   metafields?: MetafieldInput[];
   variants?: VariantInput[];
 };
@@ -220,7 +233,12 @@ export function addProduct(shop: ShopState, input: ProductInput = {}): ProductSt
   const product = register<ProductState>(shop, {
     id,
     title,
-    handle: input.handle ?? title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, ""),
+    handle:
+      input.handle ??
+      title
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, "-")
+        .replace(/^-|-$/g, ""),
     vendor: input.vendor ?? shop.name,
     productType: input.productType ?? "",
     status: input.status ?? "ACTIVE",
@@ -305,7 +323,10 @@ export function mailingAddress(input: MailingAddressInput = {}): MailingAddressS
 }
 
 export type LineItemInput = Partial<
-  Pick<LineItemState, "title" | "variantTitle" | "sku" | "vendor" | "quantity" | "requiresShipping" | "taxable" | "isGiftCard">
+  Pick<
+    LineItemState,
+    "title" | "variantTitle" | "sku" | "vendor" | "quantity" | "requiresShipping" | "taxable" | "isGiftCard"
+  >
 > & {
   /** The variant sold; default: a new product. `null` makes a custom line item without a variant. */
   variant?: ProductVariantState | null;
@@ -384,7 +405,8 @@ export function addOrder(shop: ShopState, input: OrderInput = {}): OrderState {
     displayFulfillmentStatus: "UNFULFILLED",
     customerId,
     shippingAddress: input.shippingAddress === null ? null : mailingAddress(input.shippingAddress),
-    billingAddress: input.billingAddress === null ? null : mailingAddress(input.billingAddress ?? input.shippingAddress ?? {}),
+    billingAddress:
+      input.billingAddress === null ? null : mailingAddress(input.billingAddress ?? input.shippingAddress ?? {}),
     shippingLines: (input.shippingLines ?? [{}]).map((line) => ({
       id: gid("ShippingLine"),
       title: line.title ?? "Standard",
@@ -467,7 +489,11 @@ function addLineItem(shop: ShopState, order: OrderState, input: LineItemInput): 
     variantId: variant?.id ?? null,
     title: input.title ?? product?.title ?? "Custom item",
     variantTitle:
-      input.variantTitle !== undefined ? input.variantTitle : variant && variant.title !== "Default Title" ? variant.title : null,
+      input.variantTitle !== undefined
+        ? input.variantTitle
+        : variant && variant.title !== "Default Title"
+          ? variant.title
+          : null,
     sku: input.sku !== undefined ? input.sku : (variant?.sku ?? null),
     vendor: input.vendor !== undefined ? input.vendor : (product?.vendor ?? null),
     quantity: input.quantity ?? 1,

@@ -31,12 +31,19 @@ function decodeCursor(cursor: string): string {
 /** Page size from `first`/`last`, with Shopify's errors when both or neither are given or out of range. */
 export function pageSize(args: ConnectionArgs): number {
   const { first, last } = args;
-  if (first == null && last == null) throw new GraphQLError("you must provide one of first or last", { extensions: { code: "BAD_REQUEST" } });
-  if (first != null && last != null) throw new GraphQLError("you must provide only one of first or last", { extensions: { code: "BAD_REQUEST" } });
+  if (first == null && last == null)
+    throw new GraphQLError("you must provide one of first or last", { extensions: { code: "BAD_REQUEST" } });
+  if (first != null && last != null)
+    throw new GraphQLError("you must provide only one of first or last", { extensions: { code: "BAD_REQUEST" } });
   const size = (first ?? last)!;
-  if (size < 0) throw new GraphQLError(`The value of ${first != null ? "first" : "last"} must be a non-negative integer`, { extensions: { code: "BAD_REQUEST" } });
+  if (size < 0)
+    throw new GraphQLError(`The value of ${first != null ? "first" : "last"} must be a non-negative integer`, {
+      extensions: { code: "BAD_REQUEST" },
+    });
   if (size > MAX_PAGE_SIZE) {
-    throw new GraphQLError(`The value of ${first != null ? "first" : "last"} must be at most ${MAX_PAGE_SIZE}`, { extensions: { code: "BAD_REQUEST" } });
+    throw new GraphQLError(`The value of ${first != null ? "first" : "last"} must be at most ${MAX_PAGE_SIZE}`, {
+      extensions: { code: "BAD_REQUEST" },
+    });
   }
   return size;
 }

@@ -39,10 +39,17 @@ type Walk = {
 type FieldGroups = { own: FieldNode[]; byType: Map<string, FieldNode[]> };
 
 /** The fields selected on `type`, with fragments on other (narrower) types kept apart. */
-function collectFields(walk: Walk, type: GraphQLCompositeType, selectionSet: SelectionSetNode, groups: FieldGroups = { own: [], byType: new Map() }, condition?: string): FieldGroups {
+function collectFields(
+  walk: Walk,
+  type: GraphQLCompositeType,
+  selectionSet: SelectionSetNode,
+  groups: FieldGroups = { own: [], byType: new Map() },
+  condition?: string,
+): FieldGroups {
   for (const selection of selectionSet.selections) {
     if (selection.kind === Kind.FIELD) {
-      if (condition && condition !== type.name) groups.byType.set(condition, [...(groups.byType.get(condition) ?? []), selection]);
+      if (condition && condition !== type.name)
+        groups.byType.set(condition, [...(groups.byType.get(condition) ?? []), selection]);
       else groups.own.push(selection);
       continue;
     }
@@ -64,7 +71,10 @@ function selectionCost(walk: Walk, type: GraphQLCompositeType, selectionSet: Sel
   let narrowest = 0;
   for (const [typeName, fields] of groups.byType) {
     const narrowType = typeNamed(walk, typeName, type);
-    narrowest = Math.max(narrowest, fields.reduce((sum, field) => sum + fieldCost(walk, narrowType, field, data), 0));
+    narrowest = Math.max(
+      narrowest,
+      fields.reduce((sum, field) => sum + fieldCost(walk, narrowType, field, data), 0),
+    );
   }
   return own + narrowest;
 }
@@ -78,17 +88,25 @@ function fieldDefinition(type: GraphQLCompositeType, name: string): GraphQLField
   return "getFields" in type ? type.getFields()[name] : undefined;
 }
 
-function connectionCost(walk: Walk, def: GraphQLField<unknown, unknown>, field: FieldNode, args: Record<string, unknown>, value: unknown): number {
+function connectionCost(
+  walk: Walk,
+  def: GraphQLField<unknown, unknown>,
+  field: FieldNode,
+  args: Record<string, unknown>,
+  value: unknown,
+): number {
   const connectionType = getNamedType(def.type) as GraphQLCompositeType;
   const nodesDef = fieldDefinition(connectionType, "nodes");
   const nodeType = nodesDef ? (getNamedType(nodesDef.type) as GraphQLCompositeType) : connectionType;
   const perNode = (node: unknown) => {
     let cost = 0;
     for (const sub of collectFields(walk, connectionType, field.selectionSet!).own) {
-      if (sub.name.value === "nodes" && sub.selectionSet) cost = Math.max(cost, selectionCost(walk, nodeType, sub.selectionSet, node));
+      if (sub.name.value === "nodes" && sub.selectionSet)
+        cost = Math.max(cost, selectionCost(walk, nodeType, sub.selectionSet, node));
       if (sub.name.value === "edges" && sub.selectionSet) {
         for (const edgeField of collectFields(walk, connectionType, sub.selectionSet).own) {
-          if (edgeField.name.value === "node" && edgeField.selectionSet) cost = Math.max(cost, selectionCost(walk, nodeType, edgeField.selectionSet, node));
+          if (edgeField.name.value === "node" && edgeField.selectionSet)
+            cost = Math.max(cost, selectionCost(walk, nodeType, edgeField.selectionSet, node));
         }
       }
     }
@@ -117,7 +135,10 @@ function fieldCost(walk: Walk, parent: GraphQLCompositeType, field: FieldNode, d
   }
   const perItem = (item: unknown) => 1 + selectionCost(walk, named, field.selectionSet!, item);
   if (isListType(getNullableType(def.type))) {
-    if (walk.actual) return Array.isArray(value) ? value.reduce<number>((sum, item) => sum + (item == null ? 0 : perItem(item)), 0) : 0;
+    if (walk.actual)
+      return Array.isArray(value)
+        ? value.reduce<number>((sum, item) => sum + (item == null ? 0 : perItem(item)), 0)
+        : 0;
     const size = typeof args.first === "number" ? args.first : Array.isArray(args.ids) ? args.ids.length : 1;
     return size * perItem(undefined);
   }
@@ -133,7 +154,10 @@ export function operationCost(
   data?: unknown,
 ): number {
   if (operation.operation === "mutation") {
-    return operation.selectionSet.selections.filter((s) => s.kind === Kind.FIELD && !s.name.value.startsWith("__")).length * MUTATION_COST;
+    return (
+      operation.selectionSet.selections.filter((s) => s.kind === Kind.FIELD && !s.name.value.startsWith("__")).length *
+      MUTATION_COST
+    );
   }
   const root = schema.getQueryType();
   if (!root || !isObjectType(root)) return 0;

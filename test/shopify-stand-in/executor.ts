@@ -93,10 +93,10 @@ const fieldResolver: GraphQLFieldResolver<unknown, ResolverContext> = (source, a
   const key = `${info.parentType.name}.${info.fieldName}`;
   assertAccess(context.scopes, info.fieldName, adminSchema().requiredAccess.get(key) ?? IMPLICIT_REQUIRED_ACCESS[key]);
   const resolver = resolvers[info.parentType.name]?.[info.fieldName] as
-    | ((source: unknown, args: unknown, context: ResolverContext, info: unknown) => unknown)
-    | undefined;
+    ((source: unknown, args: unknown, context: ResolverContext, info: unknown) => unknown) | undefined;
   if (resolver) return resolver(source, args, context, info);
-  const value = source !== null && typeof source === "object" ? (source as Record<string, unknown>)[info.fieldName] : undefined;
+  const value =
+    source !== null && typeof source === "object" ? (source as Record<string, unknown>)[info.fieldName] : undefined;
   if (value === undefined) throw new StandInNotImplementedError(key);
   const passedArguments = info.fieldNodes[0]?.arguments?.map((a) => a.name.value) ?? [];
   if (passedArguments.length > 0) throw new StandInNotImplementedError(`${key}(${passedArguments.join(", ")})`);
@@ -110,7 +110,10 @@ const typeResolver: GraphQLTypeResolver<unknown, ResolverContext> = (value) => {
   return name;
 };
 
-function rootFields(document: DocumentNode, operationName: string | null): { type: "query" | "mutation" | null; fields: string[] } {
+function rootFields(
+  document: DocumentNode,
+  operationName: string | null,
+): { type: "query" | "mutation" | null; fields: string[] } {
   const operation = getOperationAST(document, operationName);
   if (!operation || operation.operation === "subscription") return { type: null, fields: [] };
   const fields = operation.selectionSet.selections.flatMap((s) => (s.kind === Kind.FIELD ? [s.name.value] : []));
@@ -127,10 +130,16 @@ function classify(error: GraphQLError): { kind: ProblemKind; shopify: ShopifyGra
   if (original instanceof StandInNotImplementedError) {
     return { kind: "unimplemented", shopify: { ...base, extensions: { code: "STAND_IN_NOT_IMPLEMENTED" } } };
   }
-  const code = (original instanceof GraphQLError ? original.extensions.code : error.extensions.code) as string | undefined;
-  if (code === "ACCESS_DENIED") return { kind: "access", shopify: { ...base, extensions: { ...(original as GraphQLError).extensions } } };
-  if (original instanceof GraphQLError) return { kind: "execution", shopify: { ...base, extensions: { ...original.extensions } } };
-  return { kind: "execution", shopify: { ...base, extensions: { code: "INTERNAL_SERVER_ERROR", requestId: randomUUID() } } };
+  const code = (original instanceof GraphQLError ? original.extensions.code : error.extensions.code) as
+    string | undefined;
+  if (code === "ACCESS_DENIED")
+    return { kind: "access", shopify: { ...base, extensions: { ...(original as GraphQLError).extensions } } };
+  if (original instanceof GraphQLError)
+    return { kind: "execution", shopify: { ...base, extensions: { ...original.extensions } } };
+  return {
+    kind: "execution",
+    shopify: { ...base, extensions: { code: "INTERNAL_SERVER_ERROR", requestId: randomUUID() } },
+  };
 }
 
 export function createExecutor(deps: ExecutorDeps) {
@@ -152,7 +161,10 @@ export function createExecutor(deps: ExecutorDeps) {
       errors: [],
       at: isoDateTime(deps.clock()),
     };
-    const answer = (body: GraphqlResponseBody, problem?: Omit<GraphqlProblem, "shop" | "operationName" | "query" | "variables">) => {
+    const answer = (
+      body: GraphqlResponseBody,
+      problem?: Omit<GraphqlProblem, "shop" | "operationName" | "query" | "variables">,
+    ) => {
       entry.errors = (body.errors ?? []).map((e) => e.message);
       deps.onLog(entry);
       if (problem && problem.errors.length > 0) {
@@ -166,7 +178,13 @@ export function createExecutor(deps: ExecutorDeps) {
       document = parse(request.query);
     } catch (error) {
       const syntax = error as GraphQLError;
-      const errors = [{ message: syntax.message, ...(syntax.locations ? { locations: [...syntax.locations] } : {}), extensions: { code: "parseError" } }];
+      const errors = [
+        {
+          message: syntax.message,
+          ...(syntax.locations ? { locations: [...syntax.locations] } : {}),
+          extensions: { code: "parseError" },
+        },
+      ];
       return answer({ errors }, { kind: "parse", errors });
     }
     const operation = getOperationAST(document, operationName);
@@ -181,18 +199,24 @@ export function createExecutor(deps: ExecutorDeps) {
       return answer({ errors }, { kind: "validation", errors });
     }
     if (!operation) {
-      const message = operationName ? `No operation named "${operationName}"` : "An operation name is required when sending multiple operations";
+      const message = operationName
+        ? `No operation named "${operationName}"`
+        : "An operation name is required when sending multiple operations";
       const errors = [{ message, extensions: { code: "OPERATION_NOT_FOUND" } }];
       return answer({ errors }, { kind: "validation", errors });
     }
     const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables);
     if (coerced.errors) {
-      const errors = coerced.errors.map((e) => variableErrorToShopify(e, schema, operation.variableDefinitions ?? [], variables));
+      const errors = coerced.errors.map((e) =>
+        variableErrorToShopify(e, schema, operation.variableDefinitions ?? [], variables),
+      );
       return answer({ errors }, { kind: "variables", errors });
     }
 
     const fragments = Object.fromEntries(
-      document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]),
+      document.definitions
+        .filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION)
+        .map((d) => [d.name.value, d]),
     );
     const requested = operationCost(schema, operation, fragments, coerced.coerced);
     entry.requestedQueryCost = requested;
@@ -200,7 +224,12 @@ export function createExecutor(deps: ExecutorDeps) {
       const errors = [
         {
           message: `Query cost is ${requested}, which exceeds the single query max cost limit (${SINGLE_QUERY_MAX_COST}).\n\nSee https://shopify.dev/concepts/about-apis/rate-limits for more information on how the\ncost of a query is calculated.\n\nTo query larger amounts of data with fewer limits, bulk operations should be used instead.\nSee https://shopify.dev/tutorials/perform-bulk-operations-with-admin-api for usage details.\n`,
-          extensions: { code: "MAX_COST_EXCEEDED", cost: requested, maxCost: SINGLE_QUERY_MAX_COST, documentation: RATE_LIMITS_DOCUMENTATION },
+          extensions: {
+            code: "MAX_COST_EXCEEDED",
+            cost: requested,
+            maxCost: SINGLE_QUERY_MAX_COST,
+            documentation: RATE_LIMITS_DOCUMENTATION,
+          },
         },
       ];
       return answer({ errors }, { kind: "max-cost", errors });
@@ -210,7 +239,9 @@ export function createExecutor(deps: ExecutorDeps) {
       deps.onThrottled();
       return answer({
         errors: [{ message: "Throttled", extensions: { code: "THROTTLED", documentation: RATE_LIMITS_DOCUMENTATION } }],
-        extensions: { cost: { requestedQueryCost: requested, actualQueryCost: null, throttleStatus: deps.buckets.status(shop) } },
+        extensions: {
+          cost: { requestedQueryCost: requested, actualQueryCost: null, throttleStatus: deps.buckets.status(shop) },
+        },
       });
     }
 
@@ -228,13 +259,19 @@ export function createExecutor(deps: ExecutorDeps) {
     const actual = operationCost(schema, operation, fragments, coerced.coerced, result.data ?? null);
     entry.actualQueryCost = actual;
     if (requested > actual) deps.buckets.refund(shop, requested - actual);
-    const cost: CostExtension = { requestedQueryCost: requested, actualQueryCost: actual, throttleStatus: deps.buckets.status(shop) };
+    const cost: CostExtension = {
+      requestedQueryCost: requested,
+      actualQueryCost: actual,
+      throttleStatus: deps.buckets.status(shop),
+    };
     if (!result.errors?.length) return answer({ data: result.data, extensions: { cost } });
 
     const classified = result.errors.map(classify);
     const errors = classified.map((c) => c.shopify);
     const kind = classified.find((c) => c.kind === "unimplemented")?.kind ?? classified[0]!.kind;
-    const cause = result.errors.find((e) => e.originalError && !(e.originalError instanceof GraphQLError))?.originalError;
+    const cause = result.errors.find(
+      (e) => e.originalError && !(e.originalError instanceof GraphQLError),
+    )?.originalError;
     return answer({ errors, data: result.data, extensions: { cost } }, { kind, errors, ...(cause ? { cause } : {}) });
   };
 }

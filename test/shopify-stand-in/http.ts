@@ -13,7 +13,9 @@ import { answerAccessTokenRequest, type OAuthDeps } from "./oauth";
 import type { ShopState } from "./shop-state";
 import type { TokenStore } from "./tokens";
 
-export const INVALID_TOKEN_BODY = { errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" } as const;
+export const INVALID_TOKEN_BODY = {
+  errors: "[API] Invalid API key or access token (unrecognized login or wrong password)",
+} as const;
 export const MAX_REQUEST_BODY_BYTES = 10 * 1024 * 1024;
 
 const GRAPHQL_PATH = /^\/admin\/api\/([^/]+)\/graphql\.json$/;
@@ -56,7 +58,12 @@ async function answerGraphql(request: Request, shop: ShopState, version: string,
   const path = new URL(request.url).pathname;
   const token = deps.tokens.live(shop.myshopifyDomain, request.headers.get("x-shopify-access-token") ?? "");
   if (!token) {
-    deps.onRejected({ shop: shop.myshopifyDomain, path, status: 401, reason: "missing, unknown, revoked or expired access token" });
+    deps.onRejected({
+      shop: shop.myshopifyDomain,
+      path,
+      status: 401,
+      reason: "missing, unknown, revoked or expired access token",
+    });
     return json(INVALID_TOKEN_BODY, 401);
   }
   if (version !== ADMIN_API_VERSION) {
@@ -64,12 +71,14 @@ async function answerGraphql(request: Request, shop: ShopState, version: string,
     return json({ errors: "Not Found" }, 404);
   }
   let params: Record<string, unknown> | null;
-  if ((request.headers.get("content-type") ?? "").includes("application/graphql")) params = { query: await request.text() };
+  if ((request.headers.get("content-type") ?? "").includes("application/graphql"))
+    params = { query: await request.text() };
   else params = await readParams(request);
   if (!params || typeof params.query !== "string" || !params.query.trim()) {
     return json({ errors: { query: "Required parameter missing or invalid" } }, 400);
   }
-  const variables = params.variables && typeof params.variables === "object" ? (params.variables as Record<string, unknown>) : null;
+  const variables =
+    params.variables && typeof params.variables === "object" ? (params.variables as Record<string, unknown>) : null;
   const body = await deps.execute({
     shop,
     query: params.query,
@@ -82,10 +91,19 @@ async function answerGraphql(request: Request, shop: ShopState, version: string,
 
 async function answerToken(request: Request, shop: ShopState, deps: HttpDeps): Promise<Response> {
   const params = await readParams(request);
-  if (!params) return json({ error: "invalid_request", error_description: "The request body is not valid JSON or form data." }, 400);
+  if (!params)
+    return json(
+      { error: "invalid_request", error_description: "The request body is not valid JSON or form data." },
+      400,
+    );
   const answer = answerAccessTokenRequest(shop, params, deps.oauth);
   if (answer.status !== 200) {
-    deps.onRejected({ shop: shop.myshopifyDomain, path: TOKEN_PATH, status: answer.status, reason: String(answer.body.error_description ?? answer.body.error) });
+    deps.onRejected({
+      shop: shop.myshopifyDomain,
+      path: TOKEN_PATH,
+      status: answer.status,
+      reason: String(answer.body.error_description ?? answer.body.error),
+    });
   }
   return json(answer.body, answer.status);
 }
@@ -110,7 +128,8 @@ export async function handleShopifyRequest(request: Request, deps: HttpDeps): Pr
 
 /** MSW handlers for every *.myshopify.com Admin GraphQL and OAuth token request. */
 export function mswHandlers(deps: HttpDeps): HttpHandler[] {
-  const answer = async ({ request }: { request: Request }) => (await handleShopifyRequest(request, deps)) ?? json({ errors: "Not Found" }, 404);
+  const answer = async ({ request }: { request: Request }) =>
+    (await handleShopifyRequest(request, deps)) ?? json({ errors: "Not Found" }, 404);
   return [
     http.post(/^https:\/\/[a-z0-9-]+\.myshopify\.com\/admin\/api\/[^/]+\/graphql\.json$/i, answer),
     http.post(/^https:\/\/[a-z0-9-]+\.myshopify\.com\/admin\/oauth\/access_token$/i, answer),

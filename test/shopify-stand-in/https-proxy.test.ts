@@ -38,14 +38,24 @@ describe("serveShopifyStandIn: a real server and HTTPS proxy for app processes",
       timeout: 15_000,
     });
     const result = JSON.parse(stdout.trim()) as { status: number; body: { data: unknown }; outside: string };
-    expect(result).toMatchObject({ status: 200, body: { data: { shop: { name: "Proxy Bakery", myshopifyDomain: SHOP } } }, outside: "refused" });
+    expect(result).toMatchObject({
+      status: 200,
+      body: { data: { shop: { name: "Proxy Bakery", myshopifyDomain: SHOP } } },
+      outside: "refused",
+    });
     expect(standIn.log.map((e) => e.operationName)).toEqual(["ProxyCheck"]);
   });
 
   it("routes plain HTTP by the Host header", async () => {
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = httpRequest(
-        { host: "127.0.0.1", port: served.port, path: "/admin/api/2026-10/graphql.json", method: "POST", headers: { Host: SHOP, "Content-Type": "application/json", "X-Shopify-Access-Token": "shpua_unknown" } },
+        {
+          host: "127.0.0.1",
+          port: served.port,
+          path: "/admin/api/2026-10/graphql.json",
+          method: "POST",
+          headers: { Host: SHOP, "Content-Type": "application/json", "X-Shopify-Access-Token": "shpua_unknown" },
+        },
         (res) => {
           let body = "";
           res.on("data", (chunk: Buffer) => (body += chunk.toString()));
@@ -55,6 +65,9 @@ describe("serveShopifyStandIn: a real server and HTTPS proxy for app processes",
       req.on("error", reject);
       req.end(JSON.stringify({ query: "{ shop { name } }" }));
     });
-    expect([answer.status, JSON.parse(answer.body)]).toEqual([401, { errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" }]);
+    expect([answer.status, JSON.parse(answer.body)]).toEqual([
+      401,
+      { errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" },
+    ]);
   });
 });

@@ -68,7 +68,14 @@ export function createShopifyStandIn(options: ShopifyStandInOptions) {
     onInvalidOperation(problem);
   };
   const reportUnsupported = (shop: string) => (message: string) =>
-    reportProblem({ shop, operationName: null, kind: "unimplemented", errors: [{ message: `Shopify stand-in does not implement ${message}` }], query: "", variables: {} });
+    reportProblem({
+      shop,
+      operationName: null,
+      kind: "unimplemented",
+      errors: [{ message: `Shopify stand-in does not implement ${message}` }],
+      query: "",
+      variables: {},
+    });
 
   const executeRequest = createExecutor({
     app,
@@ -84,7 +91,14 @@ export function createShopifyStandIn(options: ShopifyStandInOptions) {
   const httpDeps: HttpDeps = {
     shops,
     tokens,
-    oauth: { apiKey: options.apiKey, apiSecret: options.apiSecret, scopes, tokens, clock, onUnsupported: reportUnsupported("oauth") },
+    oauth: {
+      apiKey: options.apiKey,
+      apiSecret: options.apiSecret,
+      scopes,
+      tokens,
+      clock,
+      onUnsupported: reportUnsupported("oauth"),
+    },
     execute: executeRequest,
     onUnsupported: reportUnsupported("http"),
     onRejected: (rejected) => rejectedRequests.push({ ...rejected, at: isoDateTime(clock()) }),
@@ -115,8 +129,19 @@ export function createShopifyStandIn(options: ShopifyStandInOptions) {
     /** The fetch-style HTTP surface (null for requests that are not for *.myshopify.com). */
     fetch: (request: Request) => handleShopifyRequest(request, httpDeps),
     /** Runs an operation directly (no HTTP, no token), with the app's scopes. */
-    execute: (shopDomain: string, query: string, variables?: Record<string, unknown>, operationName?: string): Promise<GraphqlResponseBody> =>
-      executeRequest({ shop: shop(shopDomain), query, variables: variables ?? null, operationName: operationName ?? null, scopes: new Set(scopes) }),
+    execute: (
+      shopDomain: string,
+      query: string,
+      variables?: Record<string, unknown>,
+      operationName?: string,
+    ): Promise<GraphqlResponseBody> =>
+      executeRequest({
+        shop: shop(shopDomain),
+        query,
+        variables: variables ?? null,
+        operationName: operationName ?? null,
+        scopes: new Set(scopes),
+      }),
     /** Every operation executed or throttled, in order. */
     log,
     /** Every request Shopify would have rejected as a bug (see `onInvalidOperation`). */

@@ -17,7 +17,8 @@ function setup() {
   const shop = standIn.addShop({ myshopifyDomain: SHOP });
   mswServer.use(...standIn.handlers);
   const client = adminClient(SHOP, standIn.issueAccessToken(SHOP));
-  const request = async <T>(query: string, variables: Record<string, unknown> = {}) => (await client.request<T>(query, { variables })).data!;
+  const request = async <T>(query: string, variables: Record<string, unknown> = {}) =>
+    (await client.request<T>(query, { variables })).data!;
   return { standIn, shop, request, problems };
 }
 
@@ -31,7 +32,8 @@ const METAFIELDS_SET = `#graphql
 
 type SetPayload = {
   metafieldsSet: {
-    metafields: { id: string; namespace: string; key: string; type: string; value: string; compareDigest: string }[] | null;
+    metafields:
+      { id: string; namespace: string; key: string; type: string; value: string; compareDigest: string }[] | null;
     userErrors: { field: string[] | null; message: string; code: string; elementIndex: number | null }[];
   };
 };
@@ -44,13 +46,24 @@ describe("Shopify stand-in: metafields and tags", () => {
     const order = addOrder(shop);
     const value = JSON.stringify({ state: "out_for_delivery", driver: "Sam" });
 
-    const set = await request<SetPayload>(METAFIELDS_SET, { metafields: [{ ownerId: order.id, namespace: "$app:courier", key: "delivery", type: "json", value }] });
+    const set = await request<SetPayload>(METAFIELDS_SET, {
+      metafields: [{ ownerId: order.id, namespace: "$app:courier", key: "delivery", type: "json", value }],
+    });
     expect(set.metafieldsSet.userErrors).toEqual([]);
     expect(set.metafieldsSet.metafields).toEqual([
-      { id: expect.stringMatching(/^gid:\/\/shopify\/Metafield\//), namespace: "app--77001--courier", key: "delivery", type: "json", value, compareDigest: expect.any(String) },
+      {
+        id: expect.stringMatching(/^gid:\/\/shopify\/Metafield\//),
+        namespace: "app--77001--courier",
+        key: "delivery",
+        type: "json",
+        value,
+        compareDigest: expect.any(String),
+      },
     ]);
 
-    const read = await request<{ order: { byAlias: { jsonValue: unknown } | null; byNamespace: { value: string } | null; appDefault: null } }>(
+    const read = await request<{
+      order: { byAlias: { jsonValue: unknown } | null; byNamespace: { value: string } | null; appDefault: null };
+    }>(
       `query Read($id: ID!) {
         order(id: $id) {
           byAlias: metafield(namespace: "$app:courier", key: "delivery") { jsonValue }
@@ -60,7 +73,11 @@ describe("Shopify stand-in: metafields and tags", () => {
       }`,
       { id: order.id },
     );
-    expect(read.order).toEqual({ byAlias: { jsonValue: { state: "out_for_delivery", driver: "Sam" } }, byNamespace: { value }, appDefault: null });
+    expect(read.order).toEqual({
+      byAlias: { jsonValue: { state: "out_for_delivery", driver: "Sam" } },
+      byNamespace: { value },
+      appDefault: null,
+    });
     expect(problems).toEqual([]);
   });
 
@@ -68,21 +85,37 @@ describe("Shopify stand-in: metafields and tags", () => {
     const { shop, request } = setup();
     const order = addOrder(shop);
     const input = { ownerId: order.id, namespace: "$app:courier", key: "delivery", type: "json" };
-    const first = await request<SetPayload>(METAFIELDS_SET, { metafields: [{ ...input, value: "{}", compareDigest: null }] });
+    const first = await request<SetPayload>(METAFIELDS_SET, {
+      metafields: [{ ...input, value: "{}", compareDigest: null }],
+    });
     const digest = first.metafieldsSet.metafields![0]!.compareDigest;
 
-    const mustNotExist = await request<SetPayload>(METAFIELDS_SET, { metafields: [{ ...input, value: "{\"a\":1}", compareDigest: null }] });
+    const mustNotExist = await request<SetPayload>(METAFIELDS_SET, {
+      metafields: [{ ...input, value: '{"a":1}', compareDigest: null }],
+    });
     expect(mustNotExist.metafieldsSet.userErrors.map((e) => e.code)).toEqual(["STALE_OBJECT"]);
-    const current = await request<SetPayload>(METAFIELDS_SET, { metafields: [{ ...input, value: "{\"a\":1}", compareDigest: digest }] });
+    const current = await request<SetPayload>(METAFIELDS_SET, {
+      metafields: [{ ...input, value: '{"a":1}', compareDigest: digest }],
+    });
     expect(current.metafieldsSet.userErrors).toEqual([]);
-    const stale = await request<SetPayload>(METAFIELDS_SET, { metafields: [{ ...input, value: "{\"a\":2}", compareDigest: digest }] });
-    expect(stale.metafieldsSet).toMatchObject({ metafields: null, userErrors: [{ code: "STALE_OBJECT", field: ["metafields", "0", "compareDigest"] }] });
-    expect(order.metafields.map((m) => m.value)).toEqual(["{\"a\":1}"]);
+    const stale = await request<SetPayload>(METAFIELDS_SET, {
+      metafields: [{ ...input, value: '{"a":2}', compareDigest: digest }],
+    });
+    expect(stale.metafieldsSet).toMatchObject({
+      metafields: null,
+      userErrors: [{ code: "STALE_OBJECT", field: ["metafields", "0", "compareDigest"] }],
+    });
+    expect(order.metafields.map((m) => m.value)).toEqual(['{"a":1}']);
   });
 
   it.each([
     ["invalid JSON", { type: "json", value: "{not json" }, "INVALID_VALUE", "value"],
-    ["another app's reserved namespace", { namespace: "app--999--secret", type: "json", value: "{}" }, "APP_NOT_AUTHORIZED", "namespace"],
+    [
+      "another app's reserved namespace",
+      { namespace: "app--999--secret", type: "json", value: "{}" },
+      "APP_NOT_AUTHORIZED",
+      "namespace",
+    ],
     ["a one-letter key", { key: "k", type: "json", value: "{}" }, "TOO_SHORT", "key"],
     ["no type for a new metafield", { type: undefined, value: "x" }, "BLANK", "type"],
     ["an unknown type", { type: "colour", value: "red" }, "INVALID_TYPE", "type"],
@@ -90,25 +123,44 @@ describe("Shopify stand-in: metafields and tags", () => {
     const { shop, request } = setup();
     const order = addOrder(shop);
     const valid = { ownerId: order.id, namespace: "courier", key: "ok", type: "single_line_text_field", value: "fine" };
-    const result = await request<SetPayload>(METAFIELDS_SET, { metafields: [valid, { ...valid, key: "bad", ...override }] });
-    expect(result.metafieldsSet).toMatchObject({ metafields: null, userErrors: [{ code, field: ["metafields", "1", field], elementIndex: 1 }] });
+    const result = await request<SetPayload>(METAFIELDS_SET, {
+      metafields: [valid, { ...valid, key: "bad", ...override }],
+    });
+    expect(result.metafieldsSet).toMatchObject({
+      metafields: null,
+      userErrors: [{ code, field: ["metafields", "1", field], elementIndex: 1 }],
+    });
     expect(order.metafields).toEqual([]);
   });
 
   it("refuses more than 25 metafields in one call", async () => {
     const { shop, request } = setup();
     const order = addOrder(shop);
-    const inputs = Array.from({ length: 26 }, (_, i) => ({ ownerId: order.id, namespace: "courier", key: `k${i}`, type: "number_integer", value: String(i) }));
+    const inputs = Array.from({ length: 26 }, (_, i) => ({
+      ownerId: order.id,
+      namespace: "courier",
+      key: `k${i}`,
+      type: "number_integer",
+      value: String(i),
+    }));
     const result = await request<SetPayload>(METAFIELDS_SET, { metafields: inputs });
     expect(result.metafieldsSet.userErrors).toEqual([
-      { field: ["metafields"], code: "LESS_THAN_OR_EQUAL_TO", message: "Exceeded the maximum metafields input limit of 25.", elementIndex: null },
+      {
+        field: ["metafields"],
+        code: "LESS_THAN_OR_EQUAL_TO",
+        message: "Exceeded the maximum metafields input limit of 25.",
+        elementIndex: null,
+      },
     ]);
   });
 
   it("reads metafields the builders seeded on products and variants", async () => {
     const { shop, request } = setup();
     const dimensions = JSON.stringify({ length: 10, width: 8, height: 4 });
-    const product = addProduct(shop, { metafields: [{ namespace: "courier", key: "dimensions", type: "json", value: dimensions }], variants: [{ metafields: [] }] });
+    const product = addProduct(shop, {
+      metafields: [{ namespace: "courier", key: "dimensions", type: "json", value: dimensions }],
+      variants: [{ metafields: [] }],
+    });
     const read = await request<{ productVariant: { metafield: null; product: { metafield: { value: string } } } }>(
       `query V($id: ID!) { productVariant(id: $id) { metafield(namespace: "courier", key: "dimensions") { value } product { metafield(namespace: "courier", key: "dimensions") { value } } } }`,
       { id: product.variants[0]!.id },
@@ -125,7 +177,9 @@ describe("Shopify stand-in: metafields and tags", () => {
     );
     expect(add.tagsAdd).toEqual({ node: { id: order.id }, userErrors: [] });
     expect(order.tags).toEqual(["VIP", "courier:booked", "same-day"]);
-    await request(`mutation Remove($id: ID!) { tagsRemove(id: $id, tags: ["vip"]) { userErrors { message } } }`, { id: order.id });
+    await request(`mutation Remove($id: ID!) { tagsRemove(id: $id, tags: ["vip"]) { userErrors { message } } }`, {
+      id: order.id,
+    });
     expect(order.tags).toEqual(["courier:booked", "same-day"]);
   });
 });

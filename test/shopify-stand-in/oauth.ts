@@ -43,11 +43,18 @@ function offlineBody(token: IssuedToken, now: Date): Record<string, unknown> {
     access_token: token.accessToken,
     scope: token.scope,
     ...(token.expiresAt ? { expires_in: seconds(token.expiresAt, now) } : {}),
-    ...(token.refreshToken ? { refresh_token: token.refreshToken, refresh_token_expires_in: seconds(token.refreshTokenExpiresAt, now) } : {}),
+    ...(token.refreshToken
+      ? { refresh_token: token.refreshToken, refresh_token_expires_in: seconds(token.refreshTokenExpiresAt, now) }
+      : {}),
   };
 }
 
-function onlineBody(token: IssuedToken, shop: ShopState, sessionId: string | undefined, now: Date): Record<string, unknown> {
+function onlineBody(
+  token: IssuedToken,
+  shop: ShopState,
+  sessionId: string | undefined,
+  now: Date,
+): Record<string, unknown> {
   return {
     access_token: token.accessToken,
     scope: token.scope,
@@ -67,9 +74,16 @@ function onlineBody(token: IssuedToken, shop: ShopState, sessionId: string | und
   };
 }
 
-const invalid = (error: string, description: string, status = 400): OAuthAnswer => ({ status, body: { error, error_description: description } });
+const invalid = (error: string, description: string, status = 400): OAuthAnswer => ({
+  status,
+  body: { error, error_description: description },
+});
 
-export function answerAccessTokenRequest(shop: ShopState, params: Record<string, unknown>, deps: OAuthDeps): OAuthAnswer {
+export function answerAccessTokenRequest(
+  shop: ShopState,
+  params: Record<string, unknown>,
+  deps: OAuthDeps,
+): OAuthAnswer {
   const now = deps.clock();
   const text = (name: string) => (typeof params[name] === "string" ? (params[name] as string) : "");
   if (text("client_id") !== deps.apiKey || !sameSecret(text("client_secret"), deps.apiSecret)) {
@@ -81,7 +95,13 @@ export function answerAccessTokenRequest(shop: ShopState, params: Record<string,
     const previous = deps.tokens.byLiveRefreshToken(shop.myshopifyDomain, text("refresh_token"));
     if (!previous) return invalid("invalid_grant", "The refresh token is invalid, expired or already used.");
     deps.tokens.consumeRefreshToken(previous);
-    const token = deps.tokens.issue({ shop: shop.myshopifyDomain, kind: "offline", scope: previous.scope, expiring: true, via: "refresh" });
+    const token = deps.tokens.issue({
+      shop: shop.myshopifyDomain,
+      kind: "offline",
+      scope: previous.scope,
+      expiring: true,
+      via: "refresh",
+    });
     return { status: 200, body: offlineBody(token, now) };
   }
   if (grant !== TOKEN_EXCHANGE_GRANT) {
@@ -93,22 +113,51 @@ export function answerAccessTokenRequest(shop: ShopState, params: Record<string,
   const expiring = text("expiring") === "1";
   if (subjectType === OFFLINE_TOKEN_TYPE) {
     const old = deps.tokens.live(shop.myshopifyDomain, text("subject_token"));
-    if (!old || old.kind !== "offline" || old.expiresAt !== null) return invalid("invalid_subject_token", "The subject token is not a non-expiring offline access token of this shop.");
+    if (!old || old.kind !== "offline" || old.expiresAt !== null)
+      return invalid(
+        "invalid_subject_token",
+        "The subject token is not a non-expiring offline access token of this shop.",
+      );
     deps.tokens.revoke(old);
-    const token = deps.tokens.issue({ shop: shop.myshopifyDomain, kind: "offline", scope: old.scope, expiring: true, via: "migration" });
+    const token = deps.tokens.issue({
+      shop: shop.myshopifyDomain,
+      kind: "offline",
+      scope: old.scope,
+      expiring: true,
+      via: "migration",
+    });
     return { status: 200, body: offlineBody(token, now) };
   }
-  if (subjectType !== ID_TOKEN_TYPE) return invalid("invalid_request", `Unsupported subject_token_type ${JSON.stringify(subjectType)}.`);
-  const verified = verifySessionToken(text("subject_token"), { apiKey: deps.apiKey, apiSecret: deps.apiSecret, shop: shop.myshopifyDomain, now });
+  if (subjectType !== ID_TOKEN_TYPE)
+    return invalid("invalid_request", `Unsupported subject_token_type ${JSON.stringify(subjectType)}.`);
+  const verified = verifySessionToken(text("subject_token"), {
+    apiKey: deps.apiKey,
+    apiSecret: deps.apiSecret,
+    shop: shop.myshopifyDomain,
+    now,
+  });
   if (!verified.ok) return invalid("invalid_subject_token", verified.reason);
   if (requested === OFFLINE_TOKEN_TYPE) {
-    const token = deps.tokens.issue({ shop: shop.myshopifyDomain, kind: "offline", scope, expiring, via: "token-exchange" });
+    const token = deps.tokens.issue({
+      shop: shop.myshopifyDomain,
+      kind: "offline",
+      scope,
+      expiring,
+      via: "token-exchange",
+    });
     shop.appInstallation.installedAt ??= isoDateTime(now);
     return { status: 200, body: offlineBody(token, now) };
   }
   if (requested === ONLINE_TOKEN_TYPE) {
     if (!verified.claims.sub) return invalid("invalid_subject_token", "The session token has no user (sub).");
-    const token = deps.tokens.issue({ shop: shop.myshopifyDomain, kind: "online", scope, expiring: true, userId: verified.claims.sub, via: "token-exchange" });
+    const token = deps.tokens.issue({
+      shop: shop.myshopifyDomain,
+      kind: "online",
+      scope,
+      expiring: true,
+      userId: verified.claims.sub,
+      via: "token-exchange",
+    });
     return { status: 200, body: onlineBody(token, shop, verified.claims.sid, now) };
   }
   return invalid("invalid_request", `Unsupported requested_token_type ${JSON.stringify(requested)}.`);

@@ -12,7 +12,9 @@ function setup(options: { defaultProblemReport?: boolean } = {}) {
   const standIn = createShopifyStandIn({
     apiKey: TEST_API_KEY,
     apiSecret: TEST_API_SECRET,
-    ...(options.defaultProblemReport ? {} : { onInvalidOperation: (problem: GraphqlProblem) => void problems.push(problem) }),
+    ...(options.defaultProblemReport
+      ? {}
+      : { onInvalidOperation: (problem: GraphqlProblem) => void problems.push(problem) }),
   });
   const shop = standIn.addShop({ myshopifyDomain: SHOP, name: "Main Street Bakery" });
   mswServer.use(...standIn.handlers);
@@ -34,7 +36,11 @@ describe("Shopify stand-in: queries through @shopify/shopify-api", () => {
 
   it("answers an order query with the builder's data, money as strings and the cost extension", async () => {
     const { shop, client, standIn } = setup();
-    const bread = addProduct(shop, { title: "Rye loaf", tags: ["bakery"], variants: [{ sku: "RYE-1", price: "6.25", weight: { unit: "GRAMS", value: 750 } }] });
+    const bread = addProduct(shop, {
+      title: "Rye loaf",
+      tags: ["bakery"],
+      variants: [{ sku: "RYE-1", price: "6.25", weight: { unit: "GRAMS", value: 750 } }],
+    });
     const order = addOrder(shop, {
       email: "ana@example.com",
       tags: ["same-day"],
@@ -52,9 +58,17 @@ describe("Shopify stand-in: queries through @shopify/shopify-api", () => {
         displayFulfillmentStatus: string;
         totalPriceSet: { shopMoney: { amount: string; currencyCode: string } };
         shippingAddress: { name: string; city: string; countryCodeV2: string; phone: string };
-        shippingLines: { nodes: { title: string; code: string; source: string; originalPriceSet: { shopMoney: { amount: string } } }[] };
+        shippingLines: {
+          nodes: { title: string; code: string; source: string; originalPriceSet: { shopMoney: { amount: string } } }[];
+        };
         lineItems: { nodes: { sku: string; quantity: number; variant: { product: { tags: string[] } } }[] };
-        fulfillmentOrders: { nodes: { status: string; assignedLocation: { name: string; countryCode: string }; lineItems: { nodes: { remainingQuantity: number; weight: { unit: string; value: number } }[] } }[] };
+        fulfillmentOrders: {
+          nodes: {
+            status: string;
+            assignedLocation: { name: string; countryCode: string };
+            lineItems: { nodes: { remainingQuantity: number; weight: { unit: string; value: number } }[] };
+          }[];
+        };
       };
     }>(
       `#graphql
@@ -79,14 +93,37 @@ describe("Shopify stand-in: queries through @shopify/shopify-api", () => {
       displayFulfillmentStatus: "UNFULFILLED",
       totalPriceSet: { shopMoney: { amount: "25.45", currencyCode: "USD" } },
       shippingAddress: { name: "Ana Lima", city: "Brooklyn", countryCodeV2: "US", phone: "+17185550101" },
-      shippingLines: { nodes: [{ title: "Same-day delivery", code: "SAME_DAY", source: "same-day-courier", originalPriceSet: { shopMoney: { amount: "12.95" } } }] },
+      shippingLines: {
+        nodes: [
+          {
+            title: "Same-day delivery",
+            code: "SAME_DAY",
+            source: "same-day-courier",
+            originalPriceSet: { shopMoney: { amount: "12.95" } },
+          },
+        ],
+      },
       lineItems: { nodes: [{ sku: "RYE-1", quantity: 2, variant: { product: { tags: ["bakery"] } } }] },
       fulfillmentOrders: {
-        nodes: [{ status: "OPEN", assignedLocation: { name: "Shop location", countryCode: "US" }, lineItems: { nodes: [{ remainingQuantity: 2, weight: { unit: "GRAMS", value: 750 } }] } }],
+        nodes: [
+          {
+            status: "OPEN",
+            assignedLocation: { name: "Shop location", countryCode: "US" },
+            lineItems: { nodes: [{ remainingQuantity: 2, weight: { unit: "GRAMS", value: 750 } }] },
+          },
+        ],
       },
     });
-    expect(response.extensions?.cost).toMatchObject({ requestedQueryCost: expect.any(Number), actualQueryCost: expect.any(Number) });
-    expect(standIn.log.at(-1)).toMatchObject({ operationName: "Order", operationType: "query", rootFields: ["order"], variables: { id: order.id } });
+    expect(response.extensions?.cost).toMatchObject({
+      requestedQueryCost: expect.any(Number),
+      actualQueryCost: expect.any(Number),
+    });
+    expect(standIn.log.at(-1)).toMatchObject({
+      operationName: "Order",
+      operationType: "query",
+      rootFields: ["order"],
+      variables: { id: order.id },
+    });
   });
 
   it("paginates a connection with first/after cursors and filters orders by name and id", async () => {
@@ -94,17 +131,33 @@ describe("Shopify stand-in: queries through @shopify/shopify-api", () => {
     addLocation(shop, { name: "Warehouse" });
     const orders = [addOrder(shop), addOrder(shop), addOrder(shop)];
     const page = async (after: string | null) =>
-      (await client.request<{ locations: { nodes: { name: string }[]; pageInfo: { hasNextPage: boolean; endCursor: string } } }>(
-        `query Locations($after: String) { locations(first: 1, after: $after) { nodes { name } pageInfo { hasNextPage endCursor } } }`,
-        { variables: { after } },
-      )).data!.locations;
+      (
+        await client.request<{
+          locations: { nodes: { name: string }[]; pageInfo: { hasNextPage: boolean; endCursor: string } };
+        }>(
+          `query Locations($after: String) { locations(first: 1, after: $after) { nodes { name } pageInfo { hasNextPage endCursor } } }`,
+          { variables: { after } },
+        )
+      ).data!.locations;
     const first = await page(null);
     const second = await page(first.pageInfo.endCursor);
-    expect([first.nodes, first.pageInfo.hasNextPage, second.nodes, second.pageInfo.hasNextPage]).toEqual([[{ name: "Shop location" }], true, [{ name: "Warehouse" }], false]);
+    expect([first.nodes, first.pageInfo.hasNextPage, second.nodes, second.pageInfo.hasNextPage]).toEqual([
+      [{ name: "Shop location" }],
+      true,
+      [{ name: "Warehouse" }],
+      false,
+    ]);
 
-    const byName = await client.request<{ orders: { nodes: { id: string }[] } }>(`{ orders(first: 5, query: "name:#1002") { nodes { id } } }`);
-    const byId = await client.request<{ orders: { nodes: { id: string }[] } }>(`{ orders(first: 5, query: "id:${orders[2]!.id.split("/").pop()}") { nodes { id } } }`);
-    expect([byName.data?.orders.nodes, byId.data?.orders.nodes]).toEqual([[{ id: orders[1]!.id }], [{ id: orders[2]!.id }]]);
+    const byName = await client.request<{ orders: { nodes: { id: string }[] } }>(
+      `{ orders(first: 5, query: "name:#1002") { nodes { id } } }`,
+    );
+    const byId = await client.request<{ orders: { nodes: { id: string }[] } }>(
+      `{ orders(first: 5, query: "id:${orders[2]!.id.split("/").pop()}") { nodes { id } } }`,
+    );
+    expect([byName.data?.orders.nodes, byId.data?.orders.nodes]).toEqual([
+      [{ id: orders[1]!.id }],
+      [{ id: orders[2]!.id }],
+    ]);
   });
 
   it("resolves node/nodes by global id and the current app installation", async () => {
@@ -123,14 +176,19 @@ describe("Shopify stand-in: queries through @shopify/shopify-api", () => {
     expect(body.data).toEqual({
       node: { __typename: "Order", name: "#1001" },
       nodes: [{ __typename: "Location", name: "Shop location" }, null],
-      currentAppInstallation: { id: shop.appInstallation.id, app: { id: `gid://shopify/App/${standIn.app.apiClientId}`, apiKey: TEST_API_KEY } },
+      currentAppInstallation: {
+        id: shop.appInstallation.id,
+        app: { id: `gid://shopify/App/${standIn.app.apiClientId}`, apiKey: TEST_API_KEY },
+      },
     });
   });
 
   it("fails loudly on a search filter the stand-in does not model", async () => {
     const { standIn, problems } = setup();
     const body = await standIn.execute(SHOP, `{ orders(first: 5, query: "risk_level:high") { nodes { id } } }`);
-    expect(body.errors?.[0]?.message).toBe('Shopify stand-in does not implement the "risk_level" filter of orders(query:)');
+    expect(body.errors?.[0]?.message).toBe(
+      'Shopify stand-in does not implement the "risk_level" filter of orders(query:)',
+    );
     expect(problems.map((p) => p.kind)).toEqual(["unimplemented"]);
   });
 
@@ -155,22 +213,45 @@ describe("Shopify stand-in: queries through @shopify/shopify-api", () => {
   });
 
   it.each([
-    ["a wrong argument", `{ order(orderId: "gid://shopify/Order/1") { id } }`, {}, "Field 'order' doesn't accept argument 'orderId'", "argumentNotAccepted"],
-    ["a wrong variable type", `query O($id: String!) { order(id: $id) { id } }`, { id: "gid://shopify/Order/1" }, "Type mismatch on variable $id and argument id (String! / ID!)", "variableMismatch"],
-    ["an invalid variable value", `mutation F($f: FulfillmentInput!) { fulfillmentCreate(fulfillment: $f) { userErrors { message } } }`, { f: { lineItemsByFulfillmentOrder: [], trackingNumber: "X" } }, "Variable $f of type FulfillmentInput! was provided invalid value for trackingNumber (Field is not defined on FulfillmentInput)", "INVALID_VARIABLE"],
+    [
+      "a wrong argument",
+      `{ order(orderId: "gid://shopify/Order/1") { id } }`,
+      {},
+      "Field 'order' doesn't accept argument 'orderId'",
+      "argumentNotAccepted",
+    ],
+    [
+      "a wrong variable type",
+      `query O($id: String!) { order(id: $id) { id } }`,
+      { id: "gid://shopify/Order/1" },
+      "Type mismatch on variable $id and argument id (String! / ID!)",
+      "variableMismatch",
+    ],
+    [
+      "an invalid variable value",
+      `mutation F($f: FulfillmentInput!) { fulfillmentCreate(fulfillment: $f) { userErrors { message } } }`,
+      { f: { lineItemsByFulfillmentOrder: [], trackingNumber: "X" } },
+      "Variable $f of type FulfillmentInput! was provided invalid value for trackingNumber (Field is not defined on FulfillmentInput)",
+      "INVALID_VARIABLE",
+    ],
   ])("refuses %s", async (_what, query, variables, message, code) => {
     const { client, problems } = setup();
     const error = (await thrown(client.request(query, { variables }))) as GraphqlQueryError;
-    const [first] = (error.body?.errors as { graphQLErrors: { message: string; extensions: { code: string } }[] }).graphQLErrors;
+    const [first] = (error.body?.errors as { graphQLErrors: { message: string; extensions: { code: string } }[] })
+      .graphQLErrors;
     expect(first).toMatchObject({ message, extensions: { code } });
     expect(problems.map((p) => p.errors[0]?.message)).toEqual([message]);
   });
 
   it("fails loudly on a field the stand-in does not implement instead of answering null", async () => {
     const { client, problems } = setup();
-    const error = (await thrown(client.request(`query ShopOwner { shop { name shopOwnerName } }`))) as GraphqlQueryError;
+    const error = (await thrown(
+      client.request(`query ShopOwner { shop { name shopOwnerName } }`),
+    )) as GraphqlQueryError;
     expect(error.body?.errors).toMatchObject({
-      graphQLErrors: [{ message: "Shopify stand-in does not implement Shop.shopOwnerName", path: ["shop", "shopOwnerName"] }],
+      graphQLErrors: [
+        { message: "Shopify stand-in does not implement Shop.shopOwnerName", path: ["shop", "shopOwnerName"] },
+      ],
     });
     expect(problems[0]).toMatchObject({ kind: "unimplemented" });
   });
@@ -181,7 +262,9 @@ describe("Shopify stand-in: queries through @shopify/shopify-api", () => {
     const { client } = setup({ defaultProblemReport: true });
     await thrown(client.request(`query Broken { shop { nmae } }`));
     spy.mockRestore();
-    expect(String(reported[0]?.[0])).toContain("Shopify stand-in: validation error in Broken on demo-shop.myshopify.com");
+    expect(String(reported[0]?.[0])).toContain(
+      "Shopify stand-in: validation error in Broken on demo-shop.myshopify.com",
+    );
     expect(String(reported[0]?.[0])).toContain("Field 'nmae' doesn't exist on type 'Shop'");
   });
 

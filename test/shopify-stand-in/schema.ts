@@ -2,7 +2,14 @@
  * The real Admin GraphQL 2026-10 schema (introspection JSON obtained by test/tools/admin-schema.ts),
  * built once per process (about 0.2 s) with Shopify's scalar rules for the scalars apps send.
  */
-import { buildClientSchema, GraphQLError, Kind, type GraphQLScalarType, type GraphQLSchema, type IntrospectionQuery } from "graphql";
+import {
+  buildClientSchema,
+  GraphQLError,
+  Kind,
+  type GraphQLScalarType,
+  type GraphQLSchema,
+  type IntrospectionQuery,
+} from "graphql";
 import { loadAdminIntrospection } from "../tools/admin-schema";
 
 export type AdminSchema = {
@@ -18,7 +25,8 @@ let cached: AdminSchema | null = null;
 
 function stringScalar(check: (value: string) => string | null) {
   const parse = (value: unknown): string => {
-    if (typeof value !== "string") throw new GraphQLError(`Could not coerce value ${JSON.stringify(value)} to a string`);
+    if (typeof value !== "string")
+      throw new GraphQLError(`Could not coerce value ${JSON.stringify(value)} to a string`);
     const problem = check(value);
     if (problem) throw new GraphQLError(problem);
     return value;
@@ -33,7 +41,9 @@ function stringScalar(check: (value: string) => string | null) {
 }
 
 const SCALAR_RULES: Record<string, ReturnType<typeof stringScalar>> = {
-  DateTime: stringScalar((v) => (/^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v)) ? null : `Invalid DateTime: ${v}`)),
+  DateTime: stringScalar((v) =>
+    /^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v)) ? null : `Invalid DateTime: ${v}`,
+  ),
   URL: stringScalar((v) => {
     try {
       const url = new URL(v);
@@ -48,7 +58,10 @@ const SCALAR_RULES: Record<string, ReturnType<typeof stringScalar>> = {
 
 /** Decimal and Money are also accepted as JSON numbers from variables, as Shopify does. */
 function acceptNumbers(rule: ReturnType<typeof stringScalar>) {
-  return { ...rule, parseValue: (value: unknown) => rule.parseValue(typeof value === "number" ? String(value) : value) };
+  return {
+    ...rule,
+    parseValue: (value: unknown) => rule.parseValue(typeof value === "number" ? String(value) : value),
+  };
 }
 
 export function adminSchema(): AdminSchema {

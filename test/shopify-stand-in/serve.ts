@@ -50,16 +50,22 @@ function handler(standIn: FetchLike, secure: boolean) {
       const body = await readBody(req);
       if (body === null) return void res.writeHead(413).end();
       if (!url || !MYSHOPIFY_AUTHORITY.test(url.host)) {
-        return void res.writeHead(403, { "Content-Type": "text/plain" }).end("The Shopify stand-in only answers *.myshopify.com.\n");
+        return void res
+          .writeHead(403, { "Content-Type": "text/plain" })
+          .end("The Shopify stand-in only answers *.myshopify.com.\n");
       }
       const headers = new Headers();
       for (const [name, value] of Object.entries(req.headers)) {
-        if (value !== undefined && !name.startsWith(":")) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+        if (value !== undefined && !name.startsWith(":"))
+          headers.set(name, Array.isArray(value) ? value.join(", ") : value);
       }
       const shopifyUrl = new URL(url.pathname + url.search, `https://${url.hostname}`);
       const hasBody = req.method !== "GET" && req.method !== "HEAD";
-      const response = await standIn.fetch(new Request(shopifyUrl, { method: req.method, headers, ...(hasBody ? { body: new Uint8Array(body) } : {}) }));
-      if (!response) return void res.writeHead(404, { "Content-Type": "application/json" }).end('{"errors":"Not Found"}');
+      const response = await standIn.fetch(
+        new Request(shopifyUrl, { method: req.method, headers, ...(hasBody ? { body: new Uint8Array(body) } : {}) }),
+      );
+      if (!response)
+        return void res.writeHead(404, { "Content-Type": "application/json" }).end('{"errors":"Not Found"}');
       res.writeHead(response.status, Object.fromEntries(response.headers));
       res.end(Buffer.from(await response.arrayBuffer()));
     } catch (error) {

@@ -43,10 +43,14 @@ export function verifySessionToken(
     return { ok: false, reason: "The session token signature is invalid." };
   }
   const nowS = expected.now.getTime() / 1000;
-  if (typeof claims.exp !== "number" || claims.exp + SESSION_TOKEN_CLOCK_TOLERANCE_S < nowS) return { ok: false, reason: "The session token has expired." };
-  if (typeof claims.nbf !== "number" || claims.nbf - SESSION_TOKEN_CLOCK_TOLERANCE_S > nowS) return { ok: false, reason: "The session token is not valid yet." };
+  if (typeof claims.exp !== "number" || claims.exp + SESSION_TOKEN_CLOCK_TOLERANCE_S < nowS)
+    return { ok: false, reason: "The session token has expired." };
+  if (typeof claims.nbf !== "number" || claims.nbf - SESSION_TOKEN_CLOCK_TOLERANCE_S > nowS)
+    return { ok: false, reason: "The session token is not valid yet." };
   if (claims.aud !== expected.apiKey) return { ok: false, reason: "The session token was issued for another app." };
-  if (claims.dest !== `https://${expected.shop}`) return { ok: false, reason: "The session token was issued for another shop." };
-  if (claims.iss !== `https://${expected.shop}/admin`) return { ok: false, reason: "The session token has an unexpected issuer." };
+  if (claims.dest !== `https://${expected.shop}`)
+    return { ok: false, reason: "The session token was issued for another shop." };
+  if (claims.iss !== `https://${expected.shop}/admin`)
+    return { ok: false, reason: "The session token has an unexpected issuer." };
   return { ok: true, claims };
 }

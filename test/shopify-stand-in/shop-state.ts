@@ -175,7 +175,8 @@ export type DeliveryMethodState = {
   sourceReference: string | null;
 };
 
-export type FulfillmentOrderStatus = "OPEN" | "IN_PROGRESS" | "ON_HOLD" | "SCHEDULED" | "INCOMPLETE" | "CLOSED" | "CANCELLED";
+export type FulfillmentOrderStatus =
+  "OPEN" | "IN_PROGRESS" | "ON_HOLD" | "SCHEDULED" | "INCOMPLETE" | "CLOSED" | "CANCELLED";
 
 export type FulfillmentOrderState = {
   id: string;

@@ -36,7 +36,8 @@ function shopifyPath(document: DocumentNode, target: ASTNode | undefined): strin
         .flatMap((a) => {
           if (a.kind === Kind.OPERATION_DEFINITION) return [a.name ? `${a.operation} ${a.name.value}` : a.operation];
           if (a.kind === Kind.FRAGMENT_DEFINITION) return [`fragment ${a.name.value}`];
-          if (a.kind === Kind.INLINE_FRAGMENT) return [a.typeCondition ? `... on ${a.typeCondition.name.value}` : "..."];
+          if (a.kind === Kind.INLINE_FRAGMENT)
+            return [a.typeCondition ? `... on ${a.typeCondition.name.value}` : "..."];
           if (a.kind === Kind.FIELD || a.kind === Kind.ARGUMENT || a.kind === Kind.OBJECT_FIELD) return [a.name.value];
           return [];
         });
@@ -72,15 +73,24 @@ function rewriteValidation(error: GraphQLError, document: DocumentNode): Rewrite
   let match: RegExpExecArray | null;
   if ((match = m(/^Cannot query field "(\w+)" on type "(\w+)"\./))) {
     const [, fieldName, typeName] = match;
-    return { message: `Field '${fieldName}' doesn't exist on type '${typeName}'`, extensions: { code: "undefinedField", typeName, fieldName } };
+    return {
+      message: `Field '${fieldName}' doesn't exist on type '${typeName}'`,
+      extensions: { code: "undefinedField", typeName, fieldName },
+    };
   }
   if ((match = m(/^Unknown argument "(\w+)" on field "\w+\.(\w+)"\./))) {
     const [, argumentName, name] = match;
-    return { message: `Field '${name}' doesn't accept argument '${argumentName}'`, extensions: { code: "argumentNotAccepted", name, typeName: "Field", argumentName } };
+    return {
+      message: `Field '${name}' doesn't accept argument '${argumentName}'`,
+      extensions: { code: "argumentNotAccepted", name, typeName: "Field", argumentName },
+    };
   }
   if ((match = m(/^Field "(\w+)" argument "(\w+)" of type "[^"]+" is required, but it was not provided\./))) {
     const [, name, argument] = match;
-    return { message: `Field '${name}' is missing required arguments: ${argument}`, extensions: { code: "missingRequiredArguments", className: "Field", name, arguments: argument } };
+    return {
+      message: `Field '${name}' is missing required arguments: ${argument}`,
+      extensions: { code: "missingRequiredArguments", className: "Field", name, arguments: argument },
+    };
   }
   if ((match = m(/^Variable "\$(\w+)" of type "([^"]+)" used in position expecting type "([^"]+)"\./))) {
     const [, variableName, typeName, expected] = match;
@@ -95,15 +105,26 @@ function rewriteValidation(error: GraphQLError, document: DocumentNode): Rewrite
     let variableName = "?";
     visit(document, {
       VariableDefinition(node: VariableDefinitionNode) {
-        const named = node.type.kind === Kind.NAMED_TYPE ? node.type : node.type.kind === Kind.NON_NULL_TYPE && node.type.type.kind === Kind.NAMED_TYPE ? node.type.type : null;
+        const named =
+          node.type.kind === Kind.NAMED_TYPE
+            ? node.type
+            : node.type.kind === Kind.NON_NULL_TYPE && node.type.type.kind === Kind.NAMED_TYPE
+              ? node.type.type
+              : null;
         if (named?.name.value === typeName) variableName = node.variable.name.value;
       },
     });
-    return { message: `${typeName} isn't a defined input type (on $${variableName})`, extensions: { code: "variableRequiresValidType", typeName, variableName } };
+    return {
+      message: `${typeName} isn't a defined input type (on $${variableName})`,
+      extensions: { code: "variableRequiresValidType", typeName, variableName },
+    };
   }
   if ((match = m(/^Field "(\w+)" must not have a selection since type "([^"]+)" has no subfields\./))) {
     const [, name, typeName] = match;
-    return { message: `Selections can't be made on scalars (field '${name}' returns ${typeName} but has selections [...])`, extensions: { code: "selectionMismatch", nodeName: `field '${name}'`, typeName } };
+    return {
+      message: `Selections can't be made on scalars (field '${name}' returns ${typeName} but has selections [...])`,
+      extensions: { code: "selectionMismatch", nodeName: `field '${name}'`, typeName },
+    };
   }
   if ((match = m(/^Field "(\w+)" of type "([^"]+)" must have a selection of subfields\./))) {
     const [, name, typeName] = match;
@@ -114,17 +135,29 @@ function rewriteValidation(error: GraphQLError, document: DocumentNode): Rewrite
   }
   if ((match = m(/^Variable "\$(\w+)" is never used(?: in operation "(\w+)")?\./))) {
     const [, variableName, op] = match;
-    return { message: `Variable $${variableName} is declared by ${operationLabel(document, op)} but not used`, extensions: { code: "variableNotUsed", variableName } };
+    return {
+      message: `Variable $${variableName} is declared by ${operationLabel(document, op)} but not used`,
+      extensions: { code: "variableNotUsed", variableName },
+    };
   }
   if ((match = m(/^Variable "\$(\w+)" is not defined(?: by operation "(\w+)")?\./))) {
     const [, variableName, op] = match;
-    return { message: `Variable $${variableName} is used by ${operationLabel(document, op)} but not declared`, extensions: { code: "variableNotDefined", variableName } };
+    return {
+      message: `Variable $${variableName} is used by ${operationLabel(document, op)} but not declared`,
+      extensions: { code: "variableNotDefined", variableName },
+    };
   }
   if ((match = m(/^Unknown fragment "(\w+)"\./))) {
-    return { message: `Fragment ${match[1]} was used, but not defined`, extensions: { code: "useAndDefineFragment", fragmentName: match[1] } };
+    return {
+      message: `Fragment ${match[1]} was used, but not defined`,
+      extensions: { code: "useAndDefineFragment", fragmentName: match[1] },
+    };
   }
   if ((match = m(/^Fragment "(\w+)" is never used\./))) {
-    return { message: `Fragment ${match[1]} was defined, but not used`, extensions: { code: "useAndDefineFragment", fragmentName: match[1] } };
+    return {
+      message: `Fragment ${match[1]} was defined, but not used`,
+      extensions: { code: "useAndDefineFragment", fragmentName: match[1] },
+    };
   }
   if (m(/does not exist in "\w+" enum|cannot represent|Expected value of type|Expected type/)) {
     return { message: error.message, extensions: { code: "argumentLiteralsIncompatible" } };
@@ -135,7 +168,12 @@ function rewriteValidation(error: GraphQLError, document: DocumentNode): Rewrite
 export function validationErrorToShopify(error: GraphQLError, document: DocumentNode): ShopifyGraphqlError {
   const { message, extensions } = rewriteValidation(error, document);
   const path = shopifyPath(document, error.nodes?.[0]);
-  return { message, ...(error.locations ? { locations: [...error.locations] } : {}), ...(path ? { path } : {}), extensions };
+  return {
+    message,
+    ...(error.locations ? { locations: [...error.locations] } : {}),
+    ...(path ? { path } : {}),
+    extensions,
+  };
 }
 
 function explain(schema: GraphQLSchema, inner: string): { extraPath: string[]; explanation: string } {
@@ -146,10 +184,17 @@ function explain(schema: GraphQLSchema, inner: string): { extraPath: string[]; e
   if ((match = /^Field "\w+\.(\w+)" of required type "[^"]+" was not provided\./.exec(inner))) {
     return { extraPath: [match[1]!], explanation: "Expected value to not be null" };
   }
-  if (/^Expected non-nullable type "[^"]+" not to be null\./.test(inner)) return { extraPath: [], explanation: "Expected value to not be null" };
+  if (/^Expected non-nullable type "[^"]+" not to be null\./.test(inner))
+    return { extraPath: [], explanation: "Expected value to not be null" };
   if ((match = /^Value "?([^"]*?)"? does not exist in "(\w+)" enum\./.exec(inner))) {
     const type = schema.getType(match[2]!);
-    const values = type && isEnumType(type) ? type.getValues().map((v) => v.name).join(", ") : "";
+    const values =
+      type && isEnumType(type)
+        ? type
+            .getValues()
+            .map((v) => v.name)
+            .join(", ")
+        : "";
     return { extraPath: [], explanation: `Expected "${match[1]}" to be one of: ${values}` };
   }
   if ((match = /^(\w+) cannot represent [^:]*: (.*)$/.exec(inner))) {
@@ -174,7 +219,9 @@ export function variableErrorToShopify(
   const name = nameMatch?.[1] ?? "?";
   const definition = definitions.find((d) => d.variable.name.value === name);
   const typeName = definition ? printType(definition.type) : "?";
-  const invalid = /^Variable "\$\w+" got invalid value .*?(?: at "\w+((?:\.\w+|\[\d+\])*)")?; ([\s\S]*)$/.exec(error.message);
+  const invalid = /^Variable "\$\w+" got invalid value .*?(?: at "\w+((?:\.\w+|\[\d+\])*)")?; ([\s\S]*)$/.exec(
+    error.message,
+  );
   let problem: { path: (string | number)[]; explanation: string };
   if (invalid) {
     const { extraPath, explanation } = explain(schema, invalid[2]!);

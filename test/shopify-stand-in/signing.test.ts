@@ -20,7 +20,14 @@ describe("signing helpers, checked by @shopify/shopify-api itself", () => {
   it("webhookRequest carries every header the library requires and validates with the app secret only", async () => {
     const shopify = shopifyLibrary();
     const body = { id: 820982911946154500, name: "#1001" };
-    const request = webhookRequest({ url: "https://courier-app.test/webhooks/orders/paid", topic: "orders/paid", shop: SHOP, body, secret: TEST_API_SECRET, webhookId: "wh-1" });
+    const request = webhookRequest({
+      url: "https://courier-app.test/webhooks/orders/paid",
+      topic: "orders/paid",
+      shop: SHOP,
+      body,
+      secret: TEST_API_SECRET,
+      webhookId: "wh-1",
+    });
     const rawBody = await request.clone().text();
     expect(await shopify.webhooks.validate({ rawBody, rawRequest: asNodeRequest(request) })).toMatchObject({
       valid: true,
@@ -31,15 +38,30 @@ describe("signing helpers, checked by @shopify/shopify-api itself", () => {
       eventId: expect.any(String),
       triggeredAt: expect.any(String),
     });
-    const forged = webhookRequest({ url: request.url, topic: "orders/paid", shop: SHOP, body, secret: "not-the-app-secret" });
-    expect(await shopify.webhooks.validate({ rawBody, rawRequest: asNodeRequest(forged) })).toMatchObject({ valid: false });
+    const forged = webhookRequest({
+      url: request.url,
+      topic: "orders/paid",
+      shop: SHOP,
+      body,
+      secret: "not-the-app-secret",
+    });
+    expect(await shopify.webhooks.validate({ rawBody, rawRequest: asNodeRequest(forged) })).toMatchObject({
+      valid: false,
+    });
   });
 
   it("carrierCallbackRequest is signed like Shopify's rate requests", async () => {
-    const request = carrierCallbackRequest({ url: "https://courier-app.test/carrier/rates", shop: SHOP, body: { rate: { currency: "USD" } }, secret: TEST_API_SECRET });
+    const request = carrierCallbackRequest({
+      url: "https://courier-app.test/carrier/rates",
+      shop: SHOP,
+      body: { rate: { currency: "USD" } },
+      secret: TEST_API_SECRET,
+    });
     const rawBody = await request.clone().text();
     expect(request.headers.get("x-shopify-shop-domain")).toBe(SHOP);
-    expect(await shopifyLibrary().fulfillmentService.validate({ rawBody, rawRequest: asNodeRequest(request) })).toMatchObject({ valid: true });
+    expect(
+      await shopifyLibrary().fulfillmentService.validate({ rawBody, rawRequest: asNodeRequest(request) }),
+    ).toMatchObject({ valid: true });
   });
 
   it("mintSessionToken makes a token the library decodes with the app's key and secret", async () => {
@@ -50,7 +72,12 @@ describe("signing helpers, checked by @shopify/shopify-api itself", () => {
       aud: TEST_API_KEY,
       sub: "7",
     });
-    const expired = mintSessionToken({ shop: SHOP, apiKey: TEST_API_KEY, apiSecret: TEST_API_SECRET, now: new Date(Date.now() - 120_000) });
+    const expired = mintSessionToken({
+      shop: SHOP,
+      apiKey: TEST_API_KEY,
+      apiSecret: TEST_API_SECRET,
+      now: new Date(Date.now() - 120_000),
+    });
     await expect(shopifyLibrary().session.decodeSessionToken(expired)).rejects.toThrow(/exp/);
   });
 });

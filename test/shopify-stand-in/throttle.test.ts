@@ -34,31 +34,66 @@ describe("Shopify stand-in: cost-based throttle", () => {
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
       const response = await client.request(TAG, { variables: { id: order.id } });
-      statuses.push((response.extensions as { cost: { throttleStatus: { currentlyAvailable: number } } }).cost.throttleStatus.currentlyAvailable);
+      statuses.push(
+        (response.extensions as { cost: { throttleStatus: { currentlyAvailable: number } } }).cost.throttleStatus
+          .currentlyAvailable,
+      );
     }
     expect(statuses).toEqual([40, 30, 20, 10, 0]);
 
     const error = await client.request(TAG, { variables: { id: order.id } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(GraphqlQueryError);
     expect((error as GraphqlQueryError).body).toMatchObject({
-      errors: { graphQLErrors: [{ message: "Throttled", extensions: { code: "THROTTLED", documentation: "https://shopify.dev/api/usage/rate-limits" } }] },
-      extensions: { cost: { requestedQueryCost: 10, actualQueryCost: null, throttleStatus: { maximumAvailable: 50, currentlyAvailable: 0, restoreRate: 10 } } },
+      errors: {
+        graphQLErrors: [
+          {
+            message: "Throttled",
+            extensions: { code: "THROTTLED", documentation: "https://shopify.dev/api/usage/rate-limits" },
+          },
+        ],
+      },
+      extensions: {
+        cost: {
+          requestedQueryCost: 10,
+          actualQueryCost: null,
+          throttleStatus: { maximumAvailable: 50, currentlyAvailable: 0, restoreRate: 10 },
+        },
+      },
     });
     expect(standIn.throttledCount).toBe(1);
-    expect(standIn.log.at(-1)).toMatchObject({ operationName: "Tag", throttled: true, requestedQueryCost: 10, actualQueryCost: null });
+    expect(standIn.log.at(-1)).toMatchObject({
+      operationName: "Tag",
+      throttled: true,
+      requestedQueryCost: 10,
+      actualQueryCost: null,
+    });
 
     advance(1000);
     const recovered = await client.request(TAG, { variables: { id: order.id } });
-    expect(recovered.extensions).toMatchObject({ cost: { actualQueryCost: 10, throttleStatus: { currentlyAvailable: 0 } } });
+    expect(recovered.extensions).toMatchObject({
+      cost: { actualQueryCost: 10, throttleStatus: { currentlyAvailable: 0 } },
+    });
     expect(standIn.graphqlErrors).toEqual([]);
   });
 
   it.each([
     ["one object", `{ shop { name } }`, 1],
     ["scalars only on the root object", `{ shop { name email myshopifyDomain } }`, 1],
-    ["a connection: 2 + first × (node + children)", `{ locations(first: 10) { nodes { id address { city } } } }`, 2 + 10 * 2],
-    ["nested connections multiply", `{ orders(first: 5) { nodes { lineItems(first: 10) { nodes { sku } } } } }`, 2 + 5 * (1 + 2 + 10 * 1)],
-    ["a mutation", `mutation { tagsAdd(id: "gid://shopify/Order/1", tags: ["a"]) { node { id } userErrors { message } } }`, 10],
+    [
+      "a connection: 2 + first × (node + children)",
+      `{ locations(first: 10) { nodes { id address { city } } } }`,
+      2 + 10 * 2,
+    ],
+    [
+      "nested connections multiply",
+      `{ orders(first: 5) { nodes { lineItems(first: 10) { nodes { sku } } } } }`,
+      2 + 5 * (1 + 2 + 10 * 1),
+    ],
+    [
+      "a mutation",
+      `mutation { tagsAdd(id: "gid://shopify/Order/1", tags: ["a"]) { node { id } userErrors { message } } }`,
+      10,
+    ],
   ])("requested cost of %s", async (_what, query, expected) => {
     const { standIn } = setup();
     const body = await standIn.execute(SHOP, query);
@@ -78,8 +113,13 @@ describe("Shopify stand-in: cost-based throttle", () => {
 
   it("refuses a query above the single-query limit of 1000 as MAX_COST_EXCEEDED", async () => {
     const { standIn, problems } = setup();
-    const body = await standIn.execute(SHOP, `{ orders(first: 100) { nodes { lineItems(first: 100) { nodes { sku } } } } }`);
-    expect(body.errors?.[0]).toMatchObject({ extensions: { code: "MAX_COST_EXCEEDED", cost: 2 + 100 * (1 + 2 + 100), maxCost: 1000 } });
+    const body = await standIn.execute(
+      SHOP,
+      `{ orders(first: 100) { nodes { lineItems(first: 100) { nodes { sku } } } } }`,
+    );
+    expect(body.errors?.[0]).toMatchObject({
+      extensions: { code: "MAX_COST_EXCEEDED", cost: 2 + 100 * (1 + 2 + 100), maxCost: 1000 },
+    });
     expect(problems.map((p) => p.kind)).toEqual(["max-cost"]);
   });
 });

@@ -19,7 +19,10 @@ export class CostBuckets {
   readonly restoreRate: number;
   private readonly buckets = new Map<string, Bucket>();
 
-  constructor(options: ThrottleOptions, private readonly clock: () => Date) {
+  constructor(
+    options: ThrottleOptions,
+    private readonly clock: () => Date,
+  ) {
     this.maximumAvailable = options.maximumAvailable ?? DEFAULT_MAXIMUM_AVAILABLE;
     this.restoreRate = options.restoreRate ?? DEFAULT_RESTORE_RATE;
   }
@@ -36,7 +39,11 @@ export class CostBuckets {
 
   status(shop: string): ThrottleStatus {
     const { available } = this.bucket(shop);
-    return { maximumAvailable: this.maximumAvailable, currentlyAvailable: Math.floor(available), restoreRate: this.restoreRate };
+    return {
+      maximumAvailable: this.maximumAvailable,
+      currentlyAvailable: Math.floor(available),
+      restoreRate: this.restoreRate,
+    };
   }
 
   /** Takes `cost` points if the bucket holds them; false means the request is throttled. */

@@ -17,15 +17,45 @@ export function createStandInCertificates(): StandInCertificates {
   const file = (name: string) => path.join(dir, name);
   const openssl = (args: string[]) => execFileSync("openssl", args, { cwd: dir, stdio: ["ignore", "ignore", "pipe"] });
   const ecKey = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"];
-  openssl(["req", "-x509", ...ecKey, "-keyout", file("ca.key"), "-out", file("ca.pem"), "-days", CERT_DAYS,
-    "-subj", "/CN=Shopify stand-in test CA", "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign"]);
+  openssl([
+    "req",
+    "-x509",
+    ...ecKey,
+    "-keyout",
+    file("ca.key"),
+    "-out",
+    file("ca.pem"),
+    "-days",
+    CERT_DAYS,
+    "-subj",
+    "/CN=Shopify stand-in test CA",
+    "-addext",
+    "basicConstraints=critical,CA:TRUE",
+    "-addext",
+    "keyUsage=critical,keyCertSign,cRLSign",
+  ]);
   openssl(["req", ...ecKey, "-keyout", file("server.key"), "-out", file("server.csr"), "-subj", "/CN=*.myshopify.com"]);
   writeFileSync(
     file("server.ext"),
     "subjectAltName=DNS:*.myshopify.com,DNS:myshopify.com\nbasicConstraints=critical,CA:FALSE\nkeyUsage=critical,digitalSignature\nextendedKeyUsage=serverAuth\n",
   );
-  openssl(["x509", "-req", "-in", file("server.csr"), "-CA", file("ca.pem"), "-CAkey", file("ca.key"), "-CAcreateserial",
-    "-out", file("server.pem"), "-days", CERT_DAYS, "-extfile", file("server.ext")]);
+  openssl([
+    "x509",
+    "-req",
+    "-in",
+    file("server.csr"),
+    "-CA",
+    file("ca.pem"),
+    "-CAkey",
+    file("ca.key"),
+    "-CAcreateserial",
+    "-out",
+    file("server.pem"),
+    "-days",
+    CERT_DAYS,
+    "-extfile",
+    file("server.ext"),
+  ]);
   return {
     caCertPath: file("ca.pem"),
     key: readFileSync(file("server.key")),

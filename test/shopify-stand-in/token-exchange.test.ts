@@ -16,7 +16,12 @@ function setup() {
 }
 
 function sessionToken(overrides: { secret?: string; shop?: string } = {}) {
-  return mintSessionToken({ shop: overrides.shop ?? SHOP, apiKey: TEST_API_KEY, apiSecret: overrides.secret ?? TEST_API_SECRET, userId: "42" });
+  return mintSessionToken({
+    shop: overrides.shop ?? SHOP,
+    apiKey: TEST_API_KEY,
+    apiSecret: overrides.secret ?? TEST_API_SECRET,
+    userId: "42",
+  });
 }
 
 async function failure(promise: Promise<unknown>): Promise<HttpResponseError> {
@@ -47,10 +52,14 @@ describe("Shopify stand-in: OAuth token endpoint", () => {
     expect(session.expires!.getTime() - started).toBeLessThan(3610_000);
     expect(session.refreshToken).toMatch(/^shprt_/);
     expect(session.refreshTokenExpires!.getTime() - started).toBeGreaterThan(89 * 24 * 3600_000);
-    expect(standIn.issuedTokens).toEqual([expect.objectContaining({ shop: SHOP, kind: "offline", via: "token-exchange", accessToken: session.accessToken })]);
+    expect(standIn.issuedTokens).toEqual([
+      expect.objectContaining({ shop: SHOP, kind: "offline", via: "token-exchange", accessToken: session.accessToken }),
+    ]);
     expect(shop.appInstallation.installedAt).not.toBeNull();
 
-    const response = await adminClient(SHOP, session.accessToken!).request<{ shop: { myshopifyDomain: string } }>(`{ shop { myshopifyDomain } }`);
+    const response = await adminClient(SHOP, session.accessToken!).request<{ shop: { myshopifyDomain: string } }>(
+      `{ shop { myshopifyDomain } }`,
+    );
     expect(response.data?.shop.myshopifyDomain).toBe(SHOP);
   });
 
@@ -70,16 +79,26 @@ describe("Shopify stand-in: OAuth token endpoint", () => {
       }),
     });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: "invalid_subject_token", error_description: "The session token signature is invalid." });
+    expect(await response.json()).toEqual({
+      error: "invalid_subject_token",
+      error_description: "The session token signature is invalid.",
+    });
     expect(standIn.issuedTokens).toEqual([]);
   });
 
   it("refuses a session token minted for another shop, and an app using the wrong client secret", async () => {
     const { standIn } = setup();
     const otherShop = await failure(
-      shopifyLibrary().auth.tokenExchange({ shop: SHOP, sessionToken: sessionToken({ shop: "other.myshopify.com" }), requestedTokenType: RequestedTokenType.OfflineAccessToken }),
+      shopifyLibrary().auth.tokenExchange({
+        shop: SHOP,
+        sessionToken: sessionToken({ shop: "other.myshopify.com" }),
+        requestedTokenType: RequestedTokenType.OfflineAccessToken,
+      }),
     );
-    expect([otherShop.response.code, otherShop.response.body]).toEqual([400, { error: "invalid_subject_token", error_description: "The session token was issued for another shop." }]);
+    expect([otherShop.response.code, otherShop.response.body]).toEqual([
+      400,
+      { error: "invalid_subject_token", error_description: "The session token was issued for another shop." },
+    ]);
 
     const wrongSecret = await failure(
       shopifyLibrary({ apiSecretKey: "wrong-secret" }).auth.tokenExchange({
@@ -96,7 +115,12 @@ describe("Shopify stand-in: OAuth token endpoint", () => {
   it("refresh_token grant rotates the tokens; a used refresh token is refused", async () => {
     setup();
     const shopify = shopifyLibrary();
-    const { session } = await shopify.auth.tokenExchange({ shop: SHOP, sessionToken: sessionToken(), requestedTokenType: RequestedTokenType.OfflineAccessToken, expiring: true });
+    const { session } = await shopify.auth.tokenExchange({
+      shop: SHOP,
+      sessionToken: sessionToken(),
+      requestedTokenType: RequestedTokenType.OfflineAccessToken,
+      expiring: true,
+    });
     const { session: refreshed } = await shopify.auth.refreshToken({ shop: SHOP, refreshToken: session.refreshToken! });
     expect(refreshed.accessToken).not.toBe(session.accessToken);
     expect(refreshed.refreshToken).not.toBe(session.refreshToken);
@@ -106,7 +130,14 @@ describe("Shopify stand-in: OAuth token endpoint", () => {
 
   it("issues an online token with the associated user of the session token", async () => {
     setup();
-    const { session } = await shopifyLibrary().auth.tokenExchange({ shop: SHOP, sessionToken: sessionToken(), requestedTokenType: RequestedTokenType.OnlineAccessToken });
-    expect(session).toMatchObject({ isOnline: true, onlineAccessInfo: { associated_user: { id: 42, account_owner: true } } });
+    const { session } = await shopifyLibrary().auth.tokenExchange({
+      shop: SHOP,
+      sessionToken: sessionToken(),
+      requestedTokenType: RequestedTokenType.OnlineAccessToken,
+    });
+    expect(session).toMatchObject({
+      isOnline: true,
+      onlineAccessInfo: { associated_user: { id: 42, account_owner: true } },
+    });
   });
 });

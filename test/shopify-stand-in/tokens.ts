@@ -33,7 +33,14 @@ export class TokenStore {
 
   constructor(private readonly clock: () => Date) {}
 
-  issue(input: { shop: string; kind: "offline" | "online"; scope: string; expiring: boolean; userId?: string | null; via: IssuedToken["via"] }): IssuedToken {
+  issue(input: {
+    shop: string;
+    kind: "offline" | "online";
+    scope: string;
+    expiring: boolean;
+    userId?: string | null;
+    via: IssuedToken["via"];
+  }): IssuedToken {
     const now = this.clock();
     const at = (seconds: number) => isoDateTime(new Date(now.getTime() + seconds * 1000));
     const online = input.kind === "online";
@@ -68,7 +75,8 @@ export class TokenStore {
 
   byLiveRefreshToken(shop: string, refreshToken: string): IssuedToken | null {
     const token = this.issued.find((t) => t.refreshToken === refreshToken);
-    if (!token || token.shop !== shop || token.refreshTokenUsed || this.isPast(token.refreshTokenExpiresAt)) return null;
+    if (!token || token.shop !== shop || token.refreshTokenUsed || this.isPast(token.refreshTokenExpiresAt))
+      return null;
     return token;
   }
 

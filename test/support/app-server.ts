@@ -119,7 +119,13 @@ export async function startAppServer(options: {
   const child = spawn(process.execPath, [SERVER_BUILD], {
     cwd: ROOT,
     // Loopback only: these servers are for tests, benchmarks and the demo on this machine.
-    env: { NODE_ENV: "production", PATH: process.env.PATH ?? "", HOST: "127.0.0.1", ...options.env, PORT: String(options.port) },
+    env: {
+      NODE_ENV: "production",
+      PATH: process.env.PATH ?? "",
+      HOST: "127.0.0.1",
+      ...options.env,
+      PORT: String(options.port),
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));

@@ -27,17 +27,21 @@ export type TestDatabase =
 
 export function testDatabaseProvider(env: Record<string, string | undefined>): "sqlite" | "postgresql" {
   const value = env.TEST_DATABASE ?? "sqlite";
-  if (value !== "sqlite" && value !== "postgresql") throw new Error(`TEST_DATABASE must be sqlite or postgresql, not ${value}`);
+  if (value !== "sqlite" && value !== "postgresql")
+    throw new Error(`TEST_DATABASE must be sqlite or postgresql, not ${value}`);
   return value;
 }
 
 function migrate(databaseUrl: string) {
-  execFileSync(path.join(root, "node_modules", ".bin", "prisma"),
-    ["migrate", "deploy", "--config", path.join(root, "prisma", "prisma.config.ts")], {
+  execFileSync(
+    path.join(root, "node_modules", ".bin", "prisma"),
+    ["migrate", "deploy", "--config", path.join(root, "prisma", "prisma.config.ts")],
+    {
       cwd: root,
       env: { ...process.env, DATABASE_URL: databaseUrl, PRISMA_HIDE_UPDATE_MESSAGE: "1" },
       stdio: ["ignore", "ignore", "inherit"],
-    });
+    },
+  );
 }
 
 export default async function setup(project: TestProject) {

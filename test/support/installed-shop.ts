@@ -19,7 +19,17 @@ export const INSTALLED_SHOP = "corner-bakery.myshopify.com";
 
 export const adminFor = async (shop: string) => (await unauthenticated.admin(shop)).admin;
 
-const TABLES = ["shipmentActivity", "courierEvent", "shipment", "pickupLocation", "orderDispatch", "job", "webhookDelivery", "session", "shop"] as const;
+const TABLES = [
+  "shipmentActivity",
+  "courierEvent",
+  "shipment",
+  "pickupLocation",
+  "orderDispatch",
+  "job",
+  "webhookDelivery",
+  "session",
+  "shop",
+] as const;
 
 export async function setUpInstalledShop(runtime: Runtime, courier: { url: string; token: string }) {
   const { db } = runtime;
@@ -27,18 +37,39 @@ export async function setUpInstalledShop(runtime: Runtime, courier: { url: strin
   const standIn: ShopifyStandIn = createShopifyStandIn({ apiKey: TEST_API_KEY, apiSecret: TEST_API_SECRET });
   const shop = standIn.addShop({
     myshopifyDomain: INSTALLED_SHOP,
-    address: { address1: "1 Main St", city: "Brooklyn", province: "New York", provinceCode: "NY", zip: "11201", countryCode: "US" },
+    address: {
+      address1: "1 Main St",
+      city: "Brooklyn",
+      province: "New York",
+      provinceCode: "NY",
+      zip: "11201",
+      countryCode: "US",
+    },
     locations: [{ name: "Main Street Bakery" }],
   });
-  addLocation(shop, { name: "Warehouse", address: { address1: "50 Dock St", city: "Brooklyn", provinceCode: "NY", zip: "11201", countryCode: "US" } });
+  addLocation(shop, {
+    name: "Warehouse",
+    address: { address1: "50 Dock St", city: "Brooklyn", provinceCode: "NY", zip: "11201", countryCode: "US" },
+  });
   mswServer.use(...standIn.handlers);
 
   const accessToken = standIn.issueAccessToken(INSTALLED_SHOP);
   await db.session.create({
-    data: { id: `offline_${INSTALLED_SHOP}`, shop: INSTALLED_SHOP, state: "", isOnline: false, accessToken, scope: standIn.issuedTokens[0]!.scope },
+    data: {
+      id: `offline_${INSTALLED_SHOP}`,
+      shop: INSTALLED_SHOP,
+      state: "",
+      isOnline: false,
+      accessToken,
+      scope: standIn.issuedTokens[0]!.scope,
+    },
   });
   const row = await db.shop.create({ data: { domain: INSTALLED_SHOP, timezone: "America/New_York" } });
-  await saveCourierToken(runtime, INSTALLED_SHOP, { token: courier.token, environment: "sandbox", baseUrl: courier.url });
+  await saveCourierToken(runtime, INSTALLED_SHOP, {
+    token: courier.token,
+    environment: "sandbox",
+    baseUrl: courier.url,
+  });
   for (const location of shop.locations) {
     await db.pickupLocation.create({
       data: {
@@ -58,8 +89,25 @@ export async function setUpInstalledShop(runtime: Runtime, courier: { url: strin
 /** An order whose shopper chose the app's "within 3 hours" rate at checkout. */
 export function sameDayOrder(standIn: ShopifyStandIn, overrides: Parameters<typeof addOrder>[1] = {}) {
   return addOrder(standIn.shop(INSTALLED_SHOP), {
-    shippingAddress: { firstName: "Steve", lastName: "Shipper", address1: "123 Shipping St", city: "Brooklyn", provinceCode: "NY", zip: "11215", countryCodeV2: "US", phone: "+17185550134" },
-    shippingLines: [{ title: "Within 3 hours", code: serviceCodeForWindow("within-3-hours"), source: "Same-day delivery", carrierIdentifier: "c9f1e2", price: "9.99" }],
+    shippingAddress: {
+      firstName: "Steve",
+      lastName: "Shipper",
+      address1: "123 Shipping St",
+      city: "Brooklyn",
+      provinceCode: "NY",
+      zip: "11215",
+      countryCodeV2: "US",
+      phone: "+17185550134",
+    },
+    shippingLines: [
+      {
+        title: "Within 3 hours",
+        code: serviceCodeForWindow("within-3-hours"),
+        source: "Same-day delivery",
+        carrierIdentifier: "c9f1e2",
+        price: "9.99",
+      },
+    ],
     ...overrides,
   });
 }

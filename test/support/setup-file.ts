@@ -54,7 +54,7 @@ beforeEach(() => {
   consoleErrors.length = 0;
   unhandledRequests.length = 0;
   console.error = (...args: unknown[]) => {
-    consoleErrors.push(args.map((a) => (a instanceof Error ? a.stack ?? a.message : String(a))).join(" "));
+    consoleErrors.push(args.map((a) => (a instanceof Error ? (a.stack ?? a.message) : String(a))).join(" "));
     originalConsoleError(...args);
   };
 });

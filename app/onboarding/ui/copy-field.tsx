@@ -19,7 +19,17 @@ async function copyText(text: string, input: HTMLInputElement | null): Promise<b
 }
 
 /** A read-only value with a Copy button (webhook URL, header name, secret). */
-export function CopyField({ label, value, monospace = true, helpText }: { label: string; value: string; monospace?: boolean; helpText?: string }) {
+export function CopyField({
+  label,
+  value,
+  monospace = true,
+  helpText,
+}: {
+  label: string;
+  value: string;
+  monospace?: boolean;
+  helpText?: string;
+}) {
   const id = useId();
   const wrapper = useRef<HTMLDivElement>(null);
   const copy = useCallback(async () => {
@@ -36,7 +46,11 @@ export function CopyField({ label, value, monospace = true, helpText }: { label:
         autoComplete="off"
         monospaced={monospace}
         helpText={helpText}
-        connectedRight={<Button onClick={copy} accessibilityLabel={`Copy ${label.toLowerCase()}`}>Copy</Button>}
+        connectedRight={
+          <Button onClick={copy} accessibilityLabel={`Copy ${label.toLowerCase()}`}>
+            Copy
+          </Button>
+        }
       />
     </div>
   );

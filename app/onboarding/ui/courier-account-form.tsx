@@ -39,10 +39,19 @@ export function CourierAccountForm(props: {
       <input type="hidden" name="intent" value="courier" />
       <BlockStack gap="300">
         <Text as="p" tone="subdued">
-          {props.tokenLast4 ? `Saved token ends in ${props.tokenLast4}. Leave the field empty to keep it.` : "No access token saved yet."}
+          {props.tokenLast4
+            ? `Saved token ends in ${props.tokenLast4}. Leave the field empty to keep it.`
+            : "No access token saved yet."}
         </Text>
         <FormLayout>
-          <Select label="Environment" name="environment" options={ENVIRONMENTS} value={environment} onChange={setEnvironment} error={result?.fieldErrors?.environment} />
+          <Select
+            label="Environment"
+            name="environment"
+            options={ENVIRONMENTS}
+            value={environment}
+            onChange={setEnvironment}
+            error={result?.fieldErrors?.environment}
+          />
           <TextField
             label="Access token"
             name="token"

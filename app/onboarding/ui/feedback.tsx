@@ -1,7 +1,11 @@
 import { Banner, List } from "@shopify/polaris";
 
 /** The result of a setup action, shown under the form that sent it. */
-export function ActionFeedback({ result }: { result: { ok: boolean; message: string; instructions?: string[] } | undefined }) {
+export function ActionFeedback({
+  result,
+}: {
+  result: { ok: boolean; message: string; instructions?: string[] } | undefined;
+}) {
   if (!result) return null;
   return (
     <Banner tone={result.ok ? "success" : "critical"}>

@@ -36,24 +36,43 @@ export function WebhookSetup(props: WebhookSetupProps) {
       <CopyField label="Webhook URL" value={props.url} />
       <InlineStack gap="400" wrap>
         <Text as="p">
-          <Text as="span" fontWeight="semibold">Header:</Text> {props.headerName}
+          <Text as="span" fontWeight="semibold">
+            Header:
+          </Text>{" "}
+          {props.headerName}
         </Text>
         <Text as="p">
-          <Text as="span" fontWeight="semibold">Value:</Text> {props.valueHint}
+          <Text as="span" fontWeight="semibold">
+            Value:
+          </Text>{" "}
+          {props.valueHint}
         </Text>
       </InlineStack>
       {props.user ? <CopyField label="User name" value={props.user} /> : null}
       {result?.secret ? (
-        <CopyField label="Secret" value={result.secret} helpText="Shown only now. Give it to the courier with the URL above." />
+        <CopyField
+          label="Secret"
+          value={result.secret}
+          helpText="Shown only now. Give it to the courier with the URL above."
+        />
       ) : (
         <Text as="p" tone="subdued">
-          {props.secretSet ? "A secret is set. For safety it is not shown again; generate a new one if you lost it." : "No secret yet."}
+          {props.secretSet
+            ? "A secret is set. For safety it is not shown again; generate a new one if you lost it."
+            : "No secret yet."}
         </Text>
       )}
       <fetcher.Form method="post">
         <input type="hidden" name="intent" value="webhook-secret" />
         <BlockStack gap="200">
-          <Select label="How the courier authenticates" name="method" options={METHODS} value={method} onChange={setMethod} error={result?.fieldErrors?.method} />
+          <Select
+            label="How the courier authenticates"
+            name="method"
+            options={METHODS}
+            value={method}
+            onChange={setMethod}
+            error={result?.fieldErrors?.method}
+          />
           <InlineStack>
             <Button submit loading={fetcher.state !== "idle"}>
               {props.secretSet ? "Rotate secret" : "Generate secret"}
@@ -61,9 +80,15 @@ export function WebhookSetup(props: WebhookSetupProps) {
           </InlineStack>
         </BlockStack>
       </fetcher.Form>
-      {result && !result.secret ? <ActionFeedback result={result} /> : result ? <ActionFeedback result={{ ok: true, message: result.message }} /> : null}
+      {result && !result.secret ? (
+        <ActionFeedback result={result} />
+      ) : result ? (
+        <ActionFeedback result={{ ok: true, message: result.message }} />
+      ) : null}
       <Text as="p" tone="subdued">
-        {props.lastEventAt ? `Last update received ${formatDateTime(props.lastEventAt, props.timeZone)}.` : "No update received from the courier yet."}
+        {props.lastEventAt
+          ? `Last update received ${formatDateTime(props.lastEventAt, props.timeZone)}.`
+          : "No update received from the courier yet."}
       </Text>
     </BlockStack>
   );

@@ -5,7 +5,10 @@ const CS = "gid://shopify/DeliveryCarrierService/77";
 const L1 = "gid://shopify/Location/1";
 const L2 = "gid://shopify/Location/2";
 
-function profile(zones: { id: string; name: string; countries: string[]; carriers?: string[]; row?: boolean }[], locations = [L1, L2]): DeliveryProfileView {
+function profile(
+  zones: { id: string; name: string; countries: string[]; carriers?: string[]; row?: boolean }[],
+  locations = [L1, L2],
+): DeliveryProfileView {
   return {
     id: "gid://shopify/DeliveryProfile/1",
     name: "General profile",
@@ -14,7 +17,13 @@ function profile(zones: { id: string; name: string; countries: string[]; carrier
       {
         id: "gid://shopify/DeliveryLocationGroup/1",
         locationIds: locations,
-        zones: zones.map((z) => ({ id: z.id, name: z.name, countryCodes: z.countries, restOfWorld: z.row ?? false, carrierServiceIds: z.carriers ?? [] })),
+        zones: zones.map((z) => ({
+          id: z.id,
+          name: z.name,
+          countryCodes: z.countries,
+          restOfWorld: z.row ?? false,
+          carrierServiceIds: z.carriers ?? [],
+        })),
       },
     ],
   };
@@ -24,7 +33,12 @@ describe("shipping-profile plan", () => {
   it.each([
     {
       name: "adds to the US zone only",
-      profiles: [profile([{ id: "z-us", name: "Domestic", countries: ["US"] }, { id: "z-ca", name: "Canada", countries: ["CA"] }])],
+      profiles: [
+        profile([
+          { id: "z-us", name: "Domestic", countries: ["US"] },
+          { id: "z-ca", name: "Canada", countries: ["CA"] },
+        ]),
+      ],
       enabled: [L1],
       complete: false,
       zones: [["z-us"]],

@@ -1,5 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { addCarrierServiceToProfiles, RATES_CALLBACK_PATH, registerCarrierService } from "~/carrier-service/register.server";
+import {
+  addCarrierServiceToProfiles,
+  RATES_CALLBACK_PATH,
+  registerCarrierService,
+} from "~/carrier-service/register.server";
 import { getRuntime } from "~/runtime.server";
 import { adminFor, INSTALLED_SHOP as SHOP, setUpInstalledShop } from "../../support/installed-shop";
 import type { ShopifyStandIn } from "../../shopify-stand-in";
@@ -25,8 +29,14 @@ describe("carrier service registration", () => {
     const result = await registerCarrierService(await deps(), SHOP, "Same-day delivery");
     if (!result.ok) throw new Error(result.message);
     const service = standIn.shop(SHOP).carrierServices.find((s) => s.id === result.carrierServiceId)!;
-    expect(service).toMatchObject({ name: "Same-day delivery", active: true, callbackUrl: `${TEST_APP_URL}${RATES_CALLBACK_PATH}` });
-    expect((await db.shop.findUniqueOrThrow({ where: { domain: SHOP } })).carrierServiceId).toBe(result.carrierServiceId);
+    expect(service).toMatchObject({
+      name: "Same-day delivery",
+      active: true,
+      callbackUrl: `${TEST_APP_URL}${RATES_CALLBACK_PATH}`,
+    });
+    expect((await db.shop.findUniqueOrThrow({ where: { domain: SHOP } })).carrierServiceId).toBe(
+      result.carrierServiceId,
+    );
     expect(result.profiles.complete).toBe(false);
     expect(result.profiles.additions.map((a) => a.zoneNames)).toEqual([["Domestic"]]);
     expect(result.instructions[0]).toMatch(/General Profile.*Domestic.*Same-day delivery/);
@@ -46,7 +56,10 @@ describe("carrier service registration", () => {
   });
 
   it("creates a new service when the merchant deleted the old one in the admin", async () => {
-    await db.shop.update({ where: { domain: SHOP }, data: { carrierServiceId: "gid://shopify/DeliveryCarrierService/999999" } });
+    await db.shop.update({
+      where: { domain: SHOP },
+      data: { carrierServiceId: "gid://shopify/DeliveryCarrierService/999999" },
+    });
     const result = await registerCarrierService(await deps(), SHOP, "Same-day delivery");
     expect(result.ok).toBe(true);
     expect(standIn.shop(SHOP).carrierServices).toHaveLength(1);

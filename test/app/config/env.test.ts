@@ -4,7 +4,11 @@ import { testEnv } from "../../support/test-env";
 
 describe("environment", () => {
   it("parses a complete environment", () => {
-    const config = parseEnv({ ...testEnv("file:./x.sqlite"), PORT: "8080", SHOPIFY_APP_URL: "https://app.example.com/" });
+    const config = parseEnv({
+      ...testEnv("file:./x.sqlite"),
+      PORT: "8080",
+      SHOPIFY_APP_URL: "https://app.example.com/",
+    });
     expect(config.port).toBe(8080);
     expect(config.shopify.appUrl).toBe("https://app.example.com");
     expect(config.shopify.scopes).toContain("write_shipping");
@@ -24,15 +28,25 @@ describe("environment", () => {
       return [];
     })();
     expect(problems).toEqual(['DATABASE_URL for SQLite names a local file, not a host ("db.example.com")']);
-    expect(() => databaseUrlFromEnv({ DATABASE_URL: "file:x.sqlite#frag" })).toThrow(/DATABASE_URL for SQLite takes no options/);
+    expect(() => databaseUrlFromEnv({ DATABASE_URL: "file:x.sqlite#frag" })).toThrow(
+      /DATABASE_URL for SQLite takes no options/,
+    );
     expect(() => databaseUrlFromEnv({ DATABASE_URL: "mysql://db" })).toThrow(/DATABASE_URL must start with file:/);
-    expect(databaseUrlFromEnv({ DATABASE_URL: "file:///var/lib/app/app.sqlite" })).toBe("file:///var/lib/app/app.sqlite");
+    expect(databaseUrlFromEnv({ DATABASE_URL: "file:///var/lib/app/app.sqlite" })).toBe(
+      "file:///var/lib/app/app.sqlite",
+    );
   });
 
   it("lists every missing or malformed variable in one error", () => {
     let error: unknown;
     try {
-      parseEnv({ SHOPIFY_API_KEY: "key", DATABASE_URL: "mysql://db", ENCRYPTION_KEY: "short", PORT: "99999", WORKER_CONCURRENCY: "0" });
+      parseEnv({
+        SHOPIFY_API_KEY: "key",
+        DATABASE_URL: "mysql://db",
+        ENCRYPTION_KEY: "short",
+        PORT: "99999",
+        WORKER_CONCURRENCY: "0",
+      });
     } catch (e) {
       error = e;
     }

@@ -136,7 +136,12 @@ describe("createInProcessRateLimiter", () => {
 
   it("counting from the answer (holdUntilReleaseMs): at most 10 arrive at the courier in any second, however late each is sent", async () => {
     const time = manualTime();
-    const limiter = createInProcessRateLimiter({ clock: time.clock, sleep: time.sleep, safetyMarginMs: 0, holdUntilReleaseMs: 10_000 });
+    const limiter = createInProcessRateLimiter({
+      clock: time.clock,
+      sleep: time.sleep,
+      safetyMarginMs: 0,
+      holdUntilReleaseMs: 10_000,
+    });
     let seed = 11;
     const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
     const arrivals: number[] = [];
@@ -159,13 +164,22 @@ describe("createInProcessRateLimiter", () => {
 
   it("a slot held for an answer frees one window after the release; an answer that never comes frees it after holdUntilReleaseMs", async () => {
     const time = manualTime();
-    const limiter = createInProcessRateLimiter({ clock: time.clock, sleep: time.sleep, safetyMarginMs: 0, holdUntilReleaseMs: 5_000, perSecond: 2, reservedQuoteShare: 0, reservedBackgroundShare: 0 });
+    const limiter = createInProcessRateLimiter({
+      clock: time.clock,
+      sleep: time.sleep,
+      safetyMarginMs: 0,
+      holdUntilReleaseMs: 5_000,
+      perSecond: 2,
+      reservedQuoteShare: 0,
+      reservedBackgroundShare: 0,
+    });
     const answered = await limiter.acquire("token", "background", { failFast: true });
     await limiter.acquire("token", "background", { failFast: true }); // never released
     await time.runUntil(300);
     answered?.();
     const grantedAt: number[] = [];
-    for (let i = 0; i < 2; i++) void limiter.acquire("token", "background", { failFast: false }).then(() => grantedAt.push(time.now()));
+    for (let i = 0; i < 2; i++)
+      void limiter.acquire("token", "background", { failFast: false }).then(() => grantedAt.push(time.now()));
     await time.runUntil(20_000);
     expect(grantedAt[0]).toBe(1300);
     // The unanswered grant counts until 5,000 + the window; a waiter looks again a window after each look.

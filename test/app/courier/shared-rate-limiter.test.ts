@@ -58,14 +58,26 @@ function maxInWindow(times: readonly number[], ms: number): number {
 }
 
 describe("slot arithmetic (pure)", () => {
-  const slot = (n: number, at: number, lane: string | null = "background", version = 0): SlotRow =>
-    ({ slot: n, lane, grantedAt: new Date(at), version });
+  const slot = (n: number, at: number, lane: string | null = "background", version = 0): SlotRow => ({
+    slot: n,
+    lane,
+    grantedAt: new Date(at),
+    version,
+  });
 
   it.each([
     ["never granted slots are no grants", [slot(0, 0, null), slot(1, 0, null)], 5_000, []],
     ["a grant inside the window counts", [slot(0, 4_500), slot(1, 3_000)], 5_000, [{ at: 4_500, lane: "background" }]],
     ["a grant exactly one window old has left it", [slot(0, 4_000, "quote")], 5_000, []],
-    ["lanes are kept", [slot(0, 4_900, "quote"), slot(1, 4_950)], 5_000, [{ at: 4_900, lane: "quote" }, { at: 4_950, lane: "background" }]],
+    [
+      "lanes are kept",
+      [slot(0, 4_900, "quote"), slot(1, 4_950)],
+      5_000,
+      [
+        { at: 4_900, lane: "quote" },
+        { at: 4_950, lane: "background" },
+      ],
+    ],
   ])("grantsInWindow: %s", (_name, slots, now, expected) => {
     expect(grantsInWindow(slots, now, 1_000)).toEqual(expected);
   });
@@ -86,7 +98,10 @@ describe("shared courier limiter across two instances", () => {
     const windowMs = 100;
     const times: number[] = [];
     const byInstance = { a: 0, b: 0 };
-    const limiters = { a: limiterOn(instanceA, { windowMs, safetyMarginMs: windowMs }), b: limiterOn(instanceB, { windowMs, safetyMarginMs: windowMs }) };
+    const limiters = {
+      a: limiterOn(instanceA, { windowMs, safetyMarginMs: windowMs }),
+      b: limiterOn(instanceB, { windowMs, safetyMarginMs: windowMs }),
+    };
     const acquire = (name: "a" | "b", lane: CourierLane) =>
       limiters[name].acquire(TOKEN, lane, wait).then(() => {
         times.push(Date.now());
@@ -114,7 +129,9 @@ describe("shared courier limiter across two instances", () => {
     expect(refused).toMatchObject({ kind: "throttled", retryable: true, retryAfterMs: 600 });
     time.set(time.now() + 600);
     // The first six grants have left the window: six more, across both instances.
-    expect(await grantedOf(Array.from({ length: 8 }, (_, i) => (i % 2 ? a : b).acquire(TOKEN, "background", failFast)))).toBe(6);
+    expect(
+      await grantedOf(Array.from({ length: 8 }, (_, i) => (i % 2 ? a : b).acquire(TOKEN, "background", failFast))),
+    ).toBe(6);
   });
 
   it("fail fast at the same instant from both instances: exactly the limit is granted", async () => {
@@ -140,7 +157,9 @@ describe("shared courier limiter across two instances", () => {
     const time = virtualTime();
     const a = limiterOn(instanceA, { clock: time.clock });
     const b = limiterOn(instanceB, { clock: time.clock });
-    expect(await grantedOf(Array.from({ length: 12 }, (_, i) => (i % 2 ? a : b).acquire(TOKEN, "background", failFast)))).toBe(10);
+    expect(
+      await grantedOf(Array.from({ length: 12 }, (_, i) => (i % 2 ? a : b).acquire(TOKEN, "background", failFast))),
+    ).toBe(10);
   });
 
   it("a waiting request is granted once another instance's grants leave the window", async () => {
@@ -150,7 +169,9 @@ describe("shared courier limiter across two instances", () => {
     const start = time.now();
     for (let i = 0; i < 10; i++) await a.acquire(TOKEN, "background", failFast);
     const grantedAt: number[] = [];
-    await Promise.all(Array.from({ length: 3 }, () => b.acquire(TOKEN, "background", wait).then(() => grantedAt.push(time.now()))));
+    await Promise.all(
+      Array.from({ length: 3 }, () => b.acquire(TOKEN, "background", wait).then(() => grantedAt.push(time.now()))),
+    );
     expect(grantedAt).toHaveLength(3);
     for (const at of grantedAt) expect(at).toBeGreaterThanOrEqual(start + 1_000);
   });
@@ -171,10 +192,11 @@ describe("shared courier limiter across two instances", () => {
     const sleeping = new Promise<void>((resolve) => (asleep = resolve));
     const b = limiterOn(instanceB, {
       clock: time.clock,
-      sleep: () => new Promise<void>((resolve) => {
-        wake = resolve;
-        asleep();
-      }),
+      sleep: () =>
+        new Promise<void>((resolve) => {
+          wake = resolve;
+          asleep();
+        }),
     });
     for (let i = 0; i < 10; i++) await a.acquire(TOKEN, "background", failFast);
     const controller = new AbortController();
@@ -191,12 +213,20 @@ describe("shared courier limiter across two instances", () => {
   it("answers a retryable throttled error when its database fails, waiting or not", async () => {
     const broken = createDb("file:/nonexistent-directory/for-sure/limiter.sqlite");
     const limiter = limiterOn(broken);
-    await expect(limiter.acquire(TOKEN, "quote", failFast)).rejects.toMatchObject({ kind: "throttled", retryable: true });
-    await expect(limiter.acquire(TOKEN, "background", wait)).rejects.toMatchObject({ kind: "throttled", retryable: true });
+    await expect(limiter.acquire(TOKEN, "quote", failFast)).rejects.toMatchObject({
+      kind: "throttled",
+      retryable: true,
+    });
+    await expect(limiter.acquire(TOKEN, "background", wait)).rejects.toMatchObject({
+      kind: "throttled",
+      retryable: true,
+    });
     await broken.$disconnect();
   });
 
   it("rejects impossible lane shares", () => {
-    expect(() => createSharedRateLimiter({ db: instanceA, reservedQuoteShare: 0.7, reservedBackgroundShare: 0.5 })).toThrow(RangeError);
+    expect(() =>
+      createSharedRateLimiter({ db: instanceA, reservedQuoteShare: 0.7, reservedBackgroundShare: 0.5 }),
+    ).toThrow(RangeError);
   });
 });

@@ -4,7 +4,13 @@ import { decryptSecret, encryptSecret, needsReencryption, SecretDecryptionError 
 const k1 = Buffer.alloc(32, 1);
 const k2 = Buffer.alloc(32, 2);
 const ringV1 = { currentKeyId: "k1", keys: new Map([["k1", k1]]) };
-const ringV2 = { currentKeyId: "k2", keys: new Map([["k1", k1], ["k2", k2]]) };
+const ringV2 = {
+  currentKeyId: "k2",
+  keys: new Map([
+    ["k1", k1],
+    ["k2", k2],
+  ]),
+};
 
 describe("secret box", () => {
   it("round-trips and never stores the plaintext", () => {
@@ -30,7 +36,9 @@ describe("secret box", () => {
     data[0] = data[0]! ^ 1;
     parts[4] = data.toString("base64url");
     expect(() => decryptSecret(ringV1, parts.join("."), "shop-a:courier-token")).toThrow(SecretDecryptionError);
-    expect(() => decryptSecret({ currentKeyId: "k9", keys: new Map() }, stored, "shop-a:courier-token")).toThrow(/key k1/);
+    expect(() => decryptSecret({ currentKeyId: "k9", keys: new Map() }, stored, "shop-a:courier-token")).toThrow(
+      /key k1/,
+    );
     expect(() => decryptSecret(ringV1, "plaintext", "ctx")).toThrow(/unknown format/);
   });
 

@@ -37,23 +37,33 @@ describe("createDb", () => {
     expect(postgresql.Prisma.sql).toBe(Prisma.sql);
   });
 
-  it.runIf(onPostgresql)("(PostgreSQL only) runs PostgreSQL SQL: the claim's FOR UPDATE SKIP LOCKED is understood", async () => {
-    expect(await db.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Job" LIMIT 1 FOR UPDATE SKIP LOCKED`).toEqual([]);
-  });
+  it.runIf(onPostgresql)(
+    "(PostgreSQL only) runs PostgreSQL SQL: the claim's FOR UPDATE SKIP LOCKED is understood",
+    async () => {
+      expect(await db.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Job" LIMIT 1 FOR UPDATE SKIP LOCKED`).toEqual([]);
+    },
+  );
 
-  it.runIf(onSqlite)("(SQLite only) switches the file to write-ahead logging, which another client then sees", async () => {
-    expect(await useWriteAheadLog(db)).toBe("wal");
-    const other = createDb(process.env.DATABASE_URL!);
-    try {
-      expect(await other.$queryRawUnsafe<{ journal_mode: string }[]>("PRAGMA journal_mode")).toEqual([{ journal_mode: "wal" }]);
-    } finally {
-      await other.$disconnect();
-    }
-  });
+  it.runIf(onSqlite)(
+    "(SQLite only) switches the file to write-ahead logging, which another client then sees",
+    async () => {
+      expect(await useWriteAheadLog(db)).toBe("wal");
+      const other = createDb(process.env.DATABASE_URL!);
+      try {
+        expect(await other.$queryRawUnsafe<{ journal_mode: string }[]>("PRAGMA journal_mode")).toEqual([
+          { journal_mode: "wal" },
+        ]);
+      } finally {
+        await other.$disconnect();
+      }
+    },
+  );
 
   it.runIf(onSqlite)("(SQLite only) copies the write-ahead log into the database file on demand", async () => {
     await useWriteAheadLog(db);
-    await db.webhookDelivery.create({ data: { shopDomain: "corner-bakery.myshopify.com", webhookId: "w-checkpoint", topic: "orders/paid" } });
+    await db.webhookDelivery.create({
+      data: { shopDomain: "corner-bakery.myshopify.com", webhookId: "w-checkpoint", topic: "orders/paid" },
+    });
     expect(await checkpointWriteAheadLog(db)).toBeGreaterThan(0);
     expect(await db.webhookDelivery.count({ where: { webhookId: "w-checkpoint" } })).toBe(1);
   });

@@ -24,7 +24,11 @@ describe("group commit", () => {
     const writer = recordingWriter();
     const commits = createGroupCommit({ write: writer.write, maxBatch: 10 });
     const results = await Promise.allSettled(["a", "bad", "c"].map((item) => commits.submit(item)));
-    expect(results.map((r) => (r.status === "fulfilled" ? r.value : (r.reason as Error).message))).toEqual(["A", "cannot write bad", "C"]);
+    expect(results.map((r) => (r.status === "fulfilled" ? r.value : (r.reason as Error).message))).toEqual([
+      "A",
+      "cannot write bad",
+      "C",
+    ]);
     expect(writer.batches).toEqual([["a", "bad", "c"], ["a"], ["bad"], ["c"]]);
   });
 
@@ -33,13 +37,20 @@ describe("group commit", () => {
     const commits = createGroupCommit({
       write: async (items: readonly string[]) => {
         batches.push([...items]);
-        if (batches.length <= 2) throw Object.assign(new Error("Raw query failed. Code: `5`. Message: `database is locked`"), { code: "P2010" });
+        if (batches.length <= 2)
+          throw Object.assign(new Error("Raw query failed. Code: `5`. Message: `database is locked`"), {
+            code: "P2010",
+          });
         return items.map((item) => item.toUpperCase());
       },
       maxBatch: 10,
     });
     expect(await Promise.all(["a", "b"].map((item) => commits.submit(item)))).toEqual(["A", "B"]);
-    expect(batches).toEqual([["a", "b"], ["a", "b"], ["a", "b"]]);
+    expect(batches).toEqual([
+      ["a", "b"],
+      ["a", "b"],
+      ["a", "b"],
+    ]);
   });
 
   it("takes at most maxBatch items per write, and items submitted during a write go in the next", async () => {
@@ -49,7 +60,10 @@ describe("group commit", () => {
     await first[0];
     const later = commits.submit("d");
     await Promise.all([...first, later]);
-    expect(writer.batches).toEqual([["a", "b"], ["c", "d"]]);
+    expect(writer.batches).toEqual([
+      ["a", "b"],
+      ["c", "d"],
+    ]);
   });
 
   it("refuses an item while too much is waiting, with the given error", async () => {

@@ -18,9 +18,19 @@ describe("postgresPoolConfig: discrete fields, never a connectionString (adapter
   it.each([
     [
       "postgresql://app:s%40cret@db.internal:6543/courier",
-      { host: "db.internal", port: 6543, user: "app", password: "s@cret", database: "courier", max: DEFAULT_POSTGRES_POOL_SIZE },
+      {
+        host: "db.internal",
+        port: 6543,
+        user: "app",
+        password: "s@cret",
+        database: "courier",
+        max: DEFAULT_POSTGRES_POOL_SIZE,
+      },
     ],
-    ["postgresql://app@127.0.0.1/courier?connection_limit=25", { host: "127.0.0.1", port: 5432, user: "app", password: "", database: "courier", max: 25 }],
+    [
+      "postgresql://app@127.0.0.1/courier?connection_limit=25",
+      { host: "127.0.0.1", port: 5432, user: "app", password: "", database: "courier", max: 25 },
+    ],
     ["postgresql://app@h/db?connection_limit=zero", { max: DEFAULT_POSTGRES_POOL_SIZE }],
     ["postgresql://app@h/db?sslmode=require", { ssl: { rejectUnauthorized: false } }],
     ["postgresql://app@h/db?sslmode=verify-full", { ssl: { rejectUnauthorized: true } }],

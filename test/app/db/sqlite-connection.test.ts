@@ -11,7 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, type Db } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors";
 import { sqliteFilePath } from "~/db/provider";
-import { STATEMENT_CACHE_SIZE, SqliteDriverError, openSqliteClient, type SqliteClient } from "~/db/sqlite-connection.server";
+import {
+  STATEMENT_CACHE_SIZE,
+  SqliteDriverError,
+  openSqliteClient,
+  type SqliteClient,
+} from "~/db/sqlite-connection.server";
 import { onSqlite } from "../../support/database";
 
 describe("openSqliteClient", () => {
@@ -37,7 +42,10 @@ describe("openSqliteClient", () => {
       args: ["p-1", 1250, 12.5, new Uint8Array([1, 2, 3]), "2026-11-25T02:00:00.000+00:00"],
     });
     expect(insert).toMatchObject({ columns: [], rows: [], rowsAffected: 1 });
-    const result = await client.execute({ sql: `SELECT "id", "grams", "price", "label", "createdAt", 1 + 1 AS "two" FROM "Parcel" WHERE "id" = ?`, args: ["p-1"] });
+    const result = await client.execute({
+      sql: `SELECT "id", "grams", "price", "label", "createdAt", 1 + 1 AS "two" FROM "Parcel" WHERE "id" = ?`,
+      args: ["p-1"],
+    });
     expect(result.columns).toEqual(["id", "grams", "price", "label", "createdAt", "two"]);
     expect(result.columnTypes).toEqual(["TEXT", "INTEGER", "REAL", "BLOB", "DATETIME", ""]);
     expect(result.rows).toHaveLength(1);
@@ -48,9 +56,14 @@ describe("openSqliteClient", () => {
   });
 
   it("writes booleans as 1/0 and dates as epoch milliseconds, and refuses undefined and non-finite numbers", async () => {
-    const result = await client.execute({ sql: "SELECT ? AS yes, ? AS no, ? AS at", args: [true, false, new Date(1_795_572_000_000)] });
+    const result = await client.execute({
+      sql: "SELECT ? AS yes, ? AS no, ? AS at",
+      args: [true, false, new Date(1_795_572_000_000)],
+    });
     expect(result.rows).toEqual([[1, 0, 1_795_572_000_000]]);
-    await expect(client.execute({ sql: "SELECT ? AS x", args: [undefined as unknown as null] })).rejects.toThrow(TypeError);
+    await expect(client.execute({ sql: "SELECT ? AS x", args: [undefined as unknown as null] })).rejects.toThrow(
+      TypeError,
+    );
     await expect(client.execute({ sql: "SELECT ? AS x", args: [Number.NaN] })).rejects.toThrow(RangeError);
   });
 
@@ -59,14 +72,20 @@ describe("openSqliteClient", () => {
   });
 
   it("reports SQLite errors with the code and raw code the adapter maps (unique violation: 2067)", async () => {
-    const error = await client.execute({ sql: `INSERT INTO "Parcel" ("id", "grams") VALUES ('p-2', 1250)` }).catch((e: unknown) => e);
+    const error = await client
+      .execute({ sql: `INSERT INTO "Parcel" ("id", "grams") VALUES ('p-2', 1250)` })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SqliteDriverError);
     expect(error).toMatchObject({ code: "SQLITE_CONSTRAINT_UNIQUE", rawCode: 2067 });
-    const returning = await client.execute({ sql: `INSERT INTO "Parcel" ("id", "grams") VALUES ('p-1', 5) RETURNING "id"` }).catch((e: unknown) => e);
+    const returning = await client
+      .execute({ sql: `INSERT INTO "Parcel" ("id", "grams") VALUES ('p-1', 5) RETURNING "id"` })
+      .catch((e: unknown) => e);
     expect(returning).toBeInstanceOf(SqliteDriverError);
     expect(returning).toMatchObject({ code: "SQLITE_CONSTRAINT_PRIMARYKEY", rawCode: 1555 });
-    expect(await client.execute("SELECT COUNT(*) AS n FROM \"Parcel\"")).toMatchObject({ rows: [[1]] });
-    await expect(client.execute("SELECT * FROM \"Nowhere\"")).rejects.toMatchObject({ message: expect.stringMatching(/no such table/) });
+    expect(await client.execute('SELECT COUNT(*) AS n FROM "Parcel"')).toMatchObject({ rows: [[1]] });
+    await expect(client.execute('SELECT * FROM "Nowhere"')).rejects.toMatchObject({
+      message: expect.stringMatching(/no such table/),
+    });
   });
 
   it("keeps its statements prepared: the same statement runs again with new values, and past the cache's size old ones are prepared anew", async () => {
@@ -155,10 +174,12 @@ describe.runIf(onSqlite)("the app's client on SQLite (SQLite only: the connectio
   it("still reports a unique violation as P2002 and rolls a failed transaction back", async () => {
     const row = { shopDomain: "one-connection.myshopify.com", webhookId: "w-unique", topic: "orders/paid" };
     await db.webhookDelivery.create({ data: row });
-    const error = await db.$transaction(async (tx) => {
-      await tx.webhookDelivery.create({ data: { ...row, webhookId: "w-in-tx" } });
-      await tx.webhookDelivery.create({ data: row });
-    }).catch((e: unknown) => e);
+    const error = await db
+      .$transaction(async (tx) => {
+        await tx.webhookDelivery.create({ data: { ...row, webhookId: "w-in-tx" } });
+        await tx.webhookDelivery.create({ data: row });
+      })
+      .catch((e: unknown) => e);
     expect(isUniqueViolation(error)).toBe(true);
     expect(await db.webhookDelivery.count({ where: { webhookId: "w-in-tx" } })).toBe(0);
   });

@@ -21,7 +21,10 @@ function counting() {
 }
 
 const record = (webhookId: string) => (tx: Parameters<Parameters<Db["$transaction"]>[0]>[0]) =>
-  tx.webhookDelivery.create({ data: { shopDomain: SHOP, webhookId, topic: "orders/paid" }, select: { webhookId: true } });
+  tx.webhookDelivery.create({
+    data: { shopDomain: SHOP, webhookId, topic: "orders/paid" },
+    select: { webhookId: true },
+  });
 
 beforeEach(async () => {
   await db.webhookDelivery.deleteMany();
@@ -52,7 +55,10 @@ describe("transaction batcher", () => {
     expect(await Promise.all(others)).toEqual([{ webhookId: "w-1" }, { webhookId: "w-2" }]);
     // The batch (rolled back), then each of the three alone.
     expect(counter.transactions).toBe(4);
-    expect((await db.webhookDelivery.findMany({ orderBy: { webhookId: "asc" } })).map((d) => d.webhookId)).toEqual(["w-1", "w-2"]);
+    expect((await db.webhookDelivery.findMany({ orderBy: { webhookId: "asc" } })).map((d) => d.webhookId)).toEqual([
+      "w-1",
+      "w-2",
+    ]);
   });
 
   it("takes at most the batch size per transaction", async () => {

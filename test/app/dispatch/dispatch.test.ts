@@ -1,10 +1,23 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ANNOTATE_ORDER_JOB, DISPATCH_FULFILLMENT_ORDER_JOB, idempotencyKey, runFulfillmentOrderDispatch, type DispatchDeps } from "~/dispatch/dispatch.server";
+import {
+  ANNOTATE_ORDER_JOB,
+  DISPATCH_FULFILLMENT_ORDER_JOB,
+  idempotencyKey,
+  runFulfillmentOrderDispatch,
+  type DispatchDeps,
+} from "~/dispatch/dispatch.server";
 import { getRuntime } from "~/runtime.server";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
 import { startCourierSandbox, type CourierSandbox } from "../../courier-sandbox/server";
 import type { ShopifyStandIn } from "../../shopify-stand-in";
-import { adminFor, drainJobs as drain, INSTALLED_SHOP as SHOP, orderPaid as paid, sameDayOrder as order, setUpInstalledShop } from "../../support/installed-shop";
+import {
+  adminFor,
+  drainJobs as drain,
+  INSTALLED_SHOP as SHOP,
+  orderPaid as paid,
+  sameDayOrder as order,
+  setUpInstalledShop,
+} from "../../support/installed-shop";
 
 const COURIER_TOKEN = "sandbox-token-corner-bakery";
 const runtime = getRuntime();
@@ -81,13 +94,20 @@ describe("dispatch when paid", () => {
     const shipment = await db.shipment.findFirstOrThrow({ where: { orderGid: order.id } });
     expect(shipment).toMatchObject({ state: "scheduled", courierShipmentId: expect.any(String) });
     const annotation = await db.job.findFirstOrThrow({ where: { kind: ANNOTATE_ORDER_JOB } });
-    expect(annotation).toMatchObject({ state: "queued", attempts: 1, lastError: expect.stringMatching(/fetch failed/) });
+    expect(annotation).toMatchObject({
+      state: "queued",
+      attempts: 1,
+      lastError: expect.stringMatching(/fetch failed/),
+    });
     const stored = () => standIn.shop(SHOP).orders.find((o) => o.id === order.id)!;
     expect(stored().tags).not.toContain("same-day-dispatched");
 
     await db.job.update({ where: { id: annotation.id }, data: { runAt: new Date() } });
     await drainJobs();
-    expect(await db.job.findUniqueOrThrow({ where: { id: annotation.id } })).toMatchObject({ state: "done", attempts: 2 });
+    expect(await db.job.findUniqueOrThrow({ where: { id: annotation.id } })).toMatchObject({
+      state: "done",
+      attempts: 2,
+    });
     expect(stored().tags).toContain("same-day-dispatched");
     expect(JSON.parse(stored().metafields.find((m) => m.key === "delivery")!.value).shipments).toHaveLength(1);
     expect(await db.job.count({ where: { kind: DISPATCH_FULFILLMENT_ORDER_JOB, state: "done", attempts: 1 } })).toBe(1);
@@ -102,7 +122,11 @@ describe("dispatch when paid", () => {
     };
     for (const [i, order] of orders.entries()) await paid(order.id, `w-kept-${i}`);
     await drain(runtime, counting);
-    expect(await db.shipment.count({ where: { orderGid: { in: orders.map((o) => o.id) }, courierShipmentId: { not: null } } })).toBe(3);
+    expect(
+      await db.shipment.count({
+        where: { orderGid: { in: orders.map((o) => o.id) }, courierShipmentId: { not: null } },
+      }),
+    ).toBe(3);
     expect(sessionLoads).toEqual([SHOP]);
   });
 
@@ -114,14 +138,28 @@ describe("dispatch when paid", () => {
         { title: "Flour sack", quantity: 1, location: shop.locations.find((l) => l.name === "Warehouse") },
       ],
     });
-    const deps: DispatchDeps = { db, queue, admin: await adminFor(SHOP), courier: await runtime.courierFor(SHOP), clock: runtime.clock };
+    const deps: DispatchDeps = {
+      db,
+      queue,
+      admin: await adminFor(SHOP),
+      courier: await runtime.courierFor(SHOP),
+      clock: runtime.clock,
+    };
     for (const fo of order.fulfillmentOrders) {
-      await runFulfillmentOrderDispatch(deps, SHOP, { orderGid: order.id, generation: 1, fulfillmentOrderGid: fo.id }, async () => {});
+      await runFulfillmentOrderDispatch(
+        deps,
+        SHOP,
+        { orderGid: order.id, generation: 1, fulfillmentOrderGid: fo.id },
+        async () => {},
+      );
     }
     const annotations = await db.job.findMany({ where: { kind: ANNOTATE_ORDER_JOB } });
     expect(annotations).toHaveLength(1);
     await drainJobs();
-    expect(JSON.parse(shop.orders.find((o) => o.id === order.id)!.metafields.find((m) => m.key === "delivery")!.value).shipments).toHaveLength(2);
+    expect(
+      JSON.parse(shop.orders.find((o) => o.id === order.id)!.metafields.find((m) => m.key === "delivery")!.value)
+        .shipments,
+    ).toHaveLength(2);
     expect(standIn.log.filter((e) => e.operationName === "OrderTagsAdd")).toHaveLength(1);
   });
 
@@ -136,23 +174,43 @@ describe("dispatch when paid", () => {
     const reads = standIn.log.filter((e) => e.operationType === "query").map((e) => e.operationName);
     // The order job reads the order, then its fulfillment order's two pages of lines; the
     // fulfillment order's job reads it with its order and first page, then the second page.
-    expect(reads).toEqual(["OrderForDispatch", "FulfillmentOrderLines", "FulfillmentOrderLines", "FulfillmentOrderForDispatch", "FulfillmentOrderLines"]);
+    expect(reads).toEqual([
+      "OrderForDispatch",
+      "FulfillmentOrderLines",
+      "FulfillmentOrderLines",
+      "FulfillmentOrderForDispatch",
+      "FulfillmentOrderLines",
+    ]);
     expect(standIn.graphqlErrors).toEqual([]);
   });
 
   it("refuses, without calling the courier, a job whose fulfillment order belongs to another order", async () => {
     const [first, second] = [sameDayOrder(), sameDayOrder()];
-    const deps: DispatchDeps = { db, queue, admin: await adminFor(SHOP), courier: await runtime.courierFor(SHOP), clock: runtime.clock };
+    const deps: DispatchDeps = {
+      db,
+      queue,
+      admin: await adminFor(SHOP),
+      courier: await runtime.courierFor(SHOP),
+      clock: runtime.clock,
+    };
     const before = courierShipments().length;
     const payload = { orderGid: first.id, generation: 1, fulfillmentOrderGid: second.fulfillmentOrders[0]!.id };
-    await expect(runFulfillmentOrderDispatch(deps, SHOP, payload, async () => {})).rejects.toThrow(/belongs to another order/);
+    await expect(runFulfillmentOrderDispatch(deps, SHOP, payload, async () => {})).rejects.toThrow(
+      /belongs to another order/,
+    );
     expect(courierShipments().length).toBe(before);
   });
 
   it("adopts the shipment the courier already made when a crash lost our record of it (409)", async () => {
     const order = sameDayOrder();
     const fo = order.fulfillmentOrders[0]!;
-    const deps: DispatchDeps = { db, queue, admin: await adminFor(SHOP), courier: await runtime.courierFor(SHOP), clock: runtime.clock };
+    const deps: DispatchDeps = {
+      db,
+      queue,
+      admin: await adminFor(SHOP),
+      courier: await runtime.courierFor(SHOP),
+      clock: runtime.clock,
+    };
     const payload = { orderGid: order.id, generation: 1, fulfillmentOrderGid: fo.id };
     const before = courierShipments().length;
 
@@ -175,11 +233,24 @@ describe("dispatch when paid", () => {
     expect(courierShipments().length - before).toBe(1);
     const row = await db.shipment.findUniqueOrThrow({ where: { idempotencyKey: idempotencyKey(SHOP, fo.id, 1) } });
     expect(row.courierShipmentId).toBe(String(courierShipments().at(-1)!.id));
-    expect(sandbox.requestLog.filter((r) => r.idempotencyKey === idempotencyKey(SHOP, fo.id, 1)).map((r) => r.status)).toEqual([201, 409]);
+    expect(
+      sandbox.requestLog.filter((r) => r.idempotencyKey === idempotencyKey(SHOP, fo.id, 1)).map((r) => r.status),
+    ).toEqual([201, 409]);
   });
 
   it("flags an address the courier cannot find for staff, without retrying", async () => {
-    const order = sameDayOrder({ shippingAddress: { address1: "1 Nowhere Rd", city: "Brooklyn", provinceCode: "NY", zip: "00000", countryCodeV2: "US", phone: "+17185550134", latitude: null, longitude: null } });
+    const order = sameDayOrder({
+      shippingAddress: {
+        address1: "1 Nowhere Rd",
+        city: "Brooklyn",
+        provinceCode: "NY",
+        zip: "00000",
+        countryCodeV2: "US",
+        phone: "+17185550134",
+        latitude: null,
+        longitude: null,
+      },
+    });
     await paid(order.id, "w-addr");
     await drainJobs();
     const shipment = await db.shipment.findFirstOrThrow({ where: { orderGid: order.id } });
@@ -190,7 +261,9 @@ describe("dispatch when paid", () => {
   });
 
   it("skips an order whose shopper did not choose same-day delivery, with the reason recorded", async () => {
-    const order = sameDayOrder({ shippingLines: [{ title: "UPS Ground", code: "03", source: "ups_shipping", price: "7.00" }] });
+    const order = sameDayOrder({
+      shippingLines: [{ title: "UPS Ground", code: "03", source: "ups_shipping", price: "7.00" }],
+    });
     await paid(order.id, "w-ups");
     await drainJobs();
     expect(await db.shipment.count({ where: { orderGid: order.id } })).toBe(0);

@@ -19,13 +19,23 @@ const settings: DispatchSettings = {
 const main: PickupPoint = {
   locationGid: "gid://shopify/Location/10",
   name: "Main Street Bakery",
-  address: { address1: "1 Main St", address2: null, city: "Brooklyn", provinceCode: "NY", zip: "11201", countryCode: "US" },
+  address: {
+    address1: "1 Main St",
+    address2: null,
+    city: "Brooklyn",
+    provinceCode: "NY",
+    zip: "11201",
+    countryCode: "US",
+  },
   contactName: "Dana (front desk)",
   contactPhone: "+17185550100",
   notes: "Pickup at the side door",
 };
 const second: PickupPoint = { ...main, locationGid: "gid://shopify/Location/20", name: "Warehouse", notes: null };
-const pickups = new Map([[main.locationGid, main], [second.locationGid, second]]);
+const pickups = new Map([
+  [main.locationGid, main],
+  [second.locationGid, second],
+]);
 
 function plan(order = orderForDispatch(), points = pickups) {
   return planShipments({ order, pickupPoints: points, settings, window, idempotencyKeyFor: (fo) => `key:${fo}:1` });
@@ -43,19 +53,51 @@ describe("order → shipment requests", () => {
       idempotency_key: "key:gid://shopify/FulfillmentOrder/5001:1",
       alternate_id_1: "820982911946154508",
       alternate_id_2: "5001",
-      items: [{ description: "Sourdough loaf – Large", reference_id: "SOUR-LOAF", value: 8.5, weight: 1.984, quantity: 1, length: 12, width: 10, height: 8 }],
-      pickup_location: { address: { street1: "1 Main St", state: "NY" }, contact: { name: "Dana (front desk)", phone: "7185550100" }, notes: "Pickup at the side door" },
-      delivery_location: { address: { name: "Shipping Company", street1: "123 Shipping Street", street2: "Apt 4", city: "Brooklyn", state: "NY", zip: "11201" }, contact: { name: "Steve Shipper", phone: "7185550134" } },
+      items: [
+        {
+          description: "Sourdough loaf – Large",
+          reference_id: "SOUR-LOAF",
+          value: 8.5,
+          weight: 1.984,
+          quantity: 1,
+          length: 12,
+          width: 10,
+          height: 8,
+        },
+      ],
+      pickup_location: {
+        address: { street1: "1 Main St", state: "NY" },
+        contact: { name: "Dana (front desk)", phone: "7185550100" },
+        notes: "Pickup at the side door",
+      },
+      delivery_location: {
+        address: {
+          name: "Shipping Company",
+          street1: "123 Shipping Street",
+          street2: "Apt 4",
+          city: "Brooklyn",
+          state: "NY",
+          zip: "11201",
+        },
+        contact: { name: "Steve Shipper", phone: "7185550134" },
+      },
       pickup_after: "2026-11-22T16:00:00.000Z",
       deliver_between: { start: "2026-11-22T16:00:00.000Z", end: "2026-11-22T19:00:00.000Z" },
-      options: { signature_required: false, notifications_enabled: true, over_21_required: false, over_18_required: false, decline_insurance: false },
+      options: {
+        signature_required: false,
+        notifications_enabled: true,
+        over_21_required: false,
+        over_18_required: false,
+        decline_insurance: false,
+      },
     });
   });
 
   it("never puts customer data in the description every driver sees", () => {
     const description = plan().shipments[0]!.request.description!;
     expect(description).toBe("Order #1001: 1 item from Main Street Bakery");
-    for (const personal of ["Steve", "Shipper", "123 Shipping", "718", "steve.shipper"]) expect(description).not.toContain(personal);
+    for (const personal of ["Steve", "Shipper", "123 Shipping", "718", "steve.shipper"])
+      expect(description).not.toContain(personal);
   });
 
   it("splits a two-location order into one shipment per fulfillment order", () => {
@@ -63,12 +105,32 @@ describe("order → shipment requests", () => {
       fulfillmentOrders: {
         nodes: [
           fulfillmentOrder(),
-          fulfillmentOrder({ id: "gid://shopify/FulfillmentOrder/5002", locationId: second.locationGid, assignedLocation: { name: "Warehouse", location: { id: second.locationGid } }, lines: [foLine({ id: "gid://shopify/FulfillmentOrderLineItem/2", sku: "CAKE", productTitle: "Birthday cake", variantTitle: "Default Title", remainingQuantity: 2, totalQuantity: 2 })] }),
+          fulfillmentOrder({
+            id: "gid://shopify/FulfillmentOrder/5002",
+            locationId: second.locationGid,
+            assignedLocation: { name: "Warehouse", location: { id: second.locationGid } },
+            lines: [
+              foLine({
+                id: "gid://shopify/FulfillmentOrderLineItem/2",
+                sku: "CAKE",
+                productTitle: "Birthday cake",
+                variantTitle: "Default Title",
+                remainingQuantity: 2,
+                totalQuantity: 2,
+              }),
+            ],
+          }),
         ],
       },
     } as never);
     const { shipments } = plan(order);
-    expect(shipments.map((s) => [s.locationGid, s.request.alternate_id_2, s.request.items.map((i) => `${i.description} x${i.quantity}`)])).toEqual([
+    expect(
+      shipments.map((s) => [
+        s.locationGid,
+        s.request.alternate_id_2,
+        s.request.items.map((i) => `${i.description} x${i.quantity}`),
+      ]),
+    ).toEqual([
       ["gid://shopify/Location/10", "5001", ["Sourdough loaf – Large x1"]],
       ["gid://shopify/Location/20", "5002", ["Birthday cake x2"]],
     ]);
@@ -77,7 +139,17 @@ describe("order → shipment requests", () => {
 
   it("ships only the remaining quantity and skips items that need no shipping", () => {
     const order = orderForDispatch({
-      fulfillmentOrders: { nodes: [fulfillmentOrder({ lines: [foLine({ totalQuantity: 3, remainingQuantity: 2 }), foLine({ id: "gid://shopify/FulfillmentOrderLineItem/9", sku: "GIFT", requiresShipping: false }), foLine({ id: "gid://shopify/FulfillmentOrderLineItem/10", sku: "DONE", remainingQuantity: 0 })] })] },
+      fulfillmentOrders: {
+        nodes: [
+          fulfillmentOrder({
+            lines: [
+              foLine({ totalQuantity: 3, remainingQuantity: 2 }),
+              foLine({ id: "gid://shopify/FulfillmentOrderLineItem/9", sku: "GIFT", requiresShipping: false }),
+              foLine({ id: "gid://shopify/FulfillmentOrderLineItem/10", sku: "DONE", remainingQuantity: 0 }),
+            ],
+          }),
+        ],
+      },
     } as never);
     const items = plan(order).shipments[0]!.request.items;
     expect(items.map((i) => [i.reference_id, i.quantity])).toEqual([["SOUR-LOAF", 2]]);
@@ -89,12 +161,24 @@ describe("order → shipment requests", () => {
     [["18+"], false, true],
     [["bakery"], false, false],
   ])("product tags %j → over 21 %s, over 18 %s", (tags, over21, over18) => {
-    const order = orderForDispatch({ fulfillmentOrders: { nodes: [fulfillmentOrder({ lines: [foLine({ tags })] })] } } as never);
-    expect(plan(order).shipments[0]!.request.options).toMatchObject({ over_21_required: over21, over_18_required: over18 });
+    const order = orderForDispatch({
+      fulfillmentOrders: { nodes: [fulfillmentOrder({ lines: [foLine({ tags })] })] },
+    } as never);
+    expect(plan(order).shipments[0]!.request.options).toMatchObject({
+      over_21_required: over21,
+      over_18_required: over18,
+    });
   });
 
   it("uses dimensions from the variant's metafield and the default package weight when Shopify has none", () => {
-    const line = foLine({ weight: null, variant: { id: "v", metafield: { value: '{"length":6,"width":5,"height":4}' }, product: { id: "p", tags: [], metafield: null } } } as never);
+    const line = foLine({
+      weight: null,
+      variant: {
+        id: "v",
+        metafield: { value: '{"length":6,"width":5,"height":4}' },
+        product: { id: "p", tags: [], metafield: null },
+      },
+    } as never);
     const order = orderForDispatch({ fulfillmentOrders: { nodes: [fulfillmentOrder({ lines: [line] })] } } as never);
     expect(plan(order).shipments[0]!.request.items[0]).toMatchObject({ length: 6, width: 5, height: 4, weight: 2 });
   });
@@ -105,29 +189,58 @@ describe("order → shipment requests", () => {
     [null, null, "+16135550142", "6135550142"],
   ])("recipient phone from address %s, order %s, customer %s", (addressPhone, orderPhone, customerPhone, expected) => {
     const base = orderForDispatch();
-    const order = { ...base, phone: orderPhone, customer: { id: "c", phone: customerPhone }, shippingAddress: { ...base.shippingAddress!, phone: addressPhone } };
+    const order = {
+      ...base,
+      phone: orderPhone,
+      customer: { id: "c", phone: customerPhone },
+      shippingAddress: { ...base.shippingAddress!, phone: addressPhone },
+    };
     expect(plan(order as never).shipments[0]!.request.delivery_location.contact.phone).toBe(expected);
   });
 
   it.each<[string, Record<string, unknown>, RegExp]>([
-    ["no usable phone", { phone: null, customer: null, shippingAddress: { ...orderForDispatch().shippingAddress!, phone: "+44 20 7946 0958" } }, /No US phone number/],
-    ["incomplete address", { shippingAddress: { ...orderForDispatch().shippingAddress!, zip: null } }, /address is incomplete/],
+    [
+      "no usable phone",
+      {
+        phone: null,
+        customer: null,
+        shippingAddress: { ...orderForDispatch().shippingAddress!, phone: "+44 20 7946 0958" },
+      },
+      /No US phone number/,
+    ],
+    [
+      "incomplete address",
+      { shippingAddress: { ...orderForDispatch().shippingAddress!, zip: null } },
+      /address is incomplete/,
+    ],
   ])("needs attention: %s", (_name, overrides, reason) => {
     const result = plan({ ...orderForDispatch(), ...overrides } as never);
     expect(result.shipments).toEqual([]);
-    expect(result.needsAttention).toEqual([{ fulfillmentOrderGid: "gid://shopify/FulfillmentOrder/5001", locationGid: "gid://shopify/Location/10", reason: expect.stringMatching(reason) }]);
+    expect(result.needsAttention).toEqual([
+      {
+        fulfillmentOrderGid: "gid://shopify/FulfillmentOrder/5001",
+        locationGid: "gid://shopify/Location/10",
+        reason: expect.stringMatching(reason),
+      },
+    ]);
   });
 
   it("needs attention when the pickup location has no contact phone", () => {
     const result = plan(orderForDispatch(), new Map([[main.locationGid, { ...main, contactPhone: null }]]));
-    expect(result.needsAttention[0]?.reason).toMatch(/contact name and US phone for the pickup location Main Street Bakery/);
+    expect(result.needsAttention[0]?.reason).toMatch(
+      /contact name and US phone for the pickup location Main Street Bakery/,
+    );
   });
 
   it.each<[string, Record<string, unknown>, RegExp]>([
     ["cancelled", { cancelledAt: "2026-11-22T14:00:00Z" }, /cancelled/],
     ["fulfilled", { displayFulfillmentStatus: "FULFILLED" }, /already fulfilled/],
     ["no shipping address", { shippingAddress: null }, /nothing to deliver/],
-    ["outside the US", { shippingAddress: { ...orderForDispatch().shippingAddress!, countryCodeV2: "CA" } }, /United States/],
+    [
+      "outside the US",
+      { shippingAddress: { ...orderForDispatch().shippingAddress!, countryCodeV2: "CA" } },
+      /United States/,
+    ],
   ])("skips the whole order when %s", (_name, overrides, reason) => {
     const result = plan({ ...orderForDispatch(), ...overrides } as never);
     expect(result.orderSkipReason).toMatch(reason);
@@ -137,7 +250,13 @@ describe("order → shipment requests", () => {
   it.each([
     ["a closed fulfillment order", fulfillmentOrder({ status: "CLOSED" as never }), /closed/],
     ["one on hold", fulfillmentOrder({ status: "ON_HOLD" as never }), /on hold/],
-    ["one at a location that is not a pickup point", fulfillmentOrder({ assignedLocation: { name: "Pop-up", location: { id: "gid://shopify/Location/99" } } } as never), /Pop-up is not a pickup location/],
+    [
+      "one at a location that is not a pickup point",
+      fulfillmentOrder({
+        assignedLocation: { name: "Pop-up", location: { id: "gid://shopify/Location/99" } },
+      } as never),
+      /Pop-up is not a pickup location/,
+    ],
     ["one with nothing left to ship", fulfillmentOrder({ lines: [foLine({ remainingQuantity: 0 })] }), /Nothing left/],
   ])("skips %s", (_name, fo, reason) => {
     const result = plan(orderForDispatch({ fulfillmentOrders: { nodes: [fo] } } as never));
@@ -146,7 +265,9 @@ describe("order → shipment requests", () => {
   });
 
   it("truncates long titles to the courier's 200 characters", () => {
-    const order = orderForDispatch({ fulfillmentOrders: { nodes: [fulfillmentOrder({ lines: [foLine({ productTitle: "x".repeat(250) })] })] } } as never);
+    const order = orderForDispatch({
+      fulfillmentOrders: { nodes: [fulfillmentOrder({ lines: [foLine({ productTitle: "x".repeat(250) })] })] },
+    } as never);
     expect(plan(order).shipments[0]!.request.items[0]!.description).toHaveLength(200);
   });
 });

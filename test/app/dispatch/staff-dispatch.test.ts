@@ -3,7 +3,13 @@ import { DispatchRefused, dispatchNow, quoteOrder } from "~/dispatch/staff-dispa
 import { getRuntime } from "~/runtime.server";
 import { startCourierSandbox, type CourierSandbox } from "../../courier-sandbox/server";
 import type { ShopifyStandIn } from "../../shopify-stand-in";
-import { adminFor, INSTALLED_SHOP as SHOP, sameDayOrder, setUpInstalledShop, startTestWorker } from "../../support/installed-shop";
+import {
+  adminFor,
+  INSTALLED_SHOP as SHOP,
+  sameDayOrder,
+  setUpInstalledShop,
+  startTestWorker,
+} from "../../support/installed-shop";
 
 const COURIER_TOKEN = "sandbox-token-staff";
 const runtime = getRuntime();
@@ -41,7 +47,10 @@ function tomorrowMorningInNewYork(): Date {
 describe("staff dispatch", () => {
   it("quotes each open window with the courier's price for the whole order", async () => {
     const order = sameDayOrder(standIn);
-    const result = await quoteOrder({ db, admin: await adminFor(SHOP), courier: await runtime.courierFor(SHOP), clock: tomorrowMorningInNewYork }, { shopDomain: SHOP, orderGid: order.id });
+    const result = await quoteOrder(
+      { db, admin: await adminFor(SHOP), courier: await runtime.courierFor(SHOP), clock: tomorrowMorningInNewYork },
+      { shopDomain: SHOP, orderGid: order.id },
+    );
     expect(result.unavailableReason).toBeNull();
     expect(result.windows.length).toBeGreaterThan(0);
     for (const window of result.windows) {
@@ -52,25 +61,52 @@ describe("staff dispatch", () => {
   });
 
   it("says why no window is offered for an address the courier cannot reach", async () => {
-    const order = sameDayOrder(standIn, { shippingAddress: { address1: "1 Nowhere Rd", city: "Brooklyn", provinceCode: "NY", zip: "00000", countryCodeV2: "US", phone: "+17185550134", latitude: null, longitude: null } });
-    const result = await quoteOrder({ db, admin: await adminFor(SHOP), courier: await runtime.courierFor(SHOP), clock: tomorrowMorningInNewYork }, { shopDomain: SHOP, orderGid: order.id });
-    expect(result).toMatchObject({ windows: [], unavailableReason: expect.stringMatching(/cannot deliver to this address/) });
+    const order = sameDayOrder(standIn, {
+      shippingAddress: {
+        address1: "1 Nowhere Rd",
+        city: "Brooklyn",
+        provinceCode: "NY",
+        zip: "00000",
+        countryCodeV2: "US",
+        phone: "+17185550134",
+        latitude: null,
+        longitude: null,
+      },
+    });
+    const result = await quoteOrder(
+      { db, admin: await adminFor(SHOP), courier: await runtime.courierFor(SHOP), clock: tomorrowMorningInNewYork },
+      { shopDomain: SHOP, orderGid: order.id },
+    );
+    expect(result).toMatchObject({
+      windows: [],
+      unavailableReason: expect.stringMatching(/cannot deliver to this address/),
+    });
   });
 
   it("dispatches an order that was not dispatched automatically, then refuses a second dispatch", async () => {
-    const order = sameDayOrder(standIn, { shippingLines: [{ title: "Local pickup", code: "pickup", source: "shopify", price: "0" }] });
-    const result = await withWorker(() => dispatchNow(deps, { shopDomain: SHOP, orderGid: order.id, serviceCode: "SAMEDAY_TODAY-BY-8PM" }));
+    const order = sameDayOrder(standIn, {
+      shippingLines: [{ title: "Local pickup", code: "pickup", source: "shopify", price: "0" }],
+    });
+    const result = await withWorker(() =>
+      dispatchNow(deps, { shopDomain: SHOP, orderGid: order.id, serviceCode: "SAMEDAY_TODAY-BY-8PM" }),
+    );
     expect(result.generation).toBe(1);
     expect(result.shipments).toHaveLength(1);
     expect(result.shipments[0]).toMatchObject({ state: "scheduled", serviceCode: "SAMEDAY_TODAY-BY-8PM" });
-    await expect(dispatchNow(deps, { shopDomain: SHOP, orderGid: order.id, serviceCode: null })).rejects.toMatchObject({ reason: "already_dispatched" });
+    await expect(dispatchNow(deps, { shopDomain: SHOP, orderGid: order.id, serviceCode: null })).rejects.toMatchObject({
+      reason: "already_dispatched",
+    });
   });
 
   it("re-dispatches as a new generation after the courier canceled, creating a new courier shipment", async () => {
     const order = sameDayOrder(standIn);
-    const first = await withWorker(() => dispatchNow(deps, { shopDomain: SHOP, orderGid: order.id, serviceCode: null }));
+    const first = await withWorker(() =>
+      dispatchNow(deps, { shopDomain: SHOP, orderGid: order.id, serviceCode: null }),
+    );
     await db.shipment.update({ where: { id: first.shipments[0]!.id }, data: { state: "canceled" } });
-    const second = await withWorker(() => dispatchNow(deps, { shopDomain: SHOP, orderGid: order.id, serviceCode: null }));
+    const second = await withWorker(() =>
+      dispatchNow(deps, { shopDomain: SHOP, orderGid: order.id, serviceCode: null }),
+    );
     expect(second.generation).toBe(2);
     expect(second.shipments[0]!.courierShipmentId).not.toBe(first.shipments[0]!.courierShipmentId);
     expect(second.shipments[0]!.idempotencyKey).not.toBe(first.shipments[0]!.idempotencyKey);
@@ -78,13 +114,22 @@ describe("staff dispatch", () => {
 
   it("refuses while a dispatch of the order is still queued, so two generations never race", async () => {
     const order = sameDayOrder(standIn);
-    await runtime.queue.enqueue({ shopDomain: SHOP, kind: "order-changes.sync", payload: { orderGid: order.id }, orderingKey: `order:${SHOP}:${order.id}` });
-    await expect(dispatchNow(deps, { shopDomain: SHOP, orderGid: order.id, serviceCode: null })).rejects.toMatchObject({ reason: "already_dispatched" });
+    await runtime.queue.enqueue({
+      shopDomain: SHOP,
+      kind: "order-changes.sync",
+      payload: { orderGid: order.id },
+      orderingKey: `order:${SHOP}:${order.id}`,
+    });
+    await expect(dispatchNow(deps, { shopDomain: SHOP, orderGid: order.id, serviceCode: null })).rejects.toMatchObject({
+      reason: "already_dispatched",
+    });
   });
 
   it("refuses without a connected courier account", async () => {
     await db.shop.update({ where: { domain: SHOP }, data: { courierTokenEncrypted: null } });
     const order = sameDayOrder(standIn);
-    await expect(dispatchNow(deps, { shopDomain: SHOP, orderGid: order.id, serviceCode: null })).rejects.toBeInstanceOf(DispatchRefused);
+    await expect(dispatchNow(deps, { shopDomain: SHOP, orderGid: order.id, serviceCode: null })).rejects.toBeInstanceOf(
+      DispatchRefused,
+    );
   });
 });

@@ -28,8 +28,9 @@ describe("newJobRow", () => {
 
   it("keeps the given keys, run-at and attempts", () => {
     const runAt = new Date("2026-03-02T00:00:00Z");
-    expect(newJobRow({ ...valid, uniqueKey: "dispatch:shop:1", orderingKey: "shipment:9", runAt, maxAttempts: 3 }, now))
-      .toMatchObject({ uniqueKey: "dispatch:shop:1", orderingKey: "shipment:9", runAt, maxAttempts: 3 });
+    expect(
+      newJobRow({ ...valid, uniqueKey: "dispatch:shop:1", orderingKey: "shipment:9", runAt, maxAttempts: 3 }, now),
+    ).toMatchObject({ uniqueKey: "dispatch:shop:1", orderingKey: "shipment:9", runAt, maxAttempts: 3 });
   });
 
   it.each([

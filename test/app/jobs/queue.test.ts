@@ -58,7 +58,11 @@ describe("enqueue", () => {
     await queue.enqueue({ ...dispatch(1), maxAttempts: 1 });
     const claimed = await queue.claimNext();
     await queue.fail(claimed!, new Error("Courier refused"));
-    expect(await queue.enqueue(dispatch(1))).toMatchObject({ id: claimed!.id, state: "dead", lastError: "Courier refused" });
+    expect(await queue.enqueue(dispatch(1))).toMatchObject({
+      id: claimed!.id,
+      state: "dead",
+      lastError: "Courier refused",
+    });
     expect(await queue.claimNext()).toBeNull();
   });
 
@@ -73,11 +77,13 @@ describe("enqueue", () => {
       await tx.webhookDelivery.create({ data: { shopDomain: SHOP, webhookId: "w-1", topic: "orders/paid" } });
       await queue.enqueue(dispatch(1), tx);
     });
-    await expect(db.$transaction(async (tx) => {
-      await tx.webhookDelivery.create({ data: { shopDomain: SHOP, webhookId: "w-2", topic: "orders/paid" } });
-      await queue.enqueue(dispatch(2), tx);
-      throw new Error("the request failed after enqueueing");
-    })).rejects.toThrow("the request failed");
+    await expect(
+      db.$transaction(async (tx) => {
+        await tx.webhookDelivery.create({ data: { shopDomain: SHOP, webhookId: "w-2", topic: "orders/paid" } });
+        await queue.enqueue(dispatch(2), tx);
+        throw new Error("the request failed after enqueueing");
+      }),
+    ).rejects.toThrow("the request failed");
     expect((await db.job.findMany()).map((job) => job.uniqueKey)).toEqual([`dispatch:${SHOP}:1`]);
     expect((await db.webhookDelivery.findMany()).map((row) => row.webhookId)).toEqual(["w-1"]);
   });
@@ -96,7 +102,12 @@ describe("enqueue", () => {
 });
 
 describe("enqueueMany and enqueueUnlessQueued", () => {
-  const apply = (shipment: string) => ({ shopDomain: SHOP, kind: "apply", payload: { shipment }, orderingKey: `shipment:${shipment}` });
+  const apply = (shipment: string) => ({
+    shopDomain: SHOP,
+    kind: "apply",
+    payload: { shipment },
+    orderingKey: `shipment:${shipment}`,
+  });
 
   it("enqueueMany adds every job in one go, in order, inside the caller's transaction", async () => {
     expect(await db.$transaction((tx) => queue.enqueueMany([apply("a"), apply("b"), apply("a")], tx))).toBe(3);
@@ -122,7 +133,12 @@ describe("enqueueMany and enqueueUnlessQueued", () => {
     );
     expect(result).toEqual({ added: 3, joined: 1 });
     const rows = await db.job.findMany({ where: { state: "queued" }, orderBy: { createdAt: "asc" } });
-    expect(rows.map((row) => row.orderingKey)).toEqual(["shipment:queued", "shipment:running", "shipment:done", "shipment:new"]);
+    expect(rows.map((row) => row.orderingKey)).toEqual([
+      "shipment:queued",
+      "shipment:running",
+      "shipment:done",
+      "shipment:new",
+    ]);
     expect(rows[0]!.id).toBe(queued.id);
     expect(running.state).toBe("running");
   });
@@ -156,7 +172,11 @@ describe("claimNext", () => {
       version: job.version + 1,
       payload: { orderId: 1 },
     });
-    expect(await db.job.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({ state: "running", lockedBy: "worker-a", attempts: 1 });
+    expect(await db.job.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({
+      state: "running",
+      lockedBy: "worker-a",
+      attempts: 1,
+    });
     expect(await queue.claimNext()).toBeNull();
   });
 
@@ -181,14 +201,24 @@ describe("claimNext", () => {
   });
 
   it("marks a job whose stored payload is unreadable dead instead of running it", async () => {
-    const row = await db.job.create({ data: { shopDomain: SHOP, kind: "dispatch", payloadJson: "{not json", runAt: clock.now() } });
+    const row = await db.job.create({
+      data: { shopDomain: SHOP, kind: "dispatch", payloadJson: "{not json", runAt: clock.now() },
+    });
     expect(await queue.claimNext()).toBeNull();
-    expect(await db.job.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ state: "dead", lastError: UNREADABLE_PAYLOAD });
+    expect(await db.job.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({
+      state: "dead",
+      lastError: UNREADABLE_PAYLOAD,
+    });
   });
 });
 
 describe("ordering by orderingKey", () => {
-  const event = (n: number, orderingKey: string | null) => ({ shopDomain: SHOP, kind: "apply-event", payload: { n }, orderingKey });
+  const event = (n: number, orderingKey: string | null) => ({
+    shopDomain: SHOP,
+    kind: "apply-event",
+    payload: { n },
+    orderingKey,
+  });
 
   it("runs jobs of one key one at a time in creation order, other keys alongside", async () => {
     const a1 = await queue.enqueue(event(1, "shipment:a"));
@@ -271,7 +301,12 @@ describe("fail", () => {
     expect(second?.attempts).toBe(2);
     const outcome = await queue.fail(second!, new Error("Courier answered 503"));
     expect(outcome).toMatchObject({ state: "queued", runAt: new Date(clock.now().getTime() + 1_500) });
-    expect(await db.job.findFirstOrThrow()).toMatchObject({ state: "queued", lockedBy: null, lockedUntil: null, lastError: "Courier answered 503" });
+    expect(await db.job.findFirstOrThrow()).toMatchObject({
+      state: "queued",
+      lockedBy: null,
+      lockedUntil: null,
+      lastError: "Courier answered 503",
+    });
   });
 
   it("waits as long as a Retry-After says (plus up to 10% jitter), from the error or the options", async () => {
@@ -308,7 +343,15 @@ describe("fail", () => {
     expect(await queue.claimNext()).toBeNull();
 
     const dead = await queue.listDead({ shopDomain: SHOP });
-    expect(dead).toEqual([expect.objectContaining({ id: last!.id, kind: "dispatch", attempts: 2, maxAttempts: 2, lastError: "timeout again" })]);
+    expect(dead).toEqual([
+      expect.objectContaining({
+        id: last!.id,
+        kind: "dispatch",
+        attempts: 2,
+        maxAttempts: 2,
+        lastError: "timeout again",
+      }),
+    ]);
     expect(dead[0]).not.toHaveProperty("payload");
     expect(dead[0]).not.toHaveProperty("payloadJson");
     expect(await queue.listDead({ shopDomain: OTHER_SHOP })).toEqual([]);
@@ -356,7 +399,11 @@ describe("leases", () => {
     await queue.claimNext();
     clock.advance(LEASE_MS + 1);
     expect(await queue.claimNext()).toBeNull();
-    expect(await db.job.findFirstOrThrow()).toMatchObject({ state: "dead", lastError: LEASE_ENDED_ON_LAST_ATTEMPT, lockedBy: null });
+    expect(await db.job.findFirstOrThrow()).toMatchObject({
+      state: "dead",
+      lastError: LEASE_ENDED_ON_LAST_ATTEMPT,
+      lockedBy: null,
+    });
   });
 });
 
@@ -365,11 +412,13 @@ describe("complete", () => {
     await queue.enqueue(dispatch(1));
     const claimed = await queue.claimNext();
 
-    await expect(db.$transaction(async (tx) => {
-      await tx.webhookDelivery.create({ data: { shopDomain: SHOP, webhookId: "result-1", topic: "job-result" } });
-      await queue.complete(claimed!, tx);
-      throw new Error("crash before commit");
-    })).rejects.toThrow("crash before commit");
+    await expect(
+      db.$transaction(async (tx) => {
+        await tx.webhookDelivery.create({ data: { shopDomain: SHOP, webhookId: "result-1", topic: "job-result" } });
+        await queue.complete(claimed!, tx);
+        throw new Error("crash before commit");
+      }),
+    ).rejects.toThrow("crash before commit");
     expect(await db.job.findFirstOrThrow()).toMatchObject({ state: "running", lockedBy: "worker-a" });
     expect(await db.webhookDelivery.count()).toBe(0);
 
@@ -377,7 +426,12 @@ describe("complete", () => {
       await tx.webhookDelivery.create({ data: { shopDomain: SHOP, webhookId: "result-1", topic: "job-result" } });
       await queue.complete(claimed!, tx);
     });
-    expect(await db.job.findFirstOrThrow()).toMatchObject({ state: "done", finishedAt: clock.now(), lockedBy: null, lockedUntil: null });
+    expect(await db.job.findFirstOrThrow()).toMatchObject({
+      state: "done",
+      finishedAt: clock.now(),
+      lockedBy: null,
+      lockedUntil: null,
+    });
     expect(await db.webhookDelivery.count()).toBe(1);
     // The worker completing again under the same claim is harmless.
     await queue.complete(claimed!);
@@ -389,10 +443,12 @@ describe("complete", () => {
     clock.advance(LEASE_MS + 1);
     const workerB = testQueue(db, clock.now, { workerId: "worker-b" });
     await workerB.claimNext();
-    await expect(db.$transaction(async (tx) => {
-      await tx.webhookDelivery.create({ data: { shopDomain: SHOP, webhookId: "result-stale", topic: "job-result" } });
-      await queue.complete(stale!, tx);
-    })).rejects.toThrow(LeaseLostError);
+    await expect(
+      db.$transaction(async (tx) => {
+        await tx.webhookDelivery.create({ data: { shopDomain: SHOP, webhookId: "result-stale", topic: "job-result" } });
+        await queue.complete(stale!, tx);
+      }),
+    ).rejects.toThrow(LeaseLostError);
     expect(await db.webhookDelivery.count()).toBe(0);
   });
 });
@@ -410,6 +466,12 @@ describe("stats", () => {
 
     expect(await queue.stats()).toEqual({ queued: 2, due: 1, running: 0, done: 1, dead: 1, oldestDueAt: start });
     expect(await queue.stats({ shopDomain: OTHER_SHOP })).toMatchObject({ queued: 1, due: 1, dead: 0 });
-    expect(await queue.stats({ shopDomain: SHOP })).toMatchObject({ queued: 1, due: 0, done: 1, dead: 1, oldestDueAt: null });
+    expect(await queue.stats({ shopDomain: SHOP })).toMatchObject({
+      queued: 1,
+      due: 0,
+      done: 1,
+      dead: 1,
+      oldestDueAt: null,
+    });
   });
 });

@@ -38,12 +38,16 @@ describe("two workers on separate clients racing for the same jobs", () => {
     const queues = [queueOn(clientA, "a"), queueOn(clientB, "b")];
     const claims: string[] = [];
     // Four claim loops per client, all at once.
-    await Promise.all(queues.flatMap((queue) => Array.from({ length: 4 }, async () => {
-      for (let job = await queue.claimNext(); job; job = await queue.claimNext()) {
-        claims.push(job.id);
-        await queue.complete(job);
-      }
-    })));
+    await Promise.all(
+      queues.flatMap((queue) =>
+        Array.from({ length: 4 }, async () => {
+          for (let job = await queue.claimNext(); job; job = await queue.claimNext()) {
+            claims.push(job.id);
+            await queue.complete(job);
+          }
+        }),
+      ),
+    );
     expect(claims).toHaveLength(JOBS);
     expect(new Set(claims).size).toBe(JOBS);
     expect(await clientA.job.count({ where: { state: "done", attempts: 1 } })).toBe(JOBS);
@@ -58,15 +62,17 @@ describe("two workers on separate clients racing for the same jobs", () => {
       await new Promise((resolve) => setImmediate(resolve));
     };
     const loggers = [recordingLogger(), recordingLogger()];
-    const workers = (["a", "b"] as const).map((name, i) => startWorker({
-      queue: queueOn(i === 0 ? clientA : clientB, name),
-      handlers: { dispatch: handlerFor(name) },
-      concurrency: 4,
-      pollIntervalMs: 5,
-      clock: () => new Date(),
-      sleep: timerSleep,
-      logger: loggers[i]!,
-    }));
+    const workers = (["a", "b"] as const).map((name, i) =>
+      startWorker({
+        queue: queueOn(i === 0 ? clientA : clientB, name),
+        handlers: { dispatch: handlerFor(name) },
+        concurrency: 4,
+        pollIntervalMs: 5,
+        clock: () => new Date(),
+        sleep: timerSleep,
+        logger: loggers[i]!,
+      }),
+    );
     await eventually(async () => (await clientA.job.count({ where: { state: "done" } })) === JOBS, 15_000);
     await Promise.all(workers.map((worker) => worker.stop()));
 
@@ -92,24 +98,28 @@ describe("two workers on separate clients racing for the same jobs", () => {
     const order = new Map<number, number[]>();
     let done = 0;
     const queues = [queueOn(clientA, "a"), queueOn(clientB, "b")];
-    await Promise.all(queues.flatMap((queue) => Array.from({ length: 3 }, async () => {
-      const deadline = Date.now() + 15_000;
-      while (done < keys * perKey && Date.now() < deadline) {
-        const job = await queue.claimNext();
-        if (!job) {
-          await new Promise((resolve) => setTimeout(resolve, 2));
-          continue;
-        }
-        const { k, n } = job.payload as { k: number; n: number };
-        if (runningKeys.has(k)) overlaps.push(`shipment:${k} job ${n}`);
-        runningKeys.add(k);
-        order.set(k, [...(order.get(k) ?? []), n]);
-        await new Promise((resolve) => setTimeout(resolve, 1));
-        runningKeys.delete(k);
-        await queue.complete(job);
-        done += 1;
-      }
-    })));
+    await Promise.all(
+      queues.flatMap((queue) =>
+        Array.from({ length: 3 }, async () => {
+          const deadline = Date.now() + 15_000;
+          while (done < keys * perKey && Date.now() < deadline) {
+            const job = await queue.claimNext();
+            if (!job) {
+              await new Promise((resolve) => setTimeout(resolve, 2));
+              continue;
+            }
+            const { k, n } = job.payload as { k: number; n: number };
+            if (runningKeys.has(k)) overlaps.push(`shipment:${k} job ${n}`);
+            runningKeys.add(k);
+            order.set(k, [...(order.get(k) ?? []), n]);
+            await new Promise((resolve) => setTimeout(resolve, 1));
+            runningKeys.delete(k);
+            await queue.complete(job);
+            done += 1;
+          }
+        }),
+      ),
+    );
     expect(done).toBe(keys * perKey);
     expect(overlaps).toEqual([]);
     for (let k = 0; k < keys; k++) expect(order.get(k)).toEqual(Array.from({ length: perKey }, (_, n) => n));

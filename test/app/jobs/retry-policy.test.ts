@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { JobError, failureMessage, failureOptionsOf, permanentFailure, retryLater, UNKNOWN_FAILURE_MESSAGE } from "~/jobs/errors";
+import {
+  JobError,
+  failureMessage,
+  failureOptionsOf,
+  permanentFailure,
+  retryLater,
+  UNKNOWN_FAILURE_MESSAGE,
+} from "~/jobs/errors";
 import {
   MAX_RETRY_AFTER_MS,
   backoffDelayMs,
@@ -59,8 +66,16 @@ describe("planFailure", () => {
     ["last attempt is dead", { attempts: 3, maxAttempts: 3 }, { state: "dead" }],
     ["past the last attempt is dead", { attempts: 4, maxAttempts: 3 }, { state: "dead" }],
     ["permanent is dead at once", { attempts: 1, maxAttempts: 8, permanent: true }, { state: "dead" }],
-    ["Retry-After replaces the backoff", { attempts: 1, maxAttempts: 8, retryAfterMs: 30_000 }, { state: "queued", delayMs: 30_000 }],
-    ["Retry-After on the last attempt is still dead", { attempts: 8, maxAttempts: 8, retryAfterMs: 1_000 }, { state: "dead" }],
+    [
+      "Retry-After replaces the backoff",
+      { attempts: 1, maxAttempts: 8, retryAfterMs: 30_000 },
+      { state: "queued", delayMs: 30_000 },
+    ],
+    [
+      "Retry-After on the last attempt is still dead",
+      { attempts: 8, maxAttempts: 8, retryAfterMs: 1_000 },
+      { state: "dead" },
+    ],
     ["a single-attempt job dies on its first failure", { attempts: 1, maxAttempts: 1 }, { state: "dead" }],
   ])("%s", (_name, failed, expected) => {
     expect(planFailure(failed, policy, fixed(0))).toEqual(expected);

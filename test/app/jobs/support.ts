@@ -19,7 +19,15 @@ export function manualClock(start = "2026-03-01T12:00:00.000Z") {
 }
 
 export function testQueue(db: Db, clock: () => Date, overrides: Partial<JobQueueOptions> = {}) {
-  return createJobQueue({ db, clock, workerId: "worker-a", leaseMs: LEASE_MS, random: () => 0.5, backoff: BACKOFF, ...overrides });
+  return createJobQueue({
+    db,
+    clock,
+    workerId: "worker-a",
+    leaseMs: LEASE_MS,
+    random: () => 0.5,
+    backoff: BACKOFF,
+    ...overrides,
+  });
 }
 
 export interface LogLine {
@@ -31,9 +39,11 @@ export interface LogLine {
 /** A logger that keeps what it was given, for assertions. */
 export function recordingLogger(): WorkerLogger & { lines: LogLine[] } {
   const lines: LogLine[] = [];
-  const log = (level: LogLine["level"]) => (message: string, fields: LogFields = {}) => {
-    lines.push({ level, message, fields });
-  };
+  const log =
+    (level: LogLine["level"]) =>
+    (message: string, fields: LogFields = {}) => {
+      lines.push({ level, message, fields });
+    };
   return { lines, info: log("info"), warn: log("warn"), error: log("error") };
 }
 

@@ -2,7 +2,14 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import { permanentFailure, retryLater } from "~/jobs/errors";
 import type { JobQueue } from "~/jobs/queue.server";
-import { noHandlerMessage, startWorker, timerSleep, type JobHandler, type Worker, type WorkerOptions } from "~/jobs/worker.server";
+import {
+  noHandlerMessage,
+  startWorker,
+  timerSleep,
+  type JobHandler,
+  type Worker,
+  type WorkerOptions,
+} from "~/jobs/worker.server";
 import { SHOP, deferred, eventually, manualClock, recordingLogger, testQueue } from "./support";
 
 const db = createDb(process.env.DATABASE_URL!);
@@ -15,7 +22,16 @@ let logger = recordingLogger();
 const workers: Worker[] = [];
 
 function start(handlers: WorkerOptions["handlers"], overrides: Partial<WorkerOptions> = {}): Worker {
-  const worker = startWorker({ queue, handlers, concurrency: 2, pollIntervalMs: 5, clock: clock.now, sleep: timerSleep, logger, ...overrides });
+  const worker = startWorker({
+    queue,
+    handlers,
+    concurrency: 2,
+    pollIntervalMs: 5,
+    clock: clock.now,
+    sleep: timerSleep,
+    logger,
+    ...overrides,
+  });
   workers.push(worker);
   return worker;
 }
@@ -48,8 +64,12 @@ describe("startWorker", () => {
     await eventually(async () => (await db.job.count({ where: { state: "done" } })) === 3);
     expect(seen).toHaveLength(3);
     expect(seen).toContainEqual({ ...PAYLOAD, n: 2 });
-    expect(logger.lines.filter((line) => line.message === "Job done").map((line) => line.fields.jobId).sort())
-      .toEqual(jobs.map((job) => job.id).sort());
+    expect(
+      logger.lines
+        .filter((line) => line.message === "Job done")
+        .map((line) => line.fields.jobId)
+        .sort(),
+    ).toEqual(jobs.map((job) => job.id).sort());
     expect(logger.lines[0]?.fields).toMatchObject({ kind: "dispatch", shop: SHOP, attempt: 1 });
   });
 
@@ -59,35 +79,49 @@ describe("startWorker", () => {
     const throwsString = await enqueue("throws-string");
     const throwsSync = await enqueue("throws-sync");
     const fine = await enqueue("fine");
-    start({
-      "rate-limited": async () => {
-        throw retryLater("The courier is rate limiting requests.", 20_000);
+    start(
+      {
+        "rate-limited": async () => {
+          throw retryLater("The courier is rate limiting requests.", 20_000);
+        },
+        refused: async () => {
+          throw permanentFailure("The courier could not find the delivery address.");
+        },
+        "throws-string": () => Promise.reject(new Error("socket hang up")),
+        "throws-sync": (() => {
+          throw new Error("synchronous bug");
+        }) as JobHandler,
+        fine: async () => {},
       },
-      refused: async () => {
-        throw permanentFailure("The courier could not find the delivery address.");
-      },
-      "throws-string": () => Promise.reject(new Error("socket hang up")),
-      "throws-sync": (() => {
-        throw new Error("synchronous bug");
-      }) as JobHandler,
-      fine: async () => {},
-    }, { concurrency: 1 });
-    await eventually(async () => (await db.job.count({ where: { state: "running" } })) === 0
-      && (await db.job.count({ where: { state: "queued", lastError: null } })) === 0);
+      { concurrency: 1 },
+    );
+    await eventually(
+      async () =>
+        (await db.job.count({ where: { state: "running" } })) === 0 &&
+        (await db.job.count({ where: { state: "queued", lastError: null } })) === 0,
+    );
 
     expect(await jobRow(rateLimited.id)).toMatchObject({
       state: "queued",
       lastError: "The courier is rate limiting requests.",
       runAt: new Date(clock.now().getTime() + 21_000),
     });
-    expect(await jobRow(refused.id)).toMatchObject({ state: "dead", lastError: "The courier could not find the delivery address." });
+    expect(await jobRow(refused.id)).toMatchObject({
+      state: "dead",
+      lastError: "The courier could not find the delivery address.",
+    });
     expect(await jobRow(throwsString.id)).toMatchObject({ state: "queued", lastError: "socket hang up" });
     expect(await jobRow(throwsSync.id)).toMatchObject({ state: "queued", lastError: "synchronous bug" });
     expect(await jobRow(fine.id)).toMatchObject({ state: "done" });
-    expect(logger.lines.filter((line) => line.level === "error").map((line) => line.fields.jobId)).toEqual([refused.id]);
+    expect(logger.lines.filter((line) => line.level === "error").map((line) => line.fields.jobId)).toEqual([
+      refused.id,
+    ]);
     expect(logger.lines.find((line) => line.fields.jobId === rateLimited.id)).toMatchObject({
       level: "warn",
-      fields: { retryAt: new Date(clock.now().getTime() + 21_000).toISOString(), error: "The courier is rate limiting requests." },
+      fields: {
+        retryAt: new Date(clock.now().getTime() + 21_000).toISOString(),
+        error: "The courier is rate limiting requests.",
+      },
     });
   });
 
@@ -103,7 +137,9 @@ describe("startWorker", () => {
     start({
       dispatch: async (claimed, context) => {
         await db.$transaction(async (tx) => {
-          await tx.webhookDelivery.create({ data: { shopDomain: SHOP, webhookId: `result-${claimed.id}`, topic: "job-result" } });
+          await tx.webhookDelivery.create({
+            data: { shopDomain: SHOP, webhookId: `result-${claimed.id}`, topic: "job-result" },
+          });
           await context.complete(tx);
         });
       },
@@ -118,12 +154,22 @@ describe("startWorker", () => {
     const release = deferred();
     const started = deferred();
     const first = await enqueue("slow", 1);
-    start({ slow: async () => { started.resolve(); await release.promise; } }, { concurrency: 1 });
+    start(
+      {
+        slow: async () => {
+          started.resolve();
+          await release.promise;
+        },
+      },
+      { concurrency: 1 },
+    );
     await started.promise;
     const second = await enqueue("slow", 2);
 
     let stopped = false;
-    const stopping = workers[0]!.stop().then(() => { stopped = true; });
+    const stopping = workers[0]!.stop().then(() => {
+      stopped = true;
+    });
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(stopped).toBe(false);
     expect((await jobRow(first.id)).state).toBe("running");
@@ -142,10 +188,18 @@ describe("startWorker", () => {
     const release = deferred();
     const started = deferred();
     // Lease renewal every 100 ms of the worker's time, 1 ms of real time.
-    start({ dispatch: async () => { started.resolve(); await release.promise; } }, {
-      leaseRenewalMs: 100,
-      sleep: (ms, signal) => timerSleep(ms / 100, signal),
-    });
+    start(
+      {
+        dispatch: async () => {
+          started.resolve();
+          await release.promise;
+        },
+      },
+      {
+        leaseRenewalMs: 100,
+        sleep: (ms, signal) => timerSleep(ms / 100, signal),
+      },
+    );
     await started.promise;
     for (let step = 0; step < 3; step++) {
       clock.advance(800);
@@ -165,17 +219,23 @@ describe("startWorker", () => {
     // Lease renewals happen when the test says so; polling runs on real (short) timers.
     const renewalMs = 100;
     const pendingRenewals: Array<() => void> = [];
-    const sleep: WorkerOptions["sleep"] = (ms, signal) => ms !== renewalMs ? timerSleep(ms, signal) : new Promise<void>((resolve) => {
-      pendingRenewals.push(resolve);
-      signal?.addEventListener("abort", () => resolve(), { once: true });
-    });
-    start({
-      dispatch: async (_job, context) => {
-        await new Promise((resolve) => context.signal.addEventListener("abort", resolve, { once: true }));
-        aborted.resolve(context.signal.reason);
-        throw new Error("stopped: lease lost");
+    const sleep: WorkerOptions["sleep"] = (ms, signal) =>
+      ms !== renewalMs
+        ? timerSleep(ms, signal)
+        : new Promise<void>((resolve) => {
+            pendingRenewals.push(resolve);
+            signal?.addEventListener("abort", () => resolve(), { once: true });
+          });
+    start(
+      {
+        dispatch: async (_job, context) => {
+          await new Promise((resolve) => context.signal.addEventListener("abort", resolve, { once: true }));
+          aborted.resolve(context.signal.reason);
+          throw new Error("stopped: lease lost");
+        },
       },
-    }, { leaseRenewalMs: renewalMs, sleep, concurrency: 1 }); // busy with its one job, it cannot re-claim it: only worker-b can
+      { leaseRenewalMs: renewalMs, sleep, concurrency: 1 },
+    ); // busy with its one job, it cannot re-claim it: only worker-b can
     await eventually(() => pendingRenewals.length > 0);
     // The worker's process stalls past its lease and another worker claims the job.
     await db.job.update({ where: { id: job.id }, data: { lockedUntil: new Date(clock.now().getTime() - 1) } });
@@ -184,7 +244,9 @@ describe("startWorker", () => {
     pendingRenewals.splice(0).forEach((renew) => renew());
 
     expect(await aborted.promise).toMatchObject({ name: "LeaseLostError" });
-    await eventually(() => logger.lines.some((line) => line.message.startsWith("Job failed after it stopped being this worker's")));
+    await eventually(() =>
+      logger.lines.some((line) => line.message.startsWith("Job failed after it stopped being this worker's")),
+    );
     // The first worker's failure did not touch the job the second worker now holds.
     expect(await jobRow(job.id)).toMatchObject({ state: "running", lockedBy: "worker-b", lastError: null });
   });
@@ -192,7 +254,13 @@ describe("startWorker", () => {
   it("survives a failing claim (database unavailable) and carries on", async () => {
     const job = await enqueue();
     let failures = 1;
-    queue = { ...queue, claimNext: (options) => failures-- > 0 ? Promise.reject(new Error("database is unreachable")) : testQueue(db, clock.now).claimNext(options) };
+    queue = {
+      ...queue,
+      claimNext: (options) =>
+        failures-- > 0
+          ? Promise.reject(new Error("database is unreachable"))
+          : testQueue(db, clock.now).claimNext(options),
+    };
     start({ dispatch: async () => {} });
     await eventually(async () => (await jobRow(job.id)).state === "done");
     expect(logger.lines[0]).toMatchObject({ level: "warn", fields: { error: "database is unreachable" } });
@@ -202,17 +270,20 @@ describe("startWorker", () => {
     for (let n = 0; n < 6; n++) await enqueue("counted", n);
     let active = 0;
     let peak = 0;
-    start({
-      counted: async () => {
-        active++;
-        peak = Math.max(peak, active);
-        // Held until three run at once (or 1 s passed), however long a claim takes on this database.
-        const until = Date.now() + 1_000;
-        while (peak < 3 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 5));
-        await new Promise((resolve) => setTimeout(resolve, 10));
-        active--;
+    start(
+      {
+        counted: async () => {
+          active++;
+          peak = Math.max(peak, active);
+          // Held until three run at once (or 1 s passed), however long a claim takes on this database.
+          const until = Date.now() + 1_000;
+          while (peak < 3 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 5));
+          await new Promise((resolve) => setTimeout(resolve, 10));
+          active--;
+        },
       },
-    }, { concurrency: 3 });
+      { concurrency: 3 },
+    );
     await eventually(async () => (await db.job.count({ where: { state: "done" } })) === 6);
     expect(peak).toBe(3);
   });
@@ -223,8 +294,14 @@ describe("startWorker", () => {
     clock.advance(1);
     await enqueue("call-courier", 2);
     const order: string[] = [];
-    const record = (name: string): JobHandler => async (job) => void order.push(`${name}:${(job.payload as { n: number }).n}`);
-    start({ "read-order": record("read-order"), "call-courier": record("call-courier") }, { concurrency: 1, preferredKinds: ["call-courier"] });
+    const record =
+      (name: string): JobHandler =>
+      async (job) =>
+        void order.push(`${name}:${(job.payload as { n: number }).n}`);
+    start(
+      { "read-order": record("read-order"), "call-courier": record("call-courier") },
+      { concurrency: 1, preferredKinds: ["call-courier"] },
+    );
     await eventually(async () => (await db.job.count({ where: { state: "done" } })) === 5);
     expect(order).toEqual(["call-courier:1", "call-courier:2", "read-order:0", "read-order:1", "read-order:2"]);
   });
@@ -234,12 +311,17 @@ describe("startWorker", () => {
     for (let n = 0; n < 2; n++) await enqueue("read-order", n);
     const active = { "call-courier": 0, "read-order": 0 };
     const releases = { "call-courier": deferred(), "read-order": deferred() };
-    const held = (kind: keyof typeof active): JobHandler => async () => {
-      active[kind]++;
-      await releases[kind].promise;
-      active[kind]--;
-    };
-    start({ "call-courier": held("call-courier"), "read-order": held("read-order") }, { concurrency: 3, preferredKinds: ["call-courier"], preferredMaxRunning: 1 });
+    const held =
+      (kind: keyof typeof active): JobHandler =>
+      async () => {
+        active[kind]++;
+        await releases[kind].promise;
+        active[kind]--;
+      };
+    start(
+      { "call-courier": held("call-courier"), "read-order": held("read-order") },
+      { concurrency: 3, preferredKinds: ["call-courier"], preferredMaxRunning: 1 },
+    );
     await eventually(() => active["read-order"] === 2);
     expect(active["call-courier"]).toBe(1);
     releases["read-order"].resolve();
@@ -281,7 +363,10 @@ describe("startWorker", () => {
   it("while the pace asks for it, starts jobs no more often than its interval", async () => {
     for (let n = 0; n < 3; n++) await enqueue("paced", n);
     const starts: number[] = [];
-    start({ paced: async () => void starts.push(Date.now()) }, { concurrency: 4, pace: () => ({ maxRunning: 2, minStartIntervalMs: 200 }) });
+    start(
+      { paced: async () => void starts.push(Date.now()) },
+      { concurrency: 4, pace: () => ({ maxRunning: 2, minStartIntervalMs: 200 }) },
+    );
     await eventually(() => starts.length === 3, 5_000);
     expect(starts[1]! - starts[0]!).toBeGreaterThanOrEqual(190);
     expect(starts[2]! - starts[1]!).toBeGreaterThanOrEqual(190);

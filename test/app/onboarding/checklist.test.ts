@@ -20,7 +20,9 @@ const step = (f: ChecklistFacts, id: string) => buildChecklist(f, NOW).steps.fin
 describe("setup checklist", () => {
   it("counts the done steps", () => {
     expect(buildChecklist(facts(), NOW).done).toBe(5);
-    expect(buildChecklist(facts({ dispatchModeChosen: false, courier: { status: "not_connected" } }), NOW).done).toBe(3);
+    expect(buildChecklist(facts({ dispatchModeChosen: false, courier: { status: "not_connected" } }), NOW).done).toBe(
+      3,
+    );
   });
 
   it.each<[ChecklistFacts["courier"], string, string]>([
@@ -34,11 +36,26 @@ describe("setup checklist", () => {
 
   it.each<[ChecklistFacts["pickupLocations"], string, string]>([
     [[], "todo", "Choose the locations drivers collect orders from, with a contact person and phone."],
-    [[{ ...READY, enabled: false }], "todo", "Choose the locations drivers collect orders from, with a contact person and phone."],
+    [
+      [{ ...READY, enabled: false }],
+      "todo",
+      "Choose the locations drivers collect orders from, with a contact person and phone.",
+    ],
     [[READY], "done", "1 pickup location ready."],
     [[READY, READY], "done", "2 pickup locations ready."],
-    [[READY, { ...READY, contactPhone: "12" }], "blocked", "1 of 2 pickup locations needs a contact name and a US phone number."],
-    [[{ ...READY, contactName: " " }, { ...READY, contactPhone: null }], "blocked", "2 of 2 pickup locations need a contact name and a US phone number."],
+    [
+      [READY, { ...READY, contactPhone: "12" }],
+      "blocked",
+      "1 of 2 pickup locations needs a contact name and a US phone number.",
+    ],
+    [
+      [
+        { ...READY, contactName: " " },
+        { ...READY, contactPhone: null },
+      ],
+      "blocked",
+      "2 of 2 pickup locations need a contact name and a US phone number.",
+    ],
   ])("pickup locations %j → %s", (pickupLocations, state, summary) => {
     expect(step(facts({ pickupLocations }), "pickup")).toMatchObject({ state, summary });
   });
@@ -46,10 +63,26 @@ describe("setup checklist", () => {
   it.each<[ChecklistFacts["carrier"], string, RegExp]>([
     [{ status: "not_registered" }, "todo", /^Register/],
     [{ status: "unknown", detail: "Shopify did not answer" }, "waiting", /^Shopify did not answer$/],
-    [{ status: "registered", complete: true, instructions: [], missingZones: 0, locationsWithoutUsZone: 0 }, "done", /^Shoppers of every pickup location/],
-    [{ status: "registered", complete: false, instructions: ["x"], missingZones: 2, locationsWithoutUsZone: 0 }, "blocked", /missing from 2 shipping zones/],
-    [{ status: "registered", complete: false, instructions: [], missingZones: 0, locationsWithoutUsZone: 1 }, "blocked", /ship to no United States zone/],
-    [{ status: "registered", complete: false, instructions: [], missingZones: 0, locationsWithoutUsZone: 0 }, "blocked", /Enable a pickup location/],
+    [
+      { status: "registered", complete: true, instructions: [], missingZones: 0, locationsWithoutUsZone: 0 },
+      "done",
+      /^Shoppers of every pickup location/,
+    ],
+    [
+      { status: "registered", complete: false, instructions: ["x"], missingZones: 2, locationsWithoutUsZone: 0 },
+      "blocked",
+      /missing from 2 shipping zones/,
+    ],
+    [
+      { status: "registered", complete: false, instructions: [], missingZones: 0, locationsWithoutUsZone: 1 },
+      "blocked",
+      /ship to no United States zone/,
+    ],
+    [
+      { status: "registered", complete: false, instructions: [], missingZones: 0, locationsWithoutUsZone: 0 },
+      "blocked",
+      /Enable a pickup location/,
+    ],
   ])("carrier %j → %s", (carrier, state, summary) => {
     const s = step(facts({ carrier }), "carrier");
     expect(s.state).toBe(state);
@@ -57,11 +90,31 @@ describe("setup checklist", () => {
   });
 
   it.each<[ChecklistFacts["webhook"], string, string]>([
-    [{ secretSet: false, method: "bearer", lastEventAt: null }, "todo", "Generate a secret and give the courier your webhook address."],
-    [{ secretSet: true, method: "bearer", lastEventAt: null }, "waiting", "Set up. No update received yet: they arrive once the courier has your address and a delivery moves."],
-    [{ secretSet: true, method: "bearer", lastEventAt: new Date(NOW.getTime() - 20_000) }, "done", "Last update received just now."],
-    [{ secretSet: true, method: "bearer", lastEventAt: new Date(NOW.getTime() - 42 * 60_000) }, "done", "Last update received 42 min ago."],
-    [{ secretSet: true, method: "bearer", lastEventAt: new Date(NOW.getTime() - 5 * 3600_000) }, "done", "Last update received 5 h ago."],
+    [
+      { secretSet: false, method: "bearer", lastEventAt: null },
+      "todo",
+      "Generate a secret and give the courier your webhook address.",
+    ],
+    [
+      { secretSet: true, method: "bearer", lastEventAt: null },
+      "waiting",
+      "Set up. No update received yet: they arrive once the courier has your address and a delivery moves.",
+    ],
+    [
+      { secretSet: true, method: "bearer", lastEventAt: new Date(NOW.getTime() - 20_000) },
+      "done",
+      "Last update received just now.",
+    ],
+    [
+      { secretSet: true, method: "bearer", lastEventAt: new Date(NOW.getTime() - 42 * 60_000) },
+      "done",
+      "Last update received 42 min ago.",
+    ],
+    [
+      { secretSet: true, method: "bearer", lastEventAt: new Date(NOW.getTime() - 5 * 3600_000) },
+      "done",
+      "Last update received 5 h ago.",
+    ],
   ])("webhook %j → %s", (webhook, state, summary) => {
     expect(step(facts({ webhook }), "webhook")).toMatchObject({ state, summary });
   });
@@ -81,12 +134,14 @@ describe("setup checklist", () => {
     ["basic", "Authorization", 'Basic, user name "courier", password <secret>', "courier"],
     ["x-api-key", "x-api-key", "<secret>", null],
   ] as const)("webhook instructions for %s", (method, headerName, valueHint, user) => {
-    expect(webhookInstructions({ appUrl: "https://app.example/", pathId: "p1", method, basicUser: "courier" })).toEqual({
-      url: "https://app.example/courier/webhooks/p1",
-      method,
-      headerName,
-      valueHint,
-      user,
-    });
+    expect(webhookInstructions({ appUrl: "https://app.example/", pathId: "p1", method, basicUser: "courier" })).toEqual(
+      {
+        url: "https://app.example/courier/webhooks/p1",
+        method,
+        headerName,
+        valueHint,
+        user,
+      },
+    );
   });
 });

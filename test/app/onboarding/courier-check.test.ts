@@ -1,14 +1,40 @@
 import { describe, expect, it } from "vitest";
 import { CourierError } from "~/courier/errors";
 import { requestSchemas } from "~/courier/requests";
-import { checkFromError, checkFromEstimate, courierAddressOf, SAMPLE_PICKUP_ADDRESS, testEstimateRequest } from "~/onboarding/courier-check";
+import {
+  checkFromError,
+  checkFromEstimate,
+  courierAddressOf,
+  SAMPLE_PICKUP_ADDRESS,
+  testEstimateRequest,
+} from "~/onboarding/courier-check";
 
 const NOW = new Date("2026-11-21T18:00:00.000Z");
 
 describe("testing a courier token", () => {
   it.each([
-    [{ address1: "1 Market St", address2: "Suite 5", city: "San Francisco", provinceCode: "CA", zip: "94105", countryCode: "US" }, { street1: "1 Market St", street2: "Suite 5", city: "San Francisco", state: "CA", zip: "94105" }],
-    [{ address1: " 1 Market St ", city: "San Francisco", provinceCode: "CA", zip: "94105", countryCode: "US", address2: "" }, { street1: "1 Market St", city: "San Francisco", state: "CA", zip: "94105" }],
+    [
+      {
+        address1: "1 Market St",
+        address2: "Suite 5",
+        city: "San Francisco",
+        provinceCode: "CA",
+        zip: "94105",
+        countryCode: "US",
+      },
+      { street1: "1 Market St", street2: "Suite 5", city: "San Francisco", state: "CA", zip: "94105" },
+    ],
+    [
+      {
+        address1: " 1 Market St ",
+        city: "San Francisco",
+        provinceCode: "CA",
+        zip: "94105",
+        countryCode: "US",
+        address2: "",
+      },
+      { street1: "1 Market St", city: "San Francisco", state: "CA", zip: "94105" },
+    ],
     [{ address1: "1 Rue", city: "Paris", provinceCode: "IDF", zip: "75001", countryCode: "FR" }, null],
     [{ address1: "1 Main", city: "X", provinceCode: "ZZ", zip: "1", countryCode: "US" }, null],
     [{ city: "San Francisco", provinceCode: "CA", zip: "94105", countryCode: "US" }, null],
@@ -29,7 +55,8 @@ describe("testing a courier token", () => {
     }
   });
 
-  const error = (kind: CourierError["kind"]) => new CourierError({ kind, retryable: false, merchantMessage: "The courier's service had a problem.", detail: "d" });
+  const error = (kind: CourierError["kind"]) =>
+    new CourierError({ kind, retryable: false, merchantMessage: "The courier's service had a problem.", detail: "d" });
 
   it.each<[CourierError["kind"], string]>([
     ["validation", "connected"],

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { centsToDollarsText, dollarsTextToCents, draftFromSettings, draftToEntries, newWindowDraft, windowErrorKey } from "~/onboarding/settings-draft";
+import {
+  centsToDollarsText,
+  dollarsTextToCents,
+  draftFromSettings,
+  draftToEntries,
+  newWindowDraft,
+  windowErrorKey,
+} from "~/onboarding/settings-draft";
 import { DEFAULT_SHOP_SETTINGS, validateSettingsInput, type ShopSettings } from "~/settings/shop-settings";
 
 const defaults = structuredClone(DEFAULT_SHOP_SETTINGS) as ShopSettings;
@@ -44,7 +51,16 @@ describe("the settings page's draft", () => {
 
   it("sends each pickup location's fields", () => {
     const draft = draftFromSettings(defaults, [
-      { locationGid: "gid://shopify/Location/1", name: "Main", addressLine: "", enabled: true, contactName: "Maria", contactPhone: "4155550132", notes: "", missingInShopify: false },
+      {
+        locationGid: "gid://shopify/Location/1",
+        name: "Main",
+        addressLine: "",
+        enabled: true,
+        contactName: "Maria",
+        contactPhone: "4155550132",
+        notes: "",
+        missingInShopify: false,
+      },
     ]);
     expect(draftToEntries(draft).filter(([name]) => name.startsWith("pickupLocations."))).toEqual([
       ["pickupLocations.0.locationGid", "gid://shopify/Location/1"],

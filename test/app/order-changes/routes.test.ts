@@ -23,11 +23,25 @@ const OTHER_ORDER = "gid://shopify/Order/7002";
 const FO = "gid://shopify/FulfillmentOrder/8001";
 const LOCATION = "gid://shopify/Location/1";
 
-type Action = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<Response>;
+type Action = (args: {
+  request: Request;
+  params: Record<string, string>;
+  context: Record<string, unknown>;
+}) => Promise<Response>;
 
-async function post(action: Action, path: string, topic: string, payload: unknown, options: { webhookId?: string; secret?: string } = {}) {
+async function post(
+  action: Action,
+  path: string,
+  topic: string,
+  payload: unknown,
+  options: { webhookId?: string; secret?: string } = {},
+) {
   try {
-    return await action({ request: shopifyWebhook({ path, topic, shop: SHOP, payload, ...options }), params: {}, context: {} });
+    return await action({
+      request: shopifyWebhook({ path, topic, shop: SHOP, payload, ...options }),
+      params: {},
+      context: {},
+    });
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;
@@ -56,12 +70,42 @@ beforeEach(async () => {
 });
 
 const ROUTES: [string, string, Action, unknown][] = [
-  ["orders/updated", "/webhooks/orders/updated", ordersUpdated, orderUpdatedPayload(ORDER, "2026-11-22T10:00:00-05:00")],
-  ["orders/cancelled", "/webhooks/orders/cancelled", ordersCancelled, orderCancelledPayload(ORDER, "2026-11-22T10:00:00-05:00")],
-  ["fulfillment_orders/moved", "/webhooks/fulfillment_orders/moved", foMoved, fulfillmentOrderMovedPayload({ original: FO, moved: FO, from: LOCATION, to: "gid://shopify/Location/2" })],
-  ["fulfillment_orders/placed_on_hold", "/webhooks/fulfillment_orders/placed_on_hold", foPlacedOnHold, fulfillmentOrderPlacedOnHoldPayload(FO)],
-  ["fulfillment_orders/hold_released", "/webhooks/fulfillment_orders/hold_released", foHoldReleased, fulfillmentOrderHoldReleasedPayload(FO)],
-  ["fulfillment_orders/cancelled", "/webhooks/fulfillment_orders/cancelled", foCancelled, fulfillmentOrderCancelledPayload(FO)],
+  [
+    "orders/updated",
+    "/webhooks/orders/updated",
+    ordersUpdated,
+    orderUpdatedPayload(ORDER, "2026-11-22T10:00:00-05:00"),
+  ],
+  [
+    "orders/cancelled",
+    "/webhooks/orders/cancelled",
+    ordersCancelled,
+    orderCancelledPayload(ORDER, "2026-11-22T10:00:00-05:00"),
+  ],
+  [
+    "fulfillment_orders/moved",
+    "/webhooks/fulfillment_orders/moved",
+    foMoved,
+    fulfillmentOrderMovedPayload({ original: FO, moved: FO, from: LOCATION, to: "gid://shopify/Location/2" }),
+  ],
+  [
+    "fulfillment_orders/placed_on_hold",
+    "/webhooks/fulfillment_orders/placed_on_hold",
+    foPlacedOnHold,
+    fulfillmentOrderPlacedOnHoldPayload(FO),
+  ],
+  [
+    "fulfillment_orders/hold_released",
+    "/webhooks/fulfillment_orders/hold_released",
+    foHoldReleased,
+    fulfillmentOrderHoldReleasedPayload(FO),
+  ],
+  [
+    "fulfillment_orders/cancelled",
+    "/webhooks/fulfillment_orders/cancelled",
+    foCancelled,
+    fulfillmentOrderCancelledPayload(FO),
+  ],
 ];
 
 describe("order-change webhooks", () => {
@@ -72,51 +116,97 @@ describe("order-change webhooks", () => {
     expect(await db.job.count()).toBe(0);
   });
 
-  it.each(ROUTES)("%s for an order with a shipment enqueues one sync of that order, once per delivery", async (topic, path, action, payload) => {
-    for (const id of ["d-1", "d-1", "d-1"]) expect((await post(action, path, topic, payload, { webhookId: id })).status).toBe(200);
-    const jobs = await syncJobs();
-    expect(jobs).toHaveLength(1);
-    expect(jobs[0]).toMatchObject({ shopDomain: SHOP, state: "queued", orderingKey: `order:${SHOP}:${ORDER}`, maxAttempts: 100 });
-    expect(JSON.parse(jobs[0]!.payloadJson)).toEqual({ orderGid: ORDER });
-    expect(await db.webhookDelivery.count({ where: { webhookId: "d-1", topic } })).toBe(1);
-  });
+  it.each(ROUTES)(
+    "%s for an order with a shipment enqueues one sync of that order, once per delivery",
+    async (topic, path, action, payload) => {
+      for (const id of ["d-1", "d-1", "d-1"])
+        expect((await post(action, path, topic, payload, { webhookId: id })).status).toBe(200);
+      const jobs = await syncJobs();
+      expect(jobs).toHaveLength(1);
+      expect(jobs[0]).toMatchObject({
+        shopDomain: SHOP,
+        state: "queued",
+        orderingKey: `order:${SHOP}:${ORDER}`,
+        maxAttempts: 100,
+      });
+      expect(JSON.parse(jobs[0]!.payloadJson)).toEqual({ orderGid: ORDER });
+      expect(await db.webhookDelivery.count({ where: { webhookId: "d-1", topic } })).toBe(1);
+    },
+  );
 
   it("one change announced by orders/updated and orders/cancelled is one job; a later change is another", async () => {
     const at = "2026-11-22T10:00:00-05:00";
-    await post(ordersUpdated, "/webhooks/orders/updated", "orders/updated", orderUpdatedPayload(ORDER, at), { webhookId: "u-1" });
-    await post(ordersCancelled, "/webhooks/orders/cancelled", "orders/cancelled", orderCancelledPayload(ORDER, at), { webhookId: "c-1" });
+    await post(ordersUpdated, "/webhooks/orders/updated", "orders/updated", orderUpdatedPayload(ORDER, at), {
+      webhookId: "u-1",
+    });
+    await post(ordersCancelled, "/webhooks/orders/cancelled", "orders/cancelled", orderCancelledPayload(ORDER, at), {
+      webhookId: "c-1",
+    });
     expect(await syncJobs()).toHaveLength(1);
-    await post(ordersUpdated, "/webhooks/orders/updated", "orders/updated", orderUpdatedPayload(ORDER, "2026-11-22T10:05:00-05:00"), { webhookId: "u-2" });
+    await post(
+      ordersUpdated,
+      "/webhooks/orders/updated",
+      "orders/updated",
+      orderUpdatedPayload(ORDER, "2026-11-22T10:05:00-05:00"),
+      { webhookId: "u-2" },
+    );
     expect(await syncJobs()).toHaveLength(2);
     expect(await db.webhookDelivery.count({ where: { shopDomain: SHOP } })).toBe(3);
   });
 
   it("an order the app never delivers is recorded and left alone", async () => {
-    const response = await post(ordersUpdated, "/webhooks/orders/updated", "orders/updated", orderUpdatedPayload(OTHER_ORDER, "2026-11-22T10:00:00Z"));
+    const response = await post(
+      ordersUpdated,
+      "/webhooks/orders/updated",
+      "orders/updated",
+      orderUpdatedPayload(OTHER_ORDER, "2026-11-22T10:00:00Z"),
+    );
     expect(response.status).toBe(200);
     expect(await db.webhookDelivery.count({ where: { orderGid: OTHER_ORDER } })).toBe(1);
     expect(await syncJobs()).toHaveLength(0);
   });
 
   it("an order whose dispatch is planned but has no shipment yet is followed", async () => {
-    await db.orderDispatch.create({ data: { shopDomain: SHOP, orderGid: OTHER_ORDER, generation: 1, outcome: "planned" } });
-    await post(ordersUpdated, "/webhooks/orders/updated", "orders/updated", orderUpdatedPayload(OTHER_ORDER, "2026-11-22T10:00:00Z"));
+    await db.orderDispatch.create({
+      data: { shopDomain: SHOP, orderGid: OTHER_ORDER, generation: 1, outcome: "planned" },
+    });
+    await post(
+      ordersUpdated,
+      "/webhooks/orders/updated",
+      "orders/updated",
+      orderUpdatedPayload(OTHER_ORDER, "2026-11-22T10:00:00Z"),
+    );
     expect((await syncJobs()).map((j) => JSON.parse(j.payloadJson).orderGid)).toEqual([OTHER_ORDER]);
   });
 
   it("fulfillment orders the app has no shipment for change nothing; numeric ids are read as GIDs", async () => {
-    await post(foPlacedOnHold, "/webhooks/fulfillment_orders/placed_on_hold", "fulfillment_orders/placed_on_hold", fulfillmentOrderPlacedOnHoldPayload("gid://shopify/FulfillmentOrder/999"));
+    await post(
+      foPlacedOnHold,
+      "/webhooks/fulfillment_orders/placed_on_hold",
+      "fulfillment_orders/placed_on_hold",
+      fulfillmentOrderPlacedOnHoldPayload("gid://shopify/FulfillmentOrder/999"),
+    );
     expect(await syncJobs()).toHaveLength(0);
-    await post(foHoldReleased, "/webhooks/fulfillment_orders/hold_released", "fulfillment_orders/hold_released", { fulfillment_order: { id: 8001, status: "open" } });
+    await post(foHoldReleased, "/webhooks/fulfillment_orders/hold_released", "fulfillment_orders/hold_released", {
+      fulfillment_order: { id: 8001, status: "open" },
+    });
     expect(await syncJobs()).toHaveLength(1);
   });
 
   it("a payload without what the route needs is refused with 400 and may be sent again", async () => {
-    const response = await post(ordersUpdated, "/webhooks/orders/updated", "orders/updated", { id: 7001 }, { webhookId: "bad-1" });
+    const response = await post(
+      ordersUpdated,
+      "/webhooks/orders/updated",
+      "orders/updated",
+      { id: 7001 },
+      { webhookId: "bad-1" },
+    );
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ problems: [expect.stringMatching(/admin_graphql_api_id/)] });
     expect(await db.webhookDelivery.count()).toBe(0);
-    const moved = await post(foMoved, "/webhooks/fulfillment_orders/moved", "fulfillment_orders/moved", { moved_fulfillment_order: { id: FO } });
+    const moved = await post(foMoved, "/webhooks/fulfillment_orders/moved", "fulfillment_orders/moved", {
+      moved_fulfillment_order: { id: FO },
+    });
     expect(moved.status).toBe(400);
     expect(await db.job.count()).toBe(0);
   });

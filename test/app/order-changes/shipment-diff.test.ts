@@ -1,8 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { requestSchemas, type CreateShipmentRequest } from "~/courier/requests";
-import { planShipments, type DeliveryWindowChoice, type DispatchSettings, type PickupPoint } from "~/dispatch/order-to-shipments";
+import {
+  planShipments,
+  type DeliveryWindowChoice,
+  type DispatchSettings,
+  type PickupPoint,
+} from "~/dispatch/order-to-shipments";
 import { impliedShipment, impliedWindow, windowOfRequest } from "~/order-changes/implied-shipment";
-import { applyPatch, changeInWords, changeKindsInWords, diffShipment, type ChangeKind } from "~/order-changes/shipment-diff";
+import {
+  applyPatch,
+  changeInWords,
+  changeKindsInWords,
+  diffShipment,
+  type ChangeKind,
+} from "~/order-changes/shipment-diff";
 import type { OrderForDispatch } from "~/shopify/orders.server";
 import { foLine, fulfillmentOrder, orderForDispatch } from "../../fixtures/order-for-dispatch";
 
@@ -26,7 +37,14 @@ const settings: DispatchSettings = {
 const main: PickupPoint = {
   locationGid: "gid://shopify/Location/10",
   name: "Main Street Bakery",
-  address: { address1: "1 Main St", address2: null, city: "Brooklyn", provinceCode: "NY", zip: "11201", countryCode: "US" },
+  address: {
+    address1: "1 Main St",
+    address2: null,
+    city: "Brooklyn",
+    provinceCode: "NY",
+    zip: "11201",
+    countryCode: "US",
+  },
   contactName: "Dana",
   contactPhone: "+17185550100",
   notes: null,
@@ -44,10 +62,18 @@ const flour = foLine({
 const baseOrder = orderForDispatch({ fulfillmentOrders: { nodes: [fulfillmentOrder({ lines: [loaf, flour] })] } });
 
 type Edit = (order: OrderForDispatch) => OrderForDispatch;
-const withAddress = (changes: Partial<NonNullable<OrderForDispatch["shippingAddress"]>>): Edit => (o) => ({ ...o, shippingAddress: { ...o.shippingAddress!, ...changes } });
-const withLines = (lines: ReturnType<typeof foLine>[]): Edit => (o) => ({ ...o, fulfillmentOrders: { nodes: [fulfillmentOrder({ lines })] } });
+const withAddress =
+  (changes: Partial<NonNullable<OrderForDispatch["shippingAddress"]>>): Edit =>
+  (o) => ({ ...o, shippingAddress: { ...o.shippingAddress!, ...changes } });
+const withLines =
+  (lines: ReturnType<typeof foLine>[]): Edit =>
+  (o) => ({ ...o, fulfillmentOrders: { nodes: [fulfillmentOrder({ lines })] } });
 
-function requestFor(order: OrderForDispatch, w: DeliveryWindowChoice = window, points = new Map([[main.locationGid, main]])): CreateShipmentRequest {
+function requestFor(
+  order: OrderForDispatch,
+  w: DeliveryWindowChoice = window,
+  points = new Map([[main.locationGid, main]]),
+): CreateShipmentRequest {
   const implied = impliedShipment({ order, fulfillmentOrderGid: FO, pickupPoints: points, settings, window: w });
   if (implied.kind !== "request") throw new Error(`expected a request, got ${implied.kind}`);
   return implied.request;
@@ -57,19 +83,94 @@ const requested = requestFor(baseOrder);
 
 describe("the courier update an order change needs", () => {
   it.each<[string, CreateShipmentRequest, string[], ChangeKind[]]>([
-    ["address change", requestFor(withAddress({ address1: "9 Clinton St", address2: null, zip: "11216" })(baseOrder)), ["delivery_location"], ["delivery_address"]],
-    ["phone change", requestFor(withAddress({ phone: "+1 718 555 0199" })(baseOrder)), ["delivery_location"], ["recipient_phone"]],
-    ["recipient's name change", requestFor(withAddress({ name: "Stephanie Shipper" })(baseOrder)), ["delivery_location"], ["recipient_name"]],
-    ["map position found for the same address", requestFor(withAddress({ latitude: 40.69, longitude: -73.99 })(baseOrder)), ["delivery_location"], ["delivery_address"]],
-    ["quantity change", requestFor(withLines([{ ...loaf, remainingQuantity: 1, totalQuantity: 1 }, flour])(baseOrder)), ["items", "description"], ["items"]],
+    [
+      "address change",
+      requestFor(withAddress({ address1: "9 Clinton St", address2: null, zip: "11216" })(baseOrder)),
+      ["delivery_location"],
+      ["delivery_address"],
+    ],
+    [
+      "phone change",
+      requestFor(withAddress({ phone: "+1 718 555 0199" })(baseOrder)),
+      ["delivery_location"],
+      ["recipient_phone"],
+    ],
+    [
+      "recipient's name change",
+      requestFor(withAddress({ name: "Stephanie Shipper" })(baseOrder)),
+      ["delivery_location"],
+      ["recipient_name"],
+    ],
+    [
+      "map position found for the same address",
+      requestFor(withAddress({ latitude: 40.69, longitude: -73.99 })(baseOrder)),
+      ["delivery_location"],
+      ["delivery_address"],
+    ],
+    [
+      "quantity change",
+      requestFor(withLines([{ ...loaf, remainingQuantity: 1, totalQuantity: 1 }, flour])(baseOrder)),
+      ["items", "description"],
+      ["items"],
+    ],
     ["item removed", requestFor(withLines([loaf])(baseOrder)), ["items", "description"], ["items"]],
-    ["item removed by a quantity of zero left", requestFor(withLines([loaf, { ...flour, remainingQuantity: 0 }])(baseOrder)), ["items", "description"], ["items"]],
-    ["item added", requestFor(withLines([loaf, flour, foLine({ id: "gid://shopify/FulfillmentOrderLineItem/3", sku: "RYE", productTitle: "Rye" })])(baseOrder)), ["items", "description"], ["items"]],
-    ["an added item needs an age check", requestFor(withLines([loaf, flour, foLine({ id: "gid://shopify/FulfillmentOrderLineItem/4", sku: "WINE", productTitle: "Red wine", tags: ["21+"] })])(baseOrder)), ["items", "description", "options"], ["items"]],
+    [
+      "item removed by a quantity of zero left",
+      requestFor(withLines([loaf, { ...flour, remainingQuantity: 0 }])(baseOrder)),
+      ["items", "description"],
+      ["items"],
+    ],
+    [
+      "item added",
+      requestFor(
+        withLines([
+          loaf,
+          flour,
+          foLine({ id: "gid://shopify/FulfillmentOrderLineItem/3", sku: "RYE", productTitle: "Rye" }),
+        ])(baseOrder),
+      ),
+      ["items", "description"],
+      ["items"],
+    ],
+    [
+      "an added item needs an age check",
+      requestFor(
+        withLines([
+          loaf,
+          flour,
+          foLine({
+            id: "gid://shopify/FulfillmentOrderLineItem/4",
+            sku: "WINE",
+            productTitle: "Red wine",
+            tags: ["21+"],
+          }),
+        ])(baseOrder),
+      ),
+      ["items", "description", "options"],
+      ["items"],
+    ],
     ["window change", requestFor(baseOrder, laterWindow), ["pickup_after", "deliver_between"], ["window"]],
-    ["only the window's end moved", requestFor(baseOrder, { ...window, deliverBetween: { ...window.deliverBetween, end: new Date("2026-11-22T20:00:00Z") } }), ["deliver_between"], ["window"]],
-    ["pickup contact change", requestFor(baseOrder, window, new Map([[main.locationGid, { ...main, contactPhone: "+17185550111" }]])), ["pickup_location"], ["pickup_location"]],
-    ["address and phone together", requestFor(withAddress({ address1: "9 Clinton St", phone: "+17185550199" })(baseOrder)), ["delivery_location"], ["delivery_address", "recipient_phone"]],
+    [
+      "only the window's end moved",
+      requestFor(baseOrder, {
+        ...window,
+        deliverBetween: { ...window.deliverBetween, end: new Date("2026-11-22T20:00:00Z") },
+      }),
+      ["deliver_between"],
+      ["window"],
+    ],
+    [
+      "pickup contact change",
+      requestFor(baseOrder, window, new Map([[main.locationGid, { ...main, contactPhone: "+17185550111" }]])),
+      ["pickup_location"],
+      ["pickup_location"],
+    ],
+    [
+      "address and phone together",
+      requestFor(withAddress({ address1: "9 Clinton St", phone: "+17185550199" })(baseOrder)),
+      ["delivery_location"],
+      ["delivery_address", "recipient_phone"],
+    ],
   ])("%s: only the changed fields are sent", (_case, implied, fields, kinds) => {
     const diff = diffShipment(requested, implied);
     if (!diff) throw new Error("expected a difference");
@@ -87,9 +188,27 @@ describe("the courier update an order change needs", () => {
     ["note (not part of the shipment)", (o) => ({ ...o, note: "Please ring twice" }) as OrderForDispatch],
     ["tags", (o) => ({ ...o, tags: ["vip", "same-day-dispatched", "same-day-attention"] })],
     ["item price", withLines([{ ...loaf, originalUnitPriceSet: { shopMoney: { amount: "7.25" } } }, flour])],
-    ["order totals and payment", (o) => ({ ...o, subtotalPriceSet: { shopMoney: { ...o.subtotalPriceSet!.shopMoney, amount: "99.00" } }, displayFinancialStatus: "PARTIALLY_REFUNDED" as OrderForDispatch["displayFinancialStatus"] })],
-    ["shipping line price", (o) => ({ ...o, shippingLines: { nodes: o.shippingLines.nodes.map((l) => ({ ...l, originalPriceSet: { shopMoney: { amount: "0.00" } } })) } })],
-    ["customer's email and account phone (the address has a phone)", (o) => ({ ...o, email: "new@example.com", customer: { ...o.customer!, phone: "+12125550000" } })],
+    [
+      "order totals and payment",
+      (o) => ({
+        ...o,
+        subtotalPriceSet: { shopMoney: { ...o.subtotalPriceSet!.shopMoney, amount: "99.00" } },
+        displayFinancialStatus: "PARTIALLY_REFUNDED" as OrderForDispatch["displayFinancialStatus"],
+      }),
+    ],
+    [
+      "shipping line price",
+      (o) => ({
+        ...o,
+        shippingLines: {
+          nodes: o.shippingLines.nodes.map((l) => ({ ...l, originalPriceSet: { shopMoney: { amount: "0.00" } } })),
+        },
+      }),
+    ],
+    [
+      "customer's email and account phone (the address has a phone)",
+      (o) => ({ ...o, email: "new@example.com", customer: { ...o.customer!, phone: "+12125550000" } }),
+    ],
     ["the same phone written differently", withAddress({ phone: "(718) 555-0134" })],
     ["address text in another case", withAddress({ address1: "123 SHIPPING STREET" })],
   ])("irrelevant change (%s): nothing to send", (_case, edit) => {
@@ -97,7 +216,11 @@ describe("the courier update an order change needs", () => {
   });
 
   it("spells each change out for the timeline, and names only the kinds where customer data must not go", () => {
-    const implied = requestFor(withAddress({ address1: "9 Clinton St", address2: null, zip: "11216", phone: "+17185550199" })(withLines([loaf])(baseOrder)));
+    const implied = requestFor(
+      withAddress({ address1: "9 Clinton St", address2: null, zip: "11216", phone: "+17185550199" })(
+        withLines([loaf])(baseOrder),
+      ),
+    );
     const diff = diffShipment(requested, implied, { timeZone: "America/New_York" })!;
     expect(diff.changes.map(changeInWords)).toEqual([
       "The delivery address changed from Shipping Company, 123 Shipping Street Apt 4, Brooklyn, NY 11201 to Shipping Company, 9 Clinton St, Brooklyn, NY 11216.",
@@ -106,7 +229,9 @@ describe("the courier update an order change needs", () => {
     ]);
     expect(changeKindsInWords(diff.changes)).toBe("delivery address, recipient's phone, items");
     const windowDiff = diffShipment(requested, requestFor(baseOrder, laterWindow), { timeZone: "America/New_York" })!;
-    expect(changeInWords(windowDiff.changes[0]!)).toBe("The delivery window changed from Nov 22, 11:00 AM – 2:00 PM to Nov 23, 9:00 AM – 12:00 PM.");
+    expect(changeInWords(windowDiff.changes[0]!)).toBe(
+      "The delivery window changed from Nov 22, 11:00 AM – 2:00 PM to Nov 23, 9:00 AM – 12:00 PM.",
+    );
   });
 });
 
@@ -116,9 +241,16 @@ describe("the window an order implies", () => {
     ["same window: time passing is no change", "SAMEDAY_WITHIN-3-HOURS", "SAMEDAY_WITHIN-3-HOURS", window],
     ["the shipping line now names another window", "SAMEDAY_WITHIN-3-HOURS", "SAMEDAY_TOMORROW-MORNING", laterWindow],
     ["the order no longer names one of our windows", "SAMEDAY_WITHIN-3-HOURS", null, window],
-    ["dispatched without a window of ours (staff, or all orders in the area)", null, "SAMEDAY_TOMORROW-MORNING", window],
+    [
+      "dispatched without a window of ours (staff, or all orders in the area)",
+      null,
+      "SAMEDAY_TOMORROW-MORNING",
+      window,
+    ],
   ])("%s", (_case, dispatched, now, expected) => {
-    expect(impliedWindow({ requested, dispatchedServiceCode: dispatched, orderServiceCode: now, freshWindow: fresh })).toEqual(expected);
+    expect(
+      impliedWindow({ requested, dispatchedServiceCode: dispatched, orderServiceCode: now, freshWindow: fresh }),
+    ).toEqual(expected);
   });
 
   it("reads the window back from the stored request (text or dates)", () => {
@@ -129,20 +261,41 @@ describe("the window an order implies", () => {
 
 describe("what the order implies for one fulfillment order", () => {
   const points = new Map([[main.locationGid, main]]);
-  const imply = (order: OrderForDispatch) => impliedShipment({ order, fulfillmentOrderGid: FO, pickupPoints: points, settings, window });
+  const imply = (order: OrderForDispatch) =>
+    impliedShipment({ order, fulfillmentOrderGid: FO, pickupPoints: points, settings, window });
 
   it.each<[string, OrderForDispatch, string]>([
-    ["every item removed", withLines([{ ...loaf, remainingQuantity: 0 }, { ...flour, remainingQuantity: 0 }])(baseOrder), "nothing_to_ship"],
+    [
+      "every item removed",
+      withLines([
+        { ...loaf, remainingQuantity: 0 },
+        { ...flour, remainingQuantity: 0 },
+      ])(baseOrder),
+      "nothing_to_ship",
+    ],
     ["no usable phone any more", withAddress({ phone: null })({ ...baseOrder, customer: null }), "attention"],
     ["shipping address removed", { ...baseOrder, shippingAddress: null }, "order_not_deliverable"],
-    ["the location is no longer a pickup point", { ...baseOrder, fulfillmentOrders: { nodes: [fulfillmentOrder({ lines: [loaf], locationId: "gid://shopify/Location/99" })] } }, "not_ours"],
+    [
+      "the location is no longer a pickup point",
+      {
+        ...baseOrder,
+        fulfillmentOrders: { nodes: [fulfillmentOrder({ lines: [loaf], locationId: "gid://shopify/Location/99" })] },
+      },
+      "not_ours",
+    ],
     ["unchanged", baseOrder, "request"],
   ])("%s → %s", (_case, order, kind) => {
     expect(imply(order).kind).toBe(kind);
   });
 
   it("matches what dispatch itself would send (the same mapping)", () => {
-    const planned = planShipments({ order: baseOrder, pickupPoints: points, settings, window, idempotencyKeyFor: () => "k" }).shipments[0]!.request;
+    const planned = planShipments({
+      order: baseOrder,
+      pickupPoints: points,
+      settings,
+      window,
+      idempotencyKeyFor: () => "k",
+    }).shipments[0]!.request;
     const { idempotency_key: _key, ...rest } = planned;
     expect(requested).toEqual(rest);
   });

@@ -41,11 +41,19 @@ function request(options: RateRequestOptions = {}): RateRequest {
   return parsed.request;
 }
 
-function map(options: RateRequestOptions = {}, pickupLocations: PickupCandidate[] = [MAIN], windows = [WITHIN_3H, TOMORROW]) {
+function map(
+  options: RateRequestOptions = {},
+  pickupLocations: PickupCandidate[] = [MAIN],
+  windows = [WITHIN_3H, TOMORROW],
+) {
   return cartToEstimates({ request: request(options), pickupLocations, defaultPackage: PACKAGE, openWindows: windows });
 }
 
-function mapped(options: RateRequestOptions = {}, pickupLocations: PickupCandidate[] = [MAIN], windows = [WITHIN_3H, TOMORROW]): CartEstimates {
+function mapped(
+  options: RateRequestOptions = {},
+  pickupLocations: PickupCandidate[] = [MAIN],
+  windows = [WITHIN_3H, TOMORROW],
+): CartEstimates {
   const result = map(options, pickupLocations, windows);
   if (!result.ok) throw new Error(`expected estimates, got ${result.reason}`);
   return result;
@@ -59,7 +67,17 @@ describe("a cart → one estimate request per open window", () => {
     expect(result.pickup).toEqual({ locationGid: "gid://shopify/Location/1", name: "Main St" });
     expect(result.estimates.map((e) => e.window.windowId)).toEqual(["within-3-hours", "tomorrow-morning"]);
     expect(result.estimates[0]!.request).toEqual({
-      items: [{ description: ESTIMATE_ITEM_DESCRIPTION, length: 12, width: 10, height: 8, weight: 2, quantity: 2, value: 19.99 }],
+      items: [
+        {
+          description: ESTIMATE_ITEM_DESCRIPTION,
+          length: 12,
+          width: 10,
+          height: 8,
+          weight: 2,
+          quantity: 2,
+          value: 19.99,
+        },
+      ],
       pickup_location: { address: { street1: "1 Market St", city: "San Francisco", state: "CA", zip: "94103" } },
       delivery_location: { address: { street1: "500 Valencia St", city: "San Francisco", state: "CA", zip: "94110" } },
       pickup_after: "2026-11-20T18:05:00.000Z",
@@ -121,7 +139,11 @@ describe("items: grams → pounds per unit, default package size, unit price →
   });
 
   it.each([
-    ["items that do not require shipping are skipped", [cartItem({ requires_shipping: false, grams: 100 }), cartItem({ grams: 2000 })], [4.409]],
+    [
+      "items that do not require shipping are skipped",
+      [cartItem({ requires_shipping: false, grams: 100 }), cartItem({ grams: 2000 })],
+      [4.409],
+    ],
     ["lines with quantity 0 are skipped", [cartItem({ quantity: 0, grams: 100 }), cartItem({ grams: 2000 })], [4.409]],
   ])("%s", (_label, items, weights) => {
     expect(itemsOf({ items }).map((i) => i.weight)).toEqual(weights);
@@ -132,15 +154,27 @@ describe("no rate, with the reason", () => {
   it.each([
     ["nothing requires shipping", { items: [cartItem({ requires_shipping: false })] }, "nothing_to_ship"],
     ["an empty cart", { items: [] }, "nothing_to_ship"],
-    ["a Canadian destination", { destination: destinationAddress({ country: "CA", province: "ON", postal_code: "K2P 1L4" }) }, "destination_not_us"],
+    [
+      "a Canadian destination",
+      { destination: destinationAddress({ country: "CA", province: "ON", postal_code: "K2P 1L4" }) },
+      "destination_not_us",
+    ],
     ["no destination country", { destination: destinationAddress({ country: null }) }, "destination_not_us"],
     ["no street", { destination: destinationAddress({ address1: null }) }, "destination_address_incomplete"],
     ["no city", { destination: destinationAddress({ city: "" }) }, "destination_address_incomplete"],
     ["no state", { destination: destinationAddress({ province: null }) }, "destination_address_incomplete"],
-    ["a state code that is not a US state", { destination: destinationAddress({ province: "ON" }) }, "destination_address_incomplete"],
+    [
+      "a state code that is not a US state",
+      { destination: destinationAddress({ province: "ON" }) },
+      "destination_address_incomplete",
+    ],
     ["no ZIP", { destination: destinationAddress({ postal_code: null }) }, "destination_address_incomplete"],
     ["a malformed ZIP", { destination: destinationAddress({ postal_code: "9411" }) }, "destination_address_incomplete"],
-    ["an origin that is no pickup location", { origin: originAddress({ address1: "9 Other Rd" }) }, "no_pickup_location"],
+    [
+      "an origin that is no pickup location",
+      { origin: originAddress({ address1: "9 Other Rd" }) },
+      "no_pickup_location",
+    ],
   ] as const)("%s", (_label, options, reason) => {
     const result = map(options as RateRequestOptions);
     expect(result).toMatchObject({ ok: false, reason });
@@ -148,7 +182,11 @@ describe("no rate, with the reason", () => {
 
   it("names the missing destination fields without their values", () => {
     const result = map({ destination: destinationAddress({ address1: null, postal_code: "ABC" }) });
-    expect(result).toEqual({ ok: false, reason: "destination_address_incomplete", detail: "The delivery address lacks a usable street, ZIP code." });
+    expect(result).toEqual({
+      ok: false,
+      reason: "destination_address_incomplete",
+      detail: "The delivery address lacks a usable street, ZIP code.",
+    });
   });
 
   it("no enabled pickup location at all", () => {
@@ -157,7 +195,11 @@ describe("no rate, with the reason", () => {
 
   it("a pickup location whose stored address is incomplete", () => {
     const broken = { ...MAIN, address: { ...PICKUP_ADDRESS, provinceCode: null } };
-    expect(map({}, [broken])).toMatchObject({ ok: false, reason: "pickup_address_incomplete", detail: "The pickup location Main St lacks a usable US state." });
+    expect(map({}, [broken])).toMatchObject({
+      ok: false,
+      reason: "pickup_address_incomplete",
+      detail: "The pickup location Main St lacks a usable US state.",
+    });
   });
 
   it("no window open now", () => {
@@ -166,7 +208,11 @@ describe("no rate, with the reason", () => {
 });
 
 describe("origin → the enabled pickup location at that address", () => {
-  const second: PickupCandidate = { locationGid: "gid://shopify/Location/2", name: "Oakland", address: { ...PICKUP_ADDRESS, city: "Oakland" } };
+  const second: PickupCandidate = {
+    locationGid: "gid://shopify/Location/2",
+    name: "Oakland",
+    address: { ...PICKUP_ADDRESS, city: "Oakland" },
+  };
   const origin = (overrides: Record<string, string | null>) => request({ origin: originAddress(overrides) }).origin;
 
   it.each([
@@ -213,10 +259,16 @@ describe("cache keys: the normalized request", () => {
   const base = key();
 
   it.each([
-    ["another shopper name, phone and apartment", { destination: destinationAddress({ name: "Someone Else", phone: null, address2: "Unit 9" }) }],
+    [
+      "another shopper name, phone and apartment",
+      { destination: destinationAddress({ name: "Someone Else", phone: null, address2: "Unit 9" }) },
+    ],
     ["the same street spelt differently", { destination: destinationAddress({ address1: "500 valencia street" }) }],
     ["ZIP+4", { destination: destinationAddress({ postal_code: "94110-2233" }) }],
-    ["another product name and SKU of the same weight and price", { items: [cartItem({ name: "Soy candle", sku: "X" })] }],
+    [
+      "another product name and SKU of the same weight and price",
+      { items: [cartItem({ name: "Soy candle", sku: "X" })] },
+    ],
     ["the line split in two", { items: [cartItem({ quantity: 1 }), cartItem({ quantity: 1 })] }],
     ["other order totals and customer", { orderTotals: { subtotal_price: "1" }, customer: null }],
   ])("same key: %s", (_label, options) => {
@@ -250,7 +302,13 @@ describe("cartSignature: the same from the rate request and from the paid order"
     expect(
       cartSignature({
         locationGid: "gid://shopify/Location/1",
-        destination: { address1: "500 Valencia Street", city: "San Francisco", provinceCode: "CA", zip: "94110-0001", countryCode: "US" },
+        destination: {
+          address1: "500 Valencia Street",
+          city: "San Francisco",
+          provinceCode: "CA",
+          zip: "94110-0001",
+          countryCode: "US",
+        },
         lines: [{ variantId: "gid://shopify/ProductVariant/258644705304", quantity: 2 }],
       }),
     ).toBe(fromRequest);
@@ -265,6 +323,8 @@ describe("cartSignature: the same from the rate request and from the paid order"
   });
 
   it("ignores items that do not ship", () => {
-    expect(mapped({ items: [cartItem(), cartItem({ requires_shipping: false, variant_id: 9 })] }).cartSignature).toBe(fromRequest);
+    expect(mapped({ items: [cartItem(), cartItem({ requires_shipping: false, variant_id: 9 })] }).cartSignature).toBe(
+      fromRequest,
+    );
   });
 });

@@ -13,7 +13,15 @@ import type { ShopSettings } from "~/settings/shop-settings";
 import { geocode, priceFor, roadMiles, sizeOf } from "../../courier-sandbox/geo";
 import { startCourierSandbox, type CourierSandbox } from "../../courier-sandbox/server";
 import { countingFetch, shiftableClock } from "../../courier-sandbox/testing";
-import { PICKUP_ADDRESS, cartItem, destinationAddress, distinctCart, originAddress, rateRequestBody, type RateRequestOptions } from "./rate-request-fixture";
+import {
+  PICKUP_ADDRESS,
+  cartItem,
+  destinationAddress,
+  distinctCart,
+  originAddress,
+  rateRequestBody,
+  type RateRequestOptions,
+} from "./rate-request-fixture";
 import { quoteSettings, seedQuoteShop } from "./quote-shop";
 
 /** The quote flow against the real courier sandbox and the test database. */
@@ -43,12 +51,22 @@ beforeEach(async () => {
 });
 
 async function setSettings(overrides: Partial<ShopSettings>) {
-  await db.shop.update({ where: { domain: SHOP }, data: { settingsJson: JSON.stringify(quoteSettings({ timeBudgetMs: BUDGET_MS, ...overrides })) } });
+  await db.shop.update({
+    where: { domain: SHOP },
+    data: { settingsJson: JSON.stringify(quoteSettings({ timeBudgetMs: BUDGET_MS, ...overrides })) },
+  });
 }
 
-type Harness = { deps: QuoteDeps; estimateCalls: () => { body: string | null }[]; warnings: string[]; clock: ReturnType<typeof shiftableClock> };
+type Harness = {
+  deps: QuoteDeps;
+  estimateCalls: () => { body: string | null }[];
+  warnings: string[];
+  clock: ReturnType<typeof shiftableClock>;
+};
 
-function harness(options: { limiter?: CourierRateLimiter; fetch?: typeof fetch; token?: string; connected?: boolean } = {}): Harness {
+function harness(
+  options: { limiter?: CourierRateLimiter; fetch?: typeof fetch; token?: string; connected?: boolean } = {},
+): Harness {
   const clock = shiftableClock();
   const counting = countingFetch(options.fetch);
   const limiter = options.limiter ?? createInProcessRateLimiter();
@@ -67,7 +85,12 @@ function harness(options: { limiter?: CourierRateLimiter; fetch?: typeof fetch; 
     memory: createQuoteMemory({ db, clock: clock.now }),
     logger: { warn: (event, fields) => warnings.push(`${event} ${JSON.stringify(fields)}`) },
   };
-  const h = { deps, estimateCalls: () => counting.calls.filter((c) => c.url.endsWith("/v1/estimates")), warnings, clock };
+  const h = {
+    deps,
+    estimateCalls: () => counting.calls.filter((c) => c.url.endsWith("/v1/estimates")),
+    warnings,
+    clock,
+  };
   harnesses.push(h);
   return h;
 }
@@ -98,8 +121,19 @@ describe("pricing each open window with the courier", () => {
     expect(result).toMatchObject({ status: 200, source: "courier", reason: null });
     const expected = marked(sandboxPriceDollars());
     expect(rates(result)).toMatchObject([
-      { service_name: "Same-day delivery", description: "Delivered within 3 hours", service_code: "SAMEDAY_WITHIN-3-HOURS", currency: "USD", total_price: expected },
-      { service_name: "Delivery tomorrow morning", service_code: "SAMEDAY_TOMORROW-MORNING", currency: "USD", total_price: expected },
+      {
+        service_name: "Same-day delivery",
+        description: "Delivered within 3 hours",
+        service_code: "SAMEDAY_WITHIN-3-HOURS",
+        currency: "USD",
+        total_price: expected,
+      },
+      {
+        service_name: "Delivery tomorrow morning",
+        service_code: "SAMEDAY_TOMORROW-MORNING",
+        currency: "USD",
+        total_price: expected,
+      },
     ]);
     for (const rate of rates(result)) {
       expect(rate.min_delivery_date).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d -0[78]00$/);
@@ -111,7 +145,10 @@ describe("pricing each open window with the courier", () => {
   it("sends the courier nothing about the shopper but street, city, state and ZIP", async () => {
     const h = harness();
     await quote(h);
-    const sent = h.estimateCalls().map((c) => c.body).join("\n");
+    const sent = h
+      .estimateCalls()
+      .map((c) => c.body)
+      .join("\n");
     expect(sent).toContain("500 Valencia St");
     expect(sent).not.toMatch(/Dana|4155550199|example\.com|Apt 4|Beeswax|VIP/);
   });
@@ -127,7 +164,10 @@ describe("pricing each open window with the courier", () => {
   it("answers an identical request from the cache", async () => {
     const h = harness();
     const first = await quote(h);
-    const second = await quote(h, rateRequestBody({ destination: destinationAddress({ name: "Other Person", address1: "500 valencia street" }) }));
+    const second = await quote(
+      h,
+      rateRequestBody({ destination: destinationAddress({ name: "Other Person", address1: "500 valencia street" }) }),
+    );
     expect(second).toMatchObject({ status: 200, source: "cache" });
     expect(rates(second)).toEqual(rates(first));
     expect(h.estimateCalls()).toHaveLength(2);
@@ -170,12 +210,37 @@ describe("pricing each open window with the courier", () => {
 
 describe("out of area: no rate, status 200", () => {
   it.each([
-    ["courier 1004: address not found", { destination: destinationAddress({ postal_code: "00000" }) }, "out_of_area:address_not_found", 2],
-    ["courier 1005: no route (Boston from San Francisco)", { destination: destinationAddress({ postal_code: "02108", province: "MA", city: "Boston" }) }, "out_of_area:no_route", 2],
-    ["not the US", { destination: destinationAddress({ country: "CA", province: "ON", postal_code: "K2P 1L4" }) }, "destination_not_us", 0],
-    ["no pickup location at the origin", { origin: originAddress({ address1: "77 Elsewhere Ave" }) }, "no_pickup_location", 0],
+    [
+      "courier 1004: address not found",
+      { destination: destinationAddress({ postal_code: "00000" }) },
+      "out_of_area:address_not_found",
+      2,
+    ],
+    [
+      "courier 1005: no route (Boston from San Francisco)",
+      { destination: destinationAddress({ postal_code: "02108", province: "MA", city: "Boston" }) },
+      "out_of_area:no_route",
+      2,
+    ],
+    [
+      "not the US",
+      { destination: destinationAddress({ country: "CA", province: "ON", postal_code: "K2P 1L4" }) },
+      "destination_not_us",
+      0,
+    ],
+    [
+      "no pickup location at the origin",
+      { origin: originAddress({ address1: "77 Elsewhere Ave" }) },
+      "no_pickup_location",
+      0,
+    ],
     ["nothing to ship", { items: [cartItem({ requires_shipping: false })] }, "nothing_to_ship", 0],
-    ["missing address fields", { destination: destinationAddress({ city: null }) }, "destination_address_incomplete", 0],
+    [
+      "missing address fields",
+      { destination: destinationAddress({ city: null }) },
+      "destination_address_incomplete",
+      0,
+    ],
   ] as const)("%s", async (_label, options, reason, courierCalls) => {
     const h = harness();
     const result = await quote(h, rateRequestBody(options as RateRequestOptions));
@@ -199,8 +264,16 @@ describe("out of area: no rate, status 200", () => {
 
   it.each([
     ["a shop that never installed the app", async () => undefined, "unknown.myshopify.com"],
-    ["a shop that uninstalled the app", async () => db.shop.update({ where: { domain: SHOP }, data: { uninstalledAt: new Date() } }), SHOP],
-    ["a pickup location that is not enabled", async () => db.pickupLocation.updateMany({ data: { enabled: false } }), SHOP],
+    [
+      "a shop that uninstalled the app",
+      async () => db.shop.update({ where: { domain: SHOP }, data: { uninstalledAt: new Date() } }),
+      SHOP,
+    ],
+    [
+      "a pickup location that is not enabled",
+      async () => db.pickupLocation.updateMany({ data: { enabled: false } }),
+      SHOP,
+    ],
   ])("%s", async (_label, arrange, shopDomain) => {
     await arrange();
     const h = harness();
@@ -279,12 +352,18 @@ describe("courier slow, throttled or failing: the shop's fallback within the tim
   it("with the no-rate fallback, offers nothing", async () => {
     await setSettings({ checkoutFallback: "no_rate" });
     sandbox.setFaults({ failNext: [{ status: 500, count: 2, pathPrefix: "/v1/estimates" }] });
-    expect(await quote(harness(), distinctCart(7))).toMatchObject({ status: 200, body: { rates: [] }, source: "fallback" });
+    expect(await quote(harness(), distinctCart(7))).toMatchObject({
+      status: 200,
+      body: { rates: [] },
+      source: "fallback",
+    });
   });
 
   it("offers no flat rate for a window that has none", async () => {
     await setSettings({
-      deliveryWindows: quoteSettings().deliveryWindows.map((w) => (w.id === "tomorrow-morning" ? { ...w, fallbackPriceCents: null } : w)),
+      deliveryWindows: quoteSettings().deliveryWindows.map((w) =>
+        w.id === "tomorrow-morning" ? { ...w, fallbackPriceCents: null } : w,
+      ),
     });
     sandbox.setFaults({ failNext: [{ status: 500, count: 2, pathPrefix: "/v1/estimates" }] });
     expect(rates(await quote(harness(), distinctCart(8)))).toMatchObject([flat[0]]);
@@ -315,7 +394,10 @@ describe("Shopify's backup rates, only when the merchant chose them", () => {
   });
 
   it("answers no rate (not an error) out of area", async () => {
-    const result = await quote(harness(), rateRequestBody({ destination: destinationAddress({ postal_code: "00000" }) }));
+    const result = await quote(
+      harness(),
+      rateRequestBody({ destination: destinationAddress({ postal_code: "00000" }) }),
+    );
     expect(result).toMatchObject({ status: 200, body: { rates: [] } });
   });
 
@@ -340,8 +422,18 @@ describe("quote memory", () => {
     const rows = await db.quoteMemory.findMany({ orderBy: { serviceCode: "desc" } });
     const courierCents = Math.round(sandboxPriceDollars() * 100);
     expect(rows).toMatchObject([
-      { shopDomain: SHOP, serviceCode: "SAMEDAY_WITHIN-3-HOURS", priceCents: Number(rates(result)[0]!.total_price), courierCents },
-      { shopDomain: SHOP, serviceCode: "SAMEDAY_TOMORROW-MORNING", priceCents: Number(rates(result)[1]!.total_price), courierCents },
+      {
+        shopDomain: SHOP,
+        serviceCode: "SAMEDAY_WITHIN-3-HOURS",
+        priceCents: Number(rates(result)[0]!.total_price),
+        courierCents,
+      },
+      {
+        shopDomain: SHOP,
+        serviceCode: "SAMEDAY_TOMORROW-MORNING",
+        priceCents: Number(rates(result)[1]!.total_price),
+        courierCents,
+      },
     ]);
     expect(rows[0]!.cartSignature).toBe(rows[1]!.cartSignature);
     expect(rows[0]!.cartSignature).not.toMatch(/Valencia|94110/);
@@ -350,7 +442,13 @@ describe("quote memory", () => {
     expect(rows[0]!.cartSignature).toBe(
       cartSignature({
         locationGid: "gid://shopify/Location/1",
-        destination: { address1: "500 Valencia St", city: "San Francisco", provinceCode: "CA", zip: "94110", countryCode: "US" },
+        destination: {
+          address1: "500 Valencia St",
+          city: "San Francisco",
+          provinceCode: "CA",
+          zip: "94110",
+          countryCode: "US",
+        },
         lines: [{ variantId: "gid://shopify/ProductVariant/258644705304", quantity: 2 }],
       }),
     );

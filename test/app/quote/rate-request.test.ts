@@ -21,7 +21,12 @@ describe("parseRateRequest: Shopify's documented example", () => {
       address1: "1 Market Street",
       address2: null,
     });
-    expect(request.destination).toMatchObject({ countryCode: "US", zip: "94110", address1: "500 Valencia St", address2: "Apt 4" });
+    expect(request.destination).toMatchObject({
+      countryCode: "US",
+      zip: "94110",
+      address1: "500 Valencia St",
+      address2: "Apt 4",
+    });
     expect(request.items).toEqual([
       {
         name: "Beeswax candle",
@@ -45,7 +50,11 @@ describe("parseRateRequest: Shopify's documented example", () => {
 
 describe("parseRateRequest: lenient where Shopify's shape varies", () => {
   it.each([
-    ["order_totals and customer absent (older API versions)", rateRequestBody({ orderTotals: null, customer: null }), null],
+    [
+      "order_totals and customer absent (older API versions)",
+      rateRequestBody({ orderTotals: null, customer: null }),
+      null,
+    ],
     ["order_totals malformed: dropped, not fatal", rateRequestBody({ orderTotals: { subtotal_price: "lots" } }), null],
     ["order_totals as a string of cents", rateRequestBody({ orderTotals: { subtotal_price: "12000" } }), 12000],
     ["order_totals as a number", rateRequestBody({ orderTotals: { subtotal_price: 500 } }), 500],
@@ -68,7 +77,11 @@ describe("parseRateRequest: lenient where Shopify's shape varies", () => {
   });
 
   it("reads blank and null address fields as absent and upper-cases codes", () => {
-    const request = parsedOk(rateRequestBody({ destination: destinationAddress({ address1: "   ", province: "ca", country: "us", city: null }) }));
+    const request = parsedOk(
+      rateRequestBody({
+        destination: destinationAddress({ address1: "   ", province: "ca", country: "us", city: null }),
+      }),
+    );
     expect(request.destination).toMatchObject({ address1: null, provinceCode: "CA", countryCode: "US", city: null });
   });
 
@@ -82,10 +95,22 @@ describe("parseRateRequest: what makes a request unusable (named by field, never
   it.each([
     ["not JSON", "{rate:", "body is not JSON"],
     ["no rate", JSON.stringify({ other: 1 }), "rate"],
-    ["no destination", JSON.stringify({ rate: { ...rateRequestBody().rate, destination: undefined } }), "rate.destination"],
+    [
+      "no destination",
+      JSON.stringify({ rate: { ...rateRequestBody().rate, destination: undefined } }),
+      "rate.destination",
+    ],
     ["items not a list", JSON.stringify({ rate: { ...rateRequestBody().rate, items: "x" } }), "rate.items"],
-    ["a quantity that is not a whole number", JSON.stringify(rateRequestBody({ items: [cartItem({ quantity: 1.5 })] })), "rate.items.0.quantity"],
-    ["a missing quantity", JSON.stringify(rateRequestBody({ items: [cartItem({ quantity: undefined })] })), "rate.items.0.quantity"],
+    [
+      "a quantity that is not a whole number",
+      JSON.stringify(rateRequestBody({ items: [cartItem({ quantity: 1.5 })] })),
+      "rate.items.0.quantity",
+    ],
+    [
+      "a missing quantity",
+      JSON.stringify(rateRequestBody({ items: [cartItem({ quantity: undefined })] })),
+      "rate.items.0.quantity",
+    ],
     [
       `more than ${MAX_RATE_ITEMS} items`,
       JSON.stringify(rateRequestBody({ items: Array.from({ length: MAX_RATE_ITEMS + 1 }, () => cartItem()) })),

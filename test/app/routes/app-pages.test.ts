@@ -39,7 +39,10 @@ describe("page authentication", () => {
   });
 
   it("redirects a form post without a session token to the login path and changes nothing", async () => {
-    const response = (await call(homeAction, apiRequest("/app", { form: { intent: "dispatch-mode", dispatchMode: "manual" } }))) as Response;
+    const response = (await call(
+      homeAction,
+      apiRequest("/app", { form: { intent: "dispatch-mode", dispatchMode: "manual" } }),
+    )) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/auth/login");
     const shop = await world.runtime.db.shop.findUniqueOrThrow({ where: { domain: SHOP } });
@@ -47,7 +50,11 @@ describe("page authentication", () => {
   });
 
   it("refuses a form post with a forged session token with 401", async () => {
-    const forged = apiRequest("/app/settings", { shop: SHOP, token: "eyJhbGciOiJIUzI1NiJ9.eyJkZXN0IjoiaHR0cHM6Ly94In0.bad", form: { intent: "settings" } });
+    const forged = apiRequest("/app/settings", {
+      shop: SHOP,
+      token: "eyJhbGciOiJIUzI1NiJ9.eyJkZXN0IjoiaHR0cHM6Ly94In0.bad",
+      form: { intent: "settings" },
+    });
     expect(((await call(settingsAction, forged)) as Response).status).toBe(401);
   });
 });
@@ -65,37 +72,81 @@ describe("home: the setup checklist with live status", () => {
     // The first pickup location (Brooklyn) to the test address (San Francisco): the courier answers
     // "no route", which still proves it accepted the token.
     expect(status.checklist.steps[0]!.summary).toBe("The courier accepted the token.");
-    expect(sandbox.requestLog.filter((e) => e.token === world.courierToken).map((e) => `${e.method} ${e.path} ${e.status}`)).toEqual(["POST /v1/estimates 400"]);
+    expect(
+      sandbox.requestLog.filter((e) => e.token === world.courierToken).map((e) => `${e.method} ${e.path} ${e.status}`),
+    ).toEqual(["POST /v1/estimates 400"]);
     expect(status.courier.tokenLast4).toBe(world.courierToken.slice(-4));
     expect(JSON.stringify(status)).not.toContain(world.courierToken);
-    expect(status.webhook).toMatchObject({ method: "bearer", headerName: "Authorization", secretSet: false, lastEventAt: null });
+    expect(status.webhook).toMatchObject({
+      method: "bearer",
+      headerName: "Authorization",
+      secretSet: false,
+      lastEventAt: null,
+    });
     expect(status.webhook.url).toMatch(/^https:\/\/courier-app\.test\/courier\/webhooks\/[A-Za-z0-9_-]+$/);
   });
 
   it("prices a real test delivery when the pickup location is in the courier's area", async () => {
     await world.runtime.db.pickupLocation.updateMany({
       where: { shopId: world.shopId },
-      data: { addressJson: JSON.stringify({ address1: "1 Market St", city: "San Francisco", provinceCode: "CA", zip: "94105", countryCode: "US" }) },
+      data: {
+        addressJson: JSON.stringify({
+          address1: "1 Market St",
+          city: "San Francisco",
+          provinceCode: "CA",
+          zip: "94105",
+          countryCode: "US",
+        }),
+      },
     });
-    expect((await home()).checklist.steps[0]!.summary).toMatch(/^The courier accepted the token \(a test delivery would cost \$\d+\.\d\d\)\.$/);
+    expect((await home()).checklist.steps[0]!.summary).toMatch(
+      /^The courier accepted the token \(a test delivery would cost \$\d+\.\d\d\)\.$/,
+    );
   });
 
   it("shows a token the courier no longer accepts as blocked, and a shop without one as to do", async () => {
-    await saveCourierToken(world.runtime, SHOP, { token: "revoked-token-0000", environment: "sandbox", baseUrl: sandbox.url });
-    expect((await home()).checklist.steps[0]).toMatchObject({ state: "blocked", summary: expect.stringContaining("did not accept this access token") });
+    await saveCourierToken(world.runtime, SHOP, {
+      token: "revoked-token-0000",
+      environment: "sandbox",
+      baseUrl: sandbox.url,
+    });
+    expect((await home()).checklist.steps[0]).toMatchObject({
+      state: "blocked",
+      summary: expect.stringContaining("did not accept this access token"),
+    });
     await world.runtime.db.shop.update({ where: { domain: SHOP }, data: { courierTokenEncrypted: null } });
     expect((await home()).checklist.steps[0]!.state).toBe("todo");
   });
 
   it("connects a courier token only after the courier accepted it", async () => {
-    const refused = data(await call(homeAction, post("/app", { intent: "courier", environment: "sandbox", token: "not-a-real-token-123" })));
-    expect(refused).toMatchObject({ intent: "courier", ok: false, fieldErrors: { token: expect.stringContaining("did not accept this access token") } });
-    expect((await world.runtime.db.shop.findUniqueOrThrow({ where: { domain: SHOP } })).courierTokenLast4).toBe(world.courierToken.slice(-4));
+    const refused = data(
+      await call(
+        homeAction,
+        post("/app", { intent: "courier", environment: "sandbox", token: "not-a-real-token-123" }),
+      ),
+    );
+    expect(refused).toMatchObject({
+      intent: "courier",
+      ok: false,
+      fieldErrors: { token: expect.stringContaining("did not accept this access token") },
+    });
+    expect((await world.runtime.db.shop.findUniqueOrThrow({ where: { domain: SHOP } })).courierTokenLast4).toBe(
+      world.courierToken.slice(-4),
+    );
 
     const fresh = `fresh-token-${Date.now()}-ABCD`;
     sandbox.addToken(fresh);
-    const accepted = data(await call(homeAction, post("/app", { intent: "courier", environment: "sandbox", token: fresh, baseUrl: sandbox.url })));
-    expect(accepted).toMatchObject({ intent: "courier", ok: true, message: expect.stringContaining("Courier account saved.") });
+    const accepted = data(
+      await call(
+        homeAction,
+        post("/app", { intent: "courier", environment: "sandbox", token: fresh, baseUrl: sandbox.url }),
+      ),
+    );
+    expect(accepted).toMatchObject({
+      intent: "courier",
+      ok: true,
+      message: expect.stringContaining("Courier account saved."),
+    });
     const shop = await world.runtime.db.shop.findUniqueOrThrow({ where: { domain: SHOP } });
     expect(shop.courierTokenLast4).toBe("ABCD");
     expect(shop.courierTokenEncrypted).not.toContain(fresh);
@@ -105,7 +156,11 @@ describe("home: the setup checklist with live status", () => {
     [{ environment: "staging", token: "abcdefgh12" }, "environment", "Choose sandbox or production."],
     [{ environment: "sandbox", token: "short" }, "token", "This is too short to be a courier access token."],
     [{ environment: "sandbox", token: "has space inside" }, "token", "The access token has no spaces; copy it again."],
-    [{ environment: "sandbox", token: "", baseUrl: "http://courier.example.com" }, "baseUrl", "Enter an https:// address, or leave it empty for the courier's standard address."],
+    [
+      { environment: "sandbox", token: "", baseUrl: "http://courier.example.com" },
+      "baseUrl",
+      "Enter an https:// address, or leave it empty for the courier's standard address.",
+    ],
   ])("refuses the courier form %j with a message beside the field", async (fields, field, message) => {
     const result = data(await call(homeAction, post("/app", { intent: "courier", ...fields })));
     expect(result).toMatchObject({ ok: false, fieldErrors: { [field]: message } });
@@ -114,32 +169,57 @@ describe("home: the setup checklist with live status", () => {
   it("registers the carrier service, then adds it to the shipping profiles", async () => {
     world.shop.carrierCalculatedShipping = true;
     const registered = data(await call(homeAction, post("/app", { intent: "register-carrier" })));
-    expect(registered).toMatchObject({ intent: "register-carrier", ok: true, message: "Same-day delivery is registered. Add it to your shipping profiles so shoppers see it." });
+    expect(registered).toMatchObject({
+      intent: "register-carrier",
+      ok: true,
+      message: "Same-day delivery is registered. Add it to your shipping profiles so shoppers see it.",
+    });
     expect(registered.instructions![0]).toContain('"General Profile"');
-    expect(world.shop.carrierServices.map((s) => [s.name, s.callbackUrl])).toEqual([["Same-day delivery", "https://courier-app.test/carrier-service/rates"]]);
+    expect(world.shop.carrierServices.map((s) => [s.name, s.callbackUrl])).toEqual([
+      ["Same-day delivery", "https://courier-app.test/carrier-service/rates"],
+    ]);
     const blocked = await home();
-    expect(blocked.checklist.steps[2]).toMatchObject({ state: "blocked", summary: "Registered, but missing from 1 shipping zone: shoppers there do not see it yet." });
+    expect(blocked.checklist.steps[2]).toMatchObject({
+      state: "blocked",
+      summary: "Registered, but missing from 1 shipping zone: shoppers there do not see it yet.",
+    });
     expect(blocked.carrier).toMatchObject({ status: "registered", complete: false });
 
     const added = data(await call(homeAction, post("/app", { intent: "add-to-profiles" })));
-    expect(added).toMatchObject({ intent: "add-to-profiles", ok: true, message: "Same-day delivery was added to your shipping profiles." });
+    expect(added).toMatchObject({
+      intent: "add-to-profiles",
+      ok: true,
+      message: "Same-day delivery was added to your shipping profiles.",
+    });
     expect((await home()).checklist.steps[2]!.state).toBe("done");
   });
 
   it("shows Shopify's plan message when the plan cannot use carrier-calculated rates", async () => {
     world.shop.carrierCalculatedShipping = false;
     const result = data(await call(homeAction, post("/app", { intent: "register-carrier" })));
-    expect(result).toMatchObject({ ok: false, message: expect.stringContaining("Your Shopify plan does not include third-party carrier-calculated shipping rates.") });
+    expect(result).toMatchObject({
+      ok: false,
+      message: expect.stringContaining(
+        "Your Shopify plan does not include third-party carrier-calculated shipping rates.",
+      ),
+    });
     expect((await world.runtime.db.shop.findUniqueOrThrow({ where: { domain: SHOP } })).carrierServiceId).toBeNull();
   });
 
   it("refuses to add to profiles before registering", async () => {
-    expect(data(await call(homeAction, post("/app", { intent: "add-to-profiles" })))).toMatchObject({ ok: false, message: "Register same-day delivery with Shopify first." });
+    expect(data(await call(homeAction, post("/app", { intent: "add-to-profiles" })))).toMatchObject({
+      ok: false,
+      message: "Register same-day delivery with Shopify first.",
+    });
   });
 
   it("shows the webhook secret once, and the courier's first event completes the step", async () => {
     const generated = data(await call(homeAction, post("/app", { intent: "webhook-secret", method: "x-api-key" })));
-    expect(generated).toMatchObject({ intent: "webhook-secret", ok: true, secret: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+    expect(generated).toMatchObject({
+      intent: "webhook-secret",
+      ok: true,
+      secret: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+    });
     const waiting = await home();
     expect(waiting.webhook).toMatchObject({ method: "x-api-key", headerName: "x-api-key", secretSet: true });
     expect(JSON.stringify(waiting)).not.toContain(generated.secret!);
@@ -149,29 +229,45 @@ describe("home: the setup checklist with live status", () => {
     const event = new Request(waiting.webhook.url, {
       method: "POST",
       headers: { "Content-Type": "application/json", "x-api-key": generated.secret! },
-      body: JSON.stringify({ event: "shipment.driver_assigned", data: { id: 1, occurred_at: new Date().toISOString() } }),
+      body: JSON.stringify({
+        event: "shipment.driver_assigned",
+        data: { id: 1, occurred_at: new Date().toISOString() },
+      }),
     });
     expect((await courierWebhook({ request: event, params: { pathId }, context: {} })).status).toBe(200);
-    expect((await home()).checklist.steps[3]).toMatchObject({ state: "done", summary: "Last update received just now." });
+    expect((await home()).checklist.steps[3]).toMatchObject({
+      state: "done",
+      summary: "Last update received just now.",
+    });
   });
 
   it("refuses an unknown webhook method", async () => {
-    expect(data(await call(homeAction, post("/app", { intent: "webhook-secret", method: "hmac" })))).toMatchObject({ ok: false, fieldErrors: { method: "Choose how the courier signs its calls." } });
+    expect(data(await call(homeAction, post("/app", { intent: "webhook-secret", method: "hmac" })))).toMatchObject({
+      ok: false,
+      fieldErrors: { method: "Choose how the courier signs its calls." },
+    });
   });
 
   it("saves the dispatch mode through the settings validation", async () => {
-    expect(data(await call(homeAction, post("/app", { intent: "dispatch-mode", dispatchMode: "everything" })))).toMatchObject({
+    expect(
+      data(await call(homeAction, post("/app", { intent: "dispatch-mode", dispatchMode: "everything" }))),
+    ).toMatchObject({
       ok: false,
       fieldErrors: { dispatchMode: "Choose which orders are dispatched" },
     });
-    expect(data(await call(homeAction, post("/app", { intent: "dispatch-mode", dispatchMode: "manual" })))).toMatchObject({ ok: true });
+    expect(
+      data(await call(homeAction, post("/app", { intent: "dispatch-mode", dispatchMode: "manual" }))),
+    ).toMatchObject({ ok: true });
     const shop = await world.runtime.db.shop.findUniqueOrThrow({ where: { domain: SHOP } });
     expect(parseShopSettings(shop.settingsJson).dispatchMode).toBe("manual");
     expect((await home()).checklist.steps[4]!.state).toBe("done");
   });
 
   it("refuses an unknown intent", async () => {
-    expect(data(await call(homeAction, post("/app", { intent: "drop-tables" })))).toMatchObject({ ok: false, message: "This form is not known to the app. Reload the page." });
+    expect(data(await call(homeAction, post("/app", { intent: "drop-tables" })))).toMatchObject({
+      ok: false,
+      message: "This form is not known to the app. Reload the page.",
+    });
   });
 });
 
@@ -210,29 +306,46 @@ describe("settings", () => {
   it("saves the settings and the pickup locations together, with Shopify's address snapshot", async () => {
     const result = data(await call(settingsAction, post("/app/settings", validForm())));
     expect(result).toMatchObject({ intent: "settings", ok: true, message: "Settings saved." });
-    const shop = await world.runtime.db.shop.findUniqueOrThrow({ where: { domain: SHOP }, include: { pickupLocations: { orderBy: { name: "asc" } } } });
+    const shop = await world.runtime.db.shop.findUniqueOrThrow({
+      where: { domain: SHOP },
+      include: { pickupLocations: { orderBy: { name: "asc" } } },
+    });
     const settings = parseShopSettings(shop.settingsJson);
-    expect(settings).toMatchObject({ leadTimeMinutes: 45, pricing: { fixedMarkupCents: 150 }, deliveryOptions: { signatureRequired: true }, tags: { over21: ["wine", "spirits"] } });
+    expect(settings).toMatchObject({
+      leadTimeMinutes: 45,
+      pricing: { fixedMarkupCents: 150 },
+      deliveryOptions: { signatureRequired: true },
+      tags: { over21: ["wine", "spirits"] },
+    });
     expect(shop.pickupLocations.map((p) => [p.name, p.enabled, p.contactName, p.contactPhone, p.notes])).toEqual([
       ["Main Street Bakery", true, "Maria", "(718) 555-0199", "Back door on Dock St"],
       ["Warehouse", false, null, null, null],
     ]);
-    expect(JSON.parse(shop.pickupLocations[0]!.addressJson)).toMatchObject({ address1: world.shop.locations[0]!.address.address1, countryCode: "US" });
+    expect(JSON.parse(shop.pickupLocations[0]!.addressJson)).toMatchObject({
+      address1: world.shop.locations[0]!.address.address1,
+      countryCode: "US",
+    });
   });
 
   it("refuses invalid fields with one message per field and saves nothing", async () => {
-    const before = await world.runtime.db.shop.findUniqueOrThrow({ where: { domain: SHOP }, include: { pickupLocations: true } });
+    const before = await world.runtime.db.shop.findUniqueOrThrow({
+      where: { domain: SHOP },
+      include: { pickupLocations: true },
+    });
     const result = data(
       await call(
         settingsAction,
-        post("/app/settings", validForm({
-          leadTimeMinutes: "0",
-          "pricing.minimumPriceCents": "5000",
-          "pricing.maximumPriceCents": "1000",
-          "tracking.urlTemplate": "http://track.example/x",
-          "pickupLocations.0.contactPhone": "555-12",
-          "pickupLocations.1.enabled": "true",
-        })),
+        post(
+          "/app/settings",
+          validForm({
+            leadTimeMinutes: "0",
+            "pricing.minimumPriceCents": "5000",
+            "pricing.maximumPriceCents": "1000",
+            "tracking.urlTemplate": "http://track.example/x",
+            "pickupLocations.0.contactPhone": "555-12",
+            "pickupLocations.1.enabled": "true",
+          }),
+        ),
       ),
     );
     expect(result).toMatchObject({ intent: "settings", ok: false, message: "Fix the 6 highlighted fields." });
@@ -244,27 +357,48 @@ describe("settings", () => {
       "pickupLocations.1.contactName": "Enter the name of the person drivers ask for.",
       "pickupLocations.1.contactPhone": "Enter a phone number drivers can call.",
     });
-    const after = await world.runtime.db.shop.findUniqueOrThrow({ where: { domain: SHOP }, include: { pickupLocations: true } });
+    const after = await world.runtime.db.shop.findUniqueOrThrow({
+      where: { domain: SHOP },
+      include: { pickupLocations: true },
+    });
     expect(after.settingsJson).toBe(before.settingsJson);
     expect(after.pickupLocations).toEqual(before.pickupLocations);
   });
 
   it("refuses a location that is not the shop's", async () => {
-    const result = data(await call(settingsAction, post("/app/settings", validForm({ "pickupLocations.0.locationGid": "gid://shopify/Location/999999" }))));
-    expect(result).toMatchObject({ ok: false, fieldErrors: { "pickupLocations.0.locationGid": "Shopify did not confirm this location; reload the page and try again." } });
+    const result = data(
+      await call(
+        settingsAction,
+        post("/app/settings", validForm({ "pickupLocations.0.locationGid": "gid://shopify/Location/999999" })),
+      ),
+    );
+    expect(result).toMatchObject({
+      ok: false,
+      fieldErrors: {
+        "pickupLocations.0.locationGid": "Shopify did not confirm this location; reload the page and try again.",
+      },
+    });
   });
 
   it("renames the carrier service in Shopify when its name changes", async () => {
     world.shop.carrierCalculatedShipping = true;
     data(await call(homeAction, post("/app", { intent: "register-carrier" })));
-    const result = data(await call(settingsAction, post("/app/settings", validForm({ carrierServiceName: "Bakery Express" }))));
+    const result = data(
+      await call(settingsAction, post("/app/settings", validForm({ carrierServiceName: "Bakery Express" }))),
+    );
     expect(result).toMatchObject({ ok: true });
     expect(world.shop.carrierServices.map((s) => s.name)).toEqual(["Bakery Express"]);
   });
 
   it("runs the shared setup actions (courier account) from the settings page too", async () => {
-    const result = data(await call(settingsAction, post("/app/settings", { intent: "courier", environment: "sandbox", token: "x y" })));
-    expect(result).toMatchObject({ intent: "courier", ok: false, fieldErrors: { token: "This is too short to be a courier access token." } });
+    const result = data(
+      await call(settingsAction, post("/app/settings", { intent: "courier", environment: "sandbox", token: "x y" })),
+    );
+    expect(result).toMatchObject({
+      intent: "courier",
+      ok: false,
+      fieldErrors: { token: "This is too short to be a courier access token." },
+    });
   });
 });
 
@@ -272,8 +406,15 @@ describe("shipments list", () => {
   it("lists the shop's deliveries, those needing attention first, with state filter and search", async () => {
     const a = await world.book("scheduled");
     const b = await world.book("delivered");
-    await world.runtime.db.shipment.update({ where: { id: b.id }, data: { needsAttention: true, attentionReason: "Price above the quote" } });
-    const otherShop = await world.book("scheduled", { shopId: world.otherShopId, orderGid: "gid://shopify/Order/1", orderName: "#1" });
+    await world.runtime.db.shipment.update({
+      where: { id: b.id },
+      data: { needsAttention: true, attentionReason: "Price above the quote" },
+    });
+    const otherShop = await world.book("scheduled", {
+      shopId: world.otherShopId,
+      orderGid: "gid://shopify/Order/1",
+      orderName: "#1",
+    });
 
     const all = data(await call(listLoader, documentRequest("/app/shipments", SHOP)));
     expect(all.shipments.map((s) => s.id)).toEqual([b.id, a.id]);
@@ -281,9 +422,16 @@ describe("shipments list", () => {
 
     const delivered = data(await call(listLoader, documentRequest("/app/shipments?state=delivered", SHOP)));
     expect(delivered.shipments.map((s) => s.id)).toEqual([b.id]);
-    const byTracking = data(await call(listLoader, documentRequest(`/app/shipments?q=${a.trackingNumber!.toLowerCase()}`, SHOP)));
+    const byTracking = data(
+      await call(listLoader, documentRequest(`/app/shipments?q=${a.trackingNumber!.toLowerCase()}`, SHOP)),
+    );
     expect(byTracking.shipments.map((s) => s.id)).toEqual([a.id]);
-    const byOrder = data(await call(listLoader, documentRequest(`/app/shipments?q=${encodeURIComponent(b.orderName.replace("#", ""))}`, SHOP)));
+    const byOrder = data(
+      await call(
+        listLoader,
+        documentRequest(`/app/shipments?q=${encodeURIComponent(b.orderName.replace("#", ""))}`, SHOP),
+      ),
+    );
     expect(byOrder.shipments.map((s) => s.id)).toEqual([b.id]);
     const junk = data(await call(listLoader, documentRequest("/app/shipments?state=nope&page=-3", SHOP)));
     expect(junk.query).toEqual({ page: 1, state: "all", q: "" });
@@ -301,17 +449,44 @@ describe("shipments list", () => {
     }));
     await world.runtime.db.shipment.createMany({ data: rows });
     const second = data(await call(listLoader, documentRequest("/app/shipments?page=2", SHOP)));
-    expect([second.total, second.page, second.pageCount, second.shipments.map((s) => s.orderName)]).toEqual([27, 2, 2, ["#5001", "#5000"]]);
+    expect([second.total, second.page, second.pageCount, second.shipments.map((s) => s.orderName)]).toEqual([
+      27,
+      2,
+      2,
+      ["#5001", "#5000"],
+    ]);
   });
 
   it("retries the shop's failed background task, and refuses another shop's", async () => {
-    const mine = await world.runtime.db.job.create({ data: { shopDomain: SHOP, kind: "dispatch.order", payloadJson: "{}", state: "dead", lastError: "Shopify was down", finishedAt: new Date() } });
-    const theirs = await world.runtime.db.job.create({ data: { shopDomain: OTHER_SHOP, kind: "dispatch.order", payloadJson: "{}", state: "dead" } });
+    const mine = await world.runtime.db.job.create({
+      data: {
+        shopDomain: SHOP,
+        kind: "dispatch.order",
+        payloadJson: "{}",
+        state: "dead",
+        lastError: "Shopify was down",
+        finishedAt: new Date(),
+      },
+    });
+    const theirs = await world.runtime.db.job.create({
+      data: { shopDomain: OTHER_SHOP, kind: "dispatch.order", payloadJson: "{}", state: "dead" },
+    });
     const listed = data(await call(listLoader, documentRequest("/app/shipments", SHOP)));
-    expect(listed.deadJobs).toEqual([expect.objectContaining({ id: mine.id, label: "Dispatching the order", lastError: "Shopify was down" })]);
-    expect(data(await call(listAction, post("/app/shipments", { jobId: theirs.id })))).toEqual({ ok: false, message: "This background task was not found in your store." });
-    expect(data(await call(listAction, post("/app/shipments", { jobId: "../../etc" })))).toEqual({ ok: false, message: "This is not a job id." });
-    expect(data(await call(listAction, post("/app/shipments", { jobId: mine.id })))).toEqual({ ok: true, message: "The task is queued again." });
+    expect(listed.deadJobs).toEqual([
+      expect.objectContaining({ id: mine.id, label: "Dispatching the order", lastError: "Shopify was down" }),
+    ]);
+    expect(data(await call(listAction, post("/app/shipments", { jobId: theirs.id })))).toEqual({
+      ok: false,
+      message: "This background task was not found in your store.",
+    });
+    expect(data(await call(listAction, post("/app/shipments", { jobId: "../../etc" })))).toEqual({
+      ok: false,
+      message: "This is not a job id.",
+    });
+    expect(data(await call(listAction, post("/app/shipments", { jobId: mine.id })))).toEqual({
+      ok: true,
+      message: "The task is queued again.",
+    });
     expect((await world.runtime.db.job.findUniqueOrThrow({ where: { id: mine.id } })).state).toBe("queued");
     expect((await world.runtime.db.job.findUniqueOrThrow({ where: { id: theirs.id } })).state).toBe("dead");
   });
@@ -322,17 +497,49 @@ describe("shipment page", () => {
     const shipment = await world.book("delivered");
     await world.runtime.db.shipment.update({
       where: { id: shipment.id },
-      data: { driverPhone: "5551234567", vehicleJson: JSON.stringify({ category: "car", color: "blue", make: "Toyota", model: "Corolla" }), lastLatitude: 40.7, lastLongitude: -73.99, quotedPriceCents: 1200 },
+      data: {
+        driverPhone: "5551234567",
+        vehicleJson: JSON.stringify({ category: "car", color: "blue", make: "Toyota", model: "Corolla" }),
+        lastLatitude: 40.7,
+        lastLongitude: -73.99,
+        quotedPriceCents: 1200,
+      },
     });
     await world.runtime.db.courierEvent.create({
-      data: { shopId: world.shopId, shipmentId: shipment.id, courierShipmentId: shipment.courierShipmentId, eventName: "shipment.delivery_confirmed", occurredAt: new Date(), dedupeKey: "e-1", payloadJson: "{}", outcome: "en_route → delivered" },
+      data: {
+        shopId: world.shopId,
+        shipmentId: shipment.id,
+        courierShipmentId: shipment.courierShipmentId,
+        eventName: "shipment.delivery_confirmed",
+        occurredAt: new Date(),
+        dedupeKey: "e-1",
+        payloadJson: "{}",
+        outcome: "en_route → delivered",
+      },
     });
-    await world.runtime.db.shipmentActivity.create({ data: { shipmentId: shipment.id, kind: "dispatched", message: "Courier shipment created." } });
-    const loaded = data(await call(detailLoader, documentRequest(`/app/shipments/${shipment.id}`, SHOP), { id: shipment.id }));
+    await world.runtime.db.shipmentActivity.create({
+      data: { shipmentId: shipment.id, kind: "dispatched", message: "Courier shipment created." },
+    });
+    const loaded = data(
+      await call(detailLoader, documentRequest(`/app/shipments/${shipment.id}`, SHOP), { id: shipment.id }),
+    );
     const detail = loaded.detail!;
-    expect(detail.timeline.map((t) => [t.source, t.title])).toEqual(expect.arrayContaining([["Courier", "Delivered"], ["App", "Courier shipment created."]]));
-    expect(detail.shipment.driver).toEqual({ name: shipment.driverName, phone: "5551234567", vehicle: { category: "car", color: "blue", make: "Toyota", model: "Corolla" } });
-    expect(detail.shipment).toMatchObject({ priceCents: shipment.priceCents, quotedPriceCents: 1200, lastPosition: { latitude: 40.7, longitude: -73.99 } });
+    expect(detail.timeline.map((t) => [t.source, t.title])).toEqual(
+      expect.arrayContaining([
+        ["Courier", "Delivered"],
+        ["App", "Courier shipment created."],
+      ]),
+    );
+    expect(detail.shipment.driver).toEqual({
+      name: shipment.driverName,
+      phone: "5551234567",
+      vehicle: { category: "car", color: "blue", make: "Toyota", model: "Corolla" },
+    });
+    expect(detail.shipment).toMatchObject({
+      priceCents: shipment.priceCents,
+      quotedPriceCents: 1200,
+      lastPosition: { latitude: 40.7, longitude: -73.99 },
+    });
     expect(detail.view.photos.map((p) => p.kind)).toEqual(["signature", "pickup", "delivery"]);
     expect(detail.labels).toBeNull();
     expect(detail.view).toMatchObject({ canTip: true, canRate: true, canCancel: false });
@@ -340,33 +547,82 @@ describe("shipment page", () => {
 
   it("does not show another shop's delivery", async () => {
     const shipment = await world.book("scheduled");
-    const loaded = data(await call(detailLoader, documentRequest(`/app/shipments/${shipment.id}`, OTHER_SHOP), { id: shipment.id }));
+    const loaded = data(
+      await call(detailLoader, documentRequest(`/app/shipments/${shipment.id}`, OTHER_SHOP), { id: shipment.id }),
+    );
     expect(loaded).toMatchObject({ detail: null, notFound: "This delivery was not found in your store." });
   });
 
   it("cancels, tips and rates through the same services as the order page", async () => {
     const scheduled = await world.book("scheduled");
-    const invalid = data(await call(detailAction, post(`/app/shipments/${scheduled.id}`, { intent: "cancel", code: "other", comment: "" }), { id: scheduled.id }));
-    expect(invalid).toEqual({ intent: "cancel", ok: false, message: "Explain the reason in the comment.", fieldErrors: { comment: "Explain the reason in the comment." } });
-    const canceled = data(await call(detailAction, post(`/app/shipments/${scheduled.id}`, { intent: "cancel", code: "other", comment: "Customer will collect" }), { id: scheduled.id }));
+    const invalid = data(
+      await call(
+        detailAction,
+        post(`/app/shipments/${scheduled.id}`, { intent: "cancel", code: "other", comment: "" }),
+        { id: scheduled.id },
+      ),
+    );
+    expect(invalid).toEqual({
+      intent: "cancel",
+      ok: false,
+      message: "Explain the reason in the comment.",
+      fieldErrors: { comment: "Explain the reason in the comment." },
+    });
+    const canceled = data(
+      await call(
+        detailAction,
+        post(`/app/shipments/${scheduled.id}`, { intent: "cancel", code: "other", comment: "Customer will collect" }),
+        { id: scheduled.id },
+      ),
+    );
     expect(canceled).toEqual({ intent: "cancel", ok: true, message: "The delivery was canceled." });
     expect(sandbox.shipment(scheduled.courierShipmentId!)!.state).toBe("canceled");
 
     const delivered = await world.book("delivered");
-    expect(data(await call(detailAction, post(`/app/shipments/${delivered.id}`, { intent: "tip", amountDollars: "$4.25" }), { id: delivered.id }))).toMatchObject({ ok: true });
+    expect(
+      data(
+        await call(detailAction, post(`/app/shipments/${delivered.id}`, { intent: "tip", amountDollars: "$4.25" }), {
+          id: delivered.id,
+        }),
+      ),
+    ).toMatchObject({ ok: true });
     expect(sandbox.shipment(delivered.courierShipmentId!)!.tip).toBe(4.25);
-    expect(data(await call(detailAction, post(`/app/shipments/${delivered.id}`, { intent: "rate", value: "9" }), { id: delivered.id }))).toMatchObject({
+    expect(
+      data(
+        await call(detailAction, post(`/app/shipments/${delivered.id}`, { intent: "rate", value: "9" }), {
+          id: delivered.id,
+        }),
+      ),
+    ).toMatchObject({
       ok: false,
       fieldErrors: { value: "The rating must be a whole number from 1 to 5." },
     });
-    expect(data(await call(detailAction, post(`/app/shipments/${delivered.id}`, { intent: "rate", value: "5" }), { id: delivered.id }))).toMatchObject({ ok: true });
-    const timeline = await world.runtime.db.shipmentActivity.findMany({ where: { shipmentId: delivered.id }, orderBy: { createdAt: "asc" } });
-    expect(timeline.map((a) => a.message)).toEqual(["Staff tipped the driver $4.25.", "Staff rated the driver 5 out of 5."]);
+    expect(
+      data(
+        await call(detailAction, post(`/app/shipments/${delivered.id}`, { intent: "rate", value: "5" }), {
+          id: delivered.id,
+        }),
+      ),
+    ).toMatchObject({ ok: true });
+    const timeline = await world.runtime.db.shipmentActivity.findMany({
+      where: { shipmentId: delivered.id },
+      orderBy: { createdAt: "asc" },
+    });
+    expect(timeline.map((a) => a.message)).toEqual([
+      "Staff tipped the driver $4.25.",
+      "Staff rated the driver 5 out of 5.",
+    ]);
   });
 
   it("refuses actions on another shop's delivery", async () => {
     const shipment = await world.book("scheduled");
-    const result = data(await call(detailAction, post(`/app/shipments/${shipment.id}`, { intent: "cancel", code: "duplicate_order", comment: "" }, OTHER_SHOP), { id: shipment.id }));
+    const result = data(
+      await call(
+        detailAction,
+        post(`/app/shipments/${shipment.id}`, { intent: "cancel", code: "duplicate_order", comment: "" }, OTHER_SHOP),
+        { id: shipment.id },
+      ),
+    );
     expect(result).toMatchObject({ ok: false, message: "This delivery was not found in your store." });
     expect(sandbox.shipment(shipment.courierShipmentId!)!.state).toBe("scheduled");
   });
@@ -374,12 +630,34 @@ describe("shipment page", () => {
   it("lists the delivery's failed tasks and retries one, noting it on the timeline", async () => {
     const shipment = await world.book("scheduled");
     const job = await world.runtime.db.job.create({
-      data: { shopDomain: SHOP, kind: "tracking.apply-events", payloadJson: "{}", orderingKey: `shipment:${shipment.id}`, state: "dead", lastError: "Shopify refused the request", finishedAt: new Date() },
+      data: {
+        shopDomain: SHOP,
+        kind: "tracking.apply-events",
+        payloadJson: "{}",
+        orderingKey: `shipment:${shipment.id}`,
+        state: "dead",
+        lastError: "Shopify refused the request",
+        finishedAt: new Date(),
+      },
     });
-    await world.runtime.db.job.create({ data: { shopDomain: SHOP, kind: "tracking.apply-events", payloadJson: "{}", orderingKey: "shipment:someone-else", state: "dead" } });
-    const loaded = data(await call(detailLoader, documentRequest(`/app/shipments/${shipment.id}`, SHOP), { id: shipment.id }));
+    await world.runtime.db.job.create({
+      data: {
+        shopDomain: SHOP,
+        kind: "tracking.apply-events",
+        payloadJson: "{}",
+        orderingKey: "shipment:someone-else",
+        state: "dead",
+      },
+    });
+    const loaded = data(
+      await call(detailLoader, documentRequest(`/app/shipments/${shipment.id}`, SHOP), { id: shipment.id }),
+    );
     expect(loaded.detail!.deadJobs.map((j) => j.id)).toEqual([job.id]);
-    const result = data(await call(detailAction, post(`/app/shipments/${shipment.id}`, { intent: "retry-job", jobId: job.id }), { id: shipment.id }));
+    const result = data(
+      await call(detailAction, post(`/app/shipments/${shipment.id}`, { intent: "retry-job", jobId: job.id }), {
+        id: shipment.id,
+      }),
+    );
     expect(result).toEqual({ intent: "retry-job", ok: true, message: "The task is queued again." });
     const activity = await world.runtime.db.shipmentActivity.findFirstOrThrow({ where: { shipmentId: shipment.id } });
     expect(activity.message).toBe("Staff retried: Applying courier updates to the order.");

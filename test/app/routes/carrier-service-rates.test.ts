@@ -46,7 +46,10 @@ let cartNumber = 0;
 /** Each test quotes its own carts: the runtime's estimate cache lives as long as the test file. */
 const freshCart = () => distinctCart(1000 + cartNumber++);
 
-function signed(body: string, options: { secret?: string; shop?: string | null; hmac?: string | null; method?: string } = {}): Request {
+function signed(
+  body: string,
+  options: { secret?: string; shop?: string | null; hmac?: string | null; method?: string } = {},
+): Request {
   const headers: Record<string, string> = { "Content-Type": "application/json", "X-Shopify-Timeout": "10000" };
   const hmac = options.hmac === undefined ? getHmac(body, options.secret ?? TEST_API_SECRET) : options.hmac;
   if (hmac !== null) headers["X-Shopify-Hmac-Sha256"] = hmac;
@@ -128,13 +131,18 @@ describe("the request", () => {
     const response = await call(signed(JSON.stringify(freshCart())));
     expect(response.status).toBe(200);
     expect(response.headers.get("X-Quote-Source")).toBe("fallback");
-    expect(((await response.json()) as { rates: { total_price: string }[] }).rates.map((r) => r.total_price)).toEqual(["1500", "900"]);
+    expect(((await response.json()) as { rates: { total_price: string }[] }).rates.map((r) => r.total_price)).toEqual([
+      "1500",
+      "900",
+    ]);
   });
 
   it("answers an error status (Shopify's backup rates) only for a shop that chose them", async () => {
     await db.shop.update({
       where: { domain: shopDomain },
-      data: { settingsJson: JSON.stringify(quoteSettings({ timeBudgetMs: 800, checkoutFallback: "shopify_backup_rates" })) },
+      data: {
+        settingsJson: JSON.stringify(quoteSettings({ timeBudgetMs: 800, checkoutFallback: "shopify_backup_rates" })),
+      },
     });
     sandbox.setFaults({ failNext: [{ status: 503, count: 2, pathPrefix: "/v1/estimates" }] });
     const response = await call(signed(JSON.stringify(freshCart())));

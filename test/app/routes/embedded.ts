@@ -6,18 +6,32 @@
 import { mintSessionToken } from "../../support/shopify-signing";
 import { TEST_API_KEY, TEST_API_SECRET, TEST_APP_URL } from "../../support/test-env";
 
-export const hostParam = (shop: string) => Buffer.from(`admin.shopify.com/store/${shop.replace(/\.myshopify\.com$/, "")}`).toString("base64");
+export const hostParam = (shop: string) =>
+  Buffer.from(`admin.shopify.com/store/${shop.replace(/\.myshopify\.com$/, "")}`).toString("base64");
 
 export const sessionToken = (shop: string, options: { apiSecret?: string; expiresInS?: number } = {}) =>
-  mintSessionToken({ shop, apiKey: TEST_API_KEY, apiSecret: options.apiSecret ?? TEST_API_SECRET, expiresInS: options.expiresInS });
+  mintSessionToken({
+    shop,
+    apiKey: TEST_API_KEY,
+    apiSecret: options.apiSecret ?? TEST_API_SECRET,
+    expiresInS: options.expiresInS,
+  });
 
 /** A fetch from the embedded app or an admin extension, with the session token. */
 export function apiRequest(
   path: string,
-  options: { shop?: string; method?: string; body?: unknown; form?: Record<string, string>; token?: string | null; origin?: string } = {},
+  options: {
+    shop?: string;
+    method?: string;
+    body?: unknown;
+    form?: Record<string, string>;
+    token?: string | null;
+    origin?: string;
+  } = {},
 ): Request {
   const headers = new Headers();
-  if (options.token !== null && options.shop) headers.set("Authorization", `Bearer ${options.token ?? sessionToken(options.shop)}`);
+  if (options.token !== null && options.shop)
+    headers.set("Authorization", `Bearer ${options.token ?? sessionToken(options.shop)}`);
   if (options.origin) headers.set("Origin", options.origin);
   let body: BodyInit | undefined;
   if (options.form) body = new URLSearchParams(options.form);
@@ -38,10 +52,18 @@ export function documentRequest(path: string, shop: string, options: { idToken?:
   return new Request(url);
 }
 
-type RouteFunction = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => unknown;
+type RouteFunction = (args: {
+  request: Request;
+  params: Record<string, string>;
+  context: Record<string, unknown>;
+}) => unknown;
 
 /** Runs a loader or action as Remix would; a thrown Response (redirect, 401) is returned. */
-export async function call<F extends RouteFunction>(fn: F, request: Request, params: Record<string, string> = {}): Promise<Awaited<ReturnType<F>> | Response> {
+export async function call<F extends RouteFunction>(
+  fn: F,
+  request: Request,
+  params: Record<string, string> = {},
+): Promise<Awaited<ReturnType<F>> | Response> {
   try {
     return (await fn({ request, params, context: {} })) as Awaited<ReturnType<F>>;
   } catch (thrown) {
@@ -51,7 +73,9 @@ export async function call<F extends RouteFunction>(fn: F, request: Request, par
 }
 
 /** The JSON of a route's Response (the extension endpoints answer with Response objects). */
-export async function json<T = Record<string, unknown>>(result: unknown): Promise<{ status: number; body: T; headers: Headers }> {
+export async function json<T = Record<string, unknown>>(
+  result: unknown,
+): Promise<{ status: number; body: T; headers: Headers }> {
   if (!(result instanceof Response)) throw new Error(`expected a Response, got ${JSON.stringify(result)}`);
   const text = await result.text();
   return { status: result.status, body: (text ? JSON.parse(text) : null) as T, headers: result.headers };

@@ -3,10 +3,21 @@ import type { Db } from "~/db/client.server";
 /** Rows of every table for one shop, as a shop that has used the app for a while would have. */
 export async function seedShopData(db: Db, shopDomain: string) {
   await db.session.create({
-    data: { id: `offline_${shopDomain}`, shop: shopDomain, state: "", isOnline: false, accessToken: "shpat_x", scope: "read_orders" },
+    data: {
+      id: `offline_${shopDomain}`,
+      shop: shopDomain,
+      state: "",
+      isOnline: false,
+      accessToken: "shpat_x",
+      scope: "read_orders",
+    },
   });
-  const shop = await db.shop.create({ data: { domain: shopDomain, courierTokenEncrypted: "v1.k.a.b.c", courierTokenLast4: "9f3a" } });
-  await db.pickupLocation.create({ data: { shopId: shop.id, locationGid: "gid://shopify/Location/1", name: "Main St", enabled: true } });
+  const shop = await db.shop.create({
+    data: { domain: shopDomain, courierTokenEncrypted: "v1.k.a.b.c", courierTokenLast4: "9f3a" },
+  });
+  await db.pickupLocation.create({
+    data: { shopId: shop.id, locationGid: "gid://shopify/Location/1", name: "Main St", enabled: true },
+  });
   const shipment = await db.shipment.create({
     data: {
       shopId: shop.id,
@@ -49,16 +60,35 @@ export async function seedShopData(db: Db, shopDomain: string) {
     },
   });
   await db.courierEvent.create({
-    data: { shopId: shop.id, eventName: "shipment.unknown_thing", occurredAt: new Date(), dedupeKey: `${shopDomain}:e2`, payloadJson: "{}" },
+    data: {
+      shopId: shop.id,
+      eventName: "shipment.unknown_thing",
+      occurredAt: new Date(),
+      dedupeKey: `${shopDomain}:e2`,
+      payloadJson: "{}",
+    },
   });
-  await db.shipmentActivity.create({ data: { shipmentId: shipment.id, kind: "note", message: "Called John Smith at 555-625-1199" } });
-  await db.job.create({ data: { shopDomain, kind: "dispatch", payloadJson: "{}", uniqueKey: `dispatch:${shopDomain}:1` } });
+  await db.shipmentActivity.create({
+    data: { shipmentId: shipment.id, kind: "note", message: "Called John Smith at 555-625-1199" },
+  });
+  await db.job.create({
+    data: { shopDomain, kind: "dispatch", payloadJson: "{}", uniqueKey: `dispatch:${shopDomain}:1` },
+  });
   await db.quoteMemory.create({
-    data: { shopDomain, cartSignature: "abc", serviceCode: "SAMEDAY_3H", priceCents: 999, courierCents: 800, expiresAt: new Date(Date.now() + 86_400_000) },
+    data: {
+      shopDomain,
+      cartSignature: "abc",
+      serviceCode: "SAMEDAY_3H",
+      priceCents: 999,
+      courierCents: 800,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    },
   });
   await db.webhookDelivery.create({ data: { shopDomain, webhookId: `old-${shopDomain}`, topic: "orders/paid" } });
   await db.dataRequest.create({ data: { shopDomain, reportJson: "{}" } });
-  await db.orderDispatch.create({ data: { shopDomain, orderGid: "gid://shopify/Order/7", orderName: "#1007", outcome: "skipped", reason: "manual" } });
+  await db.orderDispatch.create({
+    data: { shopDomain, orderGid: "gid://shopify/Order/7", orderName: "#1007", outcome: "skipped", reason: "manual" },
+  });
   return { shop, shipment, unrelated };
 }
 

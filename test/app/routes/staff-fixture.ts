@@ -36,24 +36,42 @@ export async function setUpStaffWorld(sandbox: CourierSandbox) {
   // The other shop lives in the same stand-in (one set of MSW handlers answers every shop).
   standIn.addShop({ myshopifyDomain: OTHER_SHOP });
   await runtime.db.session.create({
-    data: { id: `offline_${OTHER_SHOP}`, shop: OTHER_SHOP, state: "", isOnline: false, accessToken: standIn.issueAccessToken(OTHER_SHOP), scope: standIn.issuedTokens[0]!.scope },
+    data: {
+      id: `offline_${OTHER_SHOP}`,
+      shop: OTHER_SHOP,
+      state: "",
+      isOnline: false,
+      accessToken: standIn.issueAccessToken(OTHER_SHOP),
+      scope: standIn.issuedTokens[0]!.scope,
+    },
   });
   const other = await runtime.db.shop.create({ data: { domain: OTHER_SHOP } });
   await saveCourierToken(runtime, OTHER_SHOP, { token: courierToken, environment: "sandbox", baseUrl: sandbox.url });
-  const courier = createCourierClient({ baseUrl: sandbox.url, token: courierToken, limiter: createInProcessRateLimiter() });
+  const courier = createCourierClient({
+    baseUrl: sandbox.url,
+    token: courierToken,
+    limiter: createInProcessRateLimiter(),
+  });
   let generation = 0;
 
   /**
    * An order in the stand-in with a courier shipment booked for it, advanced to `state` at the
    * sandbox, and the app's row to match (as the tracking flow would have left it).
    */
-  async function book(state: keyof typeof STEPS, options: { shopId?: string; orderGid?: string; orderName?: string } = {}): Promise<Shipment> {
+  async function book(
+    state: keyof typeof STEPS,
+    options: { shopId?: string; orderGid?: string; orderName?: string } = {},
+  ): Promise<Shipment> {
     const order = options.orderGid ? null : sameDayOrder(standIn);
     const now = new Date();
     // A window starting in 2 hours: the sandbox does not progress it by itself; the test advances it.
     const start = new Date(now.getTime() + 2 * 3600_000).toISOString();
     const created = await courier.createShipment(
-      createRequest(now, { reference_id: order?.name ?? options.orderName ?? "#9999", pickup_after: start, deliver_between: { start, end: new Date(now.getTime() + 4 * 3600_000).toISOString() } }),
+      createRequest(now, {
+        reference_id: order?.name ?? options.orderName ?? "#9999",
+        pickup_after: start,
+        deliver_between: { start, end: new Date(now.getTime() + 4 * 3600_000).toISOString() },
+      }),
     );
     for (let i = 0; i < STEPS[state]!; i++) sandbox.advance(created.id);
     const remote = sandbox.shipment(created.id)!;
@@ -75,7 +93,9 @@ export async function setUpStaffWorld(sandbox: CourierSandbox) {
         deliverEnd: new Date(now.getTime() + 4 * 3600_000),
         driverName: remote.driver?.name ?? null,
         lastEventAt: STEPS[state]! > 0 ? now : null,
-        photosJson: JSON.stringify(remote.images.map((kind) => `${sandbox.url}/v1/shipments/${created.id}/images/${kind}`)),
+        photosJson: JSON.stringify(
+          remote.images.map((kind) => `${sandbox.url}/v1/shipments/${created.id}/images/${kind}`),
+        ),
       },
     });
     if (state === "heading_to_pickup") {

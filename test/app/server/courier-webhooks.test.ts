@@ -37,14 +37,23 @@ beforeEach(async () => {
   const shop = await db.shop.create({ data: { domain: SHOP, webhookPathId: "path-direct" } });
   await db.shipment.create({
     data: {
-      shopId: shop.id, orderGid: "gid://shopify/Order/1", orderName: "#1001", fulfillmentOrderGid: "gid://shopify/FulfillmentOrder/1",
-      locationGid: "gid://shopify/Location/1", idempotencyKey: "k1", courierShipmentId: "4711", state: "assigned",
+      shopId: shop.id,
+      orderGid: "gid://shopify/Order/1",
+      orderName: "#1001",
+      fulfillmentOrderGid: "gid://shopify/FulfillmentOrder/1",
+      locationGid: "gid://shopify/Location/1",
+      idempotencyKey: "k1",
+      courierShipmentId: "4711",
+      state: "assigned",
     },
   });
   secret = await rotateWebhookSecret({ db, keys: runtime.keys }, SHOP, "x-api-key");
 });
 
-const event = JSON.stringify({ event: "shipment.driver_enroute_to_dropoff", data: { id: 4711, occurred_at: "2026-11-22T15:50:00Z", latitude: 40.7, longitude: -74 } });
+const event = JSON.stringify({
+  event: "shipment.driver_enroute_to_dropoff",
+  data: { id: 4711, occurred_at: "2026-11-22T15:50:00Z", latitude: 40.7, longitude: -74 },
+});
 
 describe("the server's direct path for courier events", () => {
   it("recognises only POSTs to /courier/webhooks/<id>", () => {
@@ -55,7 +64,11 @@ describe("the server's direct path for courier events", () => {
   });
 
   it("stores an authentic event and answers like the Remix route", async () => {
-    const response = await fetch(`${base}/courier/webhooks/path-direct`, { method: "POST", headers: { "x-api-key": secret, "content-type": "application/json" }, body: event });
+    const response = await fetch(`${base}/courier/webhooks/path-direct`, {
+      method: "POST",
+      headers: { "x-api-key": secret, "content-type": "application/json" },
+      body: event,
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/json");
     expect(await response.json()).toEqual({ received: true, duplicate: false, matched: true });
@@ -63,9 +76,17 @@ describe("the server's direct path for courier events", () => {
   });
 
   it("refuses a wrong secret and an overlong path id with 401, and writes nothing", async () => {
-    const wrong = await fetch(`${base}/courier/webhooks/path-direct`, { method: "POST", headers: { "x-api-key": "guess" }, body: event });
+    const wrong = await fetch(`${base}/courier/webhooks/path-direct`, {
+      method: "POST",
+      headers: { "x-api-key": "guess" },
+      body: event,
+    });
     expect(wrong.status).toBe(401);
-    const overlong = await fetch(`${base}/courier/webhooks/${"p".repeat(65)}`, { method: "POST", headers: { "x-api-key": secret }, body: event });
+    const overlong = await fetch(`${base}/courier/webhooks/${"p".repeat(65)}`, {
+      method: "POST",
+      headers: { "x-api-key": secret },
+      body: event,
+    });
     expect(overlong.status).toBe(401);
     expect(await db.courierEvent.count()).toBe(0);
   });
@@ -79,7 +100,12 @@ describe("the server's direct path for courier events", () => {
         else controller.enqueue(chunk);
       },
     });
-    const response = await fetch(`${base}/courier/webhooks/path-direct`, { method: "POST", headers: { "x-api-key": secret }, body, duplex: "half" } as RequestInit);
+    const response = await fetch(`${base}/courier/webhooks/path-direct`, {
+      method: "POST",
+      headers: { "x-api-key": secret },
+      body,
+      duplex: "half",
+    } as RequestInit);
     expect(response.status).toBe(413);
     expect(await db.courierEvent.count()).toBe(0);
   });

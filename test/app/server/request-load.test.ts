@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { createRequestLoad, REQUEST_LOAD_HOLD_WINDOWS, REQUEST_LOAD_WINDOW_MS, workerPaceFor } from "~/server/request-load.server";
+import {
+  createRequestLoad,
+  REQUEST_LOAD_HOLD_WINDOWS,
+  REQUEST_LOAD_WINDOW_MS,
+  workerPaceFor,
+} from "~/server/request-load.server";
 
 describe("request load", () => {
   it.each<[string, number[], number, number]>([
@@ -9,9 +14,19 @@ describe("request load", () => {
     ["the current window's rate so far", [0, 10, 20, 30, 40], 100, 50],
     ["the last full window, while the new one is quieter", [0, 10, 20, 30, 40, 260], 300, 20],
     ["the new window once it is busier", [0, 260, 270, 280], 300, 60],
-    ["a busy window still counts a second later (a stall in reading requests is no lull)", [0, 10, 20, 30, 40], REQUEST_LOAD_HOLD_WINDOWS * REQUEST_LOAD_WINDOW_MS + 10, 20],
+    [
+      "a busy window still counts a second later (a stall in reading requests is no lull)",
+      [0, 10, 20, 30, 40],
+      REQUEST_LOAD_HOLD_WINDOWS * REQUEST_LOAD_WINDOW_MS + 10,
+      20,
+    ],
     ["the busiest window of the last second", [0, 10, 20, 30, 40, 260, 510, 520], 760, 20],
-    ["forgotten once a second has passed without it", [0, 10, 20, 30, 40], (REQUEST_LOAD_HOLD_WINDOWS + 1) * REQUEST_LOAD_WINDOW_MS + 10, 0],
+    [
+      "forgotten once a second has passed without it",
+      [0, 10, 20, 30, 40],
+      (REQUEST_LOAD_HOLD_WINDOWS + 1) * REQUEST_LOAD_WINDOW_MS + 10,
+      0,
+    ],
   ])("%s", (_name, arrivals, at, expected) => {
     let time = 0;
     const load = createRequestLoad(() => time);

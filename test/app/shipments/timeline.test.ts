@@ -24,12 +24,34 @@ describe("timeline", () => {
   it("merges courier events and activities, newest first, with their source", () => {
     const timeline = buildTimeline(
       [
-        { id: "e1", eventName: "shipment.driver_assigned", occurredAt: new Date("2026-11-21T10:05:00Z"), outcome: "scheduled → assigned", synthesized: false },
-        { id: "e2", eventName: "shipment.pickup_confirmed", occurredAt: new Date("2026-11-21T10:30:00Z"), outcome: null, synthesized: true },
+        {
+          id: "e1",
+          eventName: "shipment.driver_assigned",
+          occurredAt: new Date("2026-11-21T10:05:00Z"),
+          outcome: "scheduled → assigned",
+          synthesized: false,
+        },
+        {
+          id: "e2",
+          eventName: "shipment.pickup_confirmed",
+          occurredAt: new Date("2026-11-21T10:30:00Z"),
+          outcome: null,
+          synthesized: true,
+        },
       ],
       [
-        { id: "a1", kind: "dispatched", message: "Courier shipment 9 created.", createdAt: new Date("2026-11-21T10:00:00Z") },
-        { id: "a2", kind: "staff_tip", message: "Staff tipped the driver $5.00.", createdAt: new Date("2026-11-21T11:00:00Z") },
+        {
+          id: "a1",
+          kind: "dispatched",
+          message: "Courier shipment 9 created.",
+          createdAt: new Date("2026-11-21T10:00:00Z"),
+        },
+        {
+          id: "a2",
+          kind: "staff_tip",
+          message: "Staff tipped the driver $5.00.",
+          createdAt: new Date("2026-11-21T11:00:00Z"),
+        },
       ],
     );
     expect(timeline.map((t) => [t.source, t.title, t.detail, t.synthesized])).toEqual([

@@ -40,15 +40,32 @@ describe("units", () => {
 
 describe("package size", () => {
   it("prefers the variant's metafield, then the product's, then the default", () => {
-    expect(dimensionsFor({ variantMetafield: '{"length":5,"width":4,"height":3}', productMetafield: '{"length":9,"width":9,"height":9}' }, defaults)).toEqual({ length: 5, width: 4, height: 3 });
-    expect(dimensionsFor({ variantMetafield: null, productMetafield: '{"length":"9","width":"9","height":"2.5"}' }, defaults)).toEqual({ length: 9, width: 9, height: 2.5 });
+    expect(
+      dimensionsFor(
+        {
+          variantMetafield: '{"length":5,"width":4,"height":3}',
+          productMetafield: '{"length":9,"width":9,"height":9}',
+        },
+        defaults,
+      ),
+    ).toEqual({ length: 5, width: 4, height: 3 });
+    expect(
+      dimensionsFor(
+        { variantMetafield: null, productMetafield: '{"length":"9","width":"9","height":"2.5"}' },
+        defaults,
+      ),
+    ).toEqual({ length: 9, width: 9, height: 2.5 });
     expect(dimensionsFor({}, defaults)).toEqual({ length: 12, width: 10, height: 8 });
   });
 
-  it.each(["", "not json", '{"length":5}', '{"length":-1,"width":1,"height":1}', '{"length":5000,"width":1,"height":1}', "[1,2,3]"])(
-    "ignores an unusable metafield %j",
-    (value) => {
-      expect(parseDimensions(value)).toBeNull();
-    },
-  );
+  it.each([
+    "",
+    "not json",
+    '{"length":5}',
+    '{"length":-1,"width":1,"height":1}',
+    '{"length":5000,"width":1,"height":1}',
+    "[1,2,3]",
+  ])("ignores an unusable metafield %j", (value) => {
+    expect(parseDimensions(value)).toBeNull();
+  });
 });

@@ -36,7 +36,9 @@ describe("courier token", () => {
   });
 
   it("refuses a shop that is not installed", async () => {
-    await expect(saveCourierToken({ db, keys }, "nobody.myshopify.com", { token: "t", environment: "sandbox" })).rejects.toBeInstanceOf(ShopNotFoundError);
+    await expect(
+      saveCourierToken({ db, keys }, "nobody.myshopify.com", { token: "t", environment: "sandbox" }),
+    ).rejects.toBeInstanceOf(ShopNotFoundError);
     expect(await loadCourierToken({ db, keys }, "nobody.myshopify.com")).toBeNull();
   });
 });
@@ -48,7 +50,12 @@ describe("webhook secret", () => {
     const row = await db.shop.findUniqueOrThrow({ where: { domain: SHOP } });
     expect(JSON.stringify(row)).not.toContain(secret);
     expect(row.webhookPathId).not.toContain("corner-bakery");
-    expect(await webhookCredentialsForPath({ db, keys }, row.webhookPathId)).toEqual({ shopId: row.id, shopDomain: SHOP, method: "x-api-key", secrets: [secret] });
+    expect(await webhookCredentialsForPath({ db, keys }, row.webhookPathId)).toEqual({
+      shopId: row.id,
+      shopDomain: SHOP,
+      method: "x-api-key",
+      secrets: [secret],
+    });
     expect(await webhookCredentialsForPath({ db, keys }, "not-a-path")).toBeNull();
   });
 
@@ -58,7 +65,11 @@ describe("webhook secret", () => {
     const first = await rotateWebhookSecret({ db, keys, clock }, SHOP, "bearer");
     const second = await rotateWebhookSecret({ db, keys, clock }, SHOP, "basic");
     const { webhookPathId } = await db.shop.findUniqueOrThrow({ where: { domain: SHOP } });
-    expect(await webhookCredentialsForPath({ db, keys, clock }, webhookPathId)).toMatchObject({ shopDomain: SHOP, method: "basic", secrets: [second, first] });
+    expect(await webhookCredentialsForPath({ db, keys, clock }, webhookPathId)).toMatchObject({
+      shopDomain: SHOP,
+      method: "basic",
+      secrets: [second, first],
+    });
     now = new Date(now.getTime() + WEBHOOK_SECRET_GRACE_MS + 1);
     expect((await webhookCredentialsForPath({ db, keys, clock }, webhookPathId))?.secrets).toEqual([second]);
   });

@@ -30,7 +30,14 @@ beforeEach(async () => {
   standIn = createShopifyStandIn({
     apiKey: TEST_API_KEY,
     apiSecret: TEST_API_SECRET,
-    shops: [{ myshopifyDomain: SHOP, name: "New Bakery", ianaTimezone: "America/Chicago", plan: { displayName: "Advanced", partnerDevelopment: false } }],
+    shops: [
+      {
+        myshopifyDomain: SHOP,
+        name: "New Bakery",
+        ianaTimezone: "America/Chicago",
+        plan: { displayName: "Advanced", partnerDevelopment: false },
+      },
+    ],
   });
   mswServer.use(...standIn.handlers);
 });

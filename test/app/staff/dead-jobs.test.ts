@@ -14,7 +14,13 @@ describe("dead jobs for staff", () => {
   });
 
   it("finds a shipment's work by the ordering keys the flows use", () => {
-    expect(shipmentJobKeys("a.myshopify.com", { id: "shp_1", orderGid: "gid://shopify/Order/1", fulfillmentOrderGid: "gid://shopify/FulfillmentOrder/2" })).toEqual([
+    expect(
+      shipmentJobKeys("a.myshopify.com", {
+        id: "shp_1",
+        orderGid: "gid://shopify/Order/1",
+        fulfillmentOrderGid: "gid://shopify/FulfillmentOrder/2",
+      }),
+    ).toEqual([
       "order:a.myshopify.com:gid://shopify/Order/1",
       "fulfillment-order:a.myshopify.com:gid://shopify/FulfillmentOrder/2",
       "shipment:shp_1",
@@ -35,6 +41,12 @@ describe("dead jobs for staff", () => {
       createdAt: new Date("2026-11-21T10:00:00Z"),
       finishedAt: new Date("2026-11-21T11:00:00Z"),
     });
-    expect(view).toEqual({ id: "j1", label: "Dispatching the order", lastError: "Shopify was down", attempts: 8, failedAt: "2026-11-21T11:00:00.000Z" });
+    expect(view).toEqual({
+      id: "j1",
+      label: "Dispatching the order",
+      lastError: "Shopify was down",
+      attempts: 8,
+      failedAt: "2026-11-21T11:00:00.000Z",
+    });
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { createFileLinkSigner, FILE_LINK_TTL_MS, FileLinkInput, labelFileName, labelFormatOf, photoKindOf } from "~/staff/file-links.server";
+import {
+  createFileLinkSigner,
+  FILE_LINK_TTL_MS,
+  FileLinkInput,
+  labelFileName,
+  labelFormatOf,
+  photoKindOf,
+} from "~/staff/file-links.server";
 
 const T0 = new Date("2026-11-21T18:00:00.000Z");
 
@@ -20,7 +27,9 @@ describe("signed file links", () => {
     expect(link).toMatch(/^https:\/\/app\.example\/api\/files\/shp_1\/label\.pdf\?exp=\d+&sig=[A-Za-z0-9_-]{43}$/);
     const parts = parse(link);
     expect(parts.exp * 1000).toBe(T0.getTime() + FILE_LINK_TTL_MS);
-    expect(signerAt(new Date(T0.getTime() + FILE_LINK_TTL_MS - 1000)).verify({ shopDomain: "a.myshopify.com", ...parts })).toBe(true);
+    expect(
+      signerAt(new Date(T0.getTime() + FILE_LINK_TTL_MS - 1000)).verify({ shopDomain: "a.myshopify.com", ...parts }),
+    ).toBe(true);
   });
 
   it.each([
@@ -32,7 +41,11 @@ describe("signed file links", () => {
     ["signed with another secret", { secret: "other-secret" }],
     ["with a truncated signature", { sig: parse(link).sig.slice(0, 20) }],
   ])("is refused %s", (_label, change) => {
-    const { now = T0, secret = "app-secret", ...fields } = change as Record<string, never> & { now?: Date; secret?: string };
+    const {
+      now = T0,
+      secret = "app-secret",
+      ...fields
+    } = change as Record<string, never> & { now?: Date; secret?: string };
     const presented = { shopDomain: "a.myshopify.com", ...parse(link), ...fields };
     expect(signerAt(now, secret).verify(presented)).toBe(false);
   });

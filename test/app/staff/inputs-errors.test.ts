@@ -16,7 +16,10 @@ function errorsOf(run: () => unknown): Record<string, string> | undefined {
 describe("staff inputs", () => {
   it.each([
     [{ code: "order_canceled" }, { code: "order_canceled", comment: "" }],
-    [{ code: "other", comment: "  Wrong cake  " }, { code: "other", comment: "Wrong cake" }],
+    [
+      { code: "other", comment: "  Wrong cake  " },
+      { code: "other", comment: "Wrong cake" },
+    ],
   ])("cancel %j → %j", (body, value) => {
     expect(parseInput(CancelInput, body)).toEqual(value);
   });
@@ -48,12 +51,22 @@ describe("staff inputs", () => {
 });
 
 describe("courier failures as staff errors", () => {
-  const courierError = (kind: CourierError["kind"], extra: Partial<ConstructorParameters<typeof CourierError>[0]> = {}) =>
-    new CourierError({ kind, retryable: false, merchantMessage: `courier says ${kind}`, detail: "d", ...extra });
+  const courierError = (
+    kind: CourierError["kind"],
+    extra: Partial<ConstructorParameters<typeof CourierError>[0]> = {},
+  ) => new CourierError({ kind, retryable: false, merchantMessage: `courier says ${kind}`, detail: "d", ...extra });
 
   it.each<[CourierError, number, string]>([
-    [courierError("validation", { status: 400, apiErrors: [{ code: 1003, parameter: "amount", message: "x" }] }), 409, "refused because"],
-    [courierError("validation", { status: 400, apiErrors: [{ code: 1002, parameter: "amount", message: "x" }] }), 502, "courier says validation"],
+    [
+      courierError("validation", { status: 400, apiErrors: [{ code: 1003, parameter: "amount", message: "x" }] }),
+      409,
+      "refused because",
+    ],
+    [
+      courierError("validation", { status: 400, apiErrors: [{ code: 1002, parameter: "amount", message: "x" }] }),
+      502,
+      "courier says validation",
+    ],
     [courierError("invalid_request"), 400, "courier says invalid_request"],
     [courierError("throttled", { retryAfterMs: 2000 }), 429, "courier says throttled"],
     [courierError("server", { status: 503 }), 503, "courier says server"],
@@ -61,7 +74,11 @@ describe("courier failures as staff errors", () => {
     [courierError("network"), 503, "courier says network"],
     [courierError("timeout"), 503, "courier says timeout"],
     [courierError("unauthorized", { status: 401 }), 502, "courier says unauthorized"],
-    [courierError("not_found", { status: 400, apiErrors: [{ code: 1006, parameter: "id", message: "x" }] }), 502, "The courier no longer knows this delivery. Contact the courier's support with the tracking number."],
+    [
+      courierError("not_found", { status: 400, apiErrors: [{ code: 1006, parameter: "id", message: "x" }] }),
+      502,
+      "The courier no longer knows this delivery. Contact the courier's support with the tracking number.",
+    ],
     [courierError("unexpected"), 502, "courier says unexpected"],
   ])("%# → %i", (error, status, message) => {
     const mapped = fromCourierError(error, "refused because");

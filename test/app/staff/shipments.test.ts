@@ -41,7 +41,12 @@ async function shipmentWith(state: string, kinds: string[]): Promise<Shipment> {
   });
   for (const [i, kind] of kinds.entries()) {
     await db.shipmentActivity.create({
-      data: { shipmentId: shipment.id, kind, message: "…", createdAt: new Date(NOW.getTime() - (kinds.length - i) * 60_000) },
+      data: {
+        shipmentId: shipment.id,
+        kind,
+        message: "…",
+        createdAt: new Date(NOW.getTime() - (kinds.length - i) * 60_000),
+      },
     });
   }
   return shipment;
@@ -65,7 +70,10 @@ function countingDb(): { db: Db; queries: () => number } {
 describe("the order-change flag in the shipments' history facts", () => {
   it("is read for any number of shipments in the same two queries, and only the standing flag counts", async () => {
     const flagged = await shipmentWith("assigned", [flaggedKind("changed", "address_incorrect")]);
-    const cleared = await shipmentWith("assigned", [flaggedKind("changed", "address_incorrect"), ORDER_CHANGE_ACTIVITY.inStep]);
+    const cleared = await shipmentWith("assigned", [
+      flaggedKind("changed", "address_incorrect"),
+      ORDER_CHANGE_ACTIVITY.inStep,
+    ]);
     const flaggedAgain = await shipmentWith("scheduled", [
       flaggedKind("moved", "other"),
       ORDER_CHANGE_ACTIVITY.updated,
@@ -77,7 +85,12 @@ describe("the order-change flag in the shipments' history facts", () => {
     const counting = countingDb();
     const facts = await historyFacts(counting.db, [flagged, cleared, flaggedAgain, plain]);
     expect(counting.queries()).toBe(2);
-    expect([flagged, cleared, flaggedAgain, plain].map((s) => facts.get(s.id)?.orderChangeFlagged)).toEqual([true, false, true, false]);
+    expect([flagged, cleared, flaggedAgain, plain].map((s) => facts.get(s.id)?.orderChangeFlagged)).toEqual([
+      true,
+      false,
+      true,
+      false,
+    ]);
     // The staff cancellation code is still read from the same query.
     expect(facts.get(plain.id)?.staffCancellationCode).toBe("order_canceled");
   });

@@ -57,8 +57,14 @@ describe("photoKindsOf", () => {
     ["not json", []],
     ['{"a":1}', []],
     ['["https://c.example/v1/shipments/9/images/delivery"]', ["delivery"]],
-    ['["https://c.example/v1/shipments/9/images/delivery?x=1", "https://c.example/v1/shipments/9/images/signature/", "https://c.example/v1/shipments/9/images/pickup#a", 5, "https://c.example/other"]', ["signature", "pickup", "delivery"]],
-    ['["https://c.example/v1/shipments/9/images/delivery","https://c.example/v1/shipments/9/images/delivery"]', ["delivery"]],
+    [
+      '["https://c.example/v1/shipments/9/images/delivery?x=1", "https://c.example/v1/shipments/9/images/signature/", "https://c.example/v1/shipments/9/images/pickup#a", 5, "https://c.example/other"]',
+      ["signature", "pickup", "delivery"],
+    ],
+    [
+      '["https://c.example/v1/shipments/9/images/delivery","https://c.example/v1/shipments/9/images/delivery"]',
+      ["delivery"],
+    ],
   ])("%s → %j", (json, kinds) => {
     expect(photoKindsOf(json)).toEqual(kinds);
   });
@@ -66,28 +72,68 @@ describe("photoKindsOf", () => {
 
 describe("toShipmentView", () => {
   it.each<[ShipmentState, Partial<ShipmentRecord>, Partial<ShipmentHistoryFacts>, Record<string, boolean>]>([
-    ["pending", { courierShipmentId: null }, {}, { canCancel: false, canTip: false, canRate: false, labelAvailable: false, cancelFeeApplies: false }],
-    ["scheduled", {}, {}, { canCancel: true, canTip: false, canRate: false, labelAvailable: true, cancelFeeApplies: false }],
-    ["assigned", {}, {}, { canCancel: true, canTip: true, canRate: false, labelAvailable: true, cancelFeeApplies: false }],
+    [
+      "pending",
+      { courierShipmentId: null },
+      {},
+      { canCancel: false, canTip: false, canRate: false, labelAvailable: false, cancelFeeApplies: false },
+    ],
+    [
+      "scheduled",
+      {},
+      {},
+      { canCancel: true, canTip: false, canRate: false, labelAvailable: true, cancelFeeApplies: false },
+    ],
+    [
+      "assigned",
+      {},
+      {},
+      { canCancel: true, canTip: true, canRate: false, labelAvailable: true, cancelFeeApplies: false },
+    ],
     ["assigned", {}, { driverHeadingToPickup: true }, { canCancel: true, canTip: true, cancelFeeApplies: true }],
     ["en_route", {}, {}, { canCancel: false, canTip: true, canRate: false, labelAvailable: true }],
-    ["delivered", { lastEventAt: new Date(NOW.getTime() - HOUR) }, {}, { canCancel: false, canTip: true, canRate: true, labelAvailable: false }],
+    [
+      "delivered",
+      { lastEventAt: new Date(NOW.getTime() - HOUR) },
+      {},
+      { canCancel: false, canTip: true, canRate: true, labelAvailable: false },
+    ],
     ["delivered", { lastEventAt: new Date(NOW.getTime() - 73 * HOUR) }, {}, { canTip: false, canRate: true }],
-    ["delivered", { lastEventAt: new Date(NOW.getTime() - HOUR), tipCents: 500, rating: 5 }, {}, { canTip: false, tipped: true, canRate: false, rated: true }],
+    [
+      "delivered",
+      { lastEventAt: new Date(NOW.getTime() - HOUR), tipCents: 500, rating: 5 },
+      {},
+      { canTip: false, tipped: true, canRate: false, rated: true },
+    ],
     ["returned", {}, {}, { canTip: false, canRate: true, canCancel: false }],
     ["canceled", {}, {}, { canTip: false, canRate: false, canCancel: false, labelAvailable: false }],
-    ["failed", { courierShipmentId: null }, {}, { canCancel: false, canTip: false, canRate: false, labelAvailable: false }],
+    [
+      "failed",
+      { courierShipmentId: null },
+      {},
+      { canCancel: false, canTip: false, canRate: false, labelAvailable: false },
+    ],
     ["scheduled", {}, {}, { canRedispatch: false }],
     ["assigned", {}, {}, { canRedispatch: false }],
     ["scheduled", {}, { orderChangeFlagged: true }, { canCancel: true, canRedispatch: true, cancelFeeApplies: false }],
     ["assigned", {}, { orderChangeFlagged: true }, { canCancel: true, canRedispatch: true, cancelFeeApplies: false }],
-    ["assigned", {}, { orderChangeFlagged: true, driverHeadingToPickup: true }, { canRedispatch: true, cancelFeeApplies: true }],
+    [
+      "assigned",
+      {},
+      { orderChangeFlagged: true, driverHeadingToPickup: true },
+      { canRedispatch: true, cancelFeeApplies: true },
+    ],
     ["pending", {}, { orderChangeFlagged: true }, { canRedispatch: false }],
     ["pending", { courierShipmentId: null }, { orderChangeFlagged: true }, { canRedispatch: false }],
     ["scheduled", { courierShipmentId: null }, { orderChangeFlagged: true }, { canRedispatch: false }],
     ["en_route", {}, { orderChangeFlagged: true }, { canRedispatch: false }],
     ["attempted", {}, { orderChangeFlagged: true }, { canRedispatch: false }],
-    ["delivered", { lastEventAt: new Date(NOW.getTime() - HOUR) }, { orderChangeFlagged: true }, { canRedispatch: false }],
+    [
+      "delivered",
+      { lastEventAt: new Date(NOW.getTime() - HOUR) },
+      { orderChangeFlagged: true },
+      { canRedispatch: false },
+    ],
     ["canceled", {}, { orderChangeFlagged: true }, { canRedispatch: false }],
     ["expired", {}, { orderChangeFlagged: true }, { canRedispatch: false }],
   ])("%s %j %j → %j", (state, overrides, facts, flags) => {
@@ -95,7 +141,11 @@ describe("toShipmentView", () => {
   });
 
   it("shows the driver's first name only, the tracking link and the window", () => {
-    const view = toShipmentView(record({ state: "assigned", driverName: "Ava Nguyen", etaAt: new Date("2026-11-21T18:20:00.000Z") }), history(), context);
+    const view = toShipmentView(
+      record({ state: "assigned", driverName: "Ava Nguyen", etaAt: new Date("2026-11-21T18:20:00.000Z") }),
+      history(),
+      context,
+    );
     expect(view).toMatchObject({
       driverFirstName: "Ava",
       trackingUrl: "https://track.example/TRK1",
@@ -109,40 +159,72 @@ describe("toShipmentView", () => {
 
   it("dates the delivery by the state change, and only for a delivered shipment", () => {
     const at = new Date(NOW.getTime() - HOUR);
-    expect(toShipmentView(record({ state: "delivered", lastEventAt: at }), history(), context).deliveredAtIso).toBe(at.toISOString());
-    expect(toShipmentView(record({ state: "returned", lastEventAt: at }), history(), context).deliveredAtIso).toBeNull();
+    expect(toShipmentView(record({ state: "delivered", lastEventAt: at }), history(), context).deliveredAtIso).toBe(
+      at.toISOString(),
+    );
+    expect(
+      toShipmentView(record({ state: "returned", lastEventAt: at }), history(), context).deliveredAtIso,
+    ).toBeNull();
   });
 
   it("prefers the courier's cancellation code to the one staff chose, and shows none unless canceled", () => {
     const both = history({ courierCancellationCode: "driver_canceled", staffCancellationCode: "order_canceled" });
     expect(toShipmentView(record({ state: "canceled" }), both, context).cancellationCode).toBe("driver_canceled");
-    expect(toShipmentView(record({ state: "canceled" }), history({ staffCancellationCode: "order_canceled" }), context).cancellationCode).toBe("order_canceled");
+    expect(
+      toShipmentView(record({ state: "canceled" }), history({ staffCancellationCode: "order_canceled" }), context)
+        .cancellationCode,
+    ).toBe("order_canceled");
     expect(toShipmentView(record({ state: "assigned" }), both, context).cancellationCode).toBeNull();
   });
 
   it("links photos through the app, and none before the shipment is at the courier", () => {
     const photosJson = JSON.stringify(["https://c.example/v1/shipments/9/images/pickup"]);
-    expect(toShipmentView(record({ state: "en_route", photosJson }), history(), context).photos).toEqual([{ kind: "pickup", url: "https://app.example/api/files/shp_1/pickup?sig=x" }]);
-    expect(toShipmentView(record({ state: "failed", courierShipmentId: null, photosJson }), history(), context).photos).toEqual([]);
+    expect(toShipmentView(record({ state: "en_route", photosJson }), history(), context).photos).toEqual([
+      { kind: "pickup", url: "https://app.example/api/files/shp_1/pickup?sig=x" },
+    ]);
+    expect(
+      toShipmentView(record({ state: "failed", courierShipmentId: null, photosJson }), history(), context).photos,
+    ).toEqual([]);
   });
 
   it("gives the attention reason and its fix only when attention is needed", () => {
-    const view = toShipmentView(record({ state: "returned", needsAttention: true, attentionReason: "Returned" }), history(), context);
+    const view = toShipmentView(
+      record({ state: "returned", needsAttention: true, attentionReason: "Returned" }),
+      history(),
+      context,
+    );
     expect(view).toMatchObject({ attentionReason: "Returned", attentionFix: attentionFix("returned", true) });
-    expect(toShipmentView(record({ attentionReason: "old" }), history(), context)).toMatchObject({ attentionReason: null, attentionFix: null });
+    expect(toShipmentView(record({ attentionReason: "old" }), history(), context)).toMatchObject({
+      attentionReason: null,
+      attentionFix: null,
+    });
   });
 
   it("points a flagged shipment's attention at Cancel and re-dispatch, while it is still possible", () => {
-    const attention = { needsAttention: true, attentionReason: "Order changed in Shopify: the delivery address changed after the driver was assigned." };
+    const attention = {
+      needsAttention: true,
+      attentionReason: "Order changed in Shopify: the delivery address changed after the driver was assigned.",
+    };
     const flagged = history({ orderChangeFlagged: true });
-    expect(toShipmentView(record({ state: "assigned", ...attention }), flagged, context).attentionFix).toBe(REDISPATCH_FIX);
-    expect(toShipmentView(record({ state: "assigned", ...attention }), history(), context).attentionFix).toBe(attentionFix("assigned", true));
-    expect(toShipmentView(record({ state: "en_route", ...attention }), flagged, context).attentionFix).toBe(attentionFix("en_route", true));
-    expect(toShipmentView(record({ state: "assigned" }), flagged, context)).toMatchObject({ canRedispatch: true, attentionFix: null });
+    expect(toShipmentView(record({ state: "assigned", ...attention }), flagged, context).attentionFix).toBe(
+      REDISPATCH_FIX,
+    );
+    expect(toShipmentView(record({ state: "assigned", ...attention }), history(), context).attentionFix).toBe(
+      attentionFix("assigned", true),
+    );
+    expect(toShipmentView(record({ state: "en_route", ...attention }), flagged, context).attentionFix).toBe(
+      attentionFix("en_route", true),
+    );
+    expect(toShipmentView(record({ state: "assigned" }), flagged, context)).toMatchObject({
+      canRedispatch: true,
+      attentionFix: null,
+    });
   });
 
   it("offers no label when the courier account has no barcode scanning", () => {
-    expect(toShipmentView(record({ state: "scheduled" }), history(), { ...context, labelsEnabled: false }).labelAvailable).toBe(false);
+    expect(
+      toShipmentView(record({ state: "scheduled" }), history(), { ...context, labelsEnabled: false }).labelAvailable,
+    ).toBe(false);
   });
 });
 
@@ -156,7 +238,11 @@ describe("orderChangeFlagStands", () => {
     ["flagged, then updated at the courier", [flagged, ORDER_CHANGE_ACTIVITY.updated], false],
     ["in step, then flagged again", [flagged, ORDER_CHANGE_ACTIVITY.inStep, moved], true],
     ["updated before assignment, then flagged", [ORDER_CHANGE_ACTIVITY.updated, flagged], true],
-    ["other kinds after the flag do not clear it", [flagged, "staff_tip", ORDER_CHANGE_ACTIVITY.updateRefused, "staff_cancel:other"], true],
+    [
+      "other kinds after the flag do not clear it",
+      [flagged, "staff_tip", ORDER_CHANGE_ACTIVITY.updateRefused, "staff_cancel:other"],
+      true,
+    ],
     ["a refused update alone is not a flag", [ORDER_CHANGE_ACTIVITY.updateRefused], false],
     ["only unrelated kinds", ["staff_cancel:order_canceled", ORDER_CHANGE_ACTIVITY.canceled], false],
   ])("%s → %s", (_name, kinds, stands) => {

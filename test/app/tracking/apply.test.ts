@@ -7,7 +7,14 @@ import { APPLY_EVENTS_JOB } from "~/tracking/jobs";
 import { reconcileShop } from "~/tracking/reconcile.server";
 import { startCourierSandbox, type CourierSandbox } from "../../courier-sandbox/server";
 import type { ShopifyStandIn } from "../../shopify-stand-in";
-import { adminFor, drainJobs, INSTALLED_SHOP as SHOP, orderPaid, sameDayOrder, setUpInstalledShop } from "../../support/installed-shop";
+import {
+  adminFor,
+  drainJobs,
+  INSTALLED_SHOP as SHOP,
+  orderPaid,
+  sameDayOrder,
+  setUpInstalledShop,
+} from "../../support/installed-shop";
 
 const COURIER_TOKEN = "sandbox-token-tracking";
 const runtime = getRuntime();
@@ -69,7 +76,12 @@ function shuffled<T>(items: T[], seed = 7): T[] {
   return copy;
 }
 
-const trackingSettings = { trackingCompany: "Same-Day Courier", trackingUrl: () => null, notifyCustomer: true, attentionTag: "same-day-attention" };
+const trackingSettings = {
+  trackingCompany: "Same-Day Courier",
+  trackingUrl: () => null,
+  notifyCustomer: true,
+  attentionTag: "same-day-attention",
+};
 
 const orderState = (orderGid: string) => standIn.shop(SHOP).orders.find((o) => o.id === orderGid)!;
 
@@ -107,8 +119,12 @@ describe("courier events become Shopify fulfillments and events", () => {
     const stored = await db.courierEvent.count({ where: { shipmentId: shipment.id } });
     expect(stored).toBeGreaterThan(8);
     const logged = standIn.log.length;
-    expect(await applyShipmentEvents({ db, admin: await adminFor(SHOP), settings: trackingSettings, clock: runtime.clock }, shipment.id))
-      .toEqual({ applied: stored });
+    expect(
+      await applyShipmentEvents(
+        { db, admin: await adminFor(SHOP), settings: trackingSettings, clock: runtime.clock },
+        shipment.id,
+      ),
+    ).toEqual({ applied: stored });
     const operations = standIn.log.slice(logged).map((entry) => entry.rootFields.join(","));
     const count = (field: string) => operations.filter((o) => o === field).length;
     expect(count("fulfillmentOrder")).toBe(1);
@@ -129,8 +145,14 @@ describe("courier events become Shopify fulfillments and events", () => {
 
     // As after a crash between Shopify's answer and our commit: the events are applied once more.
     await db.courierEvent.updateMany({ where: { shipmentId: shipment.id }, data: { appliedAt: null } });
-    await db.shipment.update({ where: { id: shipment.id }, data: { state: "scheduled", fulfillmentGid: null, lastEventAt: null } });
-    await applyShipmentEvents({ db, admin: await adminFor(SHOP), settings: trackingSettings, clock: runtime.clock }, shipment.id);
+    await db.shipment.update({
+      where: { id: shipment.id },
+      data: { state: "scheduled", fulfillmentGid: null, lastEventAt: null },
+    });
+    await applyShipmentEvents(
+      { db, admin: await adminFor(SHOP), settings: trackingSettings, clock: runtime.clock },
+      shipment.id,
+    );
 
     expect(JSON.stringify(orderState(order.id).fulfillments)).toBe(before);
     expect((await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } })).state).toBe("delivered");
@@ -142,14 +164,29 @@ describe("courier events become Shopify fulfillments and events", () => {
     for (const event of events) await post(event);
     await drainJobs(runtime);
     const assigned = events.find((e) => e.event === "shipment.driver_assigned")!;
-    await post({ ...assigned, data: { ...assigned.data, occurred_at: new Date(Date.parse(String(assigned.data.occurred_at)) + 1).toISOString() } });
+    await post({
+      ...assigned,
+      data: {
+        ...assigned.data,
+        occurred_at: new Date(Date.parse(String(assigned.data.occurred_at)) + 1).toISOString(),
+      },
+    });
     await drainJobs(runtime);
     expect((await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } })).state).toBe("delivered");
   });
 
   it("tags the order for staff when the courier cancels, with the reason", async () => {
     const { order, shipment } = await dispatchedShipment();
-    await post({ event: "shipment.canceled", data: { id: Number(shipment.courierShipmentId), occurred_at: new Date().toISOString(), reference_id: order.name, tracking_number: shipment.trackingNumber, cancellation_code: "driver_canceled" } });
+    await post({
+      event: "shipment.canceled",
+      data: {
+        id: Number(shipment.courierShipmentId),
+        occurred_at: new Date().toISOString(),
+        reference_id: order.name,
+        tracking_number: shipment.trackingNumber,
+        cancellation_code: "driver_canceled",
+      },
+    });
     await drainJobs(runtime);
     const row = await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } });
     expect(row).toMatchObject({ state: "canceled", needsAttention: true });

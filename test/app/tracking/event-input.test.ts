@@ -14,7 +14,15 @@ const common = { id: 4711, occurred_at: "2026-11-22T15:30:00.000Z", reference_id
 
 describe("courier event → state machine input", () => {
   it("reads position given as strings, the return code and notes", () => {
-    expect(input("shipment.delivery_attempted", { ...common, latitude: "40.7128", longitude: "-74.0060", return_code: "recipient_unavailable", return_notes: "nobody home" })).toEqual({
+    expect(
+      input("shipment.delivery_attempted", {
+        ...common,
+        latitude: "40.7128",
+        longitude: "-74.0060",
+        return_code: "recipient_unavailable",
+        return_notes: "nobody home",
+      }),
+    ).toEqual({
       name: "shipment.delivery_attempted",
       occurredAt: new Date("2026-11-22T15:30:00Z"),
       latitude: 40.7128,
@@ -25,28 +33,64 @@ describe("courier event → state machine input", () => {
   });
 
   it("keeps the driver and vehicle from driver_assigned", () => {
-    const event = input("shipment.driver_assigned", { ...common, driver_id: "d-9", driver: { name: "Sam", phone: "5551234567", vehicle: { category: "car", color: "blue", make: "Honda", model: "Fit" } } });
-    expect(event.driver).toEqual({ name: "Sam", phone: "5551234567", vehicle: { category: "car", color: "blue", make: "Honda", model: "Fit" } });
+    const event = input("shipment.driver_assigned", {
+      ...common,
+      driver_id: "d-9",
+      driver: {
+        name: "Sam",
+        phone: "5551234567",
+        vehicle: { category: "car", color: "blue", make: "Honda", model: "Fit" },
+      },
+    });
+    expect(event.driver).toEqual({
+      name: "Sam",
+      phone: "5551234567",
+      vehicle: { category: "car", color: "blue", make: "Honda", model: "Fit" },
+    });
   });
 
   it("collects photo links and the signatory", () => {
     const event = input("shipment.delivery_confirmed_with_details", {
       ...common,
       signatory_name: "J. Smith",
-      attachments: [{ image_type: "signature", mime_type: "image/png", url: "https://c.example/v1/shipments/4711/images/signature" }, { image_type: "delivery", mime_type: "image/jpeg", url: "https://c.example/v1/shipments/4711/images/delivery" }],
+      attachments: [
+        {
+          image_type: "signature",
+          mime_type: "image/png",
+          url: "https://c.example/v1/shipments/4711/images/signature",
+        },
+        { image_type: "delivery", mime_type: "image/jpeg", url: "https://c.example/v1/shipments/4711/images/delivery" },
+      ],
     });
     expect(event.signatoryName).toBe("J. Smith");
-    expect(event.photoUrls).toEqual(["https://c.example/v1/shipments/4711/images/signature", "https://c.example/v1/shipments/4711/images/delivery"]);
+    expect(event.photoUrls).toEqual([
+      "https://c.example/v1/shipments/4711/images/signature",
+      "https://c.example/v1/shipments/4711/images/delivery",
+    ]);
   });
 
   it("reads the cancellation reason, a repost's new id, an ETA and a grouping id", () => {
-    expect(input("shipment.canceled", { ...common, cancellation_code: "delivery_deadline_passed" }).cancellationCode).toBe("delivery_deadline_passed");
+    expect(
+      input("shipment.canceled", { ...common, cancellation_code: "delivery_deadline_passed" }).cancellationCode,
+    ).toBe("delivery_deadline_passed");
     expect(input("shipment.reposted", { ...common, id: 4800, parent_id: 4711 }).newCourierShipmentId).toBe("4800");
-    expect(input("shipment.at_delivery", { ...common, eta: "2026-11-22T15:45:00Z" }).eta).toEqual(new Date("2026-11-22T15:45:00Z"));
-    expect(input("grouping.pickup_grouping_identified", { id: "G-12", friendly_id: "Blue 12", occurred_at: common.occurred_at, shipments: [] }).groupId).toBe("G-12");
+    expect(input("shipment.at_delivery", { ...common, eta: "2026-11-22T15:45:00Z" }).eta).toEqual(
+      new Date("2026-11-22T15:45:00Z"),
+    );
+    expect(
+      input("grouping.pickup_grouping_identified", {
+        id: "G-12",
+        friendly_id: "Blue 12",
+        occurred_at: common.occurred_at,
+        shipments: [],
+      }).groupId,
+    ).toBe("G-12");
   });
 
   it("takes the receive time when occurred_at is missing, and keeps only the name of an unknown event", () => {
-    expect(input("shipment.teleported", { id: 1, whatever: true })).toEqual({ name: "shipment.teleported", occurredAt: received });
+    expect(input("shipment.teleported", { id: 1, whatever: true })).toEqual({
+      name: "shipment.teleported",
+      occurredAt: received,
+    });
   });
 });

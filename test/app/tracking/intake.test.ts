@@ -50,14 +50,29 @@ beforeEach(async () => {
   await db.job.deleteMany();
   await db.shipment.deleteMany();
   await db.shop.deleteMany();
-  shop = await db.shop.create({ data: { domain: "corner-bakery.myshopify.com", webhookPathId: "path-a" }, select: { id: true, domain: true } });
-  other = await db.shop.create({ data: { domain: "flower-stall.myshopify.com", webhookPathId: "path-b" }, select: { id: true, domain: true } });
-  for (const [owner, courierId] of [[shop, "101"], [shop, "102"], [other, "101"]] as const) {
+  shop = await db.shop.create({
+    data: { domain: "corner-bakery.myshopify.com", webhookPathId: "path-a" },
+    select: { id: true, domain: true },
+  });
+  other = await db.shop.create({
+    data: { domain: "flower-stall.myshopify.com", webhookPathId: "path-b" },
+    select: { id: true, domain: true },
+  });
+  for (const [owner, courierId] of [
+    [shop, "101"],
+    [shop, "102"],
+    [other, "101"],
+  ] as const) {
     const row = await db.shipment.create({
       data: {
-        shopId: owner.id, orderGid: `gid://shopify/Order/${courierId}`, orderName: `#${courierId}`,
-        fulfillmentOrderGid: `gid://shopify/FulfillmentOrder/${courierId}`, locationGid: "gid://shopify/Location/1",
-        idempotencyKey: `${owner.domain}:${courierId}`, courierShipmentId: courierId, state: "assigned",
+        shopId: owner.id,
+        orderGid: `gid://shopify/Order/${courierId}`,
+        orderName: `#${courierId}`,
+        fulfillmentOrderGid: `gid://shopify/FulfillmentOrder/${courierId}`,
+        locationGid: "gid://shopify/Location/1",
+        idempotencyKey: `${owner.domain}:${courierId}`,
+        courierShipmentId: courierId,
+        state: "assigned",
       },
     });
     shipmentIds[`${owner.domain}:${courierId}`] = row.id;
@@ -79,7 +94,11 @@ describe("event intake", () => {
       item(other, "shipment.driver_assigned", { id: 101, occurred_at: at(1) }),
       item(shop, "shipment.driver_enroute_to_pickup", { id: 101, occurred_at: at(2) }),
       item(shop, "shipment.driver_assigned", { id: 999, occurred_at: at(3) }),
-      item(shop, "grouping.pickup_grouping_identified", { id: "G-7", occurred_at: at(4), shipments: [{ id: 101 }, { id: 102 }] }),
+      item(shop, "grouping.pickup_grouping_identified", {
+        id: "G-7",
+        occurred_at: at(4),
+        shipments: [{ id: 101 }, { id: 102 }],
+      }),
     ];
     const outcomes = await Promise.all(items.map((i) => intake.submit(i)));
     expect(outcomes).toEqual([
@@ -95,30 +114,58 @@ describe("event intake", () => {
     expect(counter.transactions).toBe(1);
     expect(await db.courierEvent.count()).toBe(6);
     const stored = await db.courierEvent.findMany({ where: { shopId: other.id } });
-    expect(stored).toMatchObject([{
-      shipmentId: shipmentIds[`${other.domain}:101`], courierShipmentId: "101", eventName: "shipment.driver_assigned",
-      occurredAt: new Date(at(1)), receivedAt: clock(), synthesized: false, appliedAt: null, outcome: null,
-    }]);
-    expect(await db.courierEvent.count({ where: { synthesized: false, occurredAt: { gte: new Date(at(1)) } } })).toBe(6);
+    expect(stored).toMatchObject([
+      {
+        shipmentId: shipmentIds[`${other.domain}:101`],
+        courierShipmentId: "101",
+        eventName: "shipment.driver_assigned",
+        occurredAt: new Date(at(1)),
+        receivedAt: clock(),
+        synthesized: false,
+        appliedAt: null,
+        outcome: null,
+      },
+    ]);
+    expect(await db.courierEvent.count({ where: { synthesized: false, occurredAt: { gte: new Date(at(1)) } } })).toBe(
+      6,
+    );
     const jobs = await db.job.findMany({ orderBy: { createdAt: "asc" } });
-    expect(jobs.filter((j) => j.kind === APPLY_EVENTS_JOB).map((j) => [j.shopDomain, j.orderingKey]).sort()).toEqual(
+    expect(
+      jobs
+        .filter((j) => j.kind === APPLY_EVENTS_JOB)
+        .map((j) => [j.shopDomain, j.orderingKey])
+        .sort(),
+    ).toEqual(
       [
         [shop.domain, `shipment:${shipmentIds[`${shop.domain}:101`]}`],
         [shop.domain, `shipment:${shipmentIds[`${shop.domain}:102`]}`],
         [other.domain, `shipment:${shipmentIds[`${other.domain}:101`]}`],
       ].sort(),
     );
-    expect(jobs.filter((j) => j.kind === MATCH_EARLY_EVENTS_JOB).map((j) => j.payloadJson)).toEqual([JSON.stringify({ courierShipmentId: "999" })]);
-    expect((await db.shipment.findMany({ where: { shopId: shop.id }, select: { groupId: true } })).map((s) => s.groupId)).toEqual(["G-7", "G-7"]);
-    expect((await db.shop.findMany({ select: { lastCourierEventAt: true } })).map((s) => s.lastCourierEventAt)).toEqual([clock(), clock()]);
+    expect(jobs.filter((j) => j.kind === MATCH_EARLY_EVENTS_JOB).map((j) => j.payloadJson)).toEqual([
+      JSON.stringify({ courierShipmentId: "999" }),
+    ]);
+    expect(
+      (await db.shipment.findMany({ where: { shopId: shop.id }, select: { groupId: true } })).map((s) => s.groupId),
+    ).toEqual(["G-7", "G-7"]);
+    expect((await db.shop.findMany({ select: { lastCourierEventAt: true } })).map((s) => s.lastCourierEventAt)).toEqual(
+      [clock(), clock()],
+    );
   });
 
   it("recognises an event stored by an earlier batch as a repeat", async () => {
     const intake = createEventIntake({ db, queue });
     const pickup = item(shop, "shipment.pickup_confirmed", { id: 101, occurred_at: at(5) });
     expect(await intake.submit(pickup)).toEqual({ duplicate: false, matched: true });
-    expect(await Promise.all([intake.submit(pickup), intake.submit(item(shop, "shipment.dropoff_confirmed", { id: 101, occurred_at: at(9) }))]))
-      .toEqual([{ duplicate: true, matched: true }, { duplicate: false, matched: true }]);
+    expect(
+      await Promise.all([
+        intake.submit(pickup),
+        intake.submit(item(shop, "shipment.dropoff_confirmed", { id: 101, occurred_at: at(9) })),
+      ]),
+    ).toEqual([
+      { duplicate: true, matched: true },
+      { duplicate: false, matched: true },
+    ]);
     expect(await db.courierEvent.count()).toBe(2);
   });
 
@@ -140,7 +187,8 @@ describe("event intake", () => {
 
   it("refuses new events while too many bytes are waiting, and takes them again once written", async () => {
     const intake = createEventIntake({ db, queue, maxWaitingBytes: 1_000 });
-    const padded = (n: number) => item(shop, "shipment.driver_assigned", { id: 101, occurred_at: at(n), note: "x".repeat(350) });
+    const padded = (n: number) =>
+      item(shop, "shipment.driver_assigned", { id: 101, occurred_at: at(n), note: "x".repeat(350) });
     const first = [intake.submit(padded(1)), intake.submit(padded(2))];
     await expect(intake.submit(padded(3))).rejects.toBeInstanceOf(IntakeFullError);
     await Promise.all(first);
@@ -150,8 +198,15 @@ describe("event intake", () => {
 
   it("writes a shop's last-event time at most once a second", async () => {
     const intake = createEventIntake({ db, queue });
-    const lastEventAt = async () => (await db.shop.findUniqueOrThrow({ where: { id: shop.id } })).lastCourierEventAt?.toISOString();
-    const at = (ms: number) => ({ ...item(shop, "shipment.tracking_updated", { id: 101, occurred_at: new Date(Date.UTC(2026, 10, 22, 15, 0, 0, ms)).toISOString() }), receivedAt: new Date(Date.UTC(2026, 10, 22, 16, 0, 0, ms)) });
+    const lastEventAt = async () =>
+      (await db.shop.findUniqueOrThrow({ where: { id: shop.id } })).lastCourierEventAt?.toISOString();
+    const at = (ms: number) => ({
+      ...item(shop, "shipment.tracking_updated", {
+        id: 101,
+        occurred_at: new Date(Date.UTC(2026, 10, 22, 15, 0, 0, ms)).toISOString(),
+      }),
+      receivedAt: new Date(Date.UTC(2026, 10, 22, 16, 0, 0, ms)),
+    });
     await intake.submit(at(0));
     expect(await lastEventAt()).toBe("2026-11-22T16:00:00.000Z");
     await intake.submit(at(500));

@@ -32,15 +32,37 @@ describe("order delivery summary", () => {
     expect(summary).toEqual({
       version: 1,
       shipments: [
-        { id: "s1", state: "en_route", trackingNumber: "TRK1", driverFirstName: "Samantha", eta: "2026-11-22T16:30:00.000Z", signatory: null, photos: ["https://c/1/images/pickup"], needsAttention: null },
-        { id: "s2", state: "canceled", trackingNumber: null, driverFirstName: null, eta: null, signatory: null, photos: [], needsAttention: "No driver accepted" },
+        {
+          id: "s1",
+          state: "en_route",
+          trackingNumber: "TRK1",
+          driverFirstName: "Samantha",
+          eta: "2026-11-22T16:30:00.000Z",
+          signatory: null,
+          photos: ["https://c/1/images/pickup"],
+          needsAttention: null,
+        },
+        {
+          id: "s2",
+          state: "canceled",
+          trackingNumber: null,
+          driverFirstName: null,
+          eta: null,
+          signatory: null,
+          photos: [],
+          needsAttention: "No driver accepted",
+        },
       ],
       updatedAt: "2026-11-22T16:05:00.000Z",
     });
     expect(JSON.stringify(summary)).not.toContain("Driver");
   });
 
-  it.each([["  Sam  Smith ", "Sam"], ["", null], [null, null]])("first name of %j is %j", (name, expected) => {
+  it.each([
+    ["  Sam  Smith ", "Sam"],
+    ["", null],
+    [null, null],
+  ])("first name of %j is %j", (name, expected) => {
     expect(firstName(name)).toBe(expected);
   });
 });

@@ -3,7 +3,12 @@ import { action } from "~/routes/courier.webhooks.$pathId";
 import { getRuntime } from "~/runtime.server";
 import { BASIC_AUTH_USER, rotateWebhookSecret, type WebhookAuthMethod } from "~/shops/courier-credentials.server";
 import { JobError } from "~/jobs/errors";
-import { APPLY_EVENTS_JOB, MATCH_EARLY_EVENTS_ATTEMPTS, MATCH_EARLY_EVENTS_DELAY_MS, MATCH_EARLY_EVENTS_JOB } from "~/tracking/jobs";
+import {
+  APPLY_EVENTS_JOB,
+  MATCH_EARLY_EVENTS_ATTEMPTS,
+  MATCH_EARLY_EVENTS_DELAY_MS,
+  MATCH_EARLY_EVENTS_JOB,
+} from "~/tracking/jobs";
 import { IntakeFullError } from "~/tracking/intake.server";
 import { INTAKE_FULL_RETRY_AFTER_S, matchEarlyEvents, receiveCourierWebhook } from "~/tracking/receive.server";
 
@@ -19,7 +24,8 @@ async function setUp(method: WebhookAuthMethod) {
 }
 
 function authHeaders(method: WebhookAuthMethod, value: string): Record<string, string> {
-  if (method === "basic") return { Authorization: `Basic ${Buffer.from(`${BASIC_AUTH_USER}:${value}`).toString("base64")}` };
+  if (method === "basic")
+    return { Authorization: `Basic ${Buffer.from(`${BASIC_AUTH_USER}:${value}`).toString("base64")}` };
   if (method === "bearer") return { Authorization: `Bearer ${value}` };
   return { "x-api-key": value };
 }
@@ -35,7 +41,15 @@ async function post(body: unknown, headers: Record<string, string>, path = pathI
 
 const pickup = (id = 4711, occurredAt = "2026-11-22T15:30:00.000Z") => ({
   event: "shipment.pickup_confirmed",
-  data: { id, occurred_at: occurredAt, reference_id: "#1001", tracking_number: "TRK4711", latitude: 40.7, longitude: -74, items: [{ reference_id: "SOUR-LOAF" }] },
+  data: {
+    id,
+    occurred_at: occurredAt,
+    reference_id: "#1001",
+    tracking_number: "TRK4711",
+    latitude: 40.7,
+    longitude: -74,
+    items: [{ reference_id: "SOUR-LOAF" }],
+  },
 });
 
 beforeEach(async () => {
@@ -62,22 +76,33 @@ beforeEach(async () => {
 });
 
 describe("courier webhook receiver", () => {
-  it.each<WebhookAuthMethod>(["basic", "bearer", "x-api-key"])("accepts the shop's %s secret, stores the event once and enqueues its application", async (method) => {
-    await setUp(method);
-    const response = await post(pickup(), authHeaders(method, secret));
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ received: true, duplicate: false, matched: true });
-    const events = await db.courierEvent.findMany();
-    expect(events).toMatchObject([{ shipmentId, eventName: "shipment.pickup_confirmed", courierShipmentId: "4711", appliedAt: null }]);
-    expect(await db.job.findMany()).toMatchObject([{ kind: APPLY_EVENTS_JOB, shopDomain: SHOP, orderingKey: `shipment:${shipmentId}`, state: "queued" }]);
-    expect((await db.shop.findUniqueOrThrow({ where: { domain: SHOP } })).lastCourierEventAt).toBeInstanceOf(Date);
-  });
+  it.each<WebhookAuthMethod>(["basic", "bearer", "x-api-key"])(
+    "accepts the shop's %s secret, stores the event once and enqueues its application",
+    async (method) => {
+      await setUp(method);
+      const response = await post(pickup(), authHeaders(method, secret));
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ received: true, duplicate: false, matched: true });
+      const events = await db.courierEvent.findMany();
+      expect(events).toMatchObject([
+        { shipmentId, eventName: "shipment.pickup_confirmed", courierShipmentId: "4711", appliedAt: null },
+      ]);
+      expect(await db.job.findMany()).toMatchObject([
+        { kind: APPLY_EVENTS_JOB, shopDomain: SHOP, orderingKey: `shipment:${shipmentId}`, state: "queued" },
+      ]);
+      expect((await db.shop.findUniqueOrThrow({ where: { domain: SHOP } })).lastCourierEventAt).toBeInstanceOf(Date);
+    },
+  );
 
   it.each<[string, WebhookAuthMethod, Record<string, string>]>([
     ["a wrong bearer secret", "bearer", { Authorization: "Bearer not-the-secret" }],
     ["no credentials", "bearer", {}],
     ["the secret under another method", "x-api-key", { Authorization: "Bearer SECRET" }],
-    ["basic with the wrong user", "basic", { Authorization: `Basic ${Buffer.from("someone:SECRET").toString("base64")}` }],
+    [
+      "basic with the wrong user",
+      "basic",
+      { Authorization: `Basic ${Buffer.from("someone:SECRET").toString("base64")}` },
+    ],
   ])("refuses %s with 401 and writes nothing", async (_name, method, headers) => {
     await setUp(method);
     const filled = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, v.replace("SECRET", secret)]));
@@ -104,7 +129,14 @@ describe("courier webhook receiver", () => {
 
   it("stores unknown events and unknown fields without complaint", async () => {
     await setUp("bearer");
-    const response = await post({ event: "shipment.teleported", data: { id: 4711, occurred_at: "2026-11-22T15:31:00Z", warp_factor: "9" }, extra: true }, authHeaders("bearer", secret));
+    const response = await post(
+      {
+        event: "shipment.teleported",
+        data: { id: 4711, occurred_at: "2026-11-22T15:31:00Z", warp_factor: "9" },
+        extra: true,
+      },
+      authHeaders("bearer", secret),
+    );
     expect(response.status).toBe(200);
     const stored = await db.courierEvent.findFirstOrThrow();
     expect(stored.eventName).toBe("shipment.teleported");
@@ -119,7 +151,11 @@ describe("courier webhook receiver", () => {
     expect(await db.courierEvent.count()).toBe(1);
     const jobs = await db.job.findMany();
     expect(jobs).toHaveLength(1);
-    expect(jobs[0]).toMatchObject({ kind: MATCH_EARLY_EVENTS_JOB, maxAttempts: MATCH_EARLY_EVENTS_ATTEMPTS, payloadJson: JSON.stringify({ courierShipmentId: "999" }) });
+    expect(jobs[0]).toMatchObject({
+      kind: MATCH_EARLY_EVENTS_JOB,
+      maxAttempts: MATCH_EARLY_EVENTS_ATTEMPTS,
+      payloadJson: JSON.stringify({ courierShipmentId: "999" }),
+    });
     expect(jobs[0]!.runAt.getTime()).toBeGreaterThanOrEqual(before + MATCH_EARLY_EVENTS_DELAY_MS);
   });
 
@@ -133,15 +169,23 @@ describe("courier webhook receiver", () => {
     const shop = await db.shop.findUniqueOrThrow({ where: { domain: SHOP } });
     const late = await db.shipment.create({
       data: {
-        shopId: shop.id, orderGid: "gid://shopify/Order/2", orderName: "#1002", fulfillmentOrderGid: "gid://shopify/FulfillmentOrder/2",
-        locationGid: "gid://shopify/Location/1", idempotencyKey: "k2", courierShipmentId: "999", state: "scheduled",
+        shopId: shop.id,
+        orderGid: "gid://shopify/Order/2",
+        orderName: "#1002",
+        fulfillmentOrderGid: "gid://shopify/FulfillmentOrder/2",
+        locationGid: "gid://shopify/Location/1",
+        idempotencyKey: "k2",
+        courierShipmentId: "999",
+        state: "scheduled",
       },
     });
-    expect(await matchEarlyEvents({ db, queue: getRuntime().queue }, { ...job, attempts: 2 }, "999")).toEqual({ attached: 1 });
+    expect(await matchEarlyEvents({ db, queue: getRuntime().queue }, { ...job, attempts: 2 }, "999")).toEqual({
+      attached: 1,
+    });
     expect((await db.courierEvent.findFirstOrThrow()).shipmentId).toBe(late.id);
-    expect(await db.job.findMany({ where: { kind: APPLY_EVENTS_JOB }, select: { payloadJson: true, orderingKey: true } })).toEqual([
-      { payloadJson: JSON.stringify({ shipmentId: late.id }), orderingKey: `shipment:${late.id}` },
-    ]);
+    expect(
+      await db.job.findMany({ where: { kind: APPLY_EVENTS_JOB }, select: { payloadJson: true, orderingKey: true } }),
+    ).toEqual([{ payloadJson: JSON.stringify({ shipmentId: late.id }), orderingKey: `shipment:${late.id}` }]);
   });
 
   it("after the last look for a row that never came, the event stays stored for reconciliation", async () => {
@@ -156,19 +200,43 @@ describe("courier webhook receiver", () => {
     await setUp("bearer");
     expect((await post("{not json", authHeaders("bearer", secret))).status).toBe(400);
     expect((await post({ data: {} }, authHeaders("bearer", secret))).status).toBe(400);
-    expect((await post({ event: "shipment.at_delivery", data: { pad: "x".repeat(1024 * 1024 + 10) } }, authHeaders("bearer", secret))).status).toBe(413);
+    expect(
+      (
+        await post(
+          { event: "shipment.at_delivery", data: { pad: "x".repeat(1024 * 1024 + 10) } },
+          authHeaders("bearer", secret),
+        )
+      ).status,
+    ).toBe(413);
     expect(await db.courierEvent.count()).toBe(0);
   });
 
   it("records a pickup grouping on the shipments it lists", async () => {
     await setUp("bearer");
-    await post({ event: "grouping.pickup_grouping_identified", data: { id: "G-12", friendly_id: "Blue 12", occurred_at: "2026-11-22T15:00:00Z", shipments: [{ id: 4711, reference_id: "#1001" }] } }, authHeaders("bearer", secret));
+    await post(
+      {
+        event: "grouping.pickup_grouping_identified",
+        data: {
+          id: "G-12",
+          friendly_id: "Blue 12",
+          occurred_at: "2026-11-22T15:00:00Z",
+          shipments: [{ id: 4711, reference_id: "#1001" }],
+        },
+      },
+      authHeaders("bearer", secret),
+    );
     expect((await db.shipment.findUniqueOrThrow({ where: { id: shipmentId } })).groupId).toBe("G-12");
   });
 
   it("finds the shipment a repost replaces by its parent id", async () => {
     await setUp("bearer");
-    const response = await post({ event: "shipment.reposted", data: { id: 5000, parent_id: 4711, occurred_at: "2026-11-22T15:40:00Z", reference_id: "#1001" } }, authHeaders("bearer", secret));
+    const response = await post(
+      {
+        event: "shipment.reposted",
+        data: { id: 5000, parent_id: 4711, occurred_at: "2026-11-22T15:40:00Z", reference_id: "#1001" },
+      },
+      authHeaders("bearer", secret),
+    );
     expect(await response.json()).toMatchObject({ matched: true });
     expect((await db.courierEvent.findFirstOrThrow()).shipmentId).toBe(shipmentId);
   });
@@ -189,11 +257,14 @@ describe("courier webhook receiver", () => {
     await setUp("bearer");
     const runtime = getRuntime().courierWebhooks;
     const full = { submit: () => Promise.reject(new IntakeFullError()) };
-    const result = await receiveCourierWebhook({ ...runtime, intake: full }, {
-      pathId,
-      headers: new Headers(authHeaders("bearer", secret)),
-      rawBody: JSON.stringify(pickup()),
-    });
+    const result = await receiveCourierWebhook(
+      { ...runtime, intake: full },
+      {
+        pathId,
+        headers: new Headers(authHeaders("bearer", secret)),
+        rawBody: JSON.stringify(pickup()),
+      },
+    );
     expect(result).toMatchObject({ status: 503, retryAfterS: INTAKE_FULL_RETRY_AFTER_S });
     expect(await db.courierEvent.count()).toBe(0);
   });

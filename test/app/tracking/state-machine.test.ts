@@ -38,21 +38,75 @@ describe("state transitions and Shopify actions", () => {
     ["en route to pickup", facts("scheduled"), ev("en_route_to_pickup", 1), "assigned", []],
     ["approaching pickup", facts("assigned"), ev("driver_approaching_pickup", 1), "assigned", []],
     ["at pickup", facts("assigned"), ev("at_pickup", 1), "assigned", []],
-    ["pickup confirmed: fulfillment then CARRIER_PICKED_UP", facts("assigned"), ev("pickup_confirmed", 1), "en_route", ["create_fulfillment", "CARRIER_PICKED_UP"]],
-    ["pickup confirmed with driver events lost", facts("scheduled"), ev("pickup_confirmed", 1), "en_route", ["create_fulfillment", "CARRIER_PICKED_UP"]],
+    [
+      "pickup confirmed: fulfillment then CARRIER_PICKED_UP",
+      facts("assigned"),
+      ev("pickup_confirmed", 1),
+      "en_route",
+      ["create_fulfillment", "CARRIER_PICKED_UP"],
+    ],
+    [
+      "pickup confirmed with driver events lost",
+      facts("scheduled"),
+      ev("pickup_confirmed", 1),
+      "en_route",
+      ["create_fulfillment", "CARRIER_PICKED_UP"],
+    ],
     ["en route to delivery", facts("en_route"), ev("en_route_to_delivery", 1), "en_route", ["OUT_FOR_DELIVERY"]],
     ["approaching delivery", facts("en_route"), ev("driver_approaching_delivery", 1), "en_route", ["OUT_FOR_DELIVERY"]],
     ["at delivery", facts("en_route"), ev("at_delivery", 1), "en_route", ["OUT_FOR_DELIVERY"]],
-    ["at delivery with pickup_confirmed lost: fulfillment made first", facts("assigned"), ev("at_delivery", 1), "en_route", ["create_fulfillment", "OUT_FOR_DELIVERY"]],
-    ["tracking updated", facts("en_route"), ev("tracking_updated", 1, { latitude: 40.7, longitude: -74 }), "en_route", ["IN_TRANSIT"]],
+    [
+      "at delivery with pickup_confirmed lost: fulfillment made first",
+      facts("assigned"),
+      ev("at_delivery", 1),
+      "en_route",
+      ["create_fulfillment", "OUT_FOR_DELIVERY"],
+    ],
+    [
+      "tracking updated",
+      facts("en_route"),
+      ev("tracking_updated", 1, { latitude: 40.7, longitude: -74 }),
+      "en_route",
+      ["IN_TRANSIT"],
+    ],
     ["delivery confirmed", facts("en_route"), ev("delivery_confirmed", 1), "delivered", ["DELIVERED"]],
-    ["delivery confirmed with details", facts("en_route"), ev("delivery_confirmed_with_details", 1), "delivered", ["DELIVERED"]],
+    [
+      "delivery confirmed with details",
+      facts("en_route"),
+      ev("delivery_confirmed_with_details", 1),
+      "delivered",
+      ["DELIVERED"],
+    ],
     ["delivery details added alone", facts("en_route"), ev("delivery_details_added", 1), "delivered", ["DELIVERED"]],
-    ["details after delivery: no second DELIVERED", facts("delivered"), ev("delivery_details_added", 1, { photoUrls: ["u"] }), "delivered", []],
-    ["delivery attempted", facts("en_route"), ev("delivery_attempted", 1, { returnCode: "recipient_unavailable" }), "attempted", ["ATTEMPTED_DELIVERY"]],
+    [
+      "details after delivery: no second DELIVERED",
+      facts("delivered"),
+      ev("delivery_details_added", 1, { photoUrls: ["u"] }),
+      "delivered",
+      [],
+    ],
+    [
+      "delivery attempted",
+      facts("en_route"),
+      ev("delivery_attempted", 1, { returnCode: "recipient_unavailable" }),
+      "attempted",
+      ["ATTEMPTED_DELIVERY"],
+    ],
     ["delivered after an attempt", facts("attempted"), ev("delivery_confirmed", 1), "delivered", ["DELIVERED"]],
-    ["returned: FAILURE and staff attention", facts("attempted"), ev("returned", 1), "returned", ["FAILURE", "tag_for_attention"]],
-    ["canceled before pickup: attention, no fulfillment", facts("scheduled"), ev("canceled", 1, { cancellationCode: "delivery_deadline_passed" }), "canceled", ["tag_for_attention"]],
+    [
+      "returned: FAILURE and staff attention",
+      facts("attempted"),
+      ev("returned", 1),
+      "returned",
+      ["FAILURE", "tag_for_attention"],
+    ],
+    [
+      "canceled before pickup: attention, no fulfillment",
+      facts("scheduled"),
+      ev("canceled", 1, { cancellationCode: "delivery_deadline_passed" }),
+      "canceled",
+      ["tag_for_attention"],
+    ],
     ["reposted after expiry", facts("canceled"), ev("reposted", 1, { newCourierShipmentId: "778" }), "scheduled", []],
     ["unknown event changes nothing", facts("assigned"), ev("teleported", 1), "assigned", []],
     ["canceled after delivery changes nothing", facts("delivered"), ev("canceled", 1), "delivered", []],
@@ -68,7 +122,11 @@ describe("state transitions and Shopify actions", () => {
 
 describe("details carried by events", () => {
   it("keeps driver and vehicle at assignment and clears them when the driver leaves", () => {
-    const driver = { name: "Sam", phone: "5551234567", vehicle: { category: "car", color: "blue", make: "Honda", model: "Fit" } };
+    const driver = {
+      name: "Sam",
+      phone: "5551234567",
+      vehicle: { category: "car", color: "blue", make: "Honda", model: "Fit" },
+    };
     const assigned = applyTrackingEvent(facts("scheduled"), ev("driver_assigned", 1, { driver }));
     expect(assigned.changes).toMatchObject({ driverName: "Sam", driverPhone: "5551234567", vehicle: driver.vehicle });
     const left = applyTrackingEvent(facts("assigned"), ev("driver_unassigned", 2));
@@ -79,30 +137,59 @@ describe("details carried by events", () => {
     const eta = at(30);
     const t = applyTrackingEvent(facts("en_route"), ev("at_delivery", 5, { latitude: 40.71, longitude: -74.0, eta }));
     expect(t.actions).toEqual([
-      { kind: "fulfillment_event", status: "OUT_FOR_DELIVERY", happenedAt: at(5), latitude: 40.71, longitude: -74.0, estimatedDeliveryAt: eta },
+      {
+        kind: "fulfillment_event",
+        status: "OUT_FOR_DELIVERY",
+        happenedAt: at(5),
+        latitude: 40.71,
+        longitude: -74.0,
+        estimatedDeliveryAt: eta,
+      },
     ]);
     expect(t.changes).toMatchObject({ latitude: 40.71, longitude: -74.0, eta });
   });
 
   it("puts the return code in words", () => {
-    const t = applyTrackingEvent(facts("en_route"), ev("delivery_attempted", 5, { returnCode: "dest_address_not_found", returnNotes: "gate locked" }));
-    expect(t.actions[0]).toMatchObject({ message: "Delivery attempted: the delivery address could not be found (gate locked)" });
+    const t = applyTrackingEvent(
+      facts("en_route"),
+      ev("delivery_attempted", 5, { returnCode: "dest_address_not_found", returnNotes: "gate locked" }),
+    );
+    expect(t.actions[0]).toMatchObject({
+      message: "Delivery attempted: the delivery address could not be found (gate locked)",
+    });
   });
 
   it("explains a cancellation to staff and offers re-dispatch", () => {
-    const t = applyTrackingEvent(facts("scheduled"), ev("canceled", 5, { cancellationCode: "delivery_deadline_passed" }));
+    const t = applyTrackingEvent(
+      facts("scheduled"),
+      ev("canceled", 5, { cancellationCode: "delivery_deadline_passed" }),
+    );
     expect(t.changes.needsAttention?.reason).toMatch(/no driver accepted before the delivery deadline.*Dispatch again/);
   });
 
   it("keeps signatory and photos, and the DELIVERED message names the signatory", () => {
-    const t = applyTrackingEvent(facts("en_route"), ev("delivery_confirmed", 5, { signatoryName: "J. Smith", photoUrls: ["https://c/1"] }));
-    expect(t.changes).toMatchObject({ signatoryName: "J. Smith", photoUrls: ["https://c/1"], deliveredEventSent: true });
+    const t = applyTrackingEvent(
+      facts("en_route"),
+      ev("delivery_confirmed", 5, { signatoryName: "J. Smith", photoUrls: ["https://c/1"] }),
+    );
+    expect(t.changes).toMatchObject({
+      signatoryName: "J. Smith",
+      photoUrls: ["https://c/1"],
+      deliveredEventSent: true,
+    });
     expect(t.actions[0]).toMatchObject({ status: "DELIVERED", message: "Signed by J. Smith" });
   });
 
   it("records a repost's new shipment id and a grouping", () => {
-    expect(applyTrackingEvent(facts("canceled"), ev("reposted", 5, { newCourierShipmentId: "991" })).changes.replacedByCourierId).toBe("991");
-    const grouped = applyTrackingEvent(facts("assigned"), { name: "grouping.pickup_grouping_identified", occurredAt: at(5), groupId: "G-7" });
+    expect(
+      applyTrackingEvent(facts("canceled"), ev("reposted", 5, { newCourierShipmentId: "991" })).changes
+        .replacedByCourierId,
+    ).toBe("991");
+    const grouped = applyTrackingEvent(facts("assigned"), {
+      name: "grouping.pickup_grouping_identified",
+      occurredAt: at(5),
+      groupId: "G-7",
+    });
     expect(grouped).toMatchObject({ state: "assigned", stateChanged: false, changes: { groupId: "G-7" } });
   });
 });

@@ -31,13 +31,18 @@ describe("postgresqlSchemaFrom: one data model, the provider swapped", () => {
   });
 
   it("generates the PostgreSQL client to its own module", () => {
-    expect(generated).toContain('engineType = "client"\n  output     = "../../node_modules/.prisma/client-postgresql"\n}');
+    expect(generated).toContain(
+      'engineType = "client"\n  output     = "../../node_modules/.prisma/client-postgresql"\n}',
+    );
   });
 
   it.each([
     ["a source that is not SQLite", SOURCE.replace('"sqlite"', '"mysql"')],
     ["a source without the client generator", SOURCE.replace("generator client", "generator other")],
-    ["a source whose client has its own output", SOURCE.replace('engineType = "client"', 'engineType = "client"\n  output = "x"')],
+    [
+      "a source whose client has its own output",
+      SOURCE.replace('engineType = "client"', 'engineType = "client"\n  output = "x"'),
+    ],
   ])("refuses %s", (_name, source) => {
     expect(() => postgresqlSchemaFrom(source)).toThrow(/prisma\/schema\.prisma/);
   });
@@ -58,11 +63,20 @@ describe("layoutForUrl", () => {
   });
 });
 
-describe("relabelCatalogTextColumns (CLI only: adapter-pg cannot read pg's name and \"char\" types)", () => {
+describe('relabelCatalogTextColumns (CLI only: adapter-pg cannot read pg\'s name and "char" types)', () => {
   it.each([
-    [[PG_NAME_OID, 23], [PG_TEXT_OID, 23]],
-    [[PG_CHAR_OID, PG_NAME_OID, 16], [PG_TEXT_OID, PG_TEXT_OID, 16]],
-    [[25, 1043, 1114], [25, 1043, 1114]],
+    [
+      [PG_NAME_OID, 23],
+      [PG_TEXT_OID, 23],
+    ],
+    [
+      [PG_CHAR_OID, PG_NAME_OID, 16],
+      [PG_TEXT_OID, PG_TEXT_OID, 16],
+    ],
+    [
+      [25, 1043, 1114],
+      [25, 1043, 1114],
+    ],
   ])("%j becomes %j", (before, after) => {
     const message = { fields: before.map((dataTypeID) => ({ dataTypeID })) };
     expect(relabelCatalogTextColumns(message).fields.map((f) => f.dataTypeID)).toEqual(after);

@@ -17,12 +17,21 @@ export const CARRIER_SERVICE_PLAN_MESSAGE =
 export function planAllowsCarrierServices(shop: ShopState): boolean {
   if (shop.carrierCalculatedShipping !== null) return shop.carrierCalculatedShipping;
   const { plan } = shop;
-  return plan.partnerDevelopment || plan.shopifyPlus || /advanced|plus|enterprise|development|developer/i.test(plan.displayName);
+  return (
+    plan.partnerDevelopment ||
+    plan.shopifyPlus ||
+    /advanced|plus|enterprise|development|developer/i.test(plan.displayName)
+  );
 }
 
 type CarrierUserError = { field: string[] | null; message: string; code: string };
 
-export type CarrierServiceCreateInput = { name: string; callbackUrl: string; active: boolean; supportsServiceDiscovery: boolean };
+export type CarrierServiceCreateInput = {
+  name: string;
+  callbackUrl: string;
+  active: boolean;
+  supportsServiceDiscovery: boolean;
+};
 export type CarrierServiceUpdateInput = Partial<CarrierServiceCreateInput> & { id: string };
 
 function isHttpUrl(value: string): boolean {
@@ -39,7 +48,8 @@ export function createCarrierService(shop: ShopState, input: CarrierServiceCreat
   const fail = (error: Omit<CarrierUserError, "code">) => ({ carrierService: null, userErrors: [{ ...error, code }] });
   if (!planAllowsCarrierServices(shop)) return fail({ field: null, message: CARRIER_SERVICE_PLAN_MESSAGE });
   if (!input.name.trim()) return fail({ field: ["input", "name"], message: "Name can't be blank" });
-  if (!isHttpUrl(input.callbackUrl)) return fail({ field: ["input", "callbackUrl"], message: "Callback url is not a valid URL" });
+  if (!isHttpUrl(input.callbackUrl))
+    return fail({ field: ["input", "callbackUrl"], message: "Callback url is not a valid URL" });
   if (shop.carrierServices.some((s) => s.ownerApiClientId === apiClientId && s.name === input.name)) {
     return fail({ field: ["input", "name"], message: `${input.name} is already configured` });
   }
@@ -57,12 +67,17 @@ export function createCarrierService(shop: ShopState, input: CarrierServiceCreat
 
 export function updateCarrierService(shop: ShopState, input: CarrierServiceUpdateInput, apiClientId: string) {
   const code = "CARRIER_SERVICE_UPDATE_FAILED";
-  const fail = (field: string[] | null, message: string) => ({ carrierService: null, userErrors: [{ field, message, code }] });
+  const fail = (field: string[] | null, message: string) => ({
+    carrierService: null,
+    userErrors: [{ field, message, code }],
+  });
   const service = findRecord(shop, "DeliveryCarrierService", input.id);
   if (!service) return fail(["input", "id"], "The carrier service could not be found.");
-  if (service.ownerApiClientId !== apiClientId) return fail(["input", "id"], "Only the app that created the carrier service can update it.");
+  if (service.ownerApiClientId !== apiClientId)
+    return fail(["input", "id"], "Only the app that created the carrier service can update it.");
   if (input.name != null && !input.name.trim()) return fail(["input", "name"], "Name can't be blank");
-  if (input.callbackUrl != null && !isHttpUrl(input.callbackUrl)) return fail(["input", "callbackUrl"], "Callback url is not a valid URL");
+  if (input.callbackUrl != null && !isHttpUrl(input.callbackUrl))
+    return fail(["input", "callbackUrl"], "Callback url is not a valid URL");
   if (input.name != null) service.name = input.name;
   if (input.callbackUrl != null) service.callbackUrl = input.callbackUrl;
   if (input.active != null) service.active = input.active;
@@ -75,7 +90,10 @@ export function deleteCarrierService(shop: ShopState, id: string, apiClientId: s
   const code = "CARRIER_SERVICE_DELETE_FAILED";
   const service = findRecord(shop, "DeliveryCarrierService", id);
   if (!service || service.ownerApiClientId !== apiClientId) {
-    return { deletedId: null, userErrors: [{ field: ["id"], message: "The carrier service could not be found.", code }] };
+    return {
+      deletedId: null,
+      userErrors: [{ field: ["id"], message: "The carrier service could not be found.", code }],
+    };
   }
   shop.carrierServices = shop.carrierServices.filter((s) => s.id !== id);
   unregister(shop, id);

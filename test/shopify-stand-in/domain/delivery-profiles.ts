@@ -6,12 +6,7 @@
 import { gid } from "../gid";
 import { findRecord, register, unregister } from "../lookup";
 import { assertOnlyKeys } from "../not-implemented";
-import type {
-  DeliveryMethodDefinitionState,
-  DeliveryProfileState,
-  DeliveryZoneState,
-  ShopState,
-} from "../shop-state";
+import type { DeliveryMethodDefinitionState, DeliveryProfileState, DeliveryZoneState, ShopState } from "../shop-state";
 import { countryName, decimal } from "../values";
 
 type UserError = { field: string[] | null; message: string };
@@ -32,7 +27,12 @@ export type DeliveryMethodDefinitionInput = {
   } | null;
   rateDefinition?: { id?: string | null; price: MoneyInput } | null;
 };
-type CountryInput = { code?: string | null; restOfWorld?: boolean | null; includeAllProvinces?: boolean | null; provinces?: { code: string }[] | null };
+type CountryInput = {
+  code?: string | null;
+  restOfWorld?: boolean | null;
+  includeAllProvinces?: boolean | null;
+  provinces?: { code: string }[] | null;
+};
 type ZoneInput = {
   id?: string | null;
   name?: string | null;
@@ -40,7 +40,11 @@ type ZoneInput = {
   methodDefinitionsToCreate?: DeliveryMethodDefinitionInput[] | null;
   methodDefinitionsToUpdate?: DeliveryMethodDefinitionInput[] | null;
 };
-type LocationGroupInput = { id?: string | null; zonesToCreate?: ZoneInput[] | null; zonesToUpdate?: ZoneInput[] | null };
+type LocationGroupInput = {
+  id?: string | null;
+  zonesToCreate?: ZoneInput[] | null;
+  zonesToUpdate?: ZoneInput[] | null;
+};
 export type DeliveryProfileInput = {
   name?: string | null;
   locationGroupsToUpdate?: LocationGroupInput[] | null;
@@ -52,7 +56,14 @@ const PROFILE_KEYS = ["name", "locationGroupsToUpdate", "zonesToDelete", "method
 const GROUP_KEYS = ["id", "zonesToCreate", "zonesToUpdate"] as const;
 const ZONE_KEYS = ["id", "name", "countries", "methodDefinitionsToCreate", "methodDefinitionsToUpdate"] as const;
 const METHOD_KEYS = ["id", "name", "active", "description", "participant", "rateDefinition"] as const;
-const PARTICIPANT_KEYS = ["id", "carrierServiceId", "adaptToNewServices", "fixedFee", "percentageOfRateFee", "participantServices"] as const;
+const PARTICIPANT_KEYS = [
+  "id",
+  "carrierServiceId",
+  "adaptToNewServices",
+  "fixedFee",
+  "percentageOfRateFee",
+  "participantServices",
+] as const;
 
 class Collector {
   errors: UserError[] = [];
@@ -61,15 +72,33 @@ class Collector {
   }
 }
 
-function buildMethod(shop: ShopState, input: DeliveryMethodDefinitionInput, field: string[], errors: Collector): DeliveryMethodDefinitionState | null {
+function buildMethod(
+  shop: ShopState,
+  input: DeliveryMethodDefinitionInput,
+  field: string[],
+  errors: Collector,
+): DeliveryMethodDefinitionState | null {
   assertOnlyKeys("DeliveryMethodDefinitionInput", input, METHOD_KEYS);
   if (!input.name?.trim()) errors.add([...field, "name"], "Name can't be blank");
   if (Boolean(input.participant) === Boolean(input.rateDefinition)) {
     errors.add(field, "A method definition needs exactly one of participant or rateDefinition.");
     return null;
   }
-  const base = { id: gid("DeliveryMethodDefinition"), name: input.name ?? "", active: input.active ?? true, description: input.description ?? null };
-  if (input.rateDefinition) return { ...base, rateProvider: { kind: "rate", id: gid("DeliveryRateDefinition"), price: decimal(input.rateDefinition.price.amount) } };
+  const base = {
+    id: gid("DeliveryMethodDefinition"),
+    name: input.name ?? "",
+    active: input.active ?? true,
+    description: input.description ?? null,
+  };
+  if (input.rateDefinition)
+    return {
+      ...base,
+      rateProvider: {
+        kind: "rate",
+        id: gid("DeliveryRateDefinition"),
+        price: decimal(input.rateDefinition.price.amount),
+      },
+    };
   const participant = input.participant!;
   assertOnlyKeys("DeliveryParticipantInput", participant, PARTICIPANT_KEYS);
   const service = findRecord(shop, "DeliveryCarrierService", participant.carrierServiceId);
@@ -91,17 +120,25 @@ function buildMethod(shop: ShopState, input: DeliveryMethodDefinitionInput, fiel
   };
 }
 
-function updateMethod(shop: ShopState, zone: DeliveryZoneState, input: DeliveryMethodDefinitionInput, field: string[], errors: Collector) {
+function updateMethod(
+  shop: ShopState,
+  zone: DeliveryZoneState,
+  input: DeliveryMethodDefinitionInput,
+  field: string[],
+  errors: Collector,
+) {
   assertOnlyKeys("DeliveryMethodDefinitionInput", input, METHOD_KEYS);
   const method = zone.methodDefinitions.find((m) => m.id === input.id);
   if (!method) return errors.add([...field, "id"], "Method definition could not be found.");
   if (input.name != null) method.name = input.name;
   if (input.active != null) method.active = input.active;
   if (input.description !== undefined) method.description = input.description;
-  if (input.rateDefinition && method.rateProvider.kind === "rate") method.rateProvider.price = decimal(input.rateDefinition.price.amount);
+  if (input.rateDefinition && method.rateProvider.kind === "rate")
+    method.rateProvider.price = decimal(input.rateDefinition.price.amount);
   if (input.participant && method.rateProvider.kind === "participant") {
     const replacement = buildMethod(shop, { name: method.name, participant: input.participant }, field, errors);
-    if (replacement?.rateProvider.kind === "participant") method.rateProvider = { ...replacement.rateProvider, id: method.rateProvider.id };
+    if (replacement?.rateProvider.kind === "participant")
+      method.rateProvider = { ...replacement.rateProvider, id: method.rateProvider.id };
   }
 }
 
@@ -109,7 +146,12 @@ function countriesFrom(inputs: CountryInput[]) {
   return inputs.map((c) => {
     if (c.provinces?.length) assertOnlyKeys("DeliveryCountryInput", { provinces: c.provinces }, []);
     const code = c.restOfWorld ? null : (c.code ?? null);
-    return { id: gid("DeliveryCountry"), countryCode: code, name: code ? countryName(code) : "Rest of World", provinces: [] };
+    return {
+      id: gid("DeliveryCountry"),
+      countryCode: code,
+      name: code ? countryName(code) : "Rest of World",
+      provinces: [],
+    };
   });
 }
 
@@ -121,7 +163,9 @@ function applyZone(shop: ShopState, zone: DeliveryZoneState, input: ZoneInput, f
     const method = buildMethod(shop, m, [...field, "methodDefinitionsToCreate", String(i)], errors);
     if (method) zone.methodDefinitions.push(method);
   });
-  input.methodDefinitionsToUpdate?.forEach((m, i) => updateMethod(shop, zone, m, [...field, "methodDefinitionsToUpdate", String(i)], errors));
+  input.methodDefinitionsToUpdate?.forEach((m, i) =>
+    updateMethod(shop, zone, m, [...field, "methodDefinitionsToUpdate", String(i)], errors),
+  );
 }
 
 /** Index the new tree; ids of zones and method definitions the update deleted disappear. */
@@ -173,7 +217,8 @@ export function updateDeliveryProfile(shop: ShopState, id: string, input: Delive
   const methodsToDelete = new Set(input.methodDefinitionsToDelete ?? []);
   for (const group of profile.locationGroups) {
     group.zones = group.zones.filter((z) => !zonesToDelete.has(z.id));
-    for (const zone of group.zones) zone.methodDefinitions = zone.methodDefinitions.filter((m) => !methodsToDelete.has(m.id));
+    for (const zone of group.zones)
+      zone.methodDefinitions = zone.methodDefinitions.filter((m) => !methodsToDelete.has(m.id));
   }
   if (errors.errors.length > 0) return { profile: null, userErrors: errors.errors };
   profile.version += 1;

@@ -65,7 +65,10 @@ function planLines(shop: ShopState, input: FulfillmentInput): { lines: PlannedLi
   const lines: PlannedLine[] = [];
   const groups = input.lineItemsByFulfillmentOrder;
   if (groups.length === 0) {
-    errors.push({ field: ["fulfillment", "lineItemsByFulfillmentOrder"], message: "Line items by fulfillment order can't be blank." });
+    errors.push({
+      field: ["fulfillment", "lineItemsByFulfillmentOrder"],
+      message: "Line items by fulfillment order can't be blank.",
+    });
   }
   const fos: FulfillmentOrderState[] = [];
   groups.forEach((group, index) => {
@@ -76,7 +79,10 @@ function planLines(shop: ShopState, input: FulfillmentInput): { lines: PlannedLi
       return;
     }
     if (!FULFILLABLE_STATUSES.has(fo.status)) {
-      errors.push({ field, message: `Fulfillment order ${fo.id} has an unfulfillable status= ${fo.status.toLowerCase()}.` });
+      errors.push({
+        field,
+        message: `Fulfillment order ${fo.id} has an unfulfillable status= ${fo.status.toLowerCase()}.`,
+      });
       return;
     }
     fos.push(fo);
@@ -91,13 +97,24 @@ function planLines(shop: ShopState, input: FulfillmentInput): { lines: PlannedLi
     }
     const seen = new Set<string>();
     requested.forEach((item, itemIndex) => {
-      const itemField = ["fulfillment", "lineItemsByFulfillmentOrder", String(index), "fulfillmentOrderLineItems", String(itemIndex)];
+      const itemField = [
+        "fulfillment",
+        "lineItemsByFulfillmentOrder",
+        String(index),
+        "fulfillmentOrderLineItems",
+        String(itemIndex),
+      ];
       const line = fo.lineItems.find((l) => l.id === item.id);
       if (!line) errors.push({ field: [...itemField, "id"], message: "Fulfillment order line item does not exist." });
-      else if (seen.has(item.id)) errors.push({ field: [...itemField, "id"], message: "Fulfillment order line items must be unique." });
-      else if (item.quantity <= 0) errors.push({ field: [...itemField, "quantity"], message: "Quantity must be greater than 0." });
+      else if (seen.has(item.id))
+        errors.push({ field: [...itemField, "id"], message: "Fulfillment order line items must be unique." });
+      else if (item.quantity <= 0)
+        errors.push({ field: [...itemField, "quantity"], message: "Quantity must be greater than 0." });
       else if (item.quantity > line.remainingQuantity) {
-        errors.push({ field: [...itemField, "quantity"], message: "Invalid fulfillment order line item quantity requested." });
+        errors.push({
+          field: [...itemField, "quantity"],
+          message: "Invalid fulfillment order line item quantity requested.",
+        });
       } else lines.push({ fo, foLineId: line.id, lineItemId: line.lineItemId, quantity: item.quantity });
       seen.add(item.id);
     });
@@ -171,7 +188,8 @@ export function updateTrackingInfo(
   now: Date,
 ) {
   const fulfillment = findRecord(shop, "Fulfillment", args.fulfillmentId);
-  if (!fulfillment) return { fulfillment: null, userErrors: [{ field: ["fulfillmentId"], message: "Fulfillment does not exist." }] };
+  if (!fulfillment)
+    return { fulfillment: null, userErrors: [{ field: ["fulfillmentId"], message: "Fulfillment does not exist." }] };
   if (fulfillment.status === "CANCELLED") {
     return { fulfillment: null, userErrors: [{ field: ["fulfillmentId"], message: "Fulfillment is cancelled." }] };
   }
@@ -179,7 +197,12 @@ export function updateTrackingInfo(
   fulfillment.trackingInfo = trackingList(args.trackingInfoInput);
   fulfillment.updatedAt = at;
   if (args.notifyCustomer) {
-    shop.notifications.push({ kind: "shipping_update", orderId: fulfillment.orderId, fulfillmentId: fulfillment.id, at });
+    shop.notifications.push({
+      kind: "shipping_update",
+      orderId: fulfillment.orderId,
+      fulfillmentId: fulfillment.id,
+      at,
+    });
   }
   return { fulfillment, userErrors: [] as UserError[] };
 }
@@ -206,7 +229,10 @@ export function createFulfillmentEvent(shop: ShopState, input: FulfillmentEventI
   const field = ["fulfillmentEvent", "fulfillmentId"];
   if (!fulfillment) return { fulfillmentEvent: null, userErrors: [{ field, message: "Fulfillment does not exist." }] };
   if (fulfillment.status === "CANCELLED") {
-    return { fulfillmentEvent: null, userErrors: [{ field, message: "Cannot create an event for a cancelled fulfillment." }] };
+    return {
+      fulfillmentEvent: null,
+      userErrors: [{ field, message: "Cannot create an event for a cancelled fulfillment." }],
+    };
   }
   const at = isoDateTime(now);
   const event: FulfillmentEventState = register(shop, {
@@ -241,7 +267,8 @@ export function createFulfillmentEvent(shop: ShopState, input: FulfillmentEventI
  */
 export function cancelFulfillment(shop: ShopState, id: string, now: Date) {
   const fulfillment = findRecord(shop, "Fulfillment", id);
-  if (!fulfillment) return { fulfillment: null, userErrors: [{ field: ["id"], message: "Fulfillment does not exist." }] };
+  if (!fulfillment)
+    return { fulfillment: null, userErrors: [{ field: ["id"], message: "Fulfillment does not exist." }] };
   if (fulfillment.status === "CANCELLED") {
     return { fulfillment: null, userErrors: [{ field: ["id"], message: "Fulfillment has already been cancelled." }] };
   }
@@ -253,7 +280,8 @@ export function cancelFulfillment(shop: ShopState, id: string, now: Date) {
     const fo = requireRecord(shop, "FulfillmentOrder", foLine.fulfillmentOrderId);
     if (fo.status !== "CLOSED") {
       foLine.remainingQuantity += line.quantity;
-      if (fo.status === "IN_PROGRESS" && fo.lineItems.every((l) => l.remainingQuantity === l.totalQuantity)) fo.status = "OPEN";
+      if (fo.status === "IN_PROGRESS" && fo.lineItems.every((l) => l.remainingQuantity === l.totalQuantity))
+        fo.status = "OPEN";
       fo.updatedAt = at;
       continue;
     }

@@ -27,15 +27,24 @@ function fail(error: HoldUserError) {
 function validateLines(fo: FulfillmentOrderState, lines: { id: string; quantity: number }[]): HoldUserError | null {
   const field = ["fulfillmentHold", "fulfillmentOrderLineItems"];
   if (fo.status === "ON_HOLD") {
-    return { field, code: "FULFILLMENT_ORDER_NOT_SPLITTABLE", message: "The fulfillment order is already on hold and cannot be split." };
+    return {
+      field,
+      code: "FULFILLMENT_ORDER_NOT_SPLITTABLE",
+      message: "The fulfillment order is already on hold and cannot be split.",
+    };
   }
   const ids = lines.map((l) => l.id);
   if (new Set(ids).size !== ids.length) {
-    return { field, code: "DUPLICATED_FULFILLMENT_ORDER_LINE_ITEMS", message: "The fulfillment order line items must be unique." };
+    return {
+      field,
+      code: "DUPLICATED_FULFILLMENT_ORDER_LINE_ITEMS",
+      message: "The fulfillment order line items must be unique.",
+    };
   }
   for (const line of lines) {
     const foLine = fo.lineItems.find((l) => l.id === line.id);
-    if (line.quantity <= 0) return { field, code: "GREATER_THAN_ZERO", message: "The quantity must be greater than 0." };
+    if (line.quantity <= 0)
+      return { field, code: "GREATER_THAN_ZERO", message: "The quantity must be greater than 0." };
     if (!foLine || line.quantity > foLine.remainingQuantity) {
       return { field, code: "INVALID_LINE_ITEM_QUANTITY", message: "The line item quantity is invalid." };
     }
@@ -62,7 +71,13 @@ function splitOff(shop: ShopState, fo: FulfillmentOrderState, held: { id: string
     line.totalQuantity -= quantity;
     line.remainingQuantity -= quantity;
     remaining.lineItems.push(
-      register(shop, { id: gid("FulfillmentOrderLineItem"), fulfillmentOrderId: remaining.id, lineItemId: line.lineItemId, totalQuantity: quantity, remainingQuantity: quantity }),
+      register(shop, {
+        id: gid("FulfillmentOrderLineItem"),
+        fulfillmentOrderId: remaining.id,
+        lineItemId: line.lineItemId,
+        totalQuantity: quantity,
+        remainingQuantity: quantity,
+      }),
     );
   }
   fo.lineItems = fo.lineItems.filter((line) => line.totalQuantity > 0);
@@ -72,20 +87,43 @@ function splitOff(shop: ShopState, fo: FulfillmentOrderState, held: { id: string
 
 export function holdFulfillmentOrder(shop: ShopState, id: string, input: FulfillmentOrderHoldInput, now: Date) {
   const fo = findRecord(shop, "FulfillmentOrder", id);
-  if (!fo) return fail({ field: ["id"], code: "FULFILLMENT_ORDER_NOT_FOUND", message: "The fulfillment order could not be found." });
+  if (!fo)
+    return fail({
+      field: ["id"],
+      code: "FULFILLMENT_ORDER_NOT_FOUND",
+      message: "The fulfillment order could not be found.",
+    });
   if (!HOLDABLE_STATUSES.has(fo.status)) {
-    return fail({ field: ["id"], code: null, message: `The fulfillment order cannot be put on hold while its status is ${fo.status.toLowerCase()}.` });
+    return fail({
+      field: ["id"],
+      code: null,
+      message: `The fulfillment order cannot be put on hold while its status is ${fo.status.toLowerCase()}.`,
+    });
   }
   const appHolds = fo.fulfillmentHolds.filter((h) => h.heldByRequestingApp);
   if (appHolds.length >= MAX_ACTIVE_HOLDS_PER_APP) {
-    return fail({ field: ["id"], code: "FULFILLMENT_ORDER_HOLD_LIMIT_REACHED", message: "The maximum number of fulfillment holds for this fulfillment order has been reached for this app. An app can only have up to 10 holds on a single fulfillment order at any one time." });
+    return fail({
+      field: ["id"],
+      code: "FULFILLMENT_ORDER_HOLD_LIMIT_REACHED",
+      message:
+        "The maximum number of fulfillment holds for this fulfillment order has been reached for this app. An app can only have up to 10 holds on a single fulfillment order at any one time.",
+    });
   }
   const handle = input.handle ?? "";
   if (handle.length > MAX_HOLD_HANDLE_LENGTH) {
-    return fail({ field: ["fulfillmentHold", "handle"], code: null, message: "Handle is too long (maximum is 64 characters)." });
+    return fail({
+      field: ["fulfillmentHold", "handle"],
+      code: null,
+      message: "Handle is too long (maximum is 64 characters).",
+    });
   }
   if (appHolds.some((h) => (h.handle ?? "") === handle)) {
-    return fail({ field: ["fulfillmentHold", "handle"], code: "DUPLICATE_FULFILLMENT_HOLD_HANDLE", message: "The handle provided for the fulfillment hold is already in use by this app for another hold on this fulfillment order." });
+    return fail({
+      field: ["fulfillmentHold", "handle"],
+      code: "DUPLICATE_FULFILLMENT_HOLD_HANDLE",
+      message:
+        "The handle provided for the fulfillment hold is already in use by this app for another hold on this fulfillment order.",
+    });
   }
   const lines = input.fulfillmentOrderLineItems ?? [];
   if (lines.length > 0) {
@@ -119,13 +157,29 @@ export function releaseFulfillmentOrderHold(
 ) {
   const fo = findRecord(shop, "FulfillmentOrder", args.id);
   const failure = (error: HoldUserError) => ({ fulfillmentOrder: null, userErrors: [error] });
-  if (!fo) return failure({ field: ["id"], code: "FULFILLMENT_ORDER_NOT_FOUND", message: "The fulfillment order could not be found." });
-  if (fo.status !== "ON_HOLD") return failure({ field: ["id"], code: null, message: "The fulfillment order is not on hold." });
+  if (!fo)
+    return failure({
+      field: ["id"],
+      code: "FULFILLMENT_ORDER_NOT_FOUND",
+      message: "The fulfillment order could not be found.",
+    });
+  if (fo.status !== "ON_HOLD")
+    return failure({ field: ["id"], code: null, message: "The fulfillment order is not on hold." });
   const releasing = args.holdIds ? args.holdIds : fo.fulfillmentHolds.map((h) => h.id);
   for (const holdId of releasing) {
     const hold = fo.fulfillmentHolds.find((h) => h.id === holdId);
-    if (!hold) return failure({ field: ["holdIds"], code: null, message: `The fulfillment hold ${holdId} could not be found on this fulfillment order.` });
-    if (!hold.heldByRequestingApp) return failure({ field: ["holdIds"], code: "INVALID_ACCESS", message: "The app cannot release a hold placed by another app." });
+    if (!hold)
+      return failure({
+        field: ["holdIds"],
+        code: null,
+        message: `The fulfillment hold ${holdId} could not be found on this fulfillment order.`,
+      });
+    if (!hold.heldByRequestingApp)
+      return failure({
+        field: ["holdIds"],
+        code: "INVALID_ACCESS",
+        message: "The app cannot release a hold placed by another app.",
+      });
   }
   fo.fulfillmentHolds = fo.fulfillmentHolds.filter((h) => !releasing.includes(h.id));
   if (fo.fulfillmentHolds.length === 0) {

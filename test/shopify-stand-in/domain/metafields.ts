@@ -11,7 +11,15 @@ export const KEY_LENGTH = { min: 2, max: 64 } as const;
 const KEY_PATTERN = /^[A-Za-z0-9_-]+$/;
 
 /** Owner types the stand-in stores metafields for. */
-export const METAFIELD_OWNER_TYPES = new Set(["Shop", "Location", "Product", "ProductVariant", "Customer", "Order", "AppInstallation"]);
+export const METAFIELD_OWNER_TYPES = new Set([
+  "Shop",
+  "Location",
+  "Product",
+  "ProductVariant",
+  "Customer",
+  "Order",
+  "AppInstallation",
+]);
 
 /** `$app` → `app--<apiClientId>`, `$app:courier` → `app--<apiClientId>--courier`; omitted → the app's namespace. */
 export function resolveNamespace(namespace: string | null | undefined, apiClientId: string): string {
@@ -32,7 +40,10 @@ export function findMetafield(owner: HasMetafieldsState, namespace: string, key:
 }
 
 function isForeignAppNamespace(namespace: string, apiClientId: string): boolean {
-  return namespace.startsWith("app--") && !(namespace === `app--${apiClientId}` || namespace.startsWith(`app--${apiClientId}--`));
+  return (
+    namespace.startsWith("app--") &&
+    !(namespace === `app--${apiClientId}` || namespace.startsWith(`app--${apiClientId}--`))
+  );
 }
 
 const VALUE_CHECKS: Record<string, (value: string) => string | null> = {
@@ -63,14 +74,18 @@ const VALUE_CHECKS: Record<string, (value: string) => string | null> = {
 function checkValue(type: string, value: string): { code: "INVALID_TYPE" | "INVALID_VALUE"; message: string } | null {
   if (type.startsWith("list.")) {
     const inner = type.slice("list.".length);
-    if (!VALUE_CHECKS[inner] && !inner.endsWith("_reference")) return { code: "INVALID_TYPE", message: `Type '${type}' is not a valid type.` };
+    if (!VALUE_CHECKS[inner] && !inner.endsWith("_reference"))
+      return { code: "INVALID_TYPE", message: `Type '${type}' is not a valid type.` };
     try {
-      return Array.isArray(JSON.parse(value)) ? null : { code: "INVALID_VALUE", message: "Value must be a JSON array." };
+      return Array.isArray(JSON.parse(value))
+        ? null
+        : { code: "INVALID_VALUE", message: "Value must be a JSON array." };
     } catch {
       return { code: "INVALID_VALUE", message: "Value must be a JSON array." };
     }
   }
-  if (type.endsWith("_reference")) return /^gid:\/\/shopify\//.test(value) ? null : { code: "INVALID_VALUE", message: "Value must be a global id." };
+  if (type.endsWith("_reference"))
+    return /^gid:\/\/shopify\//.test(value) ? null : { code: "INVALID_VALUE", message: "Value must be a global id." };
   const check = VALUE_CHECKS[type];
   if (!check) return { code: "INVALID_TYPE", message: `Type '${type}' is not a valid type.` };
   const problem = check(value);
@@ -86,11 +101,27 @@ export type MetafieldsSetInput = {
   compareDigest?: string | null;
 };
 
-export type MetafieldsSetUserError = { field: string[] | null; message: string; code: string | null; elementIndex: number | null };
+export type MetafieldsSetUserError = {
+  field: string[] | null;
+  message: string;
+  code: string | null;
+  elementIndex: number | null;
+};
 
-type Planned = { owner: HasMetafieldsState; existing: MetafieldState | null; namespace: string; input: MetafieldsSetInput; type: string };
+type Planned = {
+  owner: HasMetafieldsState;
+  existing: MetafieldState | null;
+  namespace: string;
+  input: MetafieldsSetInput;
+  type: string;
+};
 
-function planOne(shop: ShopState, input: MetafieldsSetInput, index: number, apiClientId: string): Planned | MetafieldsSetUserError {
+function planOne(
+  shop: ShopState,
+  input: MetafieldsSetInput,
+  index: number,
+  apiClientId: string,
+): Planned | MetafieldsSetUserError {
   const at = (field: string, code: string, message: string): MetafieldsSetUserError => ({
     field: ["metafields", String(index), field],
     code,
@@ -98,14 +129,23 @@ function planOne(shop: ShopState, input: MetafieldsSetInput, index: number, apiC
     elementIndex: index,
   });
   const ownerType = typeOfGid(input.ownerId);
-  const owner = ownerType && METAFIELD_OWNER_TYPES.has(ownerType) ? (shop.index.get(input.ownerId) as HasMetafieldsState | undefined) : undefined;
+  const owner =
+    ownerType && METAFIELD_OWNER_TYPES.has(ownerType)
+      ? (shop.index.get(input.ownerId) as HasMetafieldsState | undefined)
+      : undefined;
   if (!owner) return at("ownerId", "INVALID", "Owner subject does not exist.");
   const namespace = resolveNamespace(input.namespace, apiClientId);
   if (isForeignAppNamespace(namespace, apiClientId)) {
-    return at("namespace", "APP_NOT_AUTHORIZED", "Access to this namespace and key on Metafields for this resource type is not allowed.");
+    return at(
+      "namespace",
+      "APP_NOT_AUTHORIZED",
+      "Access to this namespace and key on Metafields for this resource type is not allowed.",
+    );
   }
-  if (namespace.length < NAMESPACE_LENGTH.min) return at("namespace", "TOO_SHORT", "Namespace is too short (minimum is 3 characters).");
-  if (namespace.length > NAMESPACE_LENGTH.max) return at("namespace", "TOO_LONG", "Namespace is too long (maximum is 255 characters).");
+  if (namespace.length < NAMESPACE_LENGTH.min)
+    return at("namespace", "TOO_SHORT", "Namespace is too short (minimum is 3 characters).");
+  if (namespace.length > NAMESPACE_LENGTH.max)
+    return at("namespace", "TOO_LONG", "Namespace is too long (maximum is 255 characters).");
   if (input.key.length < KEY_LENGTH.min) return at("key", "TOO_SHORT", "Key is too short (minimum is 2 characters).");
   if (input.key.length > KEY_LENGTH.max) return at("key", "TOO_LONG", "Key is too long (maximum is 64 characters).");
   if (!KEY_PATTERN.test(input.key)) return at("key", "INVALID", "Key contains one or more invalid characters.");
@@ -113,7 +153,11 @@ function planOne(shop: ShopState, input: MetafieldsSetInput, index: number, apiC
   const type = input.type ?? existing?.type;
   if (!type) return at("type", "BLANK", "Type can't be blank.");
   if (existing && input.type && input.type !== existing.type) {
-    return at("type", "INVALID_TYPE", `Type '${input.type}' must be consistent with the existing metafield type '${existing.type}'.`);
+    return at(
+      "type",
+      "INVALID_TYPE",
+      `Type '${input.type}' must be consistent with the existing metafield type '${existing.type}'.`,
+    );
   }
   const problem = checkValue(type, input.value);
   if (problem) return at(problem.code === "INVALID_TYPE" ? "type" : "value", problem.code, problem.message);
@@ -123,7 +167,11 @@ function planOne(shop: ShopState, input: MetafieldsSetInput, index: number, apiC
     }
     const current = existing ? compareDigestOf(existing) : null;
     if (current !== input.compareDigest) {
-      return at("compareDigest", "STALE_OBJECT", "The resource has been updated since it was loaded. Try again with an updated `compareDigest` value.");
+      return at(
+        "compareDigest",
+        "STALE_OBJECT",
+        "The resource has been updated since it was loaded. Try again with an updated `compareDigest` value.",
+      );
     }
   }
   return { owner, existing, namespace, input, type };
@@ -134,7 +182,14 @@ export function setMetafields(shop: ShopState, inputs: MetafieldsSetInput[], api
   if (inputs.length > METAFIELDS_SET_MAX_INPUTS) {
     return {
       metafields: null,
-      userErrors: [{ field: ["metafields"], code: "LESS_THAN_OR_EQUAL_TO", message: "Exceeded the maximum metafields input limit of 25.", elementIndex: null }],
+      userErrors: [
+        {
+          field: ["metafields"],
+          code: "LESS_THAN_OR_EQUAL_TO",
+          message: "Exceeded the maximum metafields input limit of 25.",
+          elementIndex: null,
+        },
+      ],
     };
   }
   const planned = inputs.map((input, index) => planOne(shop, input, index, apiClientId));
@@ -148,7 +203,16 @@ export function setMetafields(shop: ShopState, inputs: MetafieldsSetInput[], api
       existing.updatedAt = at;
       return existing;
     }
-    const created = register(shop, { id: gid("Metafield"), ownerId: owner.id, namespace, key: input.key, type, value: input.value, createdAt: at, updatedAt: at });
+    const created = register(shop, {
+      id: gid("Metafield"),
+      ownerId: owner.id,
+      namespace,
+      key: input.key,
+      type,
+      value: input.value,
+      createdAt: at,
+      updatedAt: at,
+    });
     owner.metafields.push(created);
     return created;
   });

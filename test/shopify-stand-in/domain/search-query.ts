@@ -32,7 +32,13 @@ export function parseSearchQuery(query: string | null | undefined, resource: str
     const body = token.startsWith("-") ? token.slice(1) : token;
     const match = /^([a-z_]+):(>=|<=|>|<)?(.*)$/.exec(body);
     if (!match) terms.push({ field: null, comparator: "=", value: unquote(body), negated });
-    else terms.push({ field: match[1]!, comparator: (match[2] as Comparator | undefined) ?? "=", value: unquote(match[3]!), negated });
+    else
+      terms.push({
+        field: match[1]!,
+        comparator: (match[2] as Comparator | undefined) ?? "=",
+        value: unquote(match[3]!),
+        negated,
+      });
   }
   return terms;
 }
@@ -55,7 +61,12 @@ export function compare(actual: number | string, comparator: Comparator, expecte
 export type FieldMatchers<T> = Record<string, (record: T, term: SearchTerm) => boolean>;
 
 /** Keeps the records matching every term; `text` handles bare words. */
-export function filterBySearch<T>(records: readonly T[], query: string | null | undefined, resource: string, matchers: FieldMatchers<T>): T[] {
+export function filterBySearch<T>(
+  records: readonly T[],
+  query: string | null | undefined,
+  resource: string,
+  matchers: FieldMatchers<T>,
+): T[] {
   const terms = parseSearchQuery(query, resource);
   for (const term of terms) {
     const name = term.field ?? "text";

@@ -11,7 +11,8 @@ type Taggable = { id: string; tags: string[]; updatedAt: string };
 
 function findTaggable(shop: ShopState, id: string): Taggable | null {
   const type = typeOfGid(id);
-  if (type && UNMODELLED_TAGGABLE_TYPES.has(type)) throw new Error(`Shopify stand-in does not implement tags on ${type}`);
+  if (type && UNMODELLED_TAGGABLE_TYPES.has(type))
+    throw new Error(`Shopify stand-in does not implement tags on ${type}`);
   if (!type || !TAGGABLE_TYPES.has(type)) return null;
   return (shop.index.get(id) as Taggable | undefined) ?? null;
 }

@@ -20,8 +20,13 @@ export const carrierServiceResolvers: Resolvers = {
       assertGid(args.id);
       return findRecord(ctx.shop, "DeliveryCarrierService", args.id);
     },
-    carrierServices: (_root: unknown, args: ConnectionArgs & { query?: string | null; sortKey?: string | null }, ctx: ResolverContext) => {
-      if ((args.sortKey ?? "ID") !== "ID") throw new StandInNotImplementedError(`carrierServices(sortKey: ${args.sortKey})`);
+    carrierServices: (
+      _root: unknown,
+      args: ConnectionArgs & { query?: string | null; sortKey?: string | null },
+      ctx: ResolverContext,
+    ) => {
+      if ((args.sortKey ?? "ID") !== "ID")
+        throw new StandInNotImplementedError(`carrierServices(sortKey: ${args.sortKey})`);
       const matching = filterBySearch(ctx.shop.carrierServices, args.query, "carrierServices", {
         active: (s, term) => String(s.active) === term.value,
         id: (s, term) => legacyIdOf(s.id) === term.value,
@@ -37,6 +42,7 @@ export const carrierServiceResolvers: Resolvers = {
       createCarrierService(ctx.shop, args.input, ctx.app.apiClientId),
     carrierServiceUpdate: (_root: unknown, args: { input: CarrierServiceUpdateInput }, ctx: ResolverContext) =>
       updateCarrierService(ctx.shop, args.input, ctx.app.apiClientId),
-    carrierServiceDelete: (_root: unknown, args: IdArgs, ctx: ResolverContext) => deleteCarrierService(ctx.shop, args.id, ctx.app.apiClientId),
+    carrierServiceDelete: (_root: unknown, args: IdArgs, ctx: ResolverContext) =>
+      deleteCarrierService(ctx.shop, args.id, ctx.app.apiClientId),
   },
 };

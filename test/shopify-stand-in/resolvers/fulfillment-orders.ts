@@ -28,7 +28,11 @@ const HOLD_REASON_TEXT: Record<string, string> = {
   UNKNOWN_DELIVERY_DATE: "Unknown delivery date",
 };
 
-type FulfillmentOrdersArgs = ConnectionArgs & { includeClosed?: boolean | null; query?: string | null; sortKey?: string | null };
+type FulfillmentOrdersArgs = ConnectionArgs & {
+  includeClosed?: boolean | null;
+  query?: string | null;
+  sortKey?: string | null;
+};
 
 function lineItemOf(ctx: ResolverContext, line: FulfillmentOrderLineItemState) {
   return requireRecord(ctx.shop, "LineItem", line.lineItemId);
@@ -45,7 +49,8 @@ export const fulfillmentOrderResolvers: Resolvers = {
       return findRecord(ctx.shop, "FulfillmentOrder", args.id);
     },
     fulfillmentOrders: (_root: unknown, args: FulfillmentOrdersArgs, ctx: ResolverContext) => {
-      if ((args.sortKey ?? "ID") !== "ID") throw new StandInNotImplementedError(`fulfillmentOrders(sortKey: ${args.sortKey})`);
+      if ((args.sortKey ?? "ID") !== "ID")
+        throw new StandInNotImplementedError(`fulfillmentOrders(sortKey: ${args.sortKey})`);
       const all = ctx.shop.orders
         .flatMap((o) => o.fulfillmentOrders)
         .filter((fo) => args.includeClosed || (fo.status !== "CLOSED" && fo.status !== "CANCELLED"))
@@ -59,9 +64,12 @@ export const fulfillmentOrderResolvers: Resolvers = {
     },
   },
   FulfillmentOrder: {
-    order: (fo: FulfillmentOrderState, _args: unknown, ctx: ResolverContext) => requireRecord(ctx.shop, "Order", fo.orderId),
-    orderName: (fo: FulfillmentOrderState, _args: unknown, ctx: ResolverContext) => requireRecord(ctx.shop, "Order", fo.orderId).name,
-    orderProcessedAt: (fo: FulfillmentOrderState, _args: unknown, ctx: ResolverContext) => requireRecord(ctx.shop, "Order", fo.orderId).processedAt,
+    order: (fo: FulfillmentOrderState, _args: unknown, ctx: ResolverContext) =>
+      requireRecord(ctx.shop, "Order", fo.orderId),
+    orderName: (fo: FulfillmentOrderState, _args: unknown, ctx: ResolverContext) =>
+      requireRecord(ctx.shop, "Order", fo.orderId).name,
+    orderProcessedAt: (fo: FulfillmentOrderState, _args: unknown, ctx: ResolverContext) =>
+      requireRecord(ctx.shop, "Order", fo.orderId).processedAt,
     assignedLocation: (fo: FulfillmentOrderState, _args: unknown, ctx: ResolverContext) => {
       const location = requireRecord(ctx.shop, "Location", fo.assignedLocationId);
       const { address } = location;
@@ -100,32 +108,49 @@ export const fulfillmentOrderResolvers: Resolvers = {
     lineItems: (fo: FulfillmentOrderState, args: ConnectionArgs) => idConnection(fo.lineItems, args),
     fulfillments: (fo: FulfillmentOrderState, args: ConnectionArgs, ctx: ResolverContext) => {
       const order = requireRecord(ctx.shop, "Order", fo.orderId);
-      return idConnection(order.fulfillments.filter((f) => f.fulfillmentOrderIds.includes(fo.id)), args);
+      return idConnection(
+        order.fulfillments.filter((f) => f.fulfillmentOrderIds.includes(fo.id)),
+        args,
+      );
     },
-    supportedActions: (fo: FulfillmentOrderState) => (SUPPORTED_ACTIONS[fo.status] ?? []).map((action) => ({ action, externalUrl: null })),
+    supportedActions: (fo: FulfillmentOrderState) =>
+      (SUPPORTED_ACTIONS[fo.status] ?? []).map((action) => ({ action, externalUrl: null })),
   },
   FulfillmentOrderLineItem: {
     lineItem: (line: FulfillmentOrderLineItemState, _args: unknown, ctx: ResolverContext) => lineItemOf(ctx, line),
     sku: (line: FulfillmentOrderLineItemState, _args: unknown, ctx: ResolverContext) => lineItemOf(ctx, line).sku,
-    productTitle: (line: FulfillmentOrderLineItemState, _args: unknown, ctx: ResolverContext) => lineItemOf(ctx, line).title,
-    variantTitle: (line: FulfillmentOrderLineItemState, _args: unknown, ctx: ResolverContext) => lineItemOf(ctx, line).variantTitle,
+    productTitle: (line: FulfillmentOrderLineItemState, _args: unknown, ctx: ResolverContext) =>
+      lineItemOf(ctx, line).title,
+    variantTitle: (line: FulfillmentOrderLineItemState, _args: unknown, ctx: ResolverContext) =>
+      lineItemOf(ctx, line).variantTitle,
     vendor: (line: FulfillmentOrderLineItemState, _args: unknown, ctx: ResolverContext) => lineItemOf(ctx, line).vendor,
-    requiresShipping: (line: FulfillmentOrderLineItemState, _args: unknown, ctx: ResolverContext) => lineItemOf(ctx, line).requiresShipping,
+    requiresShipping: (line: FulfillmentOrderLineItemState, _args: unknown, ctx: ResolverContext) =>
+      lineItemOf(ctx, line).requiresShipping,
     variant: (line: FulfillmentOrderLineItemState, _args: unknown, ctx: ResolverContext) => variantOf(ctx, line),
-    weight: (line: FulfillmentOrderLineItemState, _args: unknown, ctx: ResolverContext) => variantOf(ctx, line)?.weight ?? null,
-    inventoryItemId: (line: FulfillmentOrderLineItemState, _args: unknown, ctx: ResolverContext) => variantOf(ctx, line)?.inventoryItemId ?? null,
+    weight: (line: FulfillmentOrderLineItemState, _args: unknown, ctx: ResolverContext) =>
+      variantOf(ctx, line)?.weight ?? null,
+    inventoryItemId: (line: FulfillmentOrderLineItemState, _args: unknown, ctx: ResolverContext) =>
+      variantOf(ctx, line)?.inventoryItemId ?? null,
     originalUnitPriceSet: (line: FulfillmentOrderLineItemState, _args: unknown, ctx: ResolverContext) =>
       moneyBag(lineItemOf(ctx, line).price, ctx.shop.currencyCode),
   },
   FulfillmentHold: {
     displayReason: (hold: FulfillmentHoldState) => HOLD_REASON_TEXT[hold.reason] ?? hold.reason,
     heldByApp: (hold: FulfillmentHoldState, _args: unknown, ctx: ResolverContext) =>
-      hold.heldByRequestingApp ? { id: gid("App", ctx.app.apiClientId), apiKey: ctx.app.apiKey, title: ctx.app.title, handle: ctx.app.handle } : null,
+      hold.heldByRequestingApp
+        ? { id: gid("App", ctx.app.apiClientId), apiKey: ctx.app.apiKey, title: ctx.app.title, handle: ctx.app.handle }
+        : null,
   },
   Mutation: {
-    fulfillmentOrderHold: (_root: unknown, args: { id: string; fulfillmentHold: FulfillmentOrderHoldInput }, ctx: ResolverContext) =>
-      holdFulfillmentOrder(ctx.shop, args.id, args.fulfillmentHold, ctx.now()),
-    fulfillmentOrderReleaseHold: (_root: unknown, args: { id: string; holdIds?: string[] | null; externalId?: string | null }, ctx: ResolverContext) =>
-      releaseFulfillmentOrderHold(ctx.shop, args, ctx.now()),
+    fulfillmentOrderHold: (
+      _root: unknown,
+      args: { id: string; fulfillmentHold: FulfillmentOrderHoldInput },
+      ctx: ResolverContext,
+    ) => holdFulfillmentOrder(ctx.shop, args.id, args.fulfillmentHold, ctx.now()),
+    fulfillmentOrderReleaseHold: (
+      _root: unknown,
+      args: { id: string; holdIds?: string[] | null; externalId?: string | null },
+      ctx: ResolverContext,
+    ) => releaseFulfillmentOrderHold(ctx.shop, args, ctx.now()),
   },
 };

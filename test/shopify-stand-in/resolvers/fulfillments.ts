@@ -36,7 +36,8 @@ export const fulfillmentResolvers: Resolvers = {
   Fulfillment: {
     legacyResourceId,
     order: (f: FulfillmentState, _args: unknown, ctx: ResolverContext) => requireRecord(ctx.shop, "Order", f.orderId),
-    location: (f: FulfillmentState, _args: unknown, ctx: ResolverContext) => findRecord(ctx.shop, "Location", f.locationId),
+    location: (f: FulfillmentState, _args: unknown, ctx: ResolverContext) =>
+      findRecord(ctx.shop, "Location", f.locationId),
     trackingInfo: (f: FulfillmentState, args: { first?: number | null }) => firstOf(f.trackingInfo, args.first),
     events: (f: FulfillmentState, args: ConnectionArgs & { sortKey?: string | null }) => {
       const sort = EVENT_SORTS[args.sortKey ?? "HAPPENED_AT"];
@@ -45,19 +46,26 @@ export const fulfillmentResolvers: Resolvers = {
     },
     fulfillmentLineItems: (f: FulfillmentState, args: ConnectionArgs) => idConnection(f.fulfillmentLineItems, args),
     fulfillmentOrders: (f: FulfillmentState, args: ConnectionArgs, ctx: ResolverContext) =>
-      idConnection(f.fulfillmentOrderIds.map((id) => requireRecord(ctx.shop, "FulfillmentOrder", id)), args),
+      idConnection(
+        f.fulfillmentOrderIds.map((id) => requireRecord(ctx.shop, "FulfillmentOrder", id)),
+        args,
+      ),
     requiresShipping: (f: FulfillmentState, _args: unknown, ctx: ResolverContext) =>
       f.fulfillmentLineItems.some((l) => requireRecord(ctx.shop, "LineItem", l.lineItemId).requiresShipping),
     totalQuantity: (f: FulfillmentState) => f.fulfillmentLineItems.reduce((sum, l) => sum + l.quantity, 0),
   },
   FulfillmentLineItem: {
-    lineItem: (line: FulfillmentLineItemState, _args: unknown, ctx: ResolverContext) => requireRecord(ctx.shop, "LineItem", line.lineItemId),
+    lineItem: (line: FulfillmentLineItemState, _args: unknown, ctx: ResolverContext) =>
+      requireRecord(ctx.shop, "LineItem", line.lineItemId),
     originalTotalSet: (line: FulfillmentLineItemState, _args: unknown, ctx: ResolverContext) => lineTotal(line, ctx),
     discountedTotalSet: (line: FulfillmentLineItemState, _args: unknown, ctx: ResolverContext) => lineTotal(line, ctx),
   },
   Mutation: {
-    fulfillmentCreate: (_root: unknown, args: { fulfillment: FulfillmentInput; message?: string | null }, ctx: ResolverContext) =>
-      createFulfillment(ctx.shop, args.fulfillment, ctx.now()),
+    fulfillmentCreate: (
+      _root: unknown,
+      args: { fulfillment: FulfillmentInput; message?: string | null },
+      ctx: ResolverContext,
+    ) => createFulfillment(ctx.shop, args.fulfillment, ctx.now()),
     fulfillmentTrackingInfoUpdate: (
       _root: unknown,
       args: { fulfillmentId: string; trackingInfoInput: FulfillmentTrackingInput; notifyCustomer?: boolean | null },
@@ -65,6 +73,7 @@ export const fulfillmentResolvers: Resolvers = {
     ) => updateTrackingInfo(ctx.shop, args, ctx.now()),
     fulfillmentEventCreate: (_root: unknown, args: { fulfillmentEvent: FulfillmentEventInput }, ctx: ResolverContext) =>
       createFulfillmentEvent(ctx.shop, args.fulfillmentEvent, ctx.now()),
-    fulfillmentCancel: (_root: unknown, args: IdArgs, ctx: ResolverContext) => cancelFulfillment(ctx.shop, args.id, ctx.now()),
+    fulfillmentCancel: (_root: unknown, args: IdArgs, ctx: ResolverContext) =>
+      cancelFulfillment(ctx.shop, args.id, ctx.now()),
   },
 };

@@ -9,7 +9,11 @@ import { hasMetafields } from "./metafields";
 import { formattedAddress } from "./shop";
 import type { ResolverContext, Resolvers } from "./types";
 
-type LocationsArgs = ConnectionArgs & { includeInactive?: boolean | null; query?: string | null; sortKey?: string | null };
+type LocationsArgs = ConnectionArgs & {
+  includeInactive?: boolean | null;
+  query?: string | null;
+  sortKey?: string | null;
+};
 
 export function primaryLocation(ctx: ResolverContext): LocationState | null {
   return ctx.shop.locations.find((l) => l.isActive) ?? null;
@@ -24,7 +28,8 @@ export const locationResolvers: Resolvers = {
     },
     locations: (_root: unknown, args: LocationsArgs, ctx: ResolverContext) => {
       const sortKey = args.sortKey ?? "NAME";
-      if (sortKey !== "NAME" && sortKey !== "ID") throw new StandInNotImplementedError(`locations(sortKey: ${sortKey})`);
+      if (sortKey !== "NAME" && sortKey !== "ID")
+        throw new StandInNotImplementedError(`locations(sortKey: ${sortKey})`);
       const candidates = ctx.shop.locations.filter((l) => args.includeInactive || l.isActive);
       const matching = filterBySearch(candidates, args.query, "locations", {
         name: (l, term) => matchText(l.name, term),

@@ -1,7 +1,13 @@
 import { assertAccess, OWNER_WRITE_ACCESS } from "../access";
 import { typeOfGid } from "../gid";
 import { idConnection, type ConnectionArgs } from "../connection";
-import { compareDigestOf, findMetafield, resolveNamespace, setMetafields, type MetafieldsSetInput } from "../domain/metafields";
+import {
+  compareDigestOf,
+  findMetafield,
+  resolveNamespace,
+  setMetafields,
+  type MetafieldsSetInput,
+} from "../domain/metafields";
 import type { HasMetafieldsState, MetafieldState } from "../shop-state";
 import { legacyResourceId } from "./common";
 import type { ResolverContext, Resolvers } from "./types";
@@ -10,7 +16,11 @@ import type { ResolverContext, Resolvers } from "./types";
 export const hasMetafields = {
   metafield: (owner: HasMetafieldsState, args: { namespace?: string | null; key: string }, ctx: ResolverContext) =>
     findMetafield(owner, resolveNamespace(args.namespace, ctx.app.apiClientId), args.key),
-  metafields: (owner: HasMetafieldsState, args: ConnectionArgs & { namespace?: string | null; keys?: string[] | null }, ctx: ResolverContext) => {
+  metafields: (
+    owner: HasMetafieldsState,
+    args: ConnectionArgs & { namespace?: string | null; keys?: string[] | null },
+    ctx: ResolverContext,
+  ) => {
     const namespace = args.namespace == null ? null : resolveNamespace(args.namespace, ctx.app.apiClientId);
     const keys = args.keys?.map((k) => {
       const dot = k.lastIndexOf(".");
@@ -41,7 +51,11 @@ export const metafieldResolvers: Resolvers = {
     legacyResourceId,
     compareDigest: (m: MetafieldState) => compareDigestOf(m),
     jsonValue: (m: MetafieldState) => {
-      if (m.type === "json" || m.type.startsWith("list.") || ["weight", "dimension", "volume", "money", "rating"].includes(m.type)) {
+      if (
+        m.type === "json" ||
+        m.type.startsWith("list.") ||
+        ["weight", "dimension", "volume", "money", "rating"].includes(m.type)
+      ) {
         return JSON.parse(m.value);
       }
       if (m.type === "number_integer" || m.type === "number_decimal") return Number(m.value);

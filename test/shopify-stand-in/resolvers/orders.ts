@@ -116,14 +116,22 @@ export const orderResolvers: Resolvers = {
       if (!sort) throw new StandInNotImplementedError(`orders(sortKey: ${args.sortKey})`);
       const matching = filterBySearch(ctx.shop.orders, args.query, "orders", {
         name: (o, term) => o.name.replace(/^#/, "").toLowerCase() === term.value.replace(/^#/, "").toLowerCase(),
-        id: (o, term) => compare(Number(legacyIdOf(o.id)), term.comparator, Number(term.value.replace(/^gid:\/\/shopify\/Order\//, ""))),
+        id: (o, term) =>
+          compare(
+            Number(legacyIdOf(o.id)),
+            term.comparator,
+            Number(term.value.replace(/^gid:\/\/shopify\/Order\//, "")),
+          ),
         tag: (o, term) => o.tags.some((t) => matchText(t, term)),
         tag_not: (o, term) => !o.tags.some((t) => matchText(t, term)),
         email: (o, term) => matchText(o.email, term),
         status: orderStatusMatches,
         financial_status: (o, term) => matchText(o.displayFinancialStatus, term),
         fulfillment_status: (o, term) =>
-          term.value === "any" || (FULFILLMENT_STATUS_FILTER[term.value.toLowerCase()] ?? [term.value.toUpperCase()]).includes(o.displayFulfillmentStatus),
+          term.value === "any" ||
+          (FULFILLMENT_STATUS_FILTER[term.value.toLowerCase()] ?? [term.value.toUpperCase()]).includes(
+            o.displayFulfillmentStatus,
+          ),
         created_at: (o, term) => matchDate(o.createdAt, term),
         processed_at: (o, term) => matchDate(o.processedAt, term),
         updated_at: (o, term) => matchDate(o.updatedAt, term),
@@ -139,8 +147,14 @@ export const orderResolvers: Resolvers = {
     lineItems: (order: OrderState, args: ConnectionArgs) => idConnection(order.lineItems, args),
     shippingLines: (order: OrderState, args: ConnectionArgs) => idConnection(order.shippingLines, args),
     shippingLine: (order: OrderState) => order.shippingLines[0] ?? null,
-    fulfillmentOrders: (order: OrderState, args: ConnectionArgs & { displayable?: boolean | null; query?: string | null }, ctx: ResolverContext) => {
-      const visible = visibleFulfillmentOrders(order, ctx).filter((fo) => !args.displayable || fo.status !== "CANCELLED");
+    fulfillmentOrders: (
+      order: OrderState,
+      args: ConnectionArgs & { displayable?: boolean | null; query?: string | null },
+      ctx: ResolverContext,
+    ) => {
+      const visible = visibleFulfillmentOrders(order, ctx).filter(
+        (fo) => !args.displayable || fo.status !== "CANCELLED",
+      );
       const matching = filterBySearch(visible, args.query, "Order.fulfillmentOrders", {
         status: (fo, term) => matchText(fo.status, term),
         assigned_location_id: (fo, term) => legacyIdOf(fo.assignedLocationId) === term.value,
@@ -161,11 +175,15 @@ export const orderResolvers: Resolvers = {
     closed: (order: OrderState) => order.closedAt !== null,
     confirmed: () => true,
     fullyPaid: (order: OrderState) => order.displayFinancialStatus === "PAID",
-    unpaid: (order: OrderState) => order.displayFinancialStatus === "PENDING" || order.displayFinancialStatus === "AUTHORIZED",
+    unpaid: (order: OrderState) =>
+      order.displayFinancialStatus === "PENDING" || order.displayFinancialStatus === "AUTHORIZED",
     requiresShipping: (order: OrderState) => order.lineItems.some((l) => l.requiresShipping),
     fulfillable: (order: OrderState) =>
       !order.cancelledAt &&
-      order.fulfillmentOrders.some((fo) => (fo.status === "OPEN" || fo.status === "IN_PROGRESS") && fo.lineItems.some((l) => l.remainingQuantity > 0)),
+      order.fulfillmentOrders.some(
+        (fo) =>
+          (fo.status === "OPEN" || fo.status === "IN_PROGRESS") && fo.lineItems.some((l) => l.remainingQuantity > 0),
+      ),
     subtotalLineItemsQuantity: (order: OrderState) => order.lineItems.reduce((sum, l) => sum + l.quantity, 0),
     currentSubtotalLineItemsQuantity: (order: OrderState) => order.lineItems.reduce((sum, l) => sum + l.quantity, 0),
     totalWeight: (order: OrderState, _args: unknown, ctx: ResolverContext) => totalWeightGrams(order, ctx.shop),
@@ -183,7 +201,8 @@ export const orderResolvers: Resolvers = {
     originalTotalPriceSet: (order: OrderState) => bag(order, total(order)),
     totalRefundedSet: (order: OrderState) => bag(order, "0"),
     totalReceivedSet: (order: OrderState) => bag(order, order.displayFinancialStatus === "PAID" ? total(order) : "0"),
-    totalOutstandingSet: (order: OrderState) => bag(order, order.displayFinancialStatus === "PAID" ? "0" : total(order)),
+    totalOutstandingSet: (order: OrderState) =>
+      bag(order, order.displayFinancialStatus === "PAID" ? "0" : total(order)),
     subtotalPrice: (order: OrderState) => subtotal(order),
     totalPrice: (order: OrderState) => total(order),
     totalShippingPrice: (order: OrderState) => shippingTotal(order),
@@ -192,20 +211,27 @@ export const orderResolvers: Resolvers = {
   LineItem: {
     name: (line: LineItemState) => (line.variantTitle ? `${line.title} - ${line.variantTitle}` : line.title),
     currentQuantity: (line: LineItemState) => line.quantity,
-    unfulfilledQuantity: (line: LineItemState, _args: unknown, ctx: ResolverContext) => unfulfilledQuantity(ctx.shop, line),
-    fulfillableQuantity: (line: LineItemState, _args: unknown, ctx: ResolverContext) => unfulfilledQuantity(ctx.shop, line),
+    unfulfilledQuantity: (line: LineItemState, _args: unknown, ctx: ResolverContext) =>
+      unfulfilledQuantity(ctx.shop, line),
+    fulfillableQuantity: (line: LineItemState, _args: unknown, ctx: ResolverContext) =>
+      unfulfilledQuantity(ctx.shop, line),
     nonFulfillableQuantity: () => 0,
     refundableQuantity: (line: LineItemState) => line.quantity,
     restockable: () => true,
-    variant: (line: LineItemState, _args: unknown, ctx: ResolverContext) => findRecord(ctx.shop, "ProductVariant", line.variantId),
+    variant: (line: LineItemState, _args: unknown, ctx: ResolverContext) =>
+      findRecord(ctx.shop, "ProductVariant", line.variantId),
     product: (line: LineItemState, _args: unknown, ctx: ResolverContext) => {
       const variant = findRecord(ctx.shop, "ProductVariant", line.variantId);
       return variant ? findRecord(ctx.shop, "Product", variant.productId) : null;
     },
-    weight: (line: LineItemState, _args: unknown, ctx: ResolverContext) => findRecord(ctx.shop, "ProductVariant", line.variantId)?.weight ?? null,
-    originalUnitPriceSet: (line: LineItemState, _args: unknown, ctx: ResolverContext) => lineMoney(ctx.shop, line, line.price),
-    discountedUnitPriceSet: (line: LineItemState, _args: unknown, ctx: ResolverContext) => lineMoney(ctx.shop, line, line.price),
-    discountedUnitPriceAfterAllDiscountsSet: (line: LineItemState, _args: unknown, ctx: ResolverContext) => lineMoney(ctx.shop, line, line.price),
+    weight: (line: LineItemState, _args: unknown, ctx: ResolverContext) =>
+      findRecord(ctx.shop, "ProductVariant", line.variantId)?.weight ?? null,
+    originalUnitPriceSet: (line: LineItemState, _args: unknown, ctx: ResolverContext) =>
+      lineMoney(ctx.shop, line, line.price),
+    discountedUnitPriceSet: (line: LineItemState, _args: unknown, ctx: ResolverContext) =>
+      lineMoney(ctx.shop, line, line.price),
+    discountedUnitPriceAfterAllDiscountsSet: (line: LineItemState, _args: unknown, ctx: ResolverContext) =>
+      lineMoney(ctx.shop, line, line.price),
     originalTotalSet: (line: LineItemState, _args: unknown, ctx: ResolverContext) =>
       lineMoney(ctx.shop, line, decimalFromCents(toCents(line.price) * line.quantity)),
     discountedTotalSet: (line: LineItemState, _args: unknown, ctx: ResolverContext) =>
@@ -213,9 +239,12 @@ export const orderResolvers: Resolvers = {
     totalDiscountSet: (line: LineItemState, _args: unknown, ctx: ResolverContext) => lineMoney(ctx.shop, line, "0"),
   },
   ShippingLine: {
-    originalPriceSet: (line: ShippingLineState, _args: unknown, ctx: ResolverContext) => moneyBag(line.price, ctx.shop.currencyCode),
-    discountedPriceSet: (line: ShippingLineState, _args: unknown, ctx: ResolverContext) => moneyBag(line.price, ctx.shop.currencyCode),
-    currentDiscountedPriceSet: (line: ShippingLineState, _args: unknown, ctx: ResolverContext) => moneyBag(line.price, ctx.shop.currencyCode),
+    originalPriceSet: (line: ShippingLineState, _args: unknown, ctx: ResolverContext) =>
+      moneyBag(line.price, ctx.shop.currencyCode),
+    discountedPriceSet: (line: ShippingLineState, _args: unknown, ctx: ResolverContext) =>
+      moneyBag(line.price, ctx.shop.currencyCode),
+    currentDiscountedPriceSet: (line: ShippingLineState, _args: unknown, ctx: ResolverContext) =>
+      moneyBag(line.price, ctx.shop.currencyCode),
     custom: () => false,
     isRemoved: () => false,
   },
@@ -227,7 +256,9 @@ export const orderResolvers: Resolvers = {
     formatted: (a: MailingAddressState, args: { withName?: boolean | null; withCompany?: boolean | null }) => {
       const name = args.withName ? [a.firstName, a.lastName].filter(Boolean).join(" ") : null;
       const cityLine = [a.city, [a.provinceCode, a.zip].filter(Boolean).join(" ")].filter(Boolean).join(" ");
-      return [name, args.withCompany ? a.company : null, a.address1, a.address2, cityLine, a.country].filter((l): l is string => Boolean(l));
+      return [name, args.withCompany ? a.company : null, a.address1, a.address2, cityLine, a.country].filter(
+        (l): l is string => Boolean(l),
+      );
     },
   },
   Customer: {
@@ -236,6 +267,7 @@ export const orderResolvers: Resolvers = {
     displayName: (c: CustomerState) => [c.firstName, c.lastName].filter(Boolean).join(" ") || c.email || c.phone || "",
     defaultEmailAddress: (c: CustomerState) => (c.email ? { emailAddress: c.email } : null),
     defaultPhoneNumber: (c: CustomerState) => (c.phone ? { phoneNumber: c.phone } : null),
-    numberOfOrders: (c: CustomerState, _args: unknown, ctx: ResolverContext) => String(ctx.shop.orders.filter((o) => o.customerId === c.id).length),
+    numberOfOrders: (c: CustomerState, _args: unknown, ctx: ResolverContext) =>
+      String(ctx.shop.orders.filter((o) => o.customerId === c.id).length),
   },
 };

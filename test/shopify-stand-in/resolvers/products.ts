@@ -49,12 +49,14 @@ export const productResolvers: Resolvers = {
     ...hasMetafields,
     legacyResourceId,
     variants: (product: ProductState, args: ConnectionArgs) => idConnection(product.variants, args),
-    hasOnlyDefaultVariant: (product: ProductState) => product.variants.length === 1 && product.variants[0]!.title === "Default Title",
+    hasOnlyDefaultVariant: (product: ProductState) =>
+      product.variants.length === 1 && product.variants[0]!.title === "Default Title",
   },
   ProductVariant: {
     ...hasMetafields,
     legacyResourceId,
-    product: (variant: ProductVariantState, _args: unknown, ctx: ResolverContext) => requireRecord(ctx.shop, "Product", variant.productId),
+    product: (variant: ProductVariantState, _args: unknown, ctx: ResolverContext) =>
+      requireRecord(ctx.shop, "Product", variant.productId),
     displayName: (variant: ProductVariantState, _args: unknown, ctx: ResolverContext) =>
       `${requireRecord(ctx.shop, "Product", variant.productId).title} - ${variant.title}`,
     selectedOptions: (variant: ProductVariantState) => [{ name: "Title", value: variant.title }],
@@ -64,7 +66,10 @@ export const productResolvers: Resolvers = {
       sku: variant.sku,
       requiresShipping: variant.requiresShipping,
       tracked: true,
-      measurement: { id: variant.inventoryItemId.replace("InventoryItem", "InventoryItemMeasurement"), weight: variant.weight },
+      measurement: {
+        id: variant.inventoryItemId.replace("InventoryItem", "InventoryItemMeasurement"),
+        weight: variant.weight,
+      },
       createdAt: variant.createdAt,
       updatedAt: variant.updatedAt,
     }),

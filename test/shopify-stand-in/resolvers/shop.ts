@@ -5,7 +5,9 @@ import type { AppIdentity, ResolverContext, Resolvers } from "./types";
 
 function timeZoneParts(timeZone: string, at: Date) {
   const part = (style: "short" | "shortOffset") =>
-    new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: style }).formatToParts(at).find((p) => p.type === "timeZoneName")?.value ?? "";
+    new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: style })
+      .formatToParts(at)
+      .find((p) => p.type === "timeZoneName")?.value ?? "";
   const match = /GMT([+-])(\d{1,2})(?::(\d{2}))?/.exec(part("shortOffset"));
   const minutes = match ? (match[1] === "-" ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3] ?? 0)) : 0;
   const abs = Math.abs(minutes);
@@ -14,8 +16,12 @@ function timeZoneParts(timeZone: string, at: Date) {
 }
 
 export function formattedAddress(address: LocationAddressState): string[] {
-  const cityLine = [address.city, [address.provinceCode, address.zip].filter(Boolean).join(" ")].filter(Boolean).join(" ");
-  return [address.address1, address.address2, cityLine, address.country].filter((line): line is string => Boolean(line));
+  const cityLine = [address.city, [address.provinceCode, address.zip].filter(Boolean).join(" ")]
+    .filter(Boolean)
+    .join(" ");
+  return [address.address1, address.address2, cityLine, address.country].filter((line): line is string =>
+    Boolean(line),
+  );
 }
 
 function appObject(app: AppIdentity) {
@@ -44,7 +50,12 @@ export const shopResolvers: Resolvers = {
   Shop: {
     ...hasMetafields,
     plan: (shop: ShopState) => shop.plan,
-    primaryDomain: (shop: ShopState) => ({ id: gid("Domain", 1), host: shop.primaryDomainHost, url: `https://${shop.primaryDomainHost}`, sslEnabled: true }),
+    primaryDomain: (shop: ShopState) => ({
+      id: gid("Domain", 1),
+      host: shop.primaryDomainHost,
+      url: `https://${shop.primaryDomainHost}`,
+      sslEnabled: true,
+    }),
     url: (shop: ShopState) => `https://${shop.primaryDomainHost}`,
     shopAddress: (shop: ShopState) => ({
       ...shop.address,
@@ -56,10 +67,14 @@ export const shopResolvers: Resolvers = {
       formattedArea: [shop.address.city, shop.address.province, shop.address.country].filter(Boolean).join(", "),
     }),
     enabledPresentmentCurrencies: (shop: ShopState) => [shop.currencyCode],
-    unitSystem: (shop: ShopState) => (shop.weightUnit === "POUNDS" || shop.weightUnit === "OUNCES" ? "IMPERIAL_SYSTEM" : "METRIC_SYSTEM"),
-    timezoneOffsetMinutes: (shop: ShopState, _args: unknown, ctx: ResolverContext) => timeZoneParts(shop.ianaTimezone, ctx.now()).minutes,
-    timezoneOffset: (shop: ShopState, _args: unknown, ctx: ResolverContext) => timeZoneParts(shop.ianaTimezone, ctx.now()).offset,
-    timezoneAbbreviation: (shop: ShopState, _args: unknown, ctx: ResolverContext) => timeZoneParts(shop.ianaTimezone, ctx.now()).abbreviation,
+    unitSystem: (shop: ShopState) =>
+      shop.weightUnit === "POUNDS" || shop.weightUnit === "OUNCES" ? "IMPERIAL_SYSTEM" : "METRIC_SYSTEM",
+    timezoneOffsetMinutes: (shop: ShopState, _args: unknown, ctx: ResolverContext) =>
+      timeZoneParts(shop.ianaTimezone, ctx.now()).minutes,
+    timezoneOffset: (shop: ShopState, _args: unknown, ctx: ResolverContext) =>
+      timeZoneParts(shop.ianaTimezone, ctx.now()).offset,
+    timezoneAbbreviation: (shop: ShopState, _args: unknown, ctx: ResolverContext) =>
+      timeZoneParts(shop.ianaTimezone, ctx.now()).abbreviation,
     shipsToCountries: (shop: ShopState) => [
       ...new Set(
         shop.deliveryProfiles
