@@ -144,7 +144,7 @@ export function planShipments(input: {
     }
     const attention = (reason: string) => plan.needsAttention.push({ fulfillmentOrderGid: fo.id, locationGid, reason });
 
-    const recipientPhone = firstCourierPhone([address.phone, order.phone, order.customer?.phone]);
+    const recipientPhone = firstCourierPhone([address.phone, order.phone]);
     if (!recipientPhone) {
       attention("No US phone number for the recipient: add one to the order's shipping address, then dispatch again.");
       continue;

@@ -16,7 +16,6 @@ const ORDER_DISPATCH_FIELDS = `#graphql
     legacyResourceId
     name
     phone
-    email
     cancelledAt
     displayFinancialStatus
     displayFulfillmentStatus
@@ -27,10 +26,6 @@ const ORDER_DISPATCH_FIELDS = `#graphql
         amount
         currencyCode
       }
-    }
-    customer {
-      id
-      phone
     }
     shippingAddress {
       firstName

@@ -205,10 +205,7 @@ describe("the courier update an order change needs", () => {
         },
       }),
     ],
-    [
-      "customer's email and account phone (the address has a phone)",
-      (o) => ({ ...o, email: "new@example.com", customer: { ...o.customer!, phone: "+12125550000" } }),
-    ],
+    ["the order's phone (the address has a phone)", (o) => ({ ...o, phone: "+12125550000" })],
     ["the same phone written differently", withAddress({ phone: "(718) 555-0134" })],
     ["address text in another case", withAddress({ address1: "123 SHIPPING STREET" })],
   ])("irrelevant change (%s): nothing to send", (_case, edit) => {
@@ -273,7 +270,7 @@ describe("what the order implies for one fulfillment order", () => {
       ])(baseOrder),
       "nothing_to_ship",
     ],
-    ["no usable phone any more", withAddress({ phone: null })({ ...baseOrder, customer: null }), "attention"],
+    ["no usable phone any more", withAddress({ phone: null })({ ...baseOrder, phone: null }), "attention"],
     ["shipping address removed", { ...baseOrder, shippingAddress: null }, "order_not_deliverable"],
     [
       "the location is no longer a pickup point",
