@@ -3,6 +3,7 @@ import { DESCRIPTION_MAX, ITEM_DESCRIPTION_MAX, ITEM_REFERENCE_ID_MAX, US_STATE_
 import { dimensionsFor, type PackageDefaults } from "~/shipping/package-size";
 import { moneyToDollars, weightToPounds } from "~/shipping/units";
 import type { OrderForDispatch } from "~/shopify/orders.server";
+import { driverNotes, type DriverNotesSettings } from "./driver-notes";
 import { firstCourierPhone, toCourierPhone } from "./phone";
 
 /**
@@ -18,6 +19,7 @@ export type DispatchSettings = {
   signatureRequired: boolean;
   notificationsEnabled: boolean;
   declineInsurance: boolean;
+  driverNotes: DriverNotesSettings;
 };
 
 export type PickupPoint = {
@@ -170,6 +172,11 @@ export function planShipments(input: {
     const recipientName =
       address.name?.trim() || [address.firstName, address.lastName].filter(Boolean).join(" ").trim() || "Recipient";
     const units = items.reduce((sum, item) => sum + item.quantity, 0);
+    const notes = driverNotes(settings.driverNotes, {
+      checkoutInstructions: fo.deliveryMethod?.additionalInformation?.instructions,
+      attributes: order.customAttributes,
+      orderNote: order.note,
+    });
 
     plan.shipments.push({
       fulfillmentOrderGid: fo.id,
@@ -211,6 +218,7 @@ export function planShipments(input: {
               : {}),
           },
           contact: { name: recipientName.slice(0, 200), phone: recipientPhone },
+          ...(notes ? { notes } : {}),
         },
         pickup_after: input.window.pickupAfter.toISOString(),
         deliver_between: {

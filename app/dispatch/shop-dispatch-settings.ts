@@ -16,6 +16,7 @@ export function dispatchSettingsOf(settings: ShopSettings): DispatchSettings {
     signatureRequired: settings.deliveryOptions.signatureRequired,
     notificationsEnabled: settings.deliveryOptions.recipientSmsNotifications,
     declineInsurance: settings.deliveryOptions.declineInsurance,
+    driverNotes: settings.driverNotes,
   };
 }
 

@@ -43,6 +43,7 @@ export const FLAG_FIELDS = [
   "deliveryOptions.recipientSmsNotifications",
   "deliveryOptions.declineInsurance",
   "notifyCustomerOnFulfillment",
+  "driverNotes.shopperInstructions",
 ] as const;
 
 export function centsToDollarsText(cents: number | null): string {
@@ -117,6 +118,8 @@ export function draftFromSettings(settings: ShopSettings, pickups: PickupLocatio
       "tags.attention": settings.tags.attention,
       "tracking.companyName": settings.tracking.companyName,
       "tracking.urlTemplate": settings.tracking.urlTemplate ?? "",
+      "driverNotes.instructionsAttribute": settings.driverNotes.instructionsAttribute ?? "",
+      "driverNotes.merchantNote": settings.driverNotes.merchantNote ?? "",
       "priceTolerance.unit": settings.priceTolerance.unit,
       "priceTolerance.amount": text(settings.priceTolerance.amount),
       reconciliationSilenceMinutes: text(settings.reconciliationSilenceMinutes),
@@ -126,6 +129,7 @@ export function draftFromSettings(settings: ShopSettings, pickups: PickupLocatio
       "deliveryOptions.recipientSmsNotifications": settings.deliveryOptions.recipientSmsNotifications,
       "deliveryOptions.declineInsurance": settings.deliveryOptions.declineInsurance,
       notifyCustomerOnFulfillment: settings.notifyCustomerOnFulfillment,
+      "driverNotes.shopperInstructions": settings.driverNotes.shopperInstructions,
     },
     windows: settings.deliveryWindows.map(windowDraft),
     pickups: pickups.map((p) => ({ ...p })),

@@ -528,6 +528,28 @@ function SettingsForm({ data }: { data: LoadedSettings }) {
           </BlockStack>
         </Card>
       </Layout.AnnotatedSection>
+      <Layout.AnnotatedSection
+        id="driver-notes"
+        title="Notes for the driver"
+        description="Sent in the delivery's notes, which only the driver of that delivery reads."
+      >
+        <Card>
+          <FormLayout>
+            {flag(
+              "driverNotes.shopperInstructions",
+              "Send the shopper's delivery instructions to the driver",
+              "From checkout's delivery instructions, the order note, and the cart attribute below.",
+            )}
+            {field("driverNotes.instructionsAttribute", "Cart attribute with delivery instructions", {
+              helpText: 'The name your theme gives it, for example "Delivery instructions". Empty: none.',
+            })}
+            {field("driverNotes.merchantNote", "Your note for every delivery", {
+              helpText: "For example: Fragile, keep upright. Empty: none.",
+              multiline: 2,
+            })}
+          </FormLayout>
+        </Card>
+      </Layout.AnnotatedSection>
       <Layout.AnnotatedSection id="tracking" title="Tracking" description="What Shopify shows on the fulfillment.">
         <Card>
           <FormLayout>

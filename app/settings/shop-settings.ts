@@ -45,6 +45,10 @@ export const TRACKING_URL_TEMPLATE_MAX_LENGTH = 500;
 export const TRACKING_NUMBER_PLACEHOLDER = "{tracking_number}";
 export const PRICE_TOLERANCE_MAX_CENTS = 100_000;
 export const PRICE_TOLERANCE_MAX_PERCENT = 100;
+/** A Shopify cart attribute (order note attribute) name: short text, as the theme's cart form names it. */
+export const CART_ATTRIBUTE_NAME_MAX_LENGTH = 100;
+/** The merchant's standing note for drivers: it shares the courier's 500-character notes with the shopper's. */
+export const MERCHANT_DRIVER_NOTE_MAX_LENGTH = 200;
 export const RECONCILIATION_SILENCE_MINUTES_MIN = 5;
 export const RECONCILIATION_SILENCE_MINUTES_MAX = 24 * 60;
 
@@ -359,6 +363,25 @@ export const TrackingSettings = z.object({
   urlTemplate: TrackingUrlTemplate,
 });
 
+const OptionalText = (max: number, what: string) =>
+  z.preprocess(
+    (value) => (value === undefined || (typeof value === "string" && value.trim() === "") ? null : value),
+    z
+      .string({ error: `Enter ${what}` })
+      .trim()
+      .max(max, `${what} must be at most ${max} characters`)
+      .nullable(),
+  );
+
+export const DriverNotesSettings = z.object({
+  /** The shopper's delivery instructions (checkout, order note, the cart attribute below) go to the driver. */
+  shopperInstructions: Flag,
+  /** Cart attribute holding delivery instructions (e.g. "Delivery instructions"); null: none. */
+  instructionsAttribute: OptionalText(CART_ATTRIBUTE_NAME_MAX_LENGTH, "The cart attribute name"),
+  /** The merchant's own note for every delivery's driver (e.g. "Ring the bell twice"); null: none. */
+  merchantNote: OptionalText(MERCHANT_DRIVER_NOTE_MAX_LENGTH, "The note for drivers"),
+});
+
 export const PriceTolerance = z
   .object({
     unit: choice(PRICE_TOLERANCE_UNITS, "Choose cents or percent"),
@@ -407,6 +430,8 @@ export const ShopSettings = z
     /** Shopify emails the customer when the fulfillment (pickup) is created. */
     notifyCustomerOnFulfillment: Flag,
     tracking: TrackingSettings,
+    /** What the driver reads in the delivery's notes (never in the description every driver sees). */
+    driverNotes: DriverNotesSettings,
     /** A shipment priced further than this from the quote is flagged for staff. */
     priceTolerance: PriceTolerance,
     /** A non-final shipment without courier events for this long is read back from the courier. */
@@ -512,6 +537,7 @@ export const DEFAULT_SHOP_SETTINGS: Readonly<ShopSettings> = deepFreeze(
     deliveryOptions: { signatureRequired: false, recipientSmsNotifications: true, declineInsurance: false },
     notifyCustomerOnFulfillment: true,
     tracking: { companyName: "Same-Day Courier", urlTemplate: null },
+    driverNotes: { shopperInstructions: true, instructionsAttribute: null, merchantNote: null },
     priceTolerance: { unit: "percent", amount: 10 },
     reconciliationSilenceMinutes: 15,
   }),

@@ -16,6 +16,11 @@ const ORDER_DISPATCH_FIELDS = `#graphql
     legacyResourceId
     name
     phone
+    note
+    customAttributes {
+      key
+      value
+    }
     cancelledAt
     displayFinancialStatus
     displayFulfillmentStatus
@@ -64,6 +69,11 @@ const FULFILLMENT_ORDER_DISPATCH_FIELDS = `#graphql
     id
     status
     requestStatus
+    deliveryMethod {
+      additionalInformation {
+        instructions
+      }
+    }
     assignedLocation {
       name
       location {

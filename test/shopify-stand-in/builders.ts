@@ -447,6 +447,7 @@ export function addOrder(shop: ShopState, input: OrderInput = {}): OrderState {
             minDeliveryDateTime: null,
             maxDeliveryDateTime: null,
             sourceReference: null,
+            additionalInformation: null,
             ...input.deliveryMethod,
           };
     order.fulfillmentOrders.push(

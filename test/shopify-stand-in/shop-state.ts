@@ -173,6 +173,8 @@ export type DeliveryMethodState = {
   minDeliveryDateTime: IsoDateTime | null;
   maxDeliveryDateTime: IsoDateTime | null;
   sourceReference: string | null;
+  /** What the buyer typed for the delivery at checkout, where the delivery method carries it. */
+  additionalInformation: { instructions: string | null; phone: string | null } | null;
 };
 
 export type FulfillmentOrderStatus =

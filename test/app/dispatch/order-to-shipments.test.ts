@@ -15,6 +15,7 @@ const settings: DispatchSettings = {
   signatureRequired: false,
   notificationsEnabled: true,
   declineInsurance: false,
+  driverNotes: { shopperInstructions: true, instructionsAttribute: "Delivery instructions", merchantNote: null },
 };
 const main: PickupPoint = {
   locationGid: "gid://shopify/Location/10",
@@ -98,6 +99,24 @@ describe("order → shipment requests", () => {
     expect(description).toBe("Order #1001: 1 item from Main Street Bakery");
     for (const personal of ["Steve", "Shipper", "123 Shipping", "718", "steve.shipper"])
       expect(description).not.toContain(personal);
+  });
+
+  it("sends the shopper's instructions to this delivery's driver in the notes, never in the description", () => {
+    const order = orderForDispatch({
+      note: "Leave it with the doorman",
+      customAttributes: [{ key: "Delivery instructions", value: "Buzz 4B" }],
+      fulfillmentOrders: {
+        nodes: [fulfillmentOrder({ deliveryMethod: { additionalInformation: { instructions: "Gate code 4411" } } })],
+      },
+    });
+    const request = plan(order).shipments[0]!.request;
+    expect(request.delivery_location.notes).toBe("Gate code 4411 / Buzz 4B / Leave it with the doorman");
+    expect(request.description).toBe("Order #1001: 1 item from Main Street Bakery");
+    expect(requestSchemas(() => now).createShipment.safeParse(request).success).toBe(true);
+  });
+
+  it("sends no delivery notes when the order has none", () => {
+    expect(plan().shipments[0]!.request.delivery_location).not.toHaveProperty("notes");
   });
 
   it("splits a two-location order into one shipment per fulfillment order", () => {

@@ -33,6 +33,7 @@ const settings: DispatchSettings = {
   signatureRequired: false,
   notificationsEnabled: true,
   declineInsurance: false,
+  driverNotes: { shopperInstructions: true, instructionsAttribute: "Delivery instructions", merchantNote: null },
 };
 const main: PickupPoint = {
   locationGid: "gid://shopify/Location/10",
@@ -166,6 +167,12 @@ describe("the courier update an order change needs", () => {
       ["pickup_location"],
     ],
     [
+      "a new order note (the driver's delivery notes)",
+      requestFor({ ...baseOrder, note: "Please ring twice" }),
+      ["delivery_location"],
+      ["delivery_notes"],
+    ],
+    [
       "address and phone together",
       requestFor(withAddress({ address1: "9 Clinton St", phone: "+17185550199" })(baseOrder)),
       ["delivery_location"],
@@ -185,7 +192,6 @@ describe("the courier update an order change needs", () => {
   });
 
   it.each<[string, Edit]>([
-    ["note (not part of the shipment)", (o) => ({ ...o, note: "Please ring twice" }) as OrderForDispatch],
     ["tags", (o) => ({ ...o, tags: ["vip", "same-day-dispatched", "same-day-attention"] })],
     ["item price", withLines([{ ...loaf, originalUnitPriceSet: { shopMoney: { amount: "7.25" } } }, flour])],
     [

@@ -142,6 +142,20 @@ describe("order edited before a driver is assigned", () => {
     expect(standIn.graphqlErrors).toEqual([]);
   });
 
+  it("a new order note reaches the driver as the delivery notes", async () => {
+    const { order, shipment, courierId } = await dispatchedOrder();
+    orderState(order.id).note = "Back door, please";
+    await deliver(ordersUpdated, "orders/updated", orderUpdatedPayload(order.id, nextUpdatedAt()));
+    await drainJobs();
+    expect(requests("PATCH", courierId).map((r) => r.status)).toEqual([200]);
+    expect(courierShipment(courierId).request.delivery_location.notes).toBe("Back door, please");
+    expect(courierShipment(courierId).request.description).not.toContain("Back door");
+    const timeline = (await activities(shipment.id)).filter((a) => a.kind === ORDER_CHANGE_ACTIVITY.updated);
+    expect(timeline.map((a) => a.message)).toEqual([
+      "Updated at the courier after the order changed in Shopify. The delivery notes changed from none to Back door, please.",
+    ]);
+  });
+
   it("sends a quantity change as the new item list", async () => {
     const { order, courierId } = await dispatchedOrder();
     const state = orderState(order.id);
@@ -202,10 +216,9 @@ describe("order edited before a driver is assigned", () => {
     });
   });
 
-  it("an irrelevant change (note, tags, payment) sends nothing and writes nothing", async () => {
+  it("an irrelevant change (tags, payment) sends nothing and writes nothing", async () => {
     const { order, shipment, courierId } = await dispatchedOrder();
     const state = orderState(order.id);
-    state.note = "Gift: please hide the receipt";
     state.tags = [...state.tags, "vip"];
     state.displayFinancialStatus = "PARTIALLY_REFUNDED";
     await deliver(ordersUpdated, "orders/updated", orderUpdatedPayload(order.id, nextUpdatedAt()));

@@ -55,6 +55,7 @@ const custom: ShopSettings = {
   deliveryOptions: { signatureRequired: true, recipientSmsNotifications: false, declineInsurance: true },
   notifyCustomerOnFulfillment: false,
   tracking: { companyName: "Bolt", urlTemplate: "https://track.example.com/t/{tracking_number}?src=shop" },
+  driverNotes: { shopperInstructions: false, instructionsAttribute: "Gate code", merchantNote: "Fragile" },
   priceTolerance: { unit: "cents", amount: 150 },
   reconciliationSilenceMinutes: 45,
 };
@@ -73,6 +74,7 @@ describe("DEFAULT_SHOP_SETTINGS", () => {
       },
       notifyCustomerOnFulfillment: true,
       tracking: { companyName: "Same-Day Courier" },
+      driverNotes: { shopperInstructions: true, instructionsAttribute: null, merchantNote: null },
     });
     expect(DEFAULT_SHOP_SETTINGS.deliveryWindows.map((w) => w.kind)).toEqual(["within_hours", "today_by", "tomorrow"]);
     expect(Object.isFrozen(DEFAULT_SHOP_SETTINGS.pricing)).toBe(true);
@@ -108,6 +110,24 @@ describe("parseShopSettings", () => {
     ["as a parsed object", structuredClone(custom)],
   ])("returns complete valid settings unchanged (%s)", (_name, stored) => {
     expect(parseShopSettings(stored)).toEqual(custom);
+  });
+
+  it("reads settings saved before the driver notes existed with the shopper's instructions on", () => {
+    const { driverNotes: _added, ...older } = structuredClone(custom);
+    expect(parseShopSettings(JSON.stringify(older))).toEqual({
+      ...custom,
+      driverNotes: { shopperInstructions: true, instructionsAttribute: null, merchantNote: null },
+    });
+  });
+
+  it.each<[string, string, string, RegExp]>([
+    ["driverNotes.merchantNote", "x".repeat(201), "driverNotes.merchantNote", /at most 200 characters/],
+    ["driverNotes.instructionsAttribute", "x".repeat(101), "driverNotes.instructionsAttribute", /at most 100/],
+    ["driverNotes.shopperInstructions", "maybe", "driverNotes.shopperInstructions", /Choose yes or no/],
+  ])("refuses %s = %j with a message on the field", (name, value, key, message) => {
+    const result = validateSettingsInput(new URLSearchParams([[name, value]]));
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.fieldErrors[key]).toMatch(message);
   });
 
   it("ignores keys it does not know (settings removed in a later version)", () => {
@@ -318,6 +338,9 @@ const fullForm: Array<[string, string]> = [
   ["notifyCustomerOnFulfillment", "false"],
   ["tracking.companyName", "Bolt"],
   ["tracking.urlTemplate", "https://track.example.com/t/{tracking_number}?src=shop"],
+  ["driverNotes.shopperInstructions", "false"],
+  ["driverNotes.instructionsAttribute", " Gate code "],
+  ["driverNotes.merchantNote", "Fragile"],
   ["priceTolerance.unit", "cents"],
   ["priceTolerance.amount", "150"],
   ["reconciliationSilenceMinutes", "45"],
