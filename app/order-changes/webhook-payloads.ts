@@ -6,14 +6,21 @@ import { z } from "zod";
  * payload can never carry old data into a shipment. Unknown fields are kept.
  */
 
-export const ORDER_GID_PREFIX = "gid://shopify/Order/";
 export const FULFILLMENT_ORDER_GID_PREFIX = "gid://shopify/FulfillmentOrder/";
 /** Shopify sends `updated_at` as ISO 8601 with an offset; anything longer is not a timestamp. */
 export const UPDATED_AT_MAX_LENGTH = 40;
 
+/** An order's global id as the order topics send it (`admin_graphql_api_id`; `id` is a number above 2^53). */
+export const OrderGid = z
+  .string()
+  .regex(/^gid:\/\/shopify\/Order\/\d{1,20}$/, "admin_graphql_api_id must be an order's global id");
+
+/** orders/paid: the REST Order resource; the job reads the order through the Admin API. */
+export const OrderPaidPayload = z.looseObject({ admin_graphql_api_id: OrderGid });
+
 /** orders/updated and orders/cancelled: the REST Order resource. */
 export const OrderChangedPayload = z.looseObject({
-  admin_graphql_api_id: z.string().startsWith(ORDER_GID_PREFIX).max(100),
+  admin_graphql_api_id: OrderGid,
   updated_at: z.string().max(UPDATED_AT_MAX_LENGTH).nullish(),
 });
 export type OrderChangedPayload = z.infer<typeof OrderChangedPayload>;

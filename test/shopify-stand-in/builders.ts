@@ -351,6 +351,8 @@ export type OrderInput = Partial<
     | "customAttributes"
   >
 > & {
+  /** The order's global id (e.g. a documented sample's); default: a fresh one. */
+  id?: string;
   createdAt?: string | Date;
   processedAt?: string | Date;
   cancelledAt?: string | Date | null;
@@ -377,7 +379,7 @@ function isCustomerRecord(value: CustomerInput | CustomerState): value is Custom
  */
 export function addOrder(shop: ShopState, input: OrderInput = {}): OrderState {
   const createdAt = input.createdAt ? isoDateTime(input.createdAt) : now();
-  const id = gid("Order");
+  const id = input.id ?? gid("Order");
   const number = shop.nextOrderNumber++;
   let customerId: string | null = null;
   if (input.customer !== null) {

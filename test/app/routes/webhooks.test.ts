@@ -213,6 +213,24 @@ describe("payload validation", () => {
   });
 });
 
+describe("orders/paid payload validation", () => {
+  it.each([
+    ["no id", { id: 1 }],
+    ["another resource's id", { admin_graphql_api_id: "gid://shopify/Customer/42" }],
+    ["an id that is not a number", { admin_graphql_api_id: "gid://shopify/Order/42abc" }],
+    ["a number instead of the global id", { admin_graphql_api_id: 42 }],
+  ])("%s: 400 naming admin_graphql_api_id, nothing written", async (_case, payload) => {
+    const before = await rowsForShop(db, SHOP);
+    const response = await post(
+      ordersPaid,
+      shopifyWebhook({ path: "/webhooks/orders/paid", topic: "orders/paid", shop: SHOP, payload }),
+    );
+    expect(response.status).toBe(400);
+    expect(JSON.stringify(await response.json())).toContain("admin_graphql_api_id");
+    expect(await rowsForShop(db, SHOP)).toEqual(before);
+  });
+});
+
 describe("compliance", () => {
   it("shop/redact leaves no row of that shop and keeps the other shop's rows", async () => {
     const otherBefore = await rowsForShop(db, OTHER_SHOP);
