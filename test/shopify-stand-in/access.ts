@@ -80,7 +80,7 @@ type RuleCache = {
 };
 
 const ruleCaches = new WeakMap<AdminSchema, RuleCache>();
-const conditionCache = new WeakMap<FieldNode, readonly string[]>();
+const nodeCache = new WeakMap<FieldNode, Map<string, readonly AccessRequirement[]>>();
 
 function ruleCache(admin: AdminSchema): RuleCache {
   let cache = ruleCaches.get(admin);
@@ -141,9 +141,7 @@ export function fieldAccess(admin: AdminSchema, parentType: string, fieldName: s
 }
 
 /** The type conditions of the fragments (inline or spread, nested) that select on the field's value. */
-function typeConditionsOf(fieldNodes: readonly FieldNode[], fragments: Fragments): readonly string[] {
-  const cached = conditionCache.get(fieldNodes[0]!);
-  if (cached) return cached;
+function typeConditionsOf(fieldNodes: readonly FieldNode[], fragments: Fragments): string[] {
   const conditions = new Set<string>();
   const visited = new Set<string>();
   const walk = (selectionSet: SelectionSetNode | undefined) => {
@@ -160,14 +158,13 @@ function typeConditionsOf(fieldNodes: readonly FieldNode[], fragments: Fragments
     }
   };
   for (const node of fieldNodes) walk(node.selectionSet);
-  const found = [...conditions];
-  conditionCache.set(fieldNodes[0]!, found);
-  return found;
+  return [...conditions];
 }
 
 /**
  * Everything selecting this field requires: `fieldAccess` plus the types its fragments select on (a
- * union's or interface's member named in `... on Customer`).
+ * union's or interface's member named in `... on Customer`). Cached per field node of the document
+ * (a field in a fragment on an interface is reached from several parent types).
  */
 export function accessRequiredAt(
   admin: AdminSchema,
@@ -175,10 +172,17 @@ export function accessRequiredAt(
   fieldNodes: readonly FieldNode[],
   fragments: Fragments,
 ): readonly AccessRequirement[] {
-  const own = fieldAccess(admin, parentType, fieldNodes[0]!.name.value);
-  const conditions = typeConditionsOf(fieldNodes, fragments);
-  if (conditions.length === 0) return own;
-  return requirementsOf([...own, ...conditions.flatMap((type) => typeAccess(admin, type))].map((r) => r.text));
+  const node = fieldNodes[0]!;
+  let byParent = nodeCache.get(node);
+  if (!byParent) nodeCache.set(node, (byParent = new Map()));
+  let found = byParent.get(parentType);
+  if (!found) {
+    const own = fieldAccess(admin, parentType, node.name.value);
+    const conditions = typeConditionsOf(fieldNodes, fragments).flatMap((type) => typeAccess(admin, type));
+    found = conditions.length === 0 ? own : requirementsOf([...own, ...conditions].map((r) => r.text));
+    byParent.set(parentType, found);
+  }
+  return found;
 }
 
 /** The mutations whose resolvers (resolvers/metafields.ts, resolvers/tags.ts) add `ownerWriteAccess` per owner. */
