@@ -21,7 +21,7 @@ import {
   type GraphQLFieldResolver,
   type GraphQLTypeResolver,
 } from "graphql";
-import { assertAccess, IMPLICIT_REQUIRED_ACCESS } from "./access";
+import { accessRequiredAt, assertAccess, typeAccess } from "./access";
 import { operationCost } from "./cost";
 import { typeOfGid } from "./gid";
 import { StandInNotImplementedError } from "./not-implemented";
@@ -91,7 +91,10 @@ export type ExecutorDeps = {
 
 const fieldResolver: GraphQLFieldResolver<unknown, ResolverContext> = (source, args, context, info) => {
   const key = `${info.parentType.name}.${info.fieldName}`;
-  assertAccess(context.scopes, info.fieldName, adminSchema().requiredAccess.get(key) ?? IMPLICIT_REQUIRED_ACCESS[key]);
+  if (context.scopes) {
+    const required = accessRequiredAt(adminSchema(), info.parentType.name, info.fieldNodes, info.fragments);
+    assertAccess(context.scopes, info.fieldName, required);
+  }
   const resolver = resolvers[info.parentType.name]?.[info.fieldName] as
     ((source: unknown, args: unknown, context: ResolverContext, info: unknown) => unknown) | undefined;
   if (resolver) return resolver(source, args, context, info);
@@ -103,10 +106,12 @@ const fieldResolver: GraphQLFieldResolver<unknown, ResolverContext> = (source, a
   return value;
 };
 
-const typeResolver: GraphQLTypeResolver<unknown, ResolverContext> = (value) => {
+/** Resolves an interface's or union's object, which must also meet its own type's access (access.ts). */
+const typeResolver: GraphQLTypeResolver<unknown, ResolverContext> = (value, context, info) => {
   const record = value as { __typename?: string; id?: string };
   const name = record.__typename ?? (record.id ? typeOfGid(record.id) : null);
   if (!name) throw new StandInNotImplementedError(`resolving the concrete type of ${JSON.stringify(value)}`);
+  assertAccess(context.scopes, info.fieldName, typeAccess(adminSchema(), name));
   return name;
 };
 

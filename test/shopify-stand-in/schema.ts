@@ -16,10 +16,12 @@ export type AdminSchema = {
   schema: GraphQLSchema;
   /** `Type.field` → the schema's `requiredAccess` text (scopes the app must hold). */
   requiredAccess: ReadonlyMap<string, string>;
+  /** Type name → the schema's `requiredAccess` text for the type itself (objects, interfaces, unions). */
+  typeRequiredAccess: ReadonlyMap<string, string>;
 };
 
 type RawField = { name: string; requiredAccess?: string | null };
-type RawType = { name: string; fields?: RawField[] | null };
+type RawType = { name: string; requiredAccess?: string | null; fields?: RawField[] | null };
 
 let cached: AdminSchema | null = null;
 
@@ -75,11 +77,13 @@ export function adminSchema(): AdminSchema {
   const money = schema.getType("Money") as GraphQLScalarType | undefined;
   if (money) Object.assign(money, acceptNumbers(SCALAR_RULES.Decimal!));
   const requiredAccess = new Map<string, string>();
+  const typeRequiredAccess = new Map<string, string>();
   for (const type of (introspection as unknown as { __schema: { types: RawType[] } }).__schema.types) {
+    if (type.requiredAccess) typeRequiredAccess.set(type.name, type.requiredAccess);
     for (const field of type.fields ?? []) {
       if (field.requiredAccess) requiredAccess.set(`${type.name}.${field.name}`, field.requiredAccess);
     }
   }
-  cached = { schema, requiredAccess };
+  cached = { schema, requiredAccess, typeRequiredAccess };
   return cached;
 }

@@ -1,10 +1,12 @@
 /** The environment every test file runs the app with (the app reads it through app/config). */
+import { APP_SCOPES } from "../tools/app-scopes";
+
 export const TEST_API_KEY = "test-api-key-0123456789abcdef";
 export const TEST_API_SECRET = "test-api-secret-do-not-use-in-production";
 export const TEST_APP_URL = "https://courier-app.test";
 export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString("base64");
-export const TEST_SCOPES =
-  "read_orders,write_orders,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders,write_fulfillments,read_locations,read_shipping,write_shipping,read_products";
+/** Exactly shopify.app.toml's scopes: tests, the demo and benchmarks run with the access the app asks for. */
+export const TEST_SCOPES = APP_SCOPES.join(",");
 
 export function testEnv(databaseUrl: string): Record<string, string> {
   return {

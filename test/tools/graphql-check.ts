@@ -1,16 +1,38 @@
 /**
- * Part of `npm test`: every `#graphql` operation in app/ must validate against the Admin 2026-10
- * schema, and the committed generated types must be what codegen produces now.
+ * Part of `npm test`: every Admin operation the app and its admin extensions send must be allowed by
+ * shopify.app.toml's scopes under Shopify's access rule (scope-gate.ts), every `#graphql` operation in
+ * app/ must validate against the Admin 2026-10 schema, and the committed generated types must be what
+ * codegen produces now. The scope gate runs first and on its own, so stale types do not hide it.
  */
 import { readFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import { generate } from "@graphql-codegen/cli";
 import { ApiType, pluckConfig, shopifyApiTypes } from "@shopify/api-codegen-preset";
+import { adminSchema } from "../shopify-stand-in/schema";
 import { ensureAdminSchema } from "./admin-schema";
+import { sentOperations } from "./admin-operations";
+import { APP_SCOPES } from "./app-scopes";
+import { describeViolation, scopeViolations } from "./scope-gate";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 process.chdir(root);
 ensureAdminSchema();
+
+const sent = sentOperations(root);
+const granted = new Set(APP_SCOPES);
+const denied = sent.documents.flatMap(({ file, document }) =>
+  scopeViolations(adminSchema(), document, sent.fragments, granted).map((v) => `  ${describeViolation(v)} [${file}]`),
+);
+const operationCount = sent.documents
+  .flatMap((d) => d.document.definitions)
+  .filter((d) => d.kind === "OperationDefinition").length;
+if (denied.length > 0 || sent.unreadable.length > 0) {
+  console.log(`Scope check failed: shopify.app.toml's scopes (${APP_SCOPES.join(",")}) do not allow:`);
+  console.log([...denied, ...sent.unreadable.map((u) => `  ${u}`)].join("\n"));
+  process.exitCode = 1;
+} else {
+  console.log(`Scope check passed: ${operationCount} Admin operations allowed by shopify.app.toml's scopes.`);
+}
 
 const generates = shopifyApiTypes({
   apiType: ApiType.Admin,
@@ -41,3 +63,4 @@ if (stale.length > 0) {
   process.exit(1);
 }
 console.log(`GraphQL operations valid against Admin 2026-10; generated types current (${outputs.length} files).`);
+process.exit(process.exitCode ?? 0);

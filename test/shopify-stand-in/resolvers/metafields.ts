@@ -1,4 +1,4 @@
-import { assertAccess, OWNER_WRITE_ACCESS } from "../access";
+import { assertAccess, ownerWriteAccess } from "../access";
 import { typeOfGid } from "../gid";
 import { idConnection, type ConnectionArgs } from "../connection";
 import {
@@ -39,11 +39,7 @@ export const hasMetafields = {
 
 /** metafieldsSet needs the access that writing the owner needs (write_orders for an order, ...). */
 function assertOwnerWriteAccess(inputs: MetafieldsSetInput[], ctx: ResolverContext) {
-  for (const input of inputs) {
-    const type = typeOfGid(input.ownerId);
-    const required = type ? OWNER_WRITE_ACCESS[type] : undefined;
-    if (required) assertAccess(ctx.scopes, "metafieldsSet", required);
-  }
+  for (const input of inputs) assertAccess(ctx.scopes, "metafieldsSet", ownerWriteAccess(input.ownerId));
 }
 
 export const metafieldResolvers: Resolvers = {
