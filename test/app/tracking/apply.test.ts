@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { action as courierWebhook } from "~/routes/courier.webhooks.$pathId";
 import { getRuntime } from "~/runtime.server";
+import { createFulfillmentEvent } from "~/shopify/fulfillments.server";
 import { rotateWebhookSecret } from "~/shops/courier-credentials.server";
 import { applyShipmentEvents } from "~/tracking/apply.server";
 import { APPLY_EVENTS_JOB } from "~/tracking/jobs";
@@ -287,5 +288,30 @@ describe("property: what Shopify shows only moves forward, once per step", () =>
     const statuses = orderState(order.id).fulfillments[0]!.events.map((e) => e.status);
     expect(statuses.slice(-3)).toEqual(["ATTEMPTED_DELIVERY", "OUT_FOR_DELIVERY", "DELIVERED"]);
     expect(statuses.filter((s) => s === "OUT_FOR_DELIVERY")).toHaveLength(2);
+  });
+
+  it("an existing fulfillment that already went backwards is kept as it is and only moves forward from its latest event", async () => {
+    const { order, shipment } = await dispatchedShipment();
+    const story = courierStory(runDelivery(shipment.courierShipmentId!) as CourierPost[], "delivered");
+    const delivering = story.findIndex((e) => e.event === "shipment.en_route_to_delivery");
+    for (const event of story.slice(0, delivering + 1)) expect((await post(event)).status).toBe(200);
+    await drainJobs(runtime);
+    // As the app did before this rule: IN_TRANSIT after OUT_FOR_DELIVERY, then OUT_FOR_DELIVERY again.
+    const fulfillmentGid = (await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } })).fulfillmentGid!;
+    const admin = await adminFor(SHOP);
+    const last = Date.parse(String(story[delivering]!.data.occurred_at));
+    for (const [i, status] of (["IN_TRANSIT", "OUT_FOR_DELIVERY"] as const).entries())
+      await createFulfillmentEvent(admin, {
+        fulfillmentGid,
+        status,
+        happenedAt: new Date(last + (i + 1) * 10_000).toISOString(),
+      });
+    const before = orderState(order.id).fulfillments[0]!.events.map((e) => e.status);
+
+    for (const event of story.slice(delivering + 1)) expect((await post(event)).status).toBe(200);
+    await drainJobs(runtime);
+    const after = orderState(order.id).fulfillments[0]!.events.map((e) => e.status);
+    expect(after.slice(0, before.length)).toEqual(before);
+    expect(after.slice(before.length)).toEqual(["DELIVERED"]);
   });
 });
