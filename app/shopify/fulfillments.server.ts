@@ -18,12 +18,11 @@ const FULFILLMENT_ORDER_FULFILLMENTS = `#graphql
           trackingInfo {
             number
           }
-          events(first: 50) {
+          # The latest events, which decide what Shopify shows (app/tracking/shopify-timeline.ts).
+          events(first: 50, reverse: true) {
             nodes {
               status
               happenedAt
-              latitude
-              longitude
             }
           }
         }

@@ -10,8 +10,10 @@ import {
 import { addOrderTags, setOrderDeliveryMetafield } from "~/shopify/order-annotations.server";
 import { toTrackingEvent } from "./event-input";
 import { orderDeliverySummary } from "./order-summary";
+import { nextTimelineEvent } from "./shopify-timeline";
 import {
   applyTrackingEvent,
+  byOccurrence,
   type ShipmentFacts,
   type ShipmentState,
   type ShopifyAction,
@@ -42,23 +44,7 @@ function factsOf(shipment: Shipment): ShipmentFacts {
   };
 }
 
-/** Shopify keeps `happenedAt` to the second; an event is "the same" at the same second and place. */
-type ExistingEvent = { status: string; happenedAt: string; latitude?: number | null; longitude?: number | null };
-const toSecond = (at: string | Date) => Math.floor(new Date(at).getTime() / 1000);
-const samePlace = (a: number | null | undefined, b: number | undefined) =>
-  a === null || a === undefined || b === undefined ? (a ?? undefined) === b : Math.abs(a - b) < 1e-6;
-function alreadyThere(
-  existing: ExistingEvent[],
-  action: { status: string; happenedAt: Date; latitude?: number; longitude?: number },
-) {
-  return existing.some(
-    (e) =>
-      e.status === action.status &&
-      toSecond(e.happenedAt) === toSecond(action.happenedAt) &&
-      samePlace(e.latitude, action.latitude) &&
-      samePlace(e.longitude, action.longitude),
-  );
-}
+type ExistingEvent = { status: string; happenedAt: string };
 
 /** What Shopify already shows for the shipment: looked up once per run, kept current as the run adds to it. */
 type ShopifyView = { fulfillmentGid: string | null; events: ExistingEvent[] };
@@ -77,8 +63,8 @@ async function lookUpShopifyView(deps: ApplyDeps, shipment: Shipment): Promise<S
 
 /**
  * Runs the Shopify side of a transition so that running it twice changes nothing: the fulfillment
- * is looked up (once per run, `view`) before it is created, and a fulfillment event with the same
- * status and time is not added again. Returns the fulfillment's id.
+ * is looked up (once per run, `view`) before it is created, and a fulfillment event is added only when
+ * it moves what Shopify shows forward (shopify-timeline.ts). Returns the fulfillment's id.
  */
 async function runActions(
   deps: ApplyDeps,
@@ -102,22 +88,19 @@ async function runActions(
       await deps.db.shipment.update({ where: { id: shipment.id }, data: { fulfillmentGid: created.id } });
     } else if (action.kind === "fulfillment_event") {
       if (!seen.fulfillmentGid) continue;
-      if (alreadyThere(seen.events, action)) continue;
+      // Also what makes a repeated run add nothing: the step is already there.
+      const allowed = nextTimelineEvent(seen.events, action);
+      if (!allowed) continue;
       await createFulfillmentEvent(deps.admin, {
         fulfillmentGid: seen.fulfillmentGid,
         status: action.status,
-        happenedAt: action.happenedAt.toISOString(),
+        happenedAt: allowed.happenedAt.toISOString(),
         message: action.message,
         latitude: action.latitude,
         longitude: action.longitude,
         estimatedDeliveryAt: action.estimatedDeliveryAt?.toISOString(),
       });
-      seen.events.push({
-        status: action.status,
-        happenedAt: action.happenedAt.toISOString(),
-        latitude: action.latitude,
-        longitude: action.longitude,
-      });
+      seen.events.push({ status: action.status, happenedAt: allowed.happenedAt.toISOString() });
     } else {
       await addOrderTags(deps.admin, shipment.orderGid, [deps.settings.attentionTag]);
     }
@@ -162,10 +145,12 @@ function shipmentUpdate(shipment: Shipment, transition: Transition, occurredAt: 
  * action is looked up before it is taken.
  */
 export async function applyShipmentEvents(deps: ApplyDeps, shipmentId: string): Promise<{ applied: number }> {
-  const pending = await deps.db.courierEvent.findMany({
-    where: { shipmentId, appliedAt: null },
-    orderBy: [{ occurredAt: "asc" }, { receivedAt: "asc" }],
-  });
+  const pending = (
+    await deps.db.courierEvent.findMany({
+      where: { shipmentId, appliedAt: null },
+      orderBy: [{ occurredAt: "asc" }, { receivedAt: "asc" }],
+    })
+  ).sort(byOccurrence);
   if (pending.length === 0) return { applied: 0 };
   let current = await deps.db.shipment.findUniqueOrThrow({ where: { id: shipmentId } });
   let viewLookup: Promise<ShopifyView> | null = null;

@@ -3,7 +3,8 @@
  * state and the Shopify actions to take (design.md, "From courier events to the Shopify order").
  *
  * States only move forward. A late event (one that happened before the state the shipment has
- * reached) never changes the state; it may still add a fulfillment event with its own `happenedAt`.
+ * reached) never changes the state; it may still propose a fulfillment event, which is added only when
+ * it moves what Shopify shows forward (shopify-timeline.ts decides, against the fulfillment's events).
  */
 
 export const SHIPMENT_STATES = [
@@ -190,6 +191,21 @@ const RULES: Record<string, Rule> = {
 
 export function isKnownEvent(name: string): boolean {
   return name in RULES;
+}
+
+/** Where an event comes in a delivery, from the courier's order of events (RULES lists them in it). */
+const PROGRESS = Object.keys(RULES);
+
+/**
+ * Orders courier events by when they happened and, for the same instant, by their place in a delivery:
+ * the courier may stamp several steps with one time, and they arrive in any order.
+ */
+export function byOccurrence(
+  a: { eventName: string; occurredAt: Date },
+  b: { eventName: string; occurredAt: Date },
+): number {
+  const progress = (name: string) => (PROGRESS.includes(name) ? PROGRESS.indexOf(name) : PROGRESS.length);
+  return a.occurredAt.getTime() - b.occurredAt.getTime() || progress(a.eventName) - progress(b.eventName);
 }
 
 /** Whether moving from `from` to `to` is progress (the only direction states move). */

@@ -1,6 +1,8 @@
+import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { action as courierWebhook } from "~/routes/courier.webhooks.$pathId";
 import { getRuntime } from "~/runtime.server";
+import { createFulfillmentEvent } from "~/shopify/fulfillments.server";
 import { rotateWebhookSecret } from "~/shops/courier-credentials.server";
 import { applyShipmentEvents } from "~/tracking/apply.server";
 import { APPLY_EVENTS_JOB } from "~/tracking/jobs";
@@ -15,6 +17,7 @@ import {
   sameDayOrder,
   setUpInstalledShop,
 } from "../../support/installed-shop";
+import { assertForwardOnce } from "../../support/forward-once";
 
 const COURIER_TOKEN = "sandbox-token-tracking";
 const runtime = getRuntime();
@@ -218,5 +221,97 @@ describe("courier events become Shopify fulfillments and events", () => {
     expect(standIn.throttledCount).toBeGreaterThan(0);
     expect((await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } })).state).toBe("delivered");
     expect(orderState(order.id).fulfillments).toHaveLength(1);
+  });
+});
+
+type CourierPost = { event: string; data: Record<string, unknown> };
+
+/**
+ * A delivery as the courier tells it, one step a minute: the sandbox's happy path, or that path
+ * ending in an attempt and a return, or in an attempt, a second run out and the delivery.
+ */
+function courierStory(happyPath: CourierPost[], ending: "delivered" | "returned" | "redelivered"): CourierPost[] {
+  const isDelivery = (e: CourierPost) => /delivery_confirmed|delivery_details_added/.test(e.event);
+  const before = happyPath.filter((e) => !isDelivery(e));
+  const delivery = happyPath.filter(isDelivery);
+  const like = (name: string, extra: Record<string, unknown> = {}) => ({
+    event: name,
+    data: { ...before.at(-1)!.data, ...extra },
+  });
+  const attempt = like("shipment.delivery_attempted", { return_code: "recipient_unavailable" });
+  const story =
+    ending === "delivered"
+      ? happyPath
+      : ending === "returned"
+        ? [...before, attempt, like("shipment.returned", { return_id: "81" })]
+        : [...before, attempt, like("shipment.en_route_to_delivery"), ...delivery];
+  const start = Date.parse("2026-11-22T15:00:00Z");
+  return story.map((e, i) => ({ ...e, data: { ...e.data, occurred_at: new Date(start + i * 60_000).toISOString() } }));
+}
+
+describe("property: what Shopify shows only moves forward, once per step", () => {
+  it("for any arrival order, repeats and batching of a shipment's courier events", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom("delivered" as const, "returned" as const, "redelivered" as const),
+        fc.array(fc.nat(), { minLength: 1, maxLength: 8 }),
+        fc.integer({ min: 1, max: 4 }),
+        fc.nat(),
+        async (ending, repeats, batches, seed) => {
+          const { order, shipment } = await dispatchedShipment();
+          const story = courierStory(runDelivery(shipment.courierShipmentId!) as CourierPost[], ending);
+          const arrivals = shuffled([...story, ...repeats.map((i) => story[i % story.length]!)], seed + 1);
+          const perBatch = Math.ceil(arrivals.length / batches);
+          for (let start = 0; start < arrivals.length; start += perBatch) {
+            for (const event of arrivals.slice(start, start + perBatch)) expect((await post(event)).status).toBe(200);
+            await drainJobs(runtime);
+          }
+          const events = orderState(order.id).fulfillments[0]!.events;
+          assertForwardOnce(events);
+          const statuses = events.map((e) => e.status);
+          const final = { delivered: "DELIVERED", returned: "FAILURE", redelivered: "DELIVERED" }[ending];
+          expect(statuses.at(-1)).toBe(final);
+          expect((await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } })).state).toBe(
+            ending === "returned" ? "returned" : "delivered",
+          );
+        },
+      ),
+      { numRuns: 12 },
+    );
+  }, 120_000);
+
+  it("the one exception: an attempt followed by a redelivery shows OUT_FOR_DELIVERY once more", async () => {
+    const { order, shipment } = await dispatchedShipment();
+    for (const event of courierStory(runDelivery(shipment.courierShipmentId!) as CourierPost[], "redelivered"))
+      expect((await post(event)).status).toBe(200);
+    await drainJobs(runtime);
+    const statuses = orderState(order.id).fulfillments[0]!.events.map((e) => e.status);
+    expect(statuses.slice(-3)).toEqual(["ATTEMPTED_DELIVERY", "OUT_FOR_DELIVERY", "DELIVERED"]);
+    expect(statuses.filter((s) => s === "OUT_FOR_DELIVERY")).toHaveLength(2);
+  });
+
+  it("an existing fulfillment that already went backwards is kept as it is and only moves forward from its latest event", async () => {
+    const { order, shipment } = await dispatchedShipment();
+    const story = courierStory(runDelivery(shipment.courierShipmentId!) as CourierPost[], "delivered");
+    const delivering = story.findIndex((e) => e.event === "shipment.en_route_to_delivery");
+    for (const event of story.slice(0, delivering + 1)) expect((await post(event)).status).toBe(200);
+    await drainJobs(runtime);
+    // As the app did before this rule: IN_TRANSIT after OUT_FOR_DELIVERY, then OUT_FOR_DELIVERY again.
+    const fulfillmentGid = (await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } })).fulfillmentGid!;
+    const admin = await adminFor(SHOP);
+    const last = Date.parse(String(story[delivering]!.data.occurred_at));
+    for (const [i, status] of (["IN_TRANSIT", "OUT_FOR_DELIVERY"] as const).entries())
+      await createFulfillmentEvent(admin, {
+        fulfillmentGid,
+        status,
+        happenedAt: new Date(last + (i + 1) * 10_000).toISOString(),
+      });
+    const before = orderState(order.id).fulfillments[0]!.events.map((e) => e.status);
+
+    for (const event of story.slice(delivering + 1)) expect((await post(event)).status).toBe(200);
+    await drainJobs(runtime);
+    const after = orderState(order.id).fulfillments[0]!.events.map((e) => e.status);
+    expect(after.slice(0, before.length)).toEqual(before);
+    expect(after.slice(before.length)).toEqual(["DELIVERED"]);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   applyTrackingEvent,
+  byOccurrence,
   movesForward,
   type ShipmentFacts,
   type ShipmentState,
@@ -227,5 +228,25 @@ describe("never backwards", () => {
     ["expired", "assigned", true],
   ])("%s → %s forward: %s", (from, to, expected) => {
     expect(movesForward(from, to)).toBe(expected);
+  });
+});
+
+describe("order of events applied together", () => {
+  it("sorts by time, then by the step's place in a delivery when the courier stamps steps with one time", () => {
+    const row = (eventName: string, minutes: number) => ({ eventName, occurredAt: at(minutes) });
+    const arrived = [
+      row("shipment.delivery_confirmed", 9),
+      row("shipment.en_route_to_delivery", 3),
+      row("shipment.pickup_confirmed", 3),
+      row("shipment.teleported", 3),
+      row("shipment.driver_assigned", 1),
+    ];
+    expect([...arrived].sort(byOccurrence).map((e) => e.eventName)).toEqual([
+      "shipment.driver_assigned",
+      "shipment.pickup_confirmed",
+      "shipment.en_route_to_delivery",
+      "shipment.teleported",
+      "shipment.delivery_confirmed",
+    ]);
   });
 });

@@ -50,6 +50,9 @@ export const courierDelivers: DemoStep = {
           (i === 0 || statuses.indexOf(status) > statuses.indexOf(DELIVERY_EVENTS[i - 1]!)),
       );
       ctx.check(inOrder, `Shopify: ${fulfillment.name} has ${DELIVERY_EVENTS.join(" → ")}`, () => statuses.join(", "));
+      ctx.check(new Set(statuses).size === statuses.length, `Shopify: ${fulfillment.name} shows each step once`, () =>
+        statuses.join(", "),
+      );
       ctx.check(
         fulfillment.displayStatus === "DELIVERED",
         `Shopify: ${fulfillment.name} shows as delivered`,
