@@ -9,6 +9,7 @@ import { permanentFailure, retryLater } from "~/jobs/errors";
 import type { JobQueue } from "~/jobs/queue.server";
 import { dollarsToCents } from "~/quote/pricing";
 import type { ShopSettings } from "~/settings/shop-settings";
+import { markShipmentCanceled } from "~/shipments/mark-canceled.server";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
 import type { OrderForDispatch } from "~/shopify/orders.server";
 import { ORDER_CHANGE_ACTIVITY, flaggedKind } from "./activity";
@@ -111,6 +112,16 @@ function courierJobError(error: CourierError) {
     : permanentFailure(error.merchantMessage, error);
 }
 
+/** A shipment the courier no longer knows is flagged for staff; any other failure retries or stops the job. */
+async function courierFailure(ctx: SyncContext, shipment: ShipmentRow, error: CourierError): Promise<ShipmentOutcome> {
+  if (error.kind === "not_found")
+    return raiseFlag(ctx, shipment, ORDER_CHANGE_ACTIVITY.updateRefused, {
+      timeline: COURIER_LOST,
+      attention: COURIER_LOST,
+    });
+  throw courierJobError(error);
+}
+
 const isRuleViolation = (error: CourierError) => error.apiErrors.some((e) => e.code === API_ERROR_CODES.rule);
 export const raisedByOrderChange = (shipment: Shipment) =>
   shipment.needsAttention && (shipment.attentionReason ?? "").startsWith(ORDER_CHANGE_ATTENTION);
@@ -186,12 +197,7 @@ export async function update(
       const outcome = await raiseFlag(ctx, shipment, ORDER_CHANGE_ACTIVITY.updateRefused, words);
       return outcome === "flagged" ? "update_refused" : outcome;
     }
-    if (error.kind === "not_found")
-      return raiseFlag(ctx, shipment, ORDER_CHANGE_ACTIVITY.updateRefused, {
-        timeline: COURIER_LOST,
-        attention: COURIER_LOST,
-      });
-    throw courierJobError(error);
+    return courierFailure(ctx, shipment, error);
   }
   const next = applyPatch(requested, diff.patch);
   const date = (value: string | Date) => (value instanceof Date ? value : new Date(value));
@@ -229,12 +235,7 @@ export async function cancel(
       current = await courier.getShipment(courierId, { lane: "background" });
     } catch (error) {
       if (!(error instanceof CourierError)) throw error;
-      if (error.kind === "not_found")
-        return raiseFlag(ctx, shipment, ORDER_CHANGE_ACTIVITY.updateRefused, {
-          timeline: COURIER_LOST,
-          attention: COURIER_LOST,
-        });
-      throw courierJobError(error);
+      return courierFailure(ctx, shipment, error);
     }
     const known = PHASE_OF_COURIER_STATE[current.state];
     const phase: ShipmentPhase =
@@ -249,12 +250,7 @@ export async function cancel(
     outcome = await cancelAtCourier(courier, courierId, cancellationFor(decision.cause));
   } catch (error) {
     if (!(error instanceof CourierError)) throw error;
-    if (error.kind === "not_found")
-      return raiseFlag(ctx, shipment, ORDER_CHANGE_ACTIVITY.updateRefused, {
-        timeline: COURIER_LOST,
-        attention: COURIER_LOST,
-      });
-    throw courierJobError(error);
+    return courierFailure(ctx, shipment, error);
   }
   if (!outcome.canceled) {
     const again = facts.redecide("picked_up");
@@ -262,29 +258,24 @@ export async function cancel(
   }
   const now = ctx.deps.clock();
   const message = `${canceledInWords(decision.cause, facts.names, decision.then)}${feeInWords(outcome.cancellationFee, facts.phase === "assigned")}`;
-  await ctx.deps.db.$transaction(async (tx) => {
-    // Final here and now: the courier's own canceled event, when it comes, is late and changes nothing.
-    await tx.shipment.update({
-      where: { id: shipment.id },
-      data: { state: "canceled", lastEventAt: now, etaAt: null, needsAttention: false, attentionReason: null },
-    });
-    await tx.shipmentActivity.create({
-      data: { shipmentId: shipment.id, kind: ORDER_CHANGE_ACTIVITY.canceled, message, createdAt: now },
-    });
-    if (decision.then !== "nothing") {
-      await tx.shipmentActivity.create({
-        data: {
-          shipmentId: shipment.id,
-          kind: ORDER_CHANGE_ACTIVITY.redispatchPending,
-          message:
-            decision.then === "await_release"
-              ? "Waiting for the hold to be released to dispatch again."
-              : "Waiting to be dispatched again.",
-          createdAt: new Date(now.getTime() + 1),
-        },
-      });
-    }
-  });
+  await ctx.deps.db.$transaction((tx) =>
+    markShipmentCanceled(tx, {
+      shipmentId: shipment.id,
+      at: now,
+      entry: { kind: ORDER_CHANGE_ACTIVITY.canceled, message },
+      ...(decision.then === "nothing"
+        ? {}
+        : {
+            followedBy: {
+              kind: ORDER_CHANGE_ACTIVITY.redispatchPending,
+              message:
+                decision.then === "await_release"
+                  ? "Waiting for the hold to be released to dispatch again."
+                  : "Waiting to be dispatched again.",
+            },
+          }),
+    }),
+  );
   // The redispatch (if any) is picked up below, in dispatchWhatWaits, from the marker just written.
   shipment.state = "canceled";
   shipment.activities.unshift({

@@ -1,6 +1,7 @@
 import type { CancelRequest, ShipmentView } from "../../extensions/shared/api-contract";
 import { CANCELLATION_LABELS } from "../../extensions/shared/cancellation";
 import { actionRefusal } from "../../extensions/shared/shipment-rules";
+import { markShipmentCanceled } from "~/shipments/mark-canceled.server";
 import { staffCancelKind } from "./activity";
 import type { StaffDeps, WithAdmin } from "./deps";
 import { COURIER_NOT_CONNECTED, courierCall, StaffActionError } from "./errors";
@@ -45,22 +46,16 @@ export async function cancelShipment(
     CANCEL_REFUSED,
   );
 
-  const now = deps.clock();
-  await deps.db.$transaction(async (tx) => {
-    // A courier event may have moved the state meanwhile; the courier accepted the cancel, so it is final.
-    await tx.shipment.update({
-      where: { id: shipment.id },
-      data: { state: "canceled", lastEventAt: now, etaAt: null, needsAttention: false, attentionReason: null },
-    });
-    await tx.shipmentActivity.create({
-      data: {
-        shipmentId: shipment.id,
+  await deps.db.$transaction((tx) =>
+    markShipmentCanceled(tx, {
+      shipmentId: shipment.id,
+      at: deps.clock(),
+      entry: {
         kind: staffCancelKind(input.request.code),
         message: activityMessage(input.request, result.cancellationFee),
-        createdAt: now,
       },
-    });
-  });
+    }),
+  );
   await refreshOrderSummary(deps.db, deps.admin, shop, shipment.orderGid);
   return shipmentViewModel(deps, input.shopDomain, shipment.id);
 }
