@@ -3,7 +3,7 @@ import { CourierError } from "~/courier/errors";
 import { API_ERROR_CODES, CANCELLATION_CODES } from "~/courier/limits";
 import type { CancelShipmentRequest } from "~/courier/requests";
 import type { Db } from "~/db/client.server";
-import { enqueueFulfillmentOrderDispatch } from "~/dispatch/dispatch.server";
+import { enqueueFulfillmentOrderDispatch } from "~/dispatch/enqueue.server";
 import type { JobQueue, Tx } from "~/jobs/queue.server";
 import type { CourierForShop } from "~/runtime.server";
 import { markShipmentCanceled } from "~/shipments/mark-canceled.server";

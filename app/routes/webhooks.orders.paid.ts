@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { enqueueOrderDispatch } from "~/dispatch/dispatch.server";
+import { enqueueOrderDispatch } from "~/dispatch/enqueue.server";
 import { getRuntime } from "~/runtime.server";
 import { receiveWebhook } from "~/webhooks/receive.server";
 
