@@ -6,7 +6,7 @@ import type { Db } from "~/db/client.server";
 import { enqueueFulfillmentOrderDispatch } from "~/dispatch/enqueue.server";
 import type { JobQueue, Tx } from "~/jobs/queue.server";
 import type { CourierForShop } from "~/runtime.server";
-import { markShipmentCanceled } from "~/shipments/mark-canceled.server";
+import { markShipmentCanceled } from "~/shipments/record.server";
 import { ORDER_CHANGE_ACTIVITY, parseFlaggedKind } from "./activity";
 import { phaseOf, type ChangeCause, type FlagCause } from "./decide";
 import { enqueueOrderSync } from "./enqueue.server";

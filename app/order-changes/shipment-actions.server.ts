@@ -1,4 +1,4 @@
-import type { Shipment } from "@prisma/client";
+import type { Prisma, Shipment } from "@prisma/client";
 import type { CourierClient } from "~/courier/client.server";
 import { CourierError } from "~/courier/errors";
 import { API_ERROR_CODES } from "~/courier/limits";
@@ -9,7 +9,7 @@ import { permanentFailure, retryLater } from "~/jobs/errors";
 import type { JobQueue } from "~/jobs/queue.server";
 import { dollarsToCents } from "~/quote/pricing";
 import type { ShopSettings } from "~/settings/shop-settings";
-import { markShipmentCanceled } from "~/shipments/mark-canceled.server";
+import { markShipmentCanceled, recordOnShipment } from "~/shipments/record.server";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
 import type { OrderForDispatch } from "~/shopify/orders.server";
 import { ORDER_CHANGE_ACTIVITY, flaggedKind } from "./activity";
@@ -131,13 +131,10 @@ export async function record(
   shipmentId: string,
   kind: string,
   message: string,
-  data: Record<string, unknown> = {},
+  data: Prisma.ShipmentUpdateInput = {},
 ) {
-  const now = ctx.deps.clock();
-  await ctx.deps.db.$transaction(async (tx) => {
-    if (Object.keys(data).length > 0) await tx.shipment.update({ where: { id: shipmentId }, data });
-    await tx.shipmentActivity.create({ data: { shipmentId, kind, message, createdAt: now } });
-  });
+  const at = ctx.deps.clock();
+  await ctx.deps.db.$transaction((tx) => recordOnShipment(tx, { shipmentId, at, data, entry: { kind, message } }));
   ctx.changed = true;
 }
 

@@ -1,12 +1,12 @@
 import type { CancelRequest, ShipmentView } from "../../extensions/shared/api-contract";
 import { CANCELLATION_LABELS } from "../../extensions/shared/cancellation";
-import { actionRefusal } from "../../extensions/shared/shipment-rules";
-import { markShipmentCanceled } from "~/shipments/mark-canceled.server";
+import { markShipmentCanceled } from "~/shipments/record.server";
 import { staffCancelKind } from "./activity";
+import { courierShipment } from "./courier-shipment.server";
 import type { StaffDeps, WithAdmin } from "./deps";
-import { COURIER_NOT_CONNECTED, courierCall, StaffActionError } from "./errors";
+import { courierCall } from "./errors";
 import { refreshOrderSummary } from "./order-summary.server";
-import { findShopShipment, shipmentViewModel } from "./shipments.server";
+import { shipmentViewModel } from "./shipments.server";
 
 export const CANCEL_REFUSED = "This delivery can no longer be canceled: the driver has picked it up or it has ended.";
 
@@ -26,13 +26,11 @@ export async function cancelShipment(
   deps: StaffDeps & WithAdmin,
   input: { shopDomain: string; shipmentId: string; request: CancelRequest },
 ): Promise<ShipmentView> {
-  const { shop, shipment } = await findShopShipment(deps.db, input.shopDomain, input.shipmentId);
-  const refusal = actionRefusal(await shipmentViewModel(deps, shop.domain, shipment.id), "cancel", deps.clock());
-  if (refusal || !shipment.courierShipmentId) throw new StaffActionError(409, refusal ?? CANCEL_REFUSED);
-  const courier = await deps.courierFor(shop.domain);
-  if (!courier) throw new StaffActionError(409, COURIER_NOT_CONNECTED);
-
-  const courierId = shipment.courierShipmentId;
+  const { shop, shipment, courier, courierId } = await courierShipment(deps, {
+    ...input,
+    action: "cancel",
+    notBooked: CANCEL_REFUSED,
+  });
   const result = await courierCall(
     () =>
       courier.cancelShipment(
