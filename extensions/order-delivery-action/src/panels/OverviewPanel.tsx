@@ -2,6 +2,7 @@
 import type { OrderShipmentsResponse, ShipmentView } from "../../../shared/api-contract";
 import { shipmentCard, type FormatTime } from "../../../shared/presentation";
 import { offeredActions, type ShipmentAction } from "../../../shared/shipment-rules";
+import { ShipmentCardFacts } from "../../../shared/ui/ShipmentCardFacts";
 import type { Notice, Translate } from "./common";
 
 const ACTION_LABEL_KEYS: Record<ShipmentAction, string> = {
@@ -29,21 +30,7 @@ function ShipmentSummary(props: {
         <s-stack direction="inline" gap="small">
           <s-badge tone={card.tone}>{card.stateLabel}</s-badge>
         </s-stack>
-        {card.attention ? (
-          <s-banner tone="warning" heading={card.attention.reason}>
-            {card.attention.fix ? `${t("howToFix")}: ${card.attention.fix}` : null}
-          </s-banner>
-        ) : null}
-        {card.details.map((detail) => (
-          <s-paragraph key={detail.label}>
-            <s-text type="strong">{detail.label}:</s-text> {detail.value}
-          </s-paragraph>
-        ))}
-        {card.trackingUrl ? (
-          <s-link href={card.trackingUrl} target="_blank">
-            {t("track")}
-          </s-link>
-        ) : null}
+        <ShipmentCardFacts card={card} t={t} labelStyle="strong" />
         {actions.length > 0 ? (
           <s-stack direction="inline" gap="small">
             {actions.map((action) => (
