@@ -3,14 +3,12 @@ import type { CourierClient } from "~/courier/client.server";
 import { CourierError } from "~/courier/errors";
 import { API_ERROR_CODES } from "~/courier/limits";
 import type { CreateShipmentRequest } from "~/courier/requests";
-import type { Db } from "~/db/client.server";
+import type { DispatchDeps } from "~/dispatch/plan.server";
 import type { pickupPointsOf } from "~/dispatch/shop-dispatch-settings";
 import { permanentFailure, retryLater } from "~/jobs/errors";
-import type { JobQueue } from "~/jobs/queue.server";
 import { dollarsToCents } from "~/quote/pricing";
 import type { ShopSettings } from "~/settings/shop-settings";
 import { markShipmentCanceled, recordOnShipment } from "~/shipments/record.server";
-import type { AdminGraphql } from "~/shopify/admin-request.server";
 import type { OrderForDispatch } from "~/shopify/orders.server";
 import { ORDER_CHANGE_ACTIVITY, flaggedKind } from "./activity";
 import type { Decision, ShipmentPhase } from "./decide";
@@ -35,13 +33,8 @@ import {
  * the shipment's new state.
  */
 
-export type OrderSyncDeps = {
-  db: Db;
-  queue: JobQueue;
-  admin: AdminGraphql;
-  courier: CourierClient | null;
-  clock: () => Date;
-};
+/** The same collaborators as the dispatch jobs (the worker builds them once for both). */
+export type OrderSyncDeps = DispatchDeps;
 
 export const COURIER_NOT_CONNECTED =
   "Connect a courier account in the app's settings: the order changed and its delivery cannot be updated.";
