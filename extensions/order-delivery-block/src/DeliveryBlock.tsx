@@ -5,6 +5,7 @@ import type { FetchLike } from "../../shared/api-client";
 import { loadOrderShipments } from "../../shared/order-actions";
 import { blockSummary, shipmentCard, sortForDisplay, type FormatTime } from "../../shared/presentation";
 import { ShipmentCardFacts } from "../../shared/ui/ShipmentCardFacts";
+import { Waiting } from "../../shared/ui/Waiting";
 
 export interface DeliveryBlockProps {
   orderGid: string;
@@ -63,10 +64,7 @@ export function DeliveryBlock(props: DeliveryBlockProps) {
   if (load.state === "loading") {
     return (
       <s-admin-block heading={t("heading")}>
-        <s-stack direction="inline" gap="small" alignItems="center">
-          <s-spinner accessibilityLabel={t("loading")} />
-          <s-text>{t("loading")}</s-text>
-        </s-stack>
+        <Waiting label={t("loading")} />
       </s-admin-block>
     );
   }

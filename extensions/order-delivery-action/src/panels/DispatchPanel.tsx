@@ -3,6 +3,7 @@ import { useEffect, useState } from "preact/hooks";
 import type { DeliveryWindowQuote } from "../../../shared/api-contract";
 import { dispatchOrder, fetchQuote } from "../../../shared/order-actions";
 import { windowOptionLabel } from "../../../shared/presentation";
+import { Waiting } from "../../../shared/ui/Waiting";
 import { useSubmission } from "../../../shared/use-submission";
 import { BackButton, ErrorBanner, type PanelProps } from "./common";
 
@@ -38,10 +39,7 @@ export function DispatchPanel(props: PanelProps & { orderGid: string }) {
     return (
       <>
         {quote.state === "loading" ? (
-          <s-stack direction="inline" gap="small" alignItems="center">
-            <s-spinner accessibilityLabel={t("gettingQuote")} />
-            <s-text>{t("gettingQuote")}</s-text>
-          </s-stack>
+          <Waiting label={t("gettingQuote")} />
         ) : (
           <s-banner tone="critical">{quote.message}</s-banner>
         )}

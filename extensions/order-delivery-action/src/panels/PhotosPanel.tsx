@@ -2,6 +2,7 @@ import { useEffect, useState } from "preact/hooks";
 import type { ShipmentPhoto, ShipmentView } from "../../../shared/api-contract";
 import { fetchPhotos } from "../../../shared/order-actions";
 import { PHOTO_LABELS } from "../../../shared/presentation";
+import { Waiting } from "../../../shared/ui/Waiting";
 import type { PanelProps } from "./common";
 
 type Photos = { state: "loading" } | { state: "failed"; message: string } | { state: "ready"; photos: ShipmentPhoto[] };
@@ -19,10 +20,7 @@ export function PhotosPanel(props: PanelProps & { shipment: ShipmentView }) {
   return (
     <>
       {photos.state === "loading" ? (
-        <s-stack direction="inline" gap="small" alignItems="center">
-          <s-spinner accessibilityLabel={t("loadingPhotos")} />
-          <s-text>{t("loadingPhotos")}</s-text>
-        </s-stack>
+        <Waiting label={t("loadingPhotos")} />
       ) : photos.state === "failed" ? (
         <s-banner tone="critical">{photos.message}</s-banner>
       ) : (
