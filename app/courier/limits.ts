@@ -32,17 +32,18 @@ export const RECOMMENDED_LEAD_TIME_MS = 60 * 60 * 1000;
 /** Not in the document: a sane ceiling for our own idempotency keys. */
 export const IDEMPOTENCY_KEY_MAX = 255;
 
-export const SHIPMENT_STATES = [
+/** The courier's eight shipment states, in the order a delivery goes through them (the app's add two: see SHIPMENT_STATES). */
+export const COURIER_SHIPMENT_STATES = [
   "scheduled",
   "assigned",
   "en_route",
-  "delivered",
   "attempted",
+  "delivered",
   "returned",
   "canceled",
   "expired",
 ] as const;
-export type ShipmentState = (typeof SHIPMENT_STATES)[number];
+export type CourierShipmentState = (typeof COURIER_SHIPMENT_STATES)[number];
 
 export const CANCELLATION_CODES = [
   "address_inaccessible",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SHIPMENT_STATES, type ShipmentState } from "./limits";
+import { COURIER_SHIPMENT_STATES, type CourierShipmentState } from "./limits";
 import {
   idText,
   lenientArray,
@@ -63,12 +63,12 @@ const ShipmentEventEntry = z.looseObject({
   location: lenientObject(z.looseObject({ latitude: lenientNumber, longitude: lenientNumber })),
 });
 
-export type KnownOrUnknownState = ShipmentState | "unknown";
+export type KnownOrUnknownState = CourierShipmentState | "unknown";
 
 export function readState(raw: unknown): { state: KnownOrUnknownState; state_raw: string | null } {
   const text = typeof raw === "string" ? raw : null;
-  const known = (SHIPMENT_STATES as readonly string[]).includes(text ?? "");
-  return { state: known ? (text as ShipmentState) : "unknown", state_raw: text };
+  const known = (COURIER_SHIPMENT_STATES as readonly string[]).includes(text ?? "");
+  return { state: known ? (text as CourierShipmentState) : "unknown", state_raw: text };
 }
 
 export const ShipmentSchema = z

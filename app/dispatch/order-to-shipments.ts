@@ -1,5 +1,6 @@
 import type { CreateShipmentRequest, Item } from "~/courier/requests";
 import { DESCRIPTION_MAX, ITEM_DESCRIPTION_MAX, ITEM_REFERENCE_ID_MAX, US_STATE_CODES } from "~/courier/limits";
+import type { LocationAddress } from "~/shipping/location-address";
 import { dimensionsFor, type PackageDefaults } from "~/shipping/package-size";
 import { moneyToDollars, weightToPounds } from "~/shipping/units";
 import type { OrderForDispatch } from "~/shopify/orders.server";
@@ -25,14 +26,7 @@ export type DispatchSettings = {
 export type PickupPoint = {
   locationGid: string;
   name: string;
-  address: {
-    address1?: string | null;
-    address2?: string | null;
-    city?: string | null;
-    provinceCode?: string | null;
-    zip?: string | null;
-    countryCode?: string | null;
-  };
+  address: LocationAddress;
   contactName: string | null;
   contactPhone: string | null;
   notes: string | null;

@@ -1,5 +1,6 @@
 import type { PickupLocation } from "@prisma/client";
 import type { ShopSettings } from "~/settings/shop-settings";
+import { readLocationAddress } from "~/shipping/location-address";
 import type { DispatchSettings, PickupPoint } from "./order-to-shipments";
 
 /** The part of the shop's settings the order → shipment mapping reads. */
@@ -20,23 +21,6 @@ export function dispatchSettingsOf(settings: ShopSettings): DispatchSettings {
   };
 }
 
-function addressSnapshot(json: string): PickupPoint["address"] {
-  try {
-    const value = JSON.parse(json) as Record<string, unknown>;
-    const text = (key: string) => (typeof value[key] === "string" ? (value[key] as string) : null);
-    return {
-      address1: text("address1"),
-      address2: text("address2"),
-      city: text("city"),
-      provinceCode: text("provinceCode"),
-      zip: text("zip"),
-      countryCode: text("countryCode"),
-    };
-  } catch {
-    return {};
-  }
-}
-
 /** Enabled pickup locations by Shopify location id, with the contact and notes set in the app. */
 export function pickupPointsOf(rows: PickupLocation[]): ReadonlyMap<string, PickupPoint> {
   return new Map(
@@ -47,7 +31,7 @@ export function pickupPointsOf(rows: PickupLocation[]): ReadonlyMap<string, Pick
         {
           locationGid: row.locationGid,
           name: row.name,
-          address: addressSnapshot(row.addressJson),
+          address: readLocationAddress(row.addressJson),
           contactName: row.contactName,
           contactPhone: row.contactPhone,
           notes: row.notes,

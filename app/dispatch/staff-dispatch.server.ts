@@ -7,12 +7,9 @@ import { openWindows } from "~/quote/windows";
 import { parseShopSettings } from "~/settings/shop-settings";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
 import { fetchOrderForDispatch } from "~/shopify/orders.server";
-import {
-  DISPATCH_FULFILLMENT_ORDER_JOB,
-  DISPATCH_ORDER_JOB,
-  enqueueOrderDispatch,
-  idempotencyKey,
-} from "./dispatch.server";
+import { enqueueOrderDispatch } from "./enqueue.server";
+import { DISPATCH_FULFILLMENT_ORDER_JOB, DISPATCH_ORDER_JOB } from "./jobs";
+import { idempotencyKey } from "./plan.server";
 import { dispatchUnderWay, nextDispatchGeneration } from "./generation.server";
 import { planShipments, type PickupPoint } from "./order-to-shipments";
 import { dispatchSettingsOf, pickupPointsOf } from "./shop-dispatch-settings";

@@ -1,4 +1,6 @@
 import type { Prisma } from "@prisma/client";
+import { z } from "zod";
+import { OrderGid } from "~/shopify/global-ids";
 import type { JobQueue, Tx } from "~/jobs/queue.server";
 
 /**
@@ -13,7 +15,8 @@ export const ORDER_SYNC_JOB = "order-changes.sync";
 /** Waits for an in-flight dispatch of the order count as attempts: generous, so a slow courier does not bury a sync. */
 export const ORDER_SYNC_MAX_ATTEMPTS = 100;
 
-export type OrderSyncPayload = { orderGid: string };
+export const OrderSyncPayload = z.object({ orderGid: OrderGid });
+export type OrderSyncPayload = z.infer<typeof OrderSyncPayload>;
 
 type Store = Tx | Prisma.TransactionClient;
 

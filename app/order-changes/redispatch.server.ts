@@ -3,9 +3,10 @@ import { CourierError } from "~/courier/errors";
 import { API_ERROR_CODES, CANCELLATION_CODES } from "~/courier/limits";
 import type { CancelShipmentRequest } from "~/courier/requests";
 import type { Db } from "~/db/client.server";
-import { enqueueFulfillmentOrderDispatch } from "~/dispatch/dispatch.server";
+import { enqueueFulfillmentOrderDispatch } from "~/dispatch/enqueue.server";
 import type { JobQueue, Tx } from "~/jobs/queue.server";
 import type { CourierForShop } from "~/runtime.server";
+import { markShipmentCanceled } from "~/shipments/record.server";
 import { ORDER_CHANGE_ACTIVITY, parseFlaggedKind } from "./activity";
 import { phaseOf, type ChangeCause, type FlagCause } from "./decide";
 import { enqueueOrderSync } from "./enqueue.server";
@@ -164,25 +165,14 @@ export async function cancelAndRedispatch(
 
   const now = deps.clock();
   await deps.db.$transaction(async (tx) => {
-    await tx.shipment.update({
-      where: { id: shipment.id },
-      data: { state: "canceled", lastEventAt: now, etaAt: null, needsAttention: false, attentionReason: null },
-    });
-    await tx.shipmentActivity.create({
-      data: {
-        shipmentId: shipment.id,
+    await markShipmentCanceled(tx, {
+      shipmentId: shipment.id,
+      at: now,
+      entry: {
         kind: ORDER_CHANGE_ACTIVITY.staffCancelRedispatch,
         message: `Canceled by staff to dispatch again with the order's current details.${feeInWords(outcome.cancellationFee, phase === "assigned")}`,
-        createdAt: now,
       },
-    });
-    await tx.shipmentActivity.create({
-      data: {
-        shipmentId: shipment.id,
-        kind: ORDER_CHANGE_ACTIVITY.redispatchPending,
-        message: "Waiting to be dispatched again.",
-        createdAt: new Date(now.getTime() + 1),
-      },
+      followedBy: { kind: ORDER_CHANGE_ACTIVITY.redispatchPending, message: "Waiting to be dispatched again." },
     });
     await enqueueOrderSync(
       deps.queue,

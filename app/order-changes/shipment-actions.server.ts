@@ -1,15 +1,14 @@
-import type { Shipment } from "@prisma/client";
+import type { Prisma, Shipment } from "@prisma/client";
 import type { CourierClient } from "~/courier/client.server";
 import { CourierError } from "~/courier/errors";
 import { API_ERROR_CODES } from "~/courier/limits";
 import type { CreateShipmentRequest } from "~/courier/requests";
-import type { Db } from "~/db/client.server";
+import type { DispatchDeps } from "~/dispatch/plan.server";
 import type { pickupPointsOf } from "~/dispatch/shop-dispatch-settings";
 import { permanentFailure, retryLater } from "~/jobs/errors";
-import type { JobQueue } from "~/jobs/queue.server";
 import { dollarsToCents } from "~/quote/pricing";
 import type { ShopSettings } from "~/settings/shop-settings";
-import type { AdminGraphql } from "~/shopify/admin-request.server";
+import { markShipmentCanceled, recordOnShipment } from "~/shipments/record.server";
 import type { OrderForDispatch } from "~/shopify/orders.server";
 import { ORDER_CHANGE_ACTIVITY, flaggedKind } from "./activity";
 import type { Decision, ShipmentPhase } from "./decide";
@@ -34,13 +33,8 @@ import {
  * the shipment's new state.
  */
 
-export type OrderSyncDeps = {
-  db: Db;
-  queue: JobQueue;
-  admin: AdminGraphql;
-  courier: CourierClient | null;
-  clock: () => Date;
-};
+/** The same collaborators as the dispatch jobs (the worker builds them once for both). */
+export type OrderSyncDeps = DispatchDeps;
 
 export const COURIER_NOT_CONNECTED =
   "Connect a courier account in the app's settings: the order changed and its delivery cannot be updated.";
@@ -111,6 +105,16 @@ function courierJobError(error: CourierError) {
     : permanentFailure(error.merchantMessage, error);
 }
 
+/** A shipment the courier no longer knows is flagged for staff; any other failure retries or stops the job. */
+async function courierFailure(ctx: SyncContext, shipment: ShipmentRow, error: CourierError): Promise<ShipmentOutcome> {
+  if (error.kind === "not_found")
+    return raiseFlag(ctx, shipment, ORDER_CHANGE_ACTIVITY.updateRefused, {
+      timeline: COURIER_LOST,
+      attention: COURIER_LOST,
+    });
+  throw courierJobError(error);
+}
+
 const isRuleViolation = (error: CourierError) => error.apiErrors.some((e) => e.code === API_ERROR_CODES.rule);
 export const raisedByOrderChange = (shipment: Shipment) =>
   shipment.needsAttention && (shipment.attentionReason ?? "").startsWith(ORDER_CHANGE_ATTENTION);
@@ -120,13 +124,10 @@ export async function record(
   shipmentId: string,
   kind: string,
   message: string,
-  data: Record<string, unknown> = {},
+  data: Prisma.ShipmentUpdateInput = {},
 ) {
-  const now = ctx.deps.clock();
-  await ctx.deps.db.$transaction(async (tx) => {
-    if (Object.keys(data).length > 0) await tx.shipment.update({ where: { id: shipmentId }, data });
-    await tx.shipmentActivity.create({ data: { shipmentId, kind, message, createdAt: now } });
-  });
+  const at = ctx.deps.clock();
+  await ctx.deps.db.$transaction((tx) => recordOnShipment(tx, { shipmentId, at, data, entry: { kind, message } }));
   ctx.changed = true;
 }
 
@@ -186,12 +187,7 @@ export async function update(
       const outcome = await raiseFlag(ctx, shipment, ORDER_CHANGE_ACTIVITY.updateRefused, words);
       return outcome === "flagged" ? "update_refused" : outcome;
     }
-    if (error.kind === "not_found")
-      return raiseFlag(ctx, shipment, ORDER_CHANGE_ACTIVITY.updateRefused, {
-        timeline: COURIER_LOST,
-        attention: COURIER_LOST,
-      });
-    throw courierJobError(error);
+    return courierFailure(ctx, shipment, error);
   }
   const next = applyPatch(requested, diff.patch);
   const date = (value: string | Date) => (value instanceof Date ? value : new Date(value));
@@ -229,12 +225,7 @@ export async function cancel(
       current = await courier.getShipment(courierId, { lane: "background" });
     } catch (error) {
       if (!(error instanceof CourierError)) throw error;
-      if (error.kind === "not_found")
-        return raiseFlag(ctx, shipment, ORDER_CHANGE_ACTIVITY.updateRefused, {
-          timeline: COURIER_LOST,
-          attention: COURIER_LOST,
-        });
-      throw courierJobError(error);
+      return courierFailure(ctx, shipment, error);
     }
     const known = PHASE_OF_COURIER_STATE[current.state];
     const phase: ShipmentPhase =
@@ -249,12 +240,7 @@ export async function cancel(
     outcome = await cancelAtCourier(courier, courierId, cancellationFor(decision.cause));
   } catch (error) {
     if (!(error instanceof CourierError)) throw error;
-    if (error.kind === "not_found")
-      return raiseFlag(ctx, shipment, ORDER_CHANGE_ACTIVITY.updateRefused, {
-        timeline: COURIER_LOST,
-        attention: COURIER_LOST,
-      });
-    throw courierJobError(error);
+    return courierFailure(ctx, shipment, error);
   }
   if (!outcome.canceled) {
     const again = facts.redecide("picked_up");
@@ -262,29 +248,24 @@ export async function cancel(
   }
   const now = ctx.deps.clock();
   const message = `${canceledInWords(decision.cause, facts.names, decision.then)}${feeInWords(outcome.cancellationFee, facts.phase === "assigned")}`;
-  await ctx.deps.db.$transaction(async (tx) => {
-    // Final here and now: the courier's own canceled event, when it comes, is late and changes nothing.
-    await tx.shipment.update({
-      where: { id: shipment.id },
-      data: { state: "canceled", lastEventAt: now, etaAt: null, needsAttention: false, attentionReason: null },
-    });
-    await tx.shipmentActivity.create({
-      data: { shipmentId: shipment.id, kind: ORDER_CHANGE_ACTIVITY.canceled, message, createdAt: now },
-    });
-    if (decision.then !== "nothing") {
-      await tx.shipmentActivity.create({
-        data: {
-          shipmentId: shipment.id,
-          kind: ORDER_CHANGE_ACTIVITY.redispatchPending,
-          message:
-            decision.then === "await_release"
-              ? "Waiting for the hold to be released to dispatch again."
-              : "Waiting to be dispatched again.",
-          createdAt: new Date(now.getTime() + 1),
-        },
-      });
-    }
-  });
+  await ctx.deps.db.$transaction((tx) =>
+    markShipmentCanceled(tx, {
+      shipmentId: shipment.id,
+      at: now,
+      entry: { kind: ORDER_CHANGE_ACTIVITY.canceled, message },
+      ...(decision.then === "nothing"
+        ? {}
+        : {
+            followedBy: {
+              kind: ORDER_CHANGE_ACTIVITY.redispatchPending,
+              message:
+                decision.then === "await_release"
+                  ? "Waiting for the hold to be released to dispatch again."
+                  : "Waiting to be dispatched again.",
+            },
+          }),
+    }),
+  );
   // The redispatch (if any) is picked up below, in dispatchWhatWaits, from the marker just written.
   shipment.state = "canceled";
   shipment.activities.unshift({

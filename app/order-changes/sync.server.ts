@@ -1,5 +1,5 @@
 import type { Db } from "~/db/client.server";
-import { DISPATCH_FULFILLMENT_ORDER_JOB } from "~/dispatch/dispatch.server";
+import { DISPATCH_FULFILLMENT_ORDER_JOB } from "~/dispatch/jobs";
 import { ourShippingLine } from "~/dispatch/eligibility";
 import type { DeliveryWindowChoice } from "~/dispatch/order-to-shipments";
 import { dispatchSettingsOf, pickupPointsOf } from "~/dispatch/shop-dispatch-settings";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FULFILLMENT_ORDER_GID_PREFIX, FulfillmentOrderGid, OrderGid } from "~/shopify/global-ids";
 
 /**
  * The Shopify webhook payloads that announce order changes (API 2026-10). Only what routes the
@@ -6,14 +7,8 @@ import { z } from "zod";
  * payload can never carry old data into a shipment. Unknown fields are kept.
  */
 
-export const FULFILLMENT_ORDER_GID_PREFIX = "gid://shopify/FulfillmentOrder/";
 /** Shopify sends `updated_at` as ISO 8601 with an offset; anything longer is not a timestamp. */
 export const UPDATED_AT_MAX_LENGTH = 40;
-
-/** An order's global id as the order topics send it (`admin_graphql_api_id`; `id` is a number above 2^53). */
-export const OrderGid = z
-  .string()
-  .regex(/^gid:\/\/shopify\/Order\/\d{1,20}$/, "admin_graphql_api_id must be an order's global id");
 
 /** orders/paid: the REST Order resource; the job reads the order through the Admin API. */
 export const OrderPaidPayload = z.looseObject({ admin_graphql_api_id: OrderGid });
@@ -27,11 +22,7 @@ export type OrderChangedPayload = z.infer<typeof OrderChangedPayload>;
 
 /** A fulfillment order id as the fulfillment_orders/* topics send it: a GID (or, defensively, a number). */
 const fulfillmentOrderId = z
-  .union([
-    z.string().startsWith(FULFILLMENT_ORDER_GID_PREFIX).max(100),
-    z.number().int().positive(),
-    z.string().regex(/^\d{1,20}$/),
-  ])
+  .union([FulfillmentOrderGid, z.number().int().positive(), z.string().regex(/^\d{1,20}$/)])
   .transform((id) =>
     typeof id === "string" && id.startsWith(FULFILLMENT_ORDER_GID_PREFIX) ? id : `${FULFILLMENT_ORDER_GID_PREFIX}${id}`,
   );

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { ADDRESS_LINE_MAX, US_STATE_CODES } from "~/courier/limits";
 import type { Address, EstimateRequest, Item } from "~/courier/requests";
+import type { LocationAddress } from "~/shipping/location-address";
 import { gramsToPounds } from "~/shipping/units";
 import type { CallbackAddress, RateRequest } from "./rate-request";
 import type { OpenWindow } from "./windows";
@@ -27,16 +28,6 @@ export const ESTIMATE_ITEM_DESCRIPTION = "Merchandise";
 export const MIN_ITEM_POUNDS = 0.001;
 
 const US_STATES: ReadonlySet<string> = new Set(US_STATE_CODES);
-
-/** A Shopify location address as stored on PickupLocation.addressJson. */
-export type LocationAddress = {
-  address1?: string | null;
-  address2?: string | null;
-  city?: string | null;
-  provinceCode?: string | null;
-  zip?: string | null;
-  countryCode?: string | null;
-};
 
 export type PickupCandidate = { locationGid: string; name: string; address: LocationAddress };
 

@@ -1,6 +1,7 @@
 import type { Db } from "~/db/client.server";
 import { parseShopSettings, type ShopSettings } from "~/settings/shop-settings";
-import type { LocationAddress, PickupCandidate } from "./cart-to-estimate";
+import { readLocationAddress } from "~/shipping/location-address";
+import type { PickupCandidate } from "./cart-to-estimate";
 import { isValidTimeZone } from "./time-zone";
 
 /** What the quote flow needs of a shop: its zone, currency, settings and enabled pickup locations. */
@@ -31,27 +32,7 @@ export async function loadQuoteShop(db: Db, shopDomain: string): Promise<QuoteSh
     pickupLocations: shop.pickupLocations.map((row) => ({
       locationGid: row.locationGid,
       name: row.name,
-      address: readAddressJson(row.addressJson),
+      address: readLocationAddress(row.addressJson),
     })),
   };
-}
-
-/** PickupLocation.addressJson (a snapshot of the Shopify location's address); {} when unreadable. */
-function readAddressJson(json: string): LocationAddress {
-  try {
-    const value: unknown = JSON.parse(json);
-    if (typeof value !== "object" || value === null) return {};
-    const record = value as Record<string, unknown>;
-    const text = (key: string) => (typeof record[key] === "string" ? (record[key] as string) : null);
-    return {
-      address1: text("address1"),
-      address2: text("address2"),
-      city: text("city"),
-      provinceCode: text("provinceCode"),
-      zip: text("zip"),
-      countryCode: text("countryCode"),
-    };
-  } catch {
-    return {};
-  }
 }

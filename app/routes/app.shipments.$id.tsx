@@ -19,7 +19,8 @@ import {
 } from "@shopify/polaris";
 import { useState } from "react";
 import { CANCEL_REASON_OPTIONS, cancelFeeWarning, cancellationLabel } from "../../extensions/shared/cancellation";
-import { PHOTO_LABELS, STATE_LABELS, STATE_TONES } from "../../extensions/shared/presentation";
+import { CANCEL_COMMENT_MAX_LENGTH } from "../../extensions/shared/api-contract";
+import { PHOTO_LABELS, RATING_OPTIONS, STATE_LABELS, STATE_TONES } from "../../extensions/shared/presentation";
 import { offeredActions } from "../../extensions/shared/shipment-rules";
 import { getRuntime } from "~/runtime.server";
 import { shipmentDetail } from "~/shipments/detail.server";
@@ -135,7 +136,7 @@ function CancelCard({ view }: { view: Detail["view"] }) {
               onChange={setComment}
               multiline={2}
               autoComplete="off"
-              maxLength={500}
+              maxLength={CANCEL_COMMENT_MAX_LENGTH}
               error={result?.fieldErrors?.comment}
             />
           </FormLayout>
@@ -199,13 +200,7 @@ function RateCard() {
           <Select
             label="Rating"
             name="value"
-            options={[
-              { label: "5 — excellent", value: "5" },
-              { label: "4 — good", value: "4" },
-              { label: "3 — average", value: "3" },
-              { label: "2 — below average", value: "2" },
-              { label: "1 — poor", value: "1" },
-            ]}
+            options={RATING_OPTIONS.map((o) => ({ label: o.label, value: String(o.value) }))}
             value={value}
             onChange={setValue}
             error={result?.fieldErrors?.value}

@@ -1,41 +1,31 @@
 import { SessionNotFoundError } from "@shopify/shopify-app-remix/server";
-import { z } from "zod";
+import type { z } from "zod";
+import { annotateDispatchedOrder } from "~/dispatch/annotate-job.server";
+import { runFulfillmentOrderDispatch } from "~/dispatch/fulfillment-order-job.server";
 import {
   ANNOTATE_ORDER_JOB,
-  annotateDispatchedOrder,
   DISPATCH_FULFILLMENT_ORDER_JOB,
   DISPATCH_ORDER_JOB,
-  runFulfillmentOrderDispatch,
-  runOrderDispatch,
-} from "~/dispatch/dispatch.server";
+  FulfillmentOrderDispatchPayload,
+  OrderAnnotationPayload,
+  OrderDispatchPayload,
+} from "~/dispatch/jobs";
+import { runOrderDispatch } from "~/dispatch/order-job.server";
 import { permanentFailure, retryLater } from "~/jobs/errors";
 import type { JobHandler } from "~/jobs/worker.server";
-import { ORDER_SYNC_JOB } from "~/order-changes/enqueue.server";
+import { ORDER_SYNC_JOB, OrderSyncPayload } from "~/order-changes/enqueue.server";
 import { runOrderSync } from "~/order-changes/sync.server";
 import { createTtlLoader } from "~/quote/ttl-loader.server";
 import { SHOPS_KEPT, type Runtime } from "~/runtime.server";
 import { parseShopSettings } from "~/settings/shop-settings";
 import { AdminApiError, type AdminGraphql } from "~/shopify/admin-request.server";
 import { applyShipmentEvents } from "~/tracking/apply.server";
-import { APPLY_EVENTS_JOB, MATCH_EARLY_EVENTS_JOB } from "~/tracking/jobs";
+import { APPLY_EVENTS_JOB, ApplyEventsPayload, MATCH_EARLY_EVENTS_JOB, MatchEarlyEventsPayload } from "~/tracking/jobs";
 import { matchEarlyEvents } from "~/tracking/receive.server";
 import { RECONCILE_JOB, reconcileShop } from "~/tracking/reconcile.server";
 import { trackingSettingsOf } from "~/tracking/settings";
 
 export type AdminForShop = (shopDomain: string) => Promise<AdminGraphql>;
-
-const ShipmentPayload = z.object({ shipmentId: z.string().min(1) });
-const CourierShipmentPayload = z.object({ courierShipmentId: z.string().min(1) });
-const OrderPayload = z.object({
-  orderGid: z.string().startsWith("gid://shopify/Order/"),
-  generation: z.number().int().min(1),
-  manual: z.object({ serviceCode: z.string().nullable() }).optional(),
-});
-/** Jobs about one order as a whole (order sync, order annotation). */
-const OrderRefPayload = z.object({ orderGid: z.string().startsWith("gid://shopify/Order/") });
-const FulfillmentOrderPayload = OrderPayload.extend({
-  fulfillmentOrderGid: z.string().startsWith("gid://shopify/FulfillmentOrder/"),
-});
 
 function parsePayload<S extends z.ZodType>(schema: S, payload: unknown): z.infer<S> {
   const parsed = schema.safeParse(payload);
@@ -80,13 +70,13 @@ export function jobHandlers(runtime: Runtime, loadAdmin: AdminForShop): Record<s
   });
   return {
     [DISPATCH_ORDER_JOB]: async (job) => {
-      const payload = parsePayload(OrderPayload, job.payload);
+      const payload = parsePayload(OrderDispatchPayload, job.payload);
       await withShopifyRetries(async () =>
         runOrderDispatch(await dispatchDeps(job.shopDomain, { courier: false }), job.shopDomain, payload),
       );
     },
     [DISPATCH_FULFILLMENT_ORDER_JOB]: async (job, context) => {
-      const payload = parsePayload(FulfillmentOrderPayload, job.payload);
+      const payload = parsePayload(FulfillmentOrderDispatchPayload, job.payload);
       await withShopifyRetries(async () =>
         runFulfillmentOrderDispatch(
           await dispatchDeps(job.shopDomain, { courier: true }),
@@ -97,13 +87,13 @@ export function jobHandlers(runtime: Runtime, loadAdmin: AdminForShop): Record<s
       );
     },
     [ANNOTATE_ORDER_JOB]: async (job) => {
-      const payload = parsePayload(OrderRefPayload, job.payload);
+      const payload = parsePayload(OrderAnnotationPayload, job.payload);
       await withShopifyRetries(async () =>
         annotateDispatchedOrder({ db: runtime.db, admin: await adminFor(job.shopDomain) }, job.shopDomain, payload),
       );
     },
     [ORDER_SYNC_JOB]: async (job) => {
-      const payload = parsePayload(OrderRefPayload, job.payload);
+      const payload = parsePayload(OrderSyncPayload, job.payload);
       await withShopifyRetries(async () =>
         runOrderSync(await dispatchDeps(job.shopDomain, { courier: true }), job.shopDomain, payload),
       );
@@ -123,11 +113,11 @@ export function jobHandlers(runtime: Runtime, loadAdmin: AdminForShop): Record<s
       );
     },
     [MATCH_EARLY_EVENTS_JOB]: async (job) => {
-      const payload = parsePayload(CourierShipmentPayload, job.payload);
+      const payload = parsePayload(MatchEarlyEventsPayload, job.payload);
       await matchEarlyEvents({ db: runtime.db, queue: runtime.queue }, job, payload.courierShipmentId);
     },
     [APPLY_EVENTS_JOB]: async (job) => {
-      const payload = parsePayload(ShipmentPayload, job.payload);
+      const payload = parsePayload(ApplyEventsPayload, job.payload);
       const shop = await runtime.db.shop.findUnique({
         where: { domain: job.shopDomain },
         select: { settingsJson: true },

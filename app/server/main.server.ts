@@ -10,7 +10,7 @@ import * as build from "@remix-run/dev/server-build";
 import { appConfig } from "~/config/env.server";
 import { db } from "~/db.server";
 import { databaseProviderOf } from "~/db/provider";
-import { DISPATCH_FULFILLMENT_ORDER_JOB } from "~/dispatch/dispatch.server";
+import { DISPATCH_FULFILLMENT_ORDER_JOB } from "~/dispatch/jobs";
 import { checkpointWriteAheadLog, useWriteAheadLog, WAL_CHECKPOINT_INTERVAL_MS } from "~/db/journal.server";
 import { consoleWorkerLogger, startWorker, timerSleep, type Worker } from "~/jobs/worker.server";
 import { getRuntime } from "~/runtime.server";

@@ -92,6 +92,16 @@ export async function adminRequest<T>(
 ): Promise<T> {
   const sleep = options.sleep ?? defaultSleep;
   const maxRetries = options.maxThrottleRetries ?? 8;
+  /** Throttled (HTTP 429 or GraphQL THROTTLED): waits, or after the last retry hands the work back to be retried later. */
+  const waitOutThrottle = async (attempt: number, waitMs: number) => {
+    if (attempt >= maxRetries)
+      throw new AdminApiError(
+        "Shopify is throttling the app's requests; the work will be retried.",
+        "throttled",
+        waitMs,
+      );
+    await sleep(waitMs);
+  };
   for (let attempt = 0; ; attempt++) {
     let body: GraphqlBody<T>;
     try {
@@ -101,14 +111,7 @@ export async function adminRequest<T>(
       // HTTP 429: shopify-app-remix turns the library's HttpThrottlingError into a thrown Response.
       const retryAfterS = httpThrottleRetryAfter(error);
       if (retryAfterS !== null) {
-        const waitMs = Math.max(1000, retryAfterS * 1000);
-        if (attempt >= maxRetries)
-          throw new AdminApiError(
-            "Shopify is throttling the app's requests; the work will be retried.",
-            "throttled",
-            waitMs,
-          );
-        await sleep(waitMs);
+        await waitOutThrottle(attempt, Math.max(1000, retryAfterS * 1000));
         continue;
       }
       const thrown = bodyOfThrown(error);
@@ -117,15 +120,10 @@ export async function adminRequest<T>(
     }
     if (isThrottled(body)) {
       const status = body.extensions?.cost?.throttleStatus;
-      const waitMs = status ? throttleWaitMs(body.extensions?.cost?.requestedQueryCost ?? 10, status) : 1000;
-      if (attempt >= maxRetries) {
-        throw new AdminApiError(
-          "Shopify is throttling the app's requests; the work will be retried.",
-          "throttled",
-          waitMs,
-        );
-      }
-      await sleep(waitMs);
+      await waitOutThrottle(
+        attempt,
+        status ? throttleWaitMs(body.extensions?.cost?.requestedQueryCost ?? 10, status) : 1000,
+      );
       continue;
     }
     const errors = errorEntries(body);

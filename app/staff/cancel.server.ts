@@ -1,11 +1,12 @@
 import type { CancelRequest, ShipmentView } from "../../extensions/shared/api-contract";
 import { CANCELLATION_LABELS } from "../../extensions/shared/cancellation";
-import { actionRefusal } from "../../extensions/shared/shipment-rules";
+import { markShipmentCanceled } from "~/shipments/record.server";
 import { staffCancelKind } from "./activity";
+import { courierShipment } from "./courier-shipment.server";
 import type { StaffDeps, WithAdmin } from "./deps";
-import { COURIER_NOT_CONNECTED, courierCall, StaffActionError } from "./errors";
+import { courierCall } from "./errors";
 import { refreshOrderSummary } from "./order-summary.server";
-import { findShopShipment, shipmentViewModel } from "./shipments.server";
+import { shipmentViewModel } from "./shipments.server";
 
 export const CANCEL_REFUSED = "This delivery can no longer be canceled: the driver has picked it up or it has ended.";
 
@@ -25,13 +26,11 @@ export async function cancelShipment(
   deps: StaffDeps & WithAdmin,
   input: { shopDomain: string; shipmentId: string; request: CancelRequest },
 ): Promise<ShipmentView> {
-  const { shop, shipment } = await findShopShipment(deps.db, input.shopDomain, input.shipmentId);
-  const refusal = actionRefusal(await shipmentViewModel(deps, shop.domain, shipment.id), "cancel", deps.clock());
-  if (refusal || !shipment.courierShipmentId) throw new StaffActionError(409, refusal ?? CANCEL_REFUSED);
-  const courier = await deps.courierFor(shop.domain);
-  if (!courier) throw new StaffActionError(409, COURIER_NOT_CONNECTED);
-
-  const courierId = shipment.courierShipmentId;
+  const { shop, shipment, courier, courierId } = await courierShipment(deps, {
+    ...input,
+    action: "cancel",
+    notBooked: CANCEL_REFUSED,
+  });
   const result = await courierCall(
     () =>
       courier.cancelShipment(
@@ -45,22 +44,16 @@ export async function cancelShipment(
     CANCEL_REFUSED,
   );
 
-  const now = deps.clock();
-  await deps.db.$transaction(async (tx) => {
-    // A courier event may have moved the state meanwhile; the courier accepted the cancel, so it is final.
-    await tx.shipment.update({
-      where: { id: shipment.id },
-      data: { state: "canceled", lastEventAt: now, etaAt: null, needsAttention: false, attentionReason: null },
-    });
-    await tx.shipmentActivity.create({
-      data: {
-        shipmentId: shipment.id,
+  await deps.db.$transaction((tx) =>
+    markShipmentCanceled(tx, {
+      shipmentId: shipment.id,
+      at: deps.clock(),
+      entry: {
         kind: staffCancelKind(input.request.code),
         message: activityMessage(input.request, result.cancellationFee),
-        createdAt: now,
       },
-    });
-  });
+    }),
+  );
   await refreshOrderSummary(deps.db, deps.admin, shop, shipment.orderGid);
   return shipmentViewModel(deps, input.shopDomain, shipment.id);
 }

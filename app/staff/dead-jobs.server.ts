@@ -1,11 +1,7 @@
 import { z } from "zod";
 import type { Db } from "~/db/client.server";
-import {
-  ANNOTATE_ORDER_JOB,
-  DISPATCH_FULFILLMENT_ORDER_JOB,
-  DISPATCH_ORDER_JOB,
-  orderAnnotationKey,
-} from "~/dispatch/dispatch.server";
+import { orderAnnotationKey } from "~/dispatch/enqueue.server";
+import { ANNOTATE_ORDER_JOB, DISPATCH_FULFILLMENT_ORDER_JOB, DISPATCH_ORDER_JOB } from "~/dispatch/jobs";
 import type { DeadJob, JobQueue } from "~/jobs/queue.server";
 import { APPLY_EVENTS_JOB } from "~/tracking/jobs";
 import { RECONCILE_JOB } from "~/tracking/reconcile.server";

@@ -1,11 +1,12 @@
-import type { Shipment, Shop } from "@prisma/client";
+import type { Shipment } from "@prisma/client";
 import type { LabelFormat, LabelResponse, PhotoKind, PhotosResponse } from "../../extensions/shared/api-contract";
 import { PHOTO_LABELS } from "../../extensions/shared/presentation";
 import { actionRefusal } from "../../extensions/shared/shipment-rules";
+import { courierShipment } from "./courier-shipment.server";
 import type { StaffDeps } from "./deps";
-import { COURIER_NOT_CONNECTED, courierCall, SHIPMENT_NOT_FOUND, StaffActionError } from "./errors";
+import { courierCall, SHIPMENT_NOT_FOUND, StaffActionError } from "./errors";
 import { labelFileName, labelFormatOf, photoKindOf, type FileLinkInput } from "./file-links.server";
-import { findShopShipment, shipmentViewModel } from "./shipments.server";
+import { shipmentViewModel } from "./shipments.server";
 
 /**
  * The shipment's courier files — signature, pickup and delivery images, and the barcode label —
@@ -27,17 +28,6 @@ export function safeContentType(contentType: string): { contentType: string; inl
     : { contentType: "application/octet-stream", inline: false };
 }
 
-async function courierFor(deps: StaffDeps, shop: Shop) {
-  const courier = await deps.courierFor(shop.domain);
-  if (!courier) throw new StaffActionError(409, COURIER_NOT_CONNECTED);
-  return courier;
-}
-
-function courierIdOf(shipment: Shipment): string {
-  if (!shipment.courierShipmentId) throw new StaffActionError(409, "This delivery is not booked with the courier.");
-  return shipment.courierShipmentId;
-}
-
 const EXTENSIONS: Record<string, string> = {
   "image/png": "png",
   "image/jpeg": "jpg",
@@ -55,9 +45,7 @@ export async function fetchLabel(
   deps: StaffDeps,
   input: { shopDomain: string; shipmentId: string; format: LabelFormat },
 ): Promise<CourierFile> {
-  const { shop, shipment } = await findShopShipment(deps.db, input.shopDomain, input.shipmentId);
-  const courierId = courierIdOf(shipment);
-  const courier = await courierFor(deps, shop);
+  const { shipment, courier, courierId } = await courierShipment(deps, input);
   const label = await courierCall(
     () => courier.getLabel(courierId, input.format, { lane: "background" }),
     LABEL_REFUSED,
@@ -74,9 +62,7 @@ export async function fetchImage(
   deps: StaffDeps,
   input: { shopDomain: string; shipmentId: string; kind: PhotoKind },
 ): Promise<CourierFile> {
-  const { shop, shipment } = await findShopShipment(deps.db, input.shopDomain, input.shipmentId);
-  const courierId = courierIdOf(shipment);
-  const courier = await courierFor(deps, shop);
+  const { shipment, courier, courierId } = await courierShipment(deps, input);
   const image = await courierCall(
     () => courier.getImage(courierId, input.kind, { lane: "background" }),
     "The courier has no such image.",

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { EnqueueInput } from "~/jobs/job";
 
 /** Applies a shipment's stored, not yet applied courier events (one job per shipment at a time). */
@@ -13,19 +14,29 @@ export const MATCH_EARLY_EVENTS_JOB = "tracking.match-early-events";
 export const MATCH_EARLY_EVENTS_DELAY_MS = 2_000;
 export const MATCH_EARLY_EVENTS_ATTEMPTS = 4;
 
+export const ApplyEventsPayload = z.object({ shipmentId: z.string().min(1) });
+export type ApplyEventsPayload = z.infer<typeof ApplyEventsPayload>;
+export const MatchEarlyEventsPayload = z.object({ courierShipmentId: z.string().min(1) });
+export type MatchEarlyEventsPayload = z.infer<typeof MatchEarlyEventsPayload>;
+
 /**
  * The job that applies a shipment's events. It reads them when it runs, so one queued job stands
  * for every event stored before it is claimed (enqueue with `enqueueUnlessQueued`).
  */
 export function applyEventsJob(shopDomain: string, shipmentId: string): EnqueueInput {
-  return { shopDomain, kind: APPLY_EVENTS_JOB, payload: { shipmentId }, orderingKey: `shipment:${shipmentId}` };
+  return {
+    shopDomain,
+    kind: APPLY_EVENTS_JOB,
+    payload: { shipmentId } satisfies ApplyEventsPayload,
+    orderingKey: `shipment:${shipmentId}`,
+  };
 }
 
 export function matchEarlyEventsJob(shopDomain: string, courierShipmentId: string, now: Date): EnqueueInput {
   return {
     shopDomain,
     kind: MATCH_EARLY_EVENTS_JOB,
-    payload: { courierShipmentId },
+    payload: { courierShipmentId } satisfies MatchEarlyEventsPayload,
     runAt: new Date(now.getTime() + MATCH_EARLY_EVENTS_DELAY_MS),
     maxAttempts: MATCH_EARLY_EVENTS_ATTEMPTS,
   };

@@ -7,18 +7,10 @@
  * it moves what Shopify shows forward (shopify-timeline.ts decides, against the fulfillment's events).
  */
 
-export const SHIPMENT_STATES = [
-  "pending",
-  "scheduled",
-  "assigned",
-  "en_route",
-  "attempted",
-  "delivered",
-  "returned",
-  "canceled",
-  "expired",
-  "failed",
-] as const;
+import { COURIER_SHIPMENT_STATES } from "../courier/limits";
+
+/** The app's shipment states: the courier's, plus `pending` before creation and `failed` when creation failed. */
+export const SHIPMENT_STATES = ["pending", ...COURIER_SHIPMENT_STATES, "failed"] as const;
 export type ShipmentState = (typeof SHIPMENT_STATES)[number];
 
 export const FINAL_STATES: ReadonlySet<ShipmentState> = new Set(["delivered", "returned", "canceled", "failed"]);

@@ -69,8 +69,9 @@ export const TIP_MIN_DOLLARS = 1;
 export const TIP_MAX_DOLLARS = 200;
 /** The courier accepts a tip up to 3 days after delivery. */
 export const TIP_WINDOW_AFTER_DELIVERY_MS = 3 * 24 * 60 * 60 * 1000;
-export const RATING_MIN = 1;
-export const RATING_MAX = 5;
+/** The courier's rating scale (delivery-api.md, "Tip and rating"). */
+import { RATING_MAX, RATING_MIN } from "../../app/courier/limits";
+export { RATING_MAX, RATING_MIN };
 /** Orders per bulk dispatch: the most the orders list lets staff select on one page. */
 export const BULK_DISPATCH_MAX_ORDERS = 50;
 /** Numeric order id (the GID's last segment). */

@@ -4,6 +4,7 @@
  */
 import {
   orderIdFromGid,
+  RATING_MAX,
   type DeliveryWindowQuote,
   type LabelFormat,
   type OrderShipmentsResponse,
@@ -167,7 +168,7 @@ export function rateDriver(
   const body = validateRating(value);
   if (!body.ok) return Promise.resolve(fromInvalid(body));
   return send(fetchFn, ratingRequest(shipment.id, body.value), (data) =>
-    succeeded(data.shipment, `Rating of ${body.value.value} out of 5 sent.`),
+    succeeded(data.shipment, `Rating of ${body.value.value} out of ${RATING_MAX} sent.`),
   );
 }
 

@@ -1,5 +1,12 @@
 /** What the extensions show for a shipment: state in words, badge tone, ETA, photos, attention. */
-import type { DeliveryWindowQuote, PhotoKind, ShipmentState, ShipmentView } from "./api-contract";
+import {
+  RATING_MAX,
+  RATING_MIN,
+  type DeliveryWindowQuote,
+  type PhotoKind,
+  type ShipmentState,
+  type ShipmentView,
+} from "./api-contract";
 import { cancellationLabel } from "./cancellation";
 
 /** The badge tones the admin components accept. */
@@ -141,3 +148,18 @@ export function blockSummary(shipments: readonly ShipmentView[]): string {
   const live = shipments.filter((s) => !FINAL.has(s.state)).length;
   return live > 0 ? `${shipments.length} deliveries, ${live} in progress` : `${shipments.length} deliveries`;
 }
+
+/** The words for each driver rating, shown wherever staff rate a driver (the page and the order action). */
+export const RATING_WORDS: Readonly<Record<number, string>> = {
+  1: "Poor",
+  2: "Fair",
+  3: "Good",
+  4: "Very good",
+  5: "Excellent",
+};
+
+/** The rating choices, best first, each as "5 – Excellent". */
+export const RATING_OPTIONS: readonly { value: number; label: string }[] = Array.from(
+  { length: RATING_MAX - RATING_MIN + 1 },
+  (_, i) => RATING_MAX - i,
+).map((value) => ({ value, label: `${value} – ${RATING_WORDS[value] ?? ""}` }));

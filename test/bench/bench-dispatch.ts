@@ -35,7 +35,7 @@
 import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import type { Db } from "~/db/client.server";
-import { ANNOTATE_ORDER_JOB, DISPATCH_FULFILLMENT_ORDER_JOB, DISPATCH_ORDER_JOB } from "~/dispatch/dispatch.server";
+import { ANNOTATE_ORDER_JOB, DISPATCH_FULFILLMENT_ORDER_JOB, DISPATCH_ORDER_JOB } from "~/dispatch/jobs";
 import {
   benchOptions,
   buildApp,

@@ -32,7 +32,7 @@
  * duplicate fulfillment.
  */
 import { loadavg } from "node:os";
-import { DISPATCH_FULFILLMENT_ORDER_JOB } from "~/dispatch/dispatch.server";
+import { DISPATCH_FULFILLMENT_ORDER_JOB } from "~/dispatch/jobs";
 import { DEFAULT_SHOP_SETTINGS } from "~/settings/shop-settings";
 import { APPLY_EVENTS_JOB } from "~/tracking/jobs";
 import {

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { ImageKind, ShipmentState } from "~/courier/limits";
+import type { CourierShipmentState as ShipmentState, ImageKind } from "~/courier/limits";
 import type { requestSchemas } from "~/courier/requests";
 import type { Outcome } from "./commands";
 import type { Point } from "./geo";

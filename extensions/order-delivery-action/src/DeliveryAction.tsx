@@ -9,18 +9,15 @@ import { loadOrderShipments, mergeShipments } from "../../shared/order-actions";
 import type { FormatTime } from "../../shared/presentation";
 import { sortForDisplay } from "../../shared/presentation";
 import type { ShipmentAction } from "../../shared/shipment-rules";
-import {
-  CancelPanel,
-  DispatchPanel,
-  LabelPanel,
-  OverviewPanel,
-  PhotosPanel,
-  RatePanel,
-  RedispatchPanel,
-  TipPanel,
-  type Notice,
-  type Translate,
-} from "./panels";
+import { CancelPanel } from "./panels/CancelPanel";
+import type { Notice, Translate } from "./panels/common";
+import { DispatchPanel } from "./panels/DispatchPanel";
+import { LabelPanel } from "./panels/LabelPanel";
+import { OverviewPanel } from "./panels/OverviewPanel";
+import { PhotosPanel } from "./panels/PhotosPanel";
+import { RatePanel } from "./panels/RatePanel";
+import { RedispatchPanel } from "./panels/RedispatchPanel";
+import { TipPanel } from "./panels/TipPanel";
 
 export interface DeliveryActionProps {
   orderGid: string;

@@ -4,6 +4,8 @@ import type { OrderShipmentsResponse, ShipmentView } from "../../shared/api-cont
 import type { FetchLike } from "../../shared/api-client";
 import { loadOrderShipments } from "../../shared/order-actions";
 import { blockSummary, shipmentCard, sortForDisplay, type FormatTime } from "../../shared/presentation";
+import { ShipmentCardFacts } from "../../shared/ui/ShipmentCardFacts";
+import { Waiting } from "../../shared/ui/Waiting";
 
 export interface DeliveryBlockProps {
   orderGid: string;
@@ -31,21 +33,7 @@ function ShipmentStatus(props: {
         <s-text type="strong">{card.heading}</s-text>
         <s-badge tone={card.tone}>{card.stateLabel}</s-badge>
       </s-stack>
-      {card.attention ? (
-        <s-banner tone="warning" heading={card.attention.reason}>
-          {card.attention.fix ? `${t("howToFix")}: ${card.attention.fix}` : null}
-        </s-banner>
-      ) : null}
-      {card.details.map((detail) => (
-        <s-paragraph key={detail.label}>
-          <s-text color="subdued">{detail.label}:</s-text> {detail.value}
-        </s-paragraph>
-      ))}
-      {card.trackingUrl ? (
-        <s-link href={card.trackingUrl} target="_blank">
-          {t("track")}
-        </s-link>
-      ) : null}
+      <ShipmentCardFacts card={card} t={t} labelStyle="subdued" />
       {card.photos.length > 0 ? (
         <s-stack direction="inline" gap="small">
           {card.photos.map((photo) => (
@@ -76,10 +64,7 @@ export function DeliveryBlock(props: DeliveryBlockProps) {
   if (load.state === "loading") {
     return (
       <s-admin-block heading={t("heading")}>
-        <s-stack direction="inline" gap="small" alignItems="center">
-          <s-spinner accessibilityLabel={t("loading")} />
-          <s-text>{t("loading")}</s-text>
-        </s-stack>
+        <Waiting label={t("loading")} />
       </s-admin-block>
     );
   }

@@ -2,6 +2,7 @@
 import { useState } from "preact/hooks";
 import type { FetchLike } from "../../shared/api-client";
 import { dispatchSelected, type BulkSummary } from "../../shared/bulk-dispatch";
+import { useSubmission } from "../../shared/use-submission";
 import { validateBulkSelection } from "../../shared/validation";
 
 export interface BulkDispatchProps {
@@ -11,25 +12,13 @@ export interface BulkDispatchProps {
   close: () => void;
 }
 
-type Run =
-  | { state: "idle" }
-  | { state: "sending" }
-  | { state: "failed"; message: string }
-  | { state: "done"; summary: BulkSummary };
-
 export function BulkDispatch(props: BulkDispatchProps) {
   const { t } = props;
-  const [run, setRun] = useState<Run>({ state: "idle" });
+  const [summary, setSummary] = useState<BulkSummary | null>(null);
+  const { busy, failure, submit } = useSubmission(() => dispatchSelected(props.fetchFn, props.selectedIds), setSummary);
   const selection = validateBulkSelection(props.selectedIds);
 
-  async function submit() {
-    setRun({ state: "sending" });
-    const outcome = await dispatchSelected(props.fetchFn, props.selectedIds);
-    setRun(outcome.ok ? { state: "done", summary: outcome.value } : { state: "failed", message: outcome.message });
-  }
-
-  if (run.state === "done") {
-    const { summary } = run;
+  if (summary) {
     return (
       <s-admin-action heading={t("heading")}>
         <s-stack direction="block" gap="base">
@@ -64,19 +53,13 @@ export function BulkDispatch(props: BulkDispatchProps) {
     <s-admin-action heading={t("heading")}>
       <s-stack direction="block" gap="base">
         {!selection.ok ? <s-banner tone="warning">{selection.message}</s-banner> : null}
-        {run.state === "failed" ? <s-banner tone="critical">{run.message}</s-banner> : null}
+        {failure ? <s-banner tone="critical">{failure.message}</s-banner> : null}
         {selection.ok ? <s-paragraph>{t("selected", { count: selection.value.orderIds.length })}</s-paragraph> : null}
       </s-stack>
-      <s-button
-        slot="primary-action"
-        variant="primary"
-        disabled={!selection.ok}
-        loading={run.state === "sending"}
-        onClick={() => void submit()}
-      >
+      <s-button slot="primary-action" variant="primary" disabled={!selection.ok} loading={busy} onClick={submit}>
         {t("dispatch")}
       </s-button>
-      <s-button slot="secondary-actions" disabled={run.state === "sending"} onClick={props.close}>
+      <s-button slot="secondary-actions" disabled={busy} onClick={props.close}>
         {t("close")}
       </s-button>
     </s-admin-action>

@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  ANNOTATE_ORDER_JOB,
-  DISPATCH_FULFILLMENT_ORDER_JOB,
-  idempotencyKey,
-  runFulfillmentOrderDispatch,
-  type DispatchDeps,
-} from "~/dispatch/dispatch.server";
+import { runFulfillmentOrderDispatch } from "~/dispatch/fulfillment-order-job.server";
+import { ANNOTATE_ORDER_JOB, DISPATCH_FULFILLMENT_ORDER_JOB } from "~/dispatch/jobs";
+import { idempotencyKey, type DispatchDeps } from "~/dispatch/plan.server";
 import { getRuntime } from "~/runtime.server";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
 import { startCourierSandbox, type CourierSandbox } from "../../courier-sandbox/server";

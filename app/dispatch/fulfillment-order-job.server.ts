@@ -1,0 +1,204 @@
+import type { CourierClient } from "~/courier/client.server";
+import { CourierError } from "~/courier/errors";
+import type { Shipment as CourierShipment } from "~/courier/responses";
+import type { Db } from "~/db/client.server";
+import { permanentFailure, retryLater } from "~/jobs/errors";
+import type { Tx } from "~/jobs/queue.server";
+import { cartSignature } from "~/quote/cart-to-estimate";
+import { dollarsToCents, exceedsPriceTolerance } from "~/quote/pricing";
+import { fetchFulfillmentOrderForDispatch, type OrderForDispatch } from "~/shopify/orders.server";
+import { attachEarlyEvents } from "~/tracking/receive.server";
+import { enqueueOrderAnnotation } from "./enqueue.server";
+import type { FulfillmentOrderDispatchPayload } from "./jobs";
+import { legacyId } from "./order-to-shipments";
+import { idempotencyKey, planFor, readOrder, type DispatchDeps } from "./plan.server";
+
+/** On 409 the first create succeeded: find that shipment by reference_id and this fulfillment order's id. */
+async function adoptExisting(
+  courier: CourierClient,
+  order: OrderForDispatch,
+  fulfillmentOrderGid: string,
+  key: string,
+): Promise<CourierShipment> {
+  const candidates = await courier.listShipments({ referenceIds: [order.name] }, { lane: "background" });
+  const foId = legacyId(fulfillmentOrderGid);
+  const match =
+    candidates.find((s) => (s as Record<string, unknown>).idempotency_key === key) ??
+    candidates.filter((s) => s.alternate_id_2 === foId && s.state !== "canceled").at(-1);
+  if (!match) throw retryLater("The courier reports this shipment exists but does not list it yet.", 5_000);
+  return match;
+}
+
+function attentionFromCourier(error: CourierError): string {
+  if (error.apiErrors?.some((e) => e.code === 1004))
+    return `The courier cannot find the address: ${error.merchantMessage}`;
+  if (error.apiErrors?.some((e) => e.code === 1005))
+    return `The courier has no route between the store and the address: ${error.merchantMessage}`;
+  return error.merchantMessage;
+}
+
+/**
+ * The fulfillment-order job: creates the courier shipment (retries reuse the idempotency key; a 409
+ * adopts the existing one) and writes the shipment row in the transaction that completes the job,
+ * so a crash in between leads to a retry that adopts, never a second shipment.
+ */
+export async function runFulfillmentOrderDispatch(
+  deps: DispatchDeps,
+  shopDomain: string,
+  payload: FulfillmentOrderDispatchPayload,
+  completeJob: (tx: Tx) => Promise<void>,
+) {
+  const key = idempotencyKey(shopDomain, payload.fulfillmentOrderGid, payload.generation);
+  const existing = await deps.db.shipment.findUnique({ where: { idempotencyKey: key } });
+  if (existing?.courierShipmentId) return { outcome: "exists" as const, shipmentId: existing.id };
+  if (!deps.courier)
+    throw permanentFailure("Connect a courier account in the app's settings, then retry this dispatch.");
+
+  // Read fresh (staff or Shopify may have changed it since the order job), and only this fulfillment order.
+  const current = await fetchFulfillmentOrderForDispatch(deps.admin, payload.fulfillmentOrderGid);
+  if (current && current.id !== payload.orderGid)
+    throw permanentFailure("The fulfillment order belongs to another order than the one this dispatch is for.");
+  const { shop, settings, order, plan, serviceCode } = await planFor(
+    deps,
+    shopDomain,
+    payload,
+    current ?? (await readOrder(deps, payload)),
+  );
+  const planned = plan?.shipments.find((s) => s.fulfillmentOrderGid === payload.fulfillmentOrderGid);
+  if (!planned) {
+    const reason =
+      plan?.skipped.find((s) => s.fulfillmentOrderGid === payload.fulfillmentOrderGid)?.reason ??
+      plan?.orderSkipReason ??
+      "The fulfillment order no longer needs delivery.";
+    await deps.db.$transaction(async (tx) => {
+      await recordSkip(tx, shopDomain, payload, reason);
+      await completeJob(tx);
+    });
+    return { outcome: "skipped" as const, reason };
+  }
+
+  let created: CourierShipment | null = null;
+  let attention: string | null = null;
+  try {
+    created = await deps.courier.createShipment(planned.request, { lane: "background" });
+  } catch (error) {
+    if (!(error instanceof CourierError)) throw error;
+    if (error.kind === "duplicate")
+      created = await adoptExisting(deps.courier, order, payload.fulfillmentOrderGid, key);
+    else if (error.kind === "validation" || error.kind === "invalid_request") attention = attentionFromCourier(error);
+    else if (error.retryable) throw retryLater(error.merchantMessage, error.retryAfterMs ?? 5_000, error);
+    else throw permanentFailure(error.merchantMessage, error);
+  }
+
+  const priceCents = created?.price !== null && created?.price !== undefined ? dollarsToCents(created.price) : null;
+  const quoted = await quotedPrice(
+    deps.db,
+    shopDomain,
+    order,
+    payload.fulfillmentOrderGid,
+    planned.locationGid,
+    serviceCode,
+    deps.clock(),
+  );
+  const priceFlag =
+    priceCents !== null && quoted !== null && exceedsPriceTolerance(quoted, priceCents, settings.priceTolerance)
+      ? `The courier charges ${(priceCents / 100).toFixed(2)} USD; checkout quoted ${(quoted / 100).toFixed(2)} USD.`
+      : null;
+  const row = {
+    shopId: shop.id,
+    orderGid: order.id,
+    orderName: order.name,
+    customerGid: null,
+    fulfillmentOrderGid: payload.fulfillmentOrderGid,
+    locationGid: planned.locationGid,
+    generation: payload.generation,
+    serviceCode,
+    requestJson: JSON.stringify(planned.request),
+    pickupAfter: new Date(planned.request.pickup_after),
+    deliverStart: new Date(planned.request.deliver_between.start),
+    deliverEnd: new Date(planned.request.deliver_between.end),
+    quotedPriceCents: quoted,
+    ...(created
+      ? {
+          courierShipmentId: created.id,
+          trackingNumber: created.tracking_number,
+          state: "scheduled",
+          priceCents,
+          estimatedDistance: created.estimated_distance,
+          needsAttention: Boolean(priceFlag),
+          attentionReason: priceFlag,
+        }
+      : { state: "failed", needsAttention: true, attentionReason: attention }),
+  };
+  const shipment = await deps.db.$transaction(async (tx) => {
+    const saved = await tx.shipment.upsert({
+      where: { idempotencyKey: key },
+      create: { ...row, idempotencyKey: key },
+      update: row,
+    });
+    await tx.shipmentActivity.create({
+      data: {
+        shipmentId: saved.id,
+        kind: created ? "dispatched" : "dispatch_failed",
+        message: created
+          ? `Courier shipment ${created.id} created (tracking ${created.tracking_number ?? "pending"}).`
+          : `Not dispatched: ${attention}`,
+      },
+    });
+    // Events that arrived before this row existed (shipment.created) are attached now.
+    if (created?.id) await attachEarlyEvents(tx, deps.queue, { id: shop.id, domain: shopDomain }, saved.id, created.id);
+    // Its own job: a Shopify failure there is retried on its own, never lost with a completed dispatch.
+    if (created) await enqueueOrderAnnotation(deps.queue, { shopDomain, orderGid: order.id }, tx);
+    await completeJob(tx);
+    return saved;
+  });
+
+  return { outcome: created ? ("created" as const) : ("needs_attention" as const), shipmentId: shipment.id };
+}
+
+async function recordSkip(tx: Tx, shopDomain: string, payload: FulfillmentOrderDispatchPayload, reason: string) {
+  await tx.orderDispatch.upsert({
+    where: {
+      shopDomain_orderGid_generation: { shopDomain, orderGid: payload.orderGid, generation: payload.generation },
+    },
+    create: { shopDomain, orderGid: payload.orderGid, generation: payload.generation, outcome: "skipped", reason },
+    update: { reason },
+  });
+}
+
+/**
+ * What checkout quoted for this fulfillment order in the order's window: the quote memory row of its
+ * cart signature (pickup location, delivery address, variant quantities — the same signature the rate
+ * callback remembered), else null. A split order's fulfillment orders each have their own quote.
+ */
+async function quotedPrice(
+  db: Db,
+  shopDomain: string,
+  order: OrderForDispatch,
+  fulfillmentOrderGid: string,
+  locationGid: string,
+  serviceCode: string | null,
+  now: Date,
+): Promise<number | null> {
+  const fulfillmentOrder = order.fulfillmentOrders.nodes.find((fo) => fo.id === fulfillmentOrderGid);
+  const address = order.shippingAddress;
+  if (!serviceCode || !fulfillmentOrder || !address) return null;
+  const signature = cartSignature({
+    locationGid,
+    destination: {
+      address1: address.address1,
+      city: address.city,
+      provinceCode: address.provinceCode,
+      zip: address.zip,
+      countryCode: address.countryCodeV2,
+    },
+    lines: fulfillmentOrder.lineItems.nodes
+      .filter((line) => line.requiresShipping)
+      .map((line) => ({ variantId: line.variant?.id ?? null, quantity: line.totalQuantity })),
+  });
+  const memory = await db.quoteMemory.findUnique({
+    where: { shopDomain_cartSignature_serviceCode: { shopDomain, cartSignature: signature, serviceCode } },
+    select: { courierCents: true, expiresAt: true },
+  });
+  return memory && memory.expiresAt > now ? memory.courierCents : null;
+}

@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { FulfillmentOrderGid, OrderGid } from "~/shopify/global-ids";
+
+/**
+ * The dispatch job kinds and their payloads, for the code that enqueues them and the handlers that
+ * parse them. Payloads hold ids only: the order is read again from Shopify when a job runs.
+ */
+
+export const DISPATCH_ORDER_JOB = "dispatch.order";
+export const DISPATCH_FULFILLMENT_ORDER_JOB = "dispatch.fulfillment-order";
+/** Writes a dispatched order's delivery metafield and tag, after (not inside) the courier's creation. */
+export const ANNOTATE_ORDER_JOB = "dispatch.annotate-order";
+
+/** One order's dispatch in a generation; `manual` when staff chose the window kind (dispatch now, redispatch). */
+export const OrderDispatchPayload = z.object({
+  orderGid: OrderGid,
+  generation: z.number().int().min(1),
+  manual: z.object({ serviceCode: z.string().nullable() }).optional(),
+});
+export type OrderDispatchPayload = z.infer<typeof OrderDispatchPayload>;
+
+export const FulfillmentOrderDispatchPayload = OrderDispatchPayload.extend({
+  fulfillmentOrderGid: FulfillmentOrderGid,
+});
+export type FulfillmentOrderDispatchPayload = z.infer<typeof FulfillmentOrderDispatchPayload>;
+
+export const OrderAnnotationPayload = z.object({ orderGid: OrderGid });
+export type OrderAnnotationPayload = z.infer<typeof OrderAnnotationPayload>;

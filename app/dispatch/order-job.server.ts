@@ -1,0 +1,79 @@
+import type { Db } from "~/db/client.server";
+import { enqueueFulfillmentOrderDispatch } from "./enqueue.server";
+import type { OrderDispatchPayload } from "./jobs";
+import { idempotencyKey, planFor, readOrder, type DispatchDeps } from "./plan.server";
+
+async function recordDecision(
+  db: Db,
+  shopDomain: string,
+  order: { id: string; name?: string | null },
+  generation: number,
+  outcome: string,
+  reason: string | null,
+) {
+  await db.orderDispatch.upsert({
+    where: { shopDomain_orderGid_generation: { shopDomain, orderGid: order.id, generation } },
+    create: { shopDomain, orderGid: order.id, orderName: order.name ?? null, generation, outcome, reason },
+    update: { outcome, reason, orderName: order.name ?? null },
+  });
+}
+
+/**
+ * The order job: reads the order, decides whether it is ours, and enqueues one job per fulfillment
+ * order to create. Fulfillment orders that cannot be delivered as the data stands become shipments
+ * that need attention, with the reason in the merchant's words.
+ */
+export async function runOrderDispatch(deps: DispatchDeps, shopDomain: string, payload: OrderDispatchPayload) {
+  const { shop, order, plan, skipReason, serviceCode } = await planFor(
+    deps,
+    shopDomain,
+    payload,
+    await readOrder(deps, payload),
+  );
+  const reason = skipReason ?? plan?.orderSkipReason ?? null;
+  if (reason || !plan) {
+    await recordDecision(deps.db, shopDomain, order, payload.generation, "skipped", reason);
+    return { outcome: "skipped" as const, reason };
+  }
+  await deps.db.$transaction(async (tx) => {
+    for (const attention of plan.needsAttention) {
+      const key = idempotencyKey(shopDomain, attention.fulfillmentOrderGid, payload.generation);
+      await tx.shipment.upsert({
+        where: { idempotencyKey: key },
+        create: {
+          shopId: shop.id,
+          orderGid: order.id,
+          orderName: order.name,
+          customerGid: null,
+          fulfillmentOrderGid: attention.fulfillmentOrderGid,
+          locationGid: attention.locationGid ?? "",
+          generation: payload.generation,
+          idempotencyKey: key,
+          state: "failed",
+          serviceCode,
+          needsAttention: true,
+          attentionReason: attention.reason,
+        },
+        update: { needsAttention: true, attentionReason: attention.reason },
+      });
+    }
+    for (const planned of plan.shipments) {
+      await enqueueFulfillmentOrderDispatch(
+        deps.queue,
+        { shopDomain, ...payload, fulfillmentOrderGid: planned.fulfillmentOrderGid },
+        tx,
+      );
+    }
+  });
+  const outcome = plan.shipments.length ? "planned" : "skipped";
+  const detail = plan.shipments.length
+    ? null
+    : plan.skipped.map((s) => s.reason).join(" ") || plan.needsAttention.map((a) => a.reason).join(" ") || null;
+  await recordDecision(deps.db, shopDomain, order, payload.generation, outcome, detail);
+  return {
+    outcome,
+    shipments: plan.shipments.length,
+    needsAttention: plan.needsAttention.length,
+    skipped: plan.skipped,
+  };
+}
