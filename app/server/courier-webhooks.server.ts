@@ -6,7 +6,9 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { MAX_WEBHOOK_BODY_BYTES } from "~/courier/events";
+import { BodyTooLargeError, readCappedText } from "~/http/capped-body.server";
 import {
+  COURIER_WEBHOOK_BODY_TOO_LARGE,
   CourierWebhookPathId,
   courierWebhookAnswer,
   receiveCourierWebhook,
@@ -28,18 +30,6 @@ export function courierWebhookPathOf(method: string | undefined, pathname: strin
   }
 }
 
-/** The body as text, or null when it grows past the courier's limit (the rest is not read). */
-async function readBody(req: IncomingMessage): Promise<string | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_WEBHOOK_BODY_BYTES) return null;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
-
 export async function answerCourierWebhook(
   deps: ReceiveDeps,
   req: IncomingMessage,
@@ -55,10 +45,15 @@ export async function answerCourierWebhook(
     req.resume();
     return;
   }
-  const rawBody = await readBody(req);
-  if (rawBody === null) {
+  let rawBody: string;
+  try {
+    rawBody = await readCappedText(req, req.headers["content-length"], MAX_WEBHOOK_BODY_BYTES);
+  } catch (error) {
+    if (!(error instanceof BodyTooLargeError)) throw error;
+    // The rest of the body is not read: the connection cannot carry another request.
     res.setHeader("Connection", "close");
-    send(413, { "Content-Type": "application/json" }, JSON.stringify({ error: "Body too large" }));
+    const answer = courierWebhookAnswer(COURIER_WEBHOOK_BODY_TOO_LARGE);
+    send(answer.status, answer.headers, answer.body);
     return;
   }
   const answer = courierWebhookAnswer(

@@ -20,7 +20,7 @@ import { RECONCILE_INTERVAL_MS, scheduleReconciliation } from "~/tracking/reconc
 import { answerCourierWebhook, courierWebhookPathOf } from "./courier-webhooks.server";
 import { jobHandlers } from "./job-handlers.server";
 import { createRequestLoad, workerPaceFor } from "./request-load.server";
-import { BodyTooLargeError, declaredBodyTooLarge, sendFetchResponse, toFetchRequest } from "./node-adapter.server";
+import { declaredBodyTooLarge, isBodyTooLarge, sendFetchResponse, toFetchRequest } from "./node-adapter.server";
 import { serveStatic } from "./static-files.server";
 
 const config = appConfig();
@@ -52,8 +52,7 @@ const server = createServer(async (req, res) => {
       res.destroy();
       return;
     }
-    const tooLarge =
-      error instanceof BodyTooLargeError || (error as { cause?: unknown })?.cause instanceof BodyTooLargeError;
+    const tooLarge = isBodyTooLarge(error);
     if (!tooLarge) console.error("Unhandled request error", error instanceof Error ? error.message : error);
     res.writeHead(tooLarge ? 413 : 500, { "Content-Type": "application/json" });
     res.end(JSON.stringify({ error: tooLarge ? "Request body too large" : "Internal error" }));
