@@ -5,6 +5,7 @@ import { BodyTooLargeError, readRequestText } from "~/http/capped-body.server";
 import { getRuntime } from "~/runtime.server";
 import {
   COURIER_WEBHOOK_BODY_TOO_LARGE,
+  COURIER_WEBHOOK_HTTP_METHOD,
   CourierWebhookPathId,
   courierWebhookAnswer,
   receiveCourierWebhook,
@@ -19,7 +20,8 @@ const Params = z.object({ pathId: CourierWebhookPathId });
  * route serves them under `remix dev` and in tests, with the same answer.
  */
 export const action = async ({ request, params }: ActionFunctionArgs) => {
-  if (request.method !== "POST") return Response.json({ error: "Method not allowed" }, { status: 405 });
+  if (request.method !== COURIER_WEBHOOK_HTTP_METHOD)
+    return Response.json({ error: "Method not allowed" }, { status: 405 });
   const parsed = Params.safeParse(params);
   if (!parsed.success) return Response.json({ error: "Unauthorized" }, { status: 401 });
   const answer = courierWebhookAnswer(await receive(request, parsed.data.pathId));

@@ -9,6 +9,7 @@ import { MAX_WEBHOOK_BODY_BYTES } from "~/courier/events";
 import { BodyTooLargeError, readCappedText } from "~/http/capped-body.server";
 import {
   COURIER_WEBHOOK_BODY_TOO_LARGE,
+  COURIER_WEBHOOK_HTTP_METHOD,
   CourierWebhookPathId,
   courierWebhookAnswer,
   receiveCourierWebhook,
@@ -20,7 +21,7 @@ const PATH = /^\/courier\/webhooks\/([^/]+)$/;
 
 /** The path id when the request is a courier event post for this server to answer, else null. */
 export function courierWebhookPathOf(method: string | undefined, pathname: string): string | null {
-  if (method !== "POST") return null;
+  if (method !== COURIER_WEBHOOK_HTTP_METHOD) return null;
   const match = PATH.exec(pathname);
   if (!match) return null;
   try {

@@ -9,6 +9,8 @@ import { IntakeFullError, type EventIntake } from "./intake.server";
 import { MATCH_EARLY_EVENTS_DELAY_MS, applyEventsJob } from "./jobs";
 
 export const MAX_WEBHOOK_PATH_ID_LENGTH = 64;
+/** The courier posts its events; the receiver answers any other method with 405. */
+export const COURIER_WEBHOOK_HTTP_METHOD = "POST";
 /** How long a receiving process trusts a shop's webhook credentials it has read (see receiveCourierWebhook). */
 export const WEBHOOK_CREDENTIALS_TTL_MS = 5_000;
 /** What the receiver asks the courier to wait when too many events are waiting to be stored. */
