@@ -1,3 +1,4 @@
+import { BodyTooLargeError, readCappedBody } from "~/http/capped-body.server";
 import {
   CourierError,
   errorFromResponse,
@@ -103,33 +104,14 @@ export const realSleep: Sleep = (ms, signal) =>
 
 class AttemptTimeout extends Error {}
 
+/** The response's bytes; a body past `maxBytes` (declared or read) is an unexpected response. */
 async function readCapped(response: Response, maxBytes: number): Promise<Uint8Array> {
-  const declared = Number(response.headers.get("content-length") ?? "NaN");
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    await response.body?.cancel();
-    throw unexpectedResponseError(`response of ${declared} bytes exceeds the ${maxBytes}-byte cap`, response.status);
+  try {
+    return await readCappedBody(response.body, response.headers.get("content-length"), maxBytes);
+  } catch (error) {
+    if (!(error instanceof BodyTooLargeError)) throw error;
+    throw unexpectedResponseError(`response exceeds the ${maxBytes}-byte cap`, response.status);
   }
-  if (!response.body) return new Uint8Array(0);
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      throw unexpectedResponseError(`response exceeds the ${maxBytes}-byte cap`, response.status);
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return out;
 }
 
 export function createCourierRequester(config: CourierRequestConfig) {

@@ -8,10 +8,21 @@ import { createHmac, createSecretKey, randomBytes, timingSafeEqual } from "node:
  * secret costs the same as the current one.
  */
 
-export type CourierWebhookAuthMethod = "basic" | "bearer" | "x-api-key";
+export const WEBHOOK_AUTH_METHODS = ["basic", "bearer", "x-api-key"] as const;
+export type WebhookAuthMethod = (typeof WEBHOOK_AUTH_METHODS)[number];
+
+/** The method of a shop that never chose one (the column's default) or whose stored value is not known. */
+export const DEFAULT_WEBHOOK_AUTH_METHOD: WebhookAuthMethod = "bearer";
+
+/** A shop's stored method as one this module checks: the one place that decides the fallback. */
+export function webhookAuthMethodOf(stored: string | null | undefined): WebhookAuthMethod {
+  return (WEBHOOK_AUTH_METHODS as readonly (string | null | undefined)[]).includes(stored)
+    ? (stored as WebhookAuthMethod)
+    : DEFAULT_WEBHOOK_AUTH_METHOD;
+}
 
 export type AcceptedCourierWebhookAuth = {
-  method: CourierWebhookAuthMethod;
+  method: WebhookAuthMethod;
   /** The current secret and, during a rotation's grace period, the previous one. */
   secrets: readonly string[];
   /** For basic: the user name the operator configured; when omitted any user name is accepted. */

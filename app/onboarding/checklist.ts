@@ -1,5 +1,5 @@
 import { toCourierPhone } from "~/dispatch/phone";
-import type { WebhookAuthMethod } from "~/shops/courier-credentials.server";
+import type { WebhookAuthMethod } from "~/courier/webhook-auth.server";
 import type { CourierCheck } from "./courier-check";
 
 /**

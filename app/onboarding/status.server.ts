@@ -2,7 +2,8 @@ import type { Db } from "~/db/client.server";
 import type { CourierForShop } from "~/runtime.server";
 import { parseShopSettings } from "~/settings/shop-settings";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
-import { BASIC_AUTH_USER, WEBHOOK_AUTH_METHODS, type WebhookAuthMethod } from "~/shops/courier-credentials.server";
+import { webhookAuthMethodOf } from "~/courier/webhook-auth.server";
+import { BASIC_AUTH_USER } from "~/shops/courier-credentials.server";
 import { carrierServiceStatus } from "./carrier-status.server";
 import { buildChecklist, dispatchModeChosen, webhookInstructions } from "./checklist";
 import { shopCourierCheck } from "./courier-connection.server";
@@ -22,9 +23,7 @@ export async function onboardingStatus(
     shopCourierCheck(deps, shopDomain),
     carrierServiceStatus(deps, shop, settings.carrierServiceName),
   ]);
-  const method: WebhookAuthMethod = (WEBHOOK_AUTH_METHODS as readonly string[]).includes(shop.webhookAuthMethod)
-    ? (shop.webhookAuthMethod as WebhookAuthMethod)
-    : "bearer";
+  const method = webhookAuthMethodOf(shop.webhookAuthMethod);
   const now = deps.clock();
   const checklist = buildChecklist(
     {

@@ -19,6 +19,7 @@ import {
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { registerCarrierService } from "~/carrier-service/register.server";
 import { appConfig } from "~/config/env.server";
+import { webhookAuthMethodOf } from "~/courier/webhook-auth.server";
 import { webhookInstructions } from "~/onboarding/checklist";
 import { setupDeps } from "~/onboarding/deps.server";
 import {
@@ -43,7 +44,7 @@ import { getRuntime } from "~/runtime.server";
 import { parseShopSettings, type ShopSettings } from "~/settings/shop-settings";
 import { AdminApiError } from "~/shopify/admin-request.server";
 import { fetchLocations } from "~/shopify/locations.server";
-import { BASIC_AUTH_USER, WEBHOOK_AUTH_METHODS, type WebhookAuthMethod } from "~/shops/courier-credentials.server";
+import { BASIC_AUTH_USER } from "~/shops/courier-credentials.server";
 import { authenticate } from "~/shopify.server";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
@@ -64,9 +65,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     locationsError =
       "Shopify did not answer, so only the pickup locations saved before are listed. Reload to try again.";
   }
-  const method: WebhookAuthMethod = (WEBHOOK_AUTH_METHODS as readonly string[]).includes(shop.webhookAuthMethod)
-    ? (shop.webhookAuthMethod as WebhookAuthMethod)
-    : "bearer";
+  const method = webhookAuthMethodOf(shop.webhookAuthMethod);
   return {
     shop: {
       timeZone: shop.timezone,

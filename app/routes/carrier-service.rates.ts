@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { appConfig } from "~/config/env.server";
+import { BodyTooLargeError, readRequestBytes } from "~/http/capped-body.server";
 import { isMyshopifyDomain, verifyCallbackHmac } from "~/quote/callback-auth.server";
 import { quoteRates } from "~/quote/quote.server";
 import { MAX_RATE_REQUEST_BYTES } from "~/quote/rate-request";
@@ -13,8 +14,13 @@ import { getRuntime } from "~/runtime.server";
 export const action = async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST")
     return Response.json({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
-  const raw = await readCapped(request, MAX_RATE_REQUEST_BYTES);
-  if (raw === null) return Response.json({ error: "Request body too large" }, { status: 413 });
+  let raw: Uint8Array;
+  try {
+    raw = await readRequestBytes(request, MAX_RATE_REQUEST_BYTES);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return Response.json({ error: "Request body too large" }, { status: 413 });
+    throw error;
+  }
   if (!verifyCallbackHmac(raw, request.headers.get("x-shopify-hmac-sha256"), appConfig().shopify.apiSecret)) {
     return Response.json({ error: "Unauthorized" }, { status: 401 });
   }
@@ -28,31 +34,4 @@ export const loader = () => Response.json({ error: "Method not allowed" }, { sta
 
 function answer(body: unknown, status: number, source: string): Response {
   return Response.json(body, { status, headers: { "Cache-Control": "no-store", "X-Quote-Source": source } });
-}
-
-/** The body's bytes, or null once it exceeds `maxBytes` (declared or actual). */
-async function readCapped(request: Request, maxBytes: number): Promise<Uint8Array | null> {
-  const declared = Number(request.headers.get("content-length") ?? "NaN");
-  if (Number.isFinite(declared) && declared > maxBytes) return null;
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
 }

@@ -1,7 +1,16 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
+import { MAX_WEBHOOK_BODY_BYTES } from "~/courier/events";
+import { BodyTooLargeError, readRequestText } from "~/http/capped-body.server";
 import { getRuntime } from "~/runtime.server";
-import { CourierWebhookPathId, courierWebhookAnswer, receiveCourierWebhook } from "~/tracking/receive.server";
+import {
+  COURIER_WEBHOOK_BODY_TOO_LARGE,
+  COURIER_WEBHOOK_HTTP_METHOD,
+  CourierWebhookPathId,
+  courierWebhookAnswer,
+  receiveCourierWebhook,
+  type ReceiveResult,
+} from "~/tracking/receive.server";
 
 const Params = z.object({ pathId: CourierWebhookPathId });
 
@@ -11,16 +20,23 @@ const Params = z.object({ pathId: CourierWebhookPathId });
  * route serves them under `remix dev` and in tests, with the same answer.
  */
 export const action = async ({ request, params }: ActionFunctionArgs) => {
-  if (request.method !== "POST") return Response.json({ error: "Method not allowed" }, { status: 405 });
+  if (request.method !== COURIER_WEBHOOK_HTTP_METHOD)
+    return Response.json({ error: "Method not allowed" }, { status: 405 });
   const parsed = Params.safeParse(params);
   if (!parsed.success) return Response.json({ error: "Unauthorized" }, { status: 401 });
-  const result = await receiveCourierWebhook(getRuntime().courierWebhooks, {
-    pathId: parsed.data.pathId,
-    headers: request.headers,
-    rawBody: await request.text(),
-  });
-  const answer = courierWebhookAnswer(result);
+  const answer = courierWebhookAnswer(await receive(request, parsed.data.pathId));
   return new Response(answer.body, { status: answer.status, headers: answer.headers });
 };
+
+async function receive(request: Request, pathId: string): Promise<ReceiveResult> {
+  let rawBody: string;
+  try {
+    rawBody = await readRequestText(request, MAX_WEBHOOK_BODY_BYTES);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return COURIER_WEBHOOK_BODY_TOO_LARGE;
+    throw error;
+  }
+  return receiveCourierWebhook(getRuntime().courierWebhooks, { pathId, headers: request.headers, rawBody });
+}
 
 export const loader = () => Response.json({ error: "Method not allowed" }, { status: 405 });

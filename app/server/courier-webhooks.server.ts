@@ -6,7 +6,10 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { MAX_WEBHOOK_BODY_BYTES } from "~/courier/events";
+import { BodyTooLargeError, readCappedText } from "~/http/capped-body.server";
 import {
+  COURIER_WEBHOOK_BODY_TOO_LARGE,
+  COURIER_WEBHOOK_HTTP_METHOD,
   CourierWebhookPathId,
   courierWebhookAnswer,
   receiveCourierWebhook,
@@ -18,7 +21,7 @@ const PATH = /^\/courier\/webhooks\/([^/]+)$/;
 
 /** The path id when the request is a courier event post for this server to answer, else null. */
 export function courierWebhookPathOf(method: string | undefined, pathname: string): string | null {
-  if (method !== "POST") return null;
+  if (method !== COURIER_WEBHOOK_HTTP_METHOD) return null;
   const match = PATH.exec(pathname);
   if (!match) return null;
   try {
@@ -26,18 +29,6 @@ export function courierWebhookPathOf(method: string | undefined, pathname: strin
   } catch {
     return null;
   }
-}
-
-/** The body as text, or null when it grows past the courier's limit (the rest is not read). */
-async function readBody(req: IncomingMessage): Promise<string | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_WEBHOOK_BODY_BYTES) return null;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString("utf8");
 }
 
 export async function answerCourierWebhook(
@@ -55,10 +46,15 @@ export async function answerCourierWebhook(
     req.resume();
     return;
   }
-  const rawBody = await readBody(req);
-  if (rawBody === null) {
+  let rawBody: string;
+  try {
+    rawBody = await readCappedText(req, req.headers["content-length"], MAX_WEBHOOK_BODY_BYTES);
+  } catch (error) {
+    if (!(error instanceof BodyTooLargeError)) throw error;
+    // The rest of the body is not read: the connection cannot carry another request.
     res.setHeader("Connection", "close");
-    send(413, { "Content-Type": "application/json" }, JSON.stringify({ error: "Body too large" }));
+    const answer = courierWebhookAnswer(COURIER_WEBHOOK_BODY_TOO_LARGE);
+    send(answer.status, answer.headers, answer.body);
     return;
   }
   const answer = courierWebhookAnswer(

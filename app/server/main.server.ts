@@ -1,9 +1,11 @@
 /**
  * The production server: `npm start` runs the built form of this file (remix.config.js `server`).
- * One node:http server for the Remix app and its static assets; the job worker runs in the same
- * process unless WORKER_ENABLED=false; SIGTERM/SIGINT drain both before exit.
+ * One node:http server for the Remix app (@remix-run/node's handler, node-adapter.server.ts) and its
+ * static assets (serve-static); express with @remix-run/express was measured and was no faster
+ * (README, Decisions, 2026-11-25). The job worker runs in the same process unless
+ * WORKER_ENABLED=false; SIGTERM/SIGINT drain both before exit.
  */
-import { createServer } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/node";
 import * as build from "@remix-run/dev/server-build";
@@ -20,8 +22,8 @@ import { RECONCILE_INTERVAL_MS, scheduleReconciliation } from "~/tracking/reconc
 import { answerCourierWebhook, courierWebhookPathOf } from "./courier-webhooks.server";
 import { jobHandlers } from "./job-handlers.server";
 import { createRequestLoad, workerPaceFor } from "./request-load.server";
-import { BodyTooLargeError, declaredBodyTooLarge, sendFetchResponse, toFetchRequest } from "./node-adapter.server";
-import { serveStatic } from "./static-files.server";
+import { declaredBodyTooLarge, isBodyTooLarge, sendFetchResponse, toFetchRequest } from "./node-adapter.server";
+import { createStaticFiles } from "./static-files.server";
 
 const config = appConfig();
 const WORKER_POLL_MS = 500;
@@ -31,16 +33,22 @@ const handleRequest = createRequestHandler(build, config.nodeEnv === "developmen
 /** Requests received lately: how much the worker in this process holds back (workerPaceFor). */
 const requestLoad = createRequestLoad();
 
-const server = createServer(async (req, res) => {
+const staticFiles = createStaticFiles(publicDir);
+
+const server = createServer((req, res) => {
   requestLoad.received();
+  if (req.method !== "GET" && req.method !== "HEAD") void answer(req, res);
+  else staticFiles(req, res, (error) => (error === undefined ? void answer(req, res) : fail(res, error)));
+});
+
+/** Everything that is not a public file: the body-size limit, courier events, then Remix. */
+async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
   try {
-    const pathname = new URL(req.url ?? "/", "http://local").pathname;
-    if ((req.method === "GET" || req.method === "HEAD") && serveStatic(publicDir, pathname, res)) return;
     if (declaredBodyTooLarge(req)) {
       res.writeHead(413, { "Content-Type": "application/json" }).end('{"error":"Request body too large"}');
       return;
     }
-    const courierWebhookPath = courierWebhookPathOf(req.method, pathname);
+    const courierWebhookPath = courierWebhookPathOf(req.method, new URL(req.url ?? "/", "http://local").pathname);
     if (courierWebhookPath !== null) {
       await answerCourierWebhook(getRuntime().courierWebhooks, req, res, courierWebhookPath);
       return;
@@ -48,17 +56,20 @@ const server = createServer(async (req, res) => {
     const response = await handleRequest(toFetchRequest(req, res, config.shopify.appUrl));
     await sendFetchResponse(res, response);
   } catch (error) {
-    if (res.headersSent) {
-      res.destroy();
-      return;
-    }
-    const tooLarge =
-      error instanceof BodyTooLargeError || (error as { cause?: unknown })?.cause instanceof BodyTooLargeError;
-    if (!tooLarge) console.error("Unhandled request error", error instanceof Error ? error.message : error);
-    res.writeHead(tooLarge ? 413 : 500, { "Content-Type": "application/json" });
-    res.end(JSON.stringify({ error: tooLarge ? "Request body too large" : "Internal error" }));
+    fail(res, error);
   }
-});
+}
+
+function fail(res: ServerResponse, error: unknown): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const tooLarge = isBodyTooLarge(error);
+  if (!tooLarge) console.error("Unhandled request error", error instanceof Error ? error.message : error);
+  res.writeHead(tooLarge ? 413 : 500, { "Content-Type": "application/json" });
+  res.end(JSON.stringify({ error: tooLarge ? "Request body too large" : "Internal error" }));
+}
 
 server.keepAliveTimeout = 65_000;
 const walCheckpoints =

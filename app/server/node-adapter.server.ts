@@ -1,22 +1,17 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type Readable, Transform } from "node:stream";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@remix-run/node";
+import { BodyTooLargeError, declaredLengthExceeds } from "~/http/capped-body.server";
 
 /** Bodies larger than this are refused with 413 before any route sees them. */
 export const MAX_REQUEST_BODY_BYTES = 1024 * 1024;
-
-export class BodyTooLargeError extends Error {
-  constructor() {
-    super(`Request body larger than ${MAX_REQUEST_BODY_BYTES} bytes`);
-  }
-}
 
 function limitedBody(req: IncomingMessage, maxBytes: number): ReadableStream<Uint8Array> {
   let seen = 0;
   const limiter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       seen += chunk.length;
-      if (seen > maxBytes) callback(new BodyTooLargeError());
+      if (seen > maxBytes) callback(new BodyTooLargeError(maxBytes));
       else callback(null, chunk);
     },
   });
@@ -61,6 +56,12 @@ export async function sendFetchResponse(res: ServerResponse, response: Response)
 }
 
 export function declaredBodyTooLarge(req: IncomingMessage): boolean {
-  const length = Number(req.headers["content-length"] ?? 0);
-  return Number.isFinite(length) && length > MAX_REQUEST_BODY_BYTES;
+  return declaredLengthExceeds(req.headers["content-length"], MAX_REQUEST_BODY_BYTES);
+}
+
+/** Whether a request failed because its body passed MAX_REQUEST_BODY_BYTES (Fetch wraps the stream's error as its cause). */
+export function isBodyTooLarge(error: unknown): boolean {
+  return (
+    error instanceof BodyTooLargeError || (error as { cause?: unknown } | null)?.cause instanceof BodyTooLargeError
+  );
 }

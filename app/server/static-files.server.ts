@@ -1,46 +1,26 @@
-import { createReadStream, statSync } from "node:fs";
-import type { ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
+import serveStatic from "serve-static";
 
-const CONTENT_TYPES: Record<string, string> = {
-  ".js": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".map": "application/json",
-  ".json": "application/json",
-  ".svg": "image/svg+xml",
-  ".png": "image/png",
-  ".ico": "image/x-icon",
-  ".woff2": "font/woff2",
-};
+/** The client build's file names carry a hash of their content: a name never changes content. */
+export const BUILD_ASSET_CACHE_CONTROL = "public, max-age=31536000, immutable";
+/** Other public/ files keep their names across releases. */
+export const PUBLIC_FILE_CACHE_CONTROL = "public, max-age=3600";
 
 /**
- * Serves the client build (hashed file names, cached for a year) and public/ files.
- * Returns false when the path is not a file there, so the request goes on to Remix.
+ * GET and HEAD of the files in `publicDir` (the client build under build/, then anything else put
+ * there), by `serve-static`: paths that leave the folder, dot files, folders and missing files are
+ * not answered but passed to `next`, so Remix answers them (its 404 for an unknown path).
  */
-export function serveStatic(publicDir: string, pathname: string, res: ServerResponse): boolean {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(pathname);
-  } catch {
-    return false;
-  }
-  const file = path.join(publicDir, path.normalize(decoded));
-  if (!file.startsWith(publicDir + path.sep)) return false;
-  let size: number;
-  try {
-    const stat = statSync(file);
-    if (!stat.isFile()) return false;
-    size = stat.size;
-  } catch {
-    return false;
-  }
-  res.statusCode = 200;
-  res.setHeader("Content-Type", CONTENT_TYPES[path.extname(file)] ?? "application/octet-stream");
-  res.setHeader("Content-Length", size);
-  res.setHeader(
-    "Cache-Control",
-    decoded.startsWith("/build/") ? "public, max-age=31536000, immutable" : "public, max-age=3600",
-  );
-  createReadStream(file).pipe(res);
-  return true;
+export function createStaticFiles(
+  publicDir: string,
+): (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void {
+  const buildDir = path.join(path.resolve(publicDir), "build") + path.sep;
+  return serveStatic(publicDir, {
+    index: false,
+    redirect: false,
+    cacheControl: false,
+    setHeaders: (res, file) =>
+      res.setHeader("Cache-Control", file.startsWith(buildDir) ? BUILD_ASSET_CACHE_CONTROL : PUBLIC_FILE_CACHE_CONTROL),
+  });
 }

@@ -1,5 +1,6 @@
 import type { ApiErrorBody } from "../../extensions/shared/api-contract";
 import { appConfig } from "~/config/env.server";
+import { BodyTooLargeError, readRequestText } from "~/http/capped-body.server";
 import { getRuntime } from "~/runtime.server";
 import type { StaffDeps } from "./deps";
 import { StaffActionError } from "./errors";
@@ -30,11 +31,13 @@ export function staffDeps(): StaffDeps {
 
 /** The request's JSON body, at most MAX_ACTION_BODY_BYTES; anything unreadable is a 400 in words. */
 export async function readJsonBody(request: Request): Promise<unknown> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_ACTION_BODY_BYTES) throw new StaffActionError(400, "The request is too large.");
-  const text = await request.text();
-  if (Buffer.byteLength(text, "utf8") > MAX_ACTION_BODY_BYTES)
-    throw new StaffActionError(400, "The request is too large.");
+  let text: string;
+  try {
+    text = await readRequestText(request, MAX_ACTION_BODY_BYTES);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw new StaffActionError(400, "The request is too large.");
+    throw error;
+  }
   if (text.trim() === "") return {};
   try {
     return JSON.parse(text) as unknown;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_WEBHOOK_BODY_BYTES, parseCourierEvent } from "~/courier/events";
+import { parseCourierEvent } from "~/courier/events";
 import { verifyCourierWebhookAuth } from "~/courier/webhook-auth.server";
 import type { Db } from "~/db/client.server";
 import { retryLater } from "~/jobs/errors";
@@ -9,6 +9,8 @@ import { IntakeFullError, type EventIntake } from "./intake.server";
 import { MATCH_EARLY_EVENTS_DELAY_MS, applyEventsJob } from "./jobs";
 
 export const MAX_WEBHOOK_PATH_ID_LENGTH = 64;
+/** The courier posts its events; the receiver answers any other method with 405. */
+export const COURIER_WEBHOOK_HTTP_METHOD = "POST";
 /** How long a receiving process trusts a shop's webhook credentials it has read (see receiveCourierWebhook). */
 export const WEBHOOK_CREDENTIALS_TTL_MS = 5_000;
 /** What the receiver asks the courier to wait when too many events are waiting to be stored. */
@@ -27,6 +29,9 @@ export type ReceiveResult =
   | { status: 400 | 401 | 413 | 503; body: { error: string }; retryAfterS?: number };
 
 const refuse = (status: 400 | 401 | 413, error: string): ReceiveResult => ({ status, body: { error } });
+
+/** For a body past MAX_WEBHOOK_BODY_BYTES: the callers read it capped (readCappedBody) before receiveCourierWebhook. */
+export const COURIER_WEBHOOK_BODY_TOO_LARGE: ReceiveResult = refuse(413, "Body too large");
 
 /** The unguessable part of a shop's courier webhook URL, as it may appear in a request. */
 export const CourierWebhookPathId = z.string().min(1).max(MAX_WEBHOOK_PATH_ID_LENGTH);
@@ -66,7 +71,8 @@ async function authenticate(deps: ReceiveDeps, pathId: string, headers: Headers)
 }
 
 /**
- * One courier webhook delivery to /courier/webhooks/<pathId>: authenticated against the shop's
+ * One courier webhook delivery to /courier/webhooks/<pathId> (its body read at most
+ * MAX_WEBHOOK_BODY_BYTES by the caller, COURIER_WEBHOOK_BODY_TOO_LARGE otherwise): authenticated against the shop's
  * method and secrets in constant time (401 and nothing written otherwise), stored once (with the
  * events that arrive alongside it, see intake.server.ts), a job enqueued to apply it, acknowledged
  * once committed. Unknown events and fields are stored, never refused.
@@ -77,7 +83,6 @@ export async function receiveCourierWebhook(
 ): Promise<ReceiveResult> {
   const credentials = await authenticate(deps, input.pathId, input.headers);
   if (!credentials) return refuse(401, "Unauthorized");
-  if (Buffer.byteLength(input.rawBody, "utf8") > MAX_WEBHOOK_BODY_BYTES) return refuse(413, "Body too large");
 
   const parsed = parseCourierEvent(input.rawBody);
   if (!parsed.ok) return refuse(400, `Unreadable event: ${parsed.reason}`);

@@ -20,12 +20,8 @@ import { parseEnv } from "~/config/env.server";
 import type { KeyRing } from "~/crypto/secret-box.server";
 import { serviceCodeForWindow } from "~/quote/windows";
 import { createDb, type Db } from "~/db/client.server";
-import {
-  BASIC_AUTH_USER,
-  rotateWebhookSecret,
-  saveCourierToken,
-  type WebhookAuthMethod,
-} from "~/shops/courier-credentials.server";
+import type { WebhookAuthMethod } from "~/courier/webhook-auth.server";
+import { BASIC_AUTH_USER, rotateWebhookSecret, saveCourierToken } from "~/shops/courier-credentials.server";
 import type { WebhookAuth, WebhookEvent } from "../courier-sandbox/model";
 import type { SandboxStats } from "../courier-sandbox/server";
 import { webhookRequest } from "../support/shopify-signing";

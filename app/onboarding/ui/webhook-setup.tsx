@@ -1,12 +1,13 @@
 import { useFetcher } from "@remix-run/react";
 import { BlockStack, Button, InlineStack, Select, Text } from "@shopify/polaris";
 import { useState } from "react";
+import type { WebhookAuthMethod } from "~/courier/webhook-auth.server";
 import { formatDateTime } from "~/shipments/format";
 import type { SetupActionResult } from "../setup-actions.server";
 import { CopyField } from "./copy-field";
 import { ActionFeedback } from "./feedback";
 
-const METHODS = [
+const METHODS: { label: string; value: WebhookAuthMethod }[] = [
   { label: "Bearer token (Authorization: Bearer …)", value: "bearer" },
   { label: "Basic authentication (user name and password)", value: "basic" },
   { label: "API key header (x-api-key)", value: "x-api-key" },
@@ -14,7 +15,7 @@ const METHODS = [
 
 export type WebhookSetupProps = {
   url: string;
-  method: "bearer" | "basic" | "x-api-key";
+  method: WebhookAuthMethod;
   headerName: string;
   valueHint: string;
   user: string | null;

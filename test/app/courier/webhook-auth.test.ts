@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { verifyCourierWebhookAuth, type AcceptedCourierWebhookAuth } from "~/courier/webhook-auth.server";
+import {
+  DEFAULT_WEBHOOK_AUTH_METHOD,
+  verifyCourierWebhookAuth,
+  webhookAuthMethodOf,
+  type AcceptedCourierWebhookAuth,
+} from "~/courier/webhook-auth.server";
 
 const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`;
 const headers = (entries: Record<string, string>) => new Headers(entries);
@@ -48,5 +53,23 @@ describe("verifyCourierWebhookAuth", () => {
     ["only an empty secret configured", { method: "x-api-key", secrets: [""] }, { "x-api-key": "" }, false],
   ] as const)("%s → %s", (_name, accepted, sent, expected) => {
     expect(verifyCourierWebhookAuth(headers(sent), accepted as AcceptedCourierWebhookAuth)).toBe(expected);
+  });
+});
+
+describe("webhookAuthMethodOf", () => {
+  it.each([
+    ["basic", "basic"],
+    ["bearer", "bearer"],
+    ["x-api-key", "x-api-key"],
+    ["hmac", DEFAULT_WEBHOOK_AUTH_METHOD],
+    ["", DEFAULT_WEBHOOK_AUTH_METHOD],
+    [null, DEFAULT_WEBHOOK_AUTH_METHOD],
+    [undefined, DEFAULT_WEBHOOK_AUTH_METHOD],
+  ])("a stored %j is checked as %s", (stored, method) => {
+    expect(webhookAuthMethodOf(stored)).toBe(method);
+  });
+
+  it("falls back to bearer, the Shop column's default", () => {
+    expect(DEFAULT_WEBHOOK_AUTH_METHOD).toBe("bearer");
   });
 });

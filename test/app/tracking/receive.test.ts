@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { action } from "~/routes/courier.webhooks.$pathId";
 import { getRuntime } from "~/runtime.server";
-import { BASIC_AUTH_USER, rotateWebhookSecret, type WebhookAuthMethod } from "~/shops/courier-credentials.server";
+import type { WebhookAuthMethod } from "~/courier/webhook-auth.server";
+import { BASIC_AUTH_USER, rotateWebhookSecret } from "~/shops/courier-credentials.server";
 import { JobError } from "~/jobs/errors";
 import {
   APPLY_EVENTS_JOB,
