@@ -38,6 +38,7 @@ import {
   startAppServer,
   type AppServer,
 } from "../support/app-server";
+import { samplePeakRss, type PeakRss } from "./peak-rss";
 
 const HARNESS_FILE = fileURLToPath(import.meta.url);
 const CHILD_FLAG = "--bench-child";
@@ -475,7 +476,7 @@ export type AppLogSummary = {
 export const jobsFinished = (logs: AppLogSummary, kind: string) =>
   (logs.jobsDone[kind] ?? 0) + (logs.deadByKind[kind] ?? 0);
 
-export type BenchApp = AppServer & { jobLog: AppLogSummary };
+export type BenchApp = AppServer & { jobLog: AppLogSummary; peakRss: PeakRss };
 
 type JobOutcome = { outcome: "done" | "retry" | "dead"; kind: string; error: string };
 
@@ -511,7 +512,7 @@ export function jobOutcomeOf(line: string): JobOutcome | null {
 /**
  * The app server from the production build (see buildApp), started as app-server.ts does. Its job
  * log lines are counted rather than printed; anything else it prints goes to stderr (at most
- * `maxPrinted` lines).
+ * `maxPrinted` lines). Its resident memory is sampled every second from outside (peakRss).
  */
 export async function startBenchApp(
   bench: Bench,
@@ -550,7 +551,10 @@ export async function startBenchApp(
   };
   const server = await startAppServer({ env, port: Number(env.PORT), onLog: onLine });
   bench.defer(() => server.stop());
-  return Object.assign(server, { jobLog: logs });
+  const peakRss = samplePeakRss();
+  peakRss.track(server.pid);
+  bench.defer(() => peakRss.stop());
+  return Object.assign(server, { jobLog: logs, peakRss });
 }
 
 /**
