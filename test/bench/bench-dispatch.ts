@@ -1,5 +1,5 @@
 /**
- * npm run bench:dispatch — orders/paid to courier shipments, end to end (issue 5, item 8).
+ * npm run bench:dispatch — orders/paid to courier shipments, end to end.
  *
  * The REAL app server (production build, worker in the same process, fresh migrated SQLite file)
  * runs against the courier sandbox (own process, real time, its limit of 10 accepted requests per

@@ -1,5 +1,5 @@
 /**
- * npm run bench:events — courier events to Shopify fulfillments, end to end (issue 6, item 6).
+ * npm run bench:events — courier events to Shopify fulfillments, end to end.
  *
  * The REAL app server (production build, worker in the same process, fresh migrated SQLite file),
  * the courier sandbox (own process) and the Shopify stand-in (own process, behind its HTTPS proxy)
@@ -104,7 +104,7 @@ function pickupNotesFor(shopIndex: number): string | null {
   }
 }
 
-/** The app state a courier end state must lead to (design.md: a cancel or an expiry is "canceled"). */
+/** The app state a courier end state must lead to (a cancel or an expiry is "canceled" in the app). */
 const EXPECTED_STATE: Record<string, string> = {
   delivered: "delivered",
   returned: "returned",
