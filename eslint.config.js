@@ -27,6 +27,11 @@ export default tseslint.config(
     },
   },
   {
+    // The app logs through app/logging (levels, redaction, one format); tests, tools and scripts may print.
+    files: ["app/**", "extensions/**"],
+    rules: { "no-console": "error" },
+  },
+  {
     // Only the configuration module and tooling/tests read the environment.
     files: ["app/config/env.server.ts", "test/**", "prisma/**", ".graphqlrc.ts"],
     rules: { "no-restricted-properties": "off" },

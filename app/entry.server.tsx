@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable, type EntryContext } from "@remix-run/
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { componentLogger } from "./logging/logger.server";
 import { addDocumentResponseHeaders } from "./shopify.server";
 
 export const streamTimeout = 5000;
@@ -30,7 +31,7 @@ export default async function handleRequest(
       },
       onError(error) {
         responseStatusCode = 500;
-        console.error(error);
+        componentLogger("render").error("Rendering the page failed", { err: error });
       },
     });
     setTimeout(abort, streamTimeout + 1000);

@@ -12,6 +12,7 @@ import type { KeyRing } from "./crypto/secret-box.server";
 import { db } from "./db.server";
 import { databaseProviderOf } from "./db/provider";
 import { createJobQueue, newWorkerId, type JobQueue } from "./jobs/queue.server";
+import { componentLogger } from "./logging/logger.server";
 import { createEstimateCache } from "./quote/estimate-cache.server";
 import { createQuoteMemory } from "./quote/quote-memory.server";
 import type { QuoteDeps, QuoteLogger } from "./quote/quote.server";
@@ -66,9 +67,7 @@ export type Runtime = {
 };
 
 /** Reason codes only: the quote flow never passes customer data to its logger. */
-const consoleQuoteLogger: QuoteLogger = {
-  warn: (event, fields) => console.warn(`[quote] ${event}`, JSON.stringify(fields)),
-};
+const quoteLogger: QuoteLogger = componentLogger("quote");
 
 let runtime: Runtime | undefined;
 
@@ -124,7 +123,7 @@ export function getRuntime(): Runtime {
         courierFor: createTtlLoader({ clock, ttlMs: QUOTE_SHOP_TTL_MS, maxEntries: SHOPS_KEPT, load: courierFor }).get,
         estimates: createEstimateCache({ clock }),
         memory: createQuoteMemory({ db, clock }),
-        logger: consoleQuoteLogger,
+        logger: quoteLogger,
       },
       courierWebhooks: {
         credentials: createTtlLoader({

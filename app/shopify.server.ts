@@ -3,9 +3,17 @@ import { ApiVersion, AppDistribution, LogSeverity, shopifyApp } from "@shopify/s
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import { appConfig } from "./config/env.server";
 import { db } from "./db.server";
+import { componentLogger, type LogLevel } from "./logging/logger.server";
 import { recordInstall } from "./shops/install.server";
 
 const config = appConfig();
+const shopifyLog = componentLogger("shopify");
+const SHOPIFY_LOG_LEVELS: Record<LogSeverity, LogLevel> = {
+  [LogSeverity.Error]: "error",
+  [LogSeverity.Warning]: "warn",
+  [LogSeverity.Info]: "info",
+  [LogSeverity.Debug]: "debug",
+};
 
 const shopify = shopifyApp({
   apiKey: config.shopify.apiKey,
@@ -17,7 +25,10 @@ const shopify = shopifyApp({
   sessionStorage: new PrismaSessionStorage(db),
   distribution: AppDistribution.AppStore,
   // The library logs request details at Info and below; tokens and customer data must stay out of logs.
-  logger: { level: config.logLevel === "debug" ? LogSeverity.Debug : LogSeverity.Warning },
+  logger: {
+    level: config.logLevel === "debug" ? LogSeverity.Debug : LogSeverity.Warning,
+    log: (severity, message) => shopifyLog[SHOPIFY_LOG_LEVELS[severity]](message),
+  },
   future: {
     unstable_newEmbeddedAuthStrategy: true,
     expiringOfflineAccessTokens: true,

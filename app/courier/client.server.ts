@@ -34,7 +34,7 @@ import {
 } from "./request.server";
 
 /**
- * The typed courier client: every operation of the API document. Requests are validated before
+ * The typed courier client: every operation of the courier's API. Requests are validated before
  * anything is sent (CourierError "invalid_request" naming every bad field); responses are parsed
  * leniently. Estimates use the "quote" lane by default, everything else "background".
  */
@@ -42,7 +42,7 @@ import {
 export type CourierEnvironment = "sandbox" | "production";
 
 /**
- * The document gives only "{base_url}". These placeholders (the reserved .invalid domain never
+ * The courier publishes no base URL, only "{base_url}". These placeholders (the reserved .invalid domain never
  * resolves) are replaced by configuration: per shop, or app-wide through `defaults`.
  */
 export const DEFAULT_COURIER_BASE_URLS: Record<CourierEnvironment, string> = {

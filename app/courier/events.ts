@@ -17,7 +17,7 @@ import { DriverResponse, ItemResponse, LocationResponse } from "./responses";
 
 /**
  * Webhook bodies from the courier: `{ event, data }`. Parsed leniently (payloads "may gain fields
- * over time"): each of the 19 documented event names gets a typed result, any other name becomes
+ * over time"): each of the courier's 19 event names gets a typed result, any other name becomes
  * `kind: "unknown"`, and nothing that is valid JSON with an event name is ever refused.
  */
 
@@ -25,7 +25,7 @@ import { DriverResponse, ItemResponse, LocationResponse } from "./responses";
 export const MAX_WEBHOOK_BODY_BYTES = 1024 * 1024;
 
 /**
- * The document gives no name or format for the ETA ("not shown"). These are the names we accept,
+ * The courier names no field or format for the ETA ("not shown"). These are the names we accept,
  * in order of preference; the sandbox sends `eta`.
  */
 export const ETA_FIELD_NAMES = [
@@ -63,7 +63,7 @@ const common = {
 };
 const position = { latitude: lenientNumber, longitude: lenientNumber };
 
-/** A return code from the document's list, "unknown" for any other text, null when absent. */
+/** A return code from the courier's list, "unknown" for any other text, null when absent. */
 export function readReturnCode(code: string | null): ReturnCode | "unknown" | null {
   if (code === null) return null;
   return (RETURN_CODES as readonly string[]).includes(code) ? (code as ReturnCode) : "unknown";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Lenient readers for what the courier sends back. Its document leaves much "not shown" and says
+ * Lenient readers for what the courier sends back. Its API leaves much "not shown" and says
  * payloads may grow, so every optional field is read with a transform that never fails: a missing
  * or malformed value becomes `null`, numbers sent as text become numbers, ids sent as numbers
  * become text. Only the fields we cannot do without (a shipment's id) are required.
@@ -51,7 +51,7 @@ export const numberOrNumericText = z
   .transform((value) => Number(value))
   .refine((value) => Number.isFinite(value));
 
-/** An id the document calls an integer; kept as text in the app (numbers and text both accepted). */
+/** An id the courier calls an integer; kept as text in the app (numbers and text both accepted). */
 export const idText = z
   .union([z.number().int().nonnegative(), z.string().trim().min(1)])
   .transform((value) => String(value).trim());

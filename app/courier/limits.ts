@@ -1,5 +1,5 @@
 /**
- * Every limit and enumeration of the courier's API document, in one place. The client's request
+ * Every limit and enumeration of the courier's API, in one place. The client's request
  * schemas and the courier sandbox both read them, so a limit has exactly one definition.
  */
 
@@ -29,7 +29,7 @@ export const SANDBOX_FIRST_EVENT_AFTER_S = 30;
 export const SANDBOX_DEFAULT_INTERVAL_S = 15;
 /** Recommended lead time between request and pickup (not enforced by the courier). */
 export const RECOMMENDED_LEAD_TIME_MS = 60 * 60 * 1000;
-/** Not in the document: a sane ceiling for our own idempotency keys. */
+/** Not a courier limit: a sane ceiling for our own idempotency keys. */
 export const IDEMPOTENCY_KEY_MAX = 255;
 
 /** The courier's eight shipment states, in the order a delivery goes through them (the app's add two: see SHIPMENT_STATES). */
@@ -73,7 +73,7 @@ export const RETURN_CODES = [
   "dest_address_not_found",
   "dest_address_inaccessible",
   "signature_required",
-  "age_verfication_failure", // spelled so in the document
+  "age_verfication_failure", // spelled so by the courier
   "delivery_time_early",
   "delivery_time_expired",
   "cold_chain_compliance",

@@ -223,7 +223,7 @@ export type DeliveryBatch = z.input<typeof DeliveryBatchSchema>;
 
 /** A field that failed validation; `path` is dotted with list indexes in brackets: `items[0].weight`. */
 export type FieldError = { path: string; message: string };
-/** A field error with what kind of problem it is, so the sandbox can pick the document's error code. */
+/** A field error with what kind of problem it is, so the sandbox can pick the courier's error code. */
 export type FieldProblem = FieldError & { missing: boolean };
 
 export function formatPath(path: readonly PropertyKey[]): string {

@@ -15,7 +15,7 @@ import {
 /**
  * The courier's response bodies, parsed leniently (see lenient.ts): unknown fields are kept,
  * numbers sent as text are accepted, alternate ids sent as numbers become text, and a state the
- * document does not list becomes "unknown" with the raw value in `state_raw`.
+ * courier's API does not list becomes "unknown" with the raw value in `state_raw`.
  */
 
 const TimeWindowResponse = z.looseObject({ start: lenientTimestamp, end: lenientTimestamp });

@@ -73,13 +73,6 @@ export interface Worker {
 /** The real-time Sleep for the shell; a stopping worker cancels its pending timers through the signal. */
 export const timerSleep: Sleep = (ms, signal) => delay(ms, undefined, { signal });
 
-/** A WorkerLogger writing one line per event to the console (fields as JSON). */
-export const consoleWorkerLogger: WorkerLogger = {
-  info: (message, fields) => console.log(`[jobs] ${message}`, JSON.stringify(fields ?? {})),
-  warn: (message, fields) => console.warn(`[jobs] ${message}`, JSON.stringify(fields ?? {})),
-  error: (message, fields) => console.error(`[jobs] ${message}`, JSON.stringify(fields ?? {})),
-};
-
 /** The message stored for a job no handler is registered for. */
 export function noHandlerMessage(kind: string): string {
   return `No handler is registered for jobs of kind "${kind}"; retry it once a version of the app that handles it is running.`;

@@ -1,5 +1,6 @@
 import { profileStatus } from "~/carrier-service/register.server";
 import type { Db } from "~/db/client.server";
+import { componentLogger } from "~/logging/logger.server";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
 import type { CarrierStatus } from "./checklist";
 
@@ -24,7 +25,7 @@ export async function carrierServiceStatus(
       locationsWithoutUsZone: plan.locationsWithoutUsZone.length,
     };
   } catch (error) {
-    console.warn("Could not read shipping profiles:", error instanceof Error ? error.message : String(error));
+    componentLogger("onboarding").warn("Could not read shipping profiles", { err: error });
     return {
       status: "unknown",
       detail: "Shopify did not answer, so the shipping profiles could not be checked. Reload in a moment.",

@@ -1,4 +1,5 @@
 import type { Db } from "~/db/client.server";
+import { componentLogger } from "~/logging/logger.server";
 import { parseShopSettings, validateSettingsInput, type ShopSettings } from "~/settings/shop-settings";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
 import { fetchLocations } from "~/shopify/locations.server";
@@ -52,7 +53,7 @@ async function locationSnapshots(
     }
   } catch (error) {
     // The stored snapshot still serves a location saved before; a new one needs Shopify (checked by the caller).
-    console.warn("Could not refresh locations from Shopify:", error instanceof Error ? error.message : String(error));
+    componentLogger("onboarding").warn("Could not refresh locations from Shopify", { err: error });
   }
   return snapshots;
 }

@@ -18,6 +18,7 @@ import {
 } from "@shopify/polaris";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { registerCarrierService } from "~/carrier-service/register.server";
+import { componentLogger } from "~/logging/logger.server";
 import { appConfig } from "~/config/env.server";
 import { webhookAuthMethodOf } from "~/courier/webhook-auth.server";
 import { webhookInstructions } from "~/onboarding/checklist";
@@ -61,7 +62,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
       address: l.address as Record<string, unknown>,
     }));
   } catch (error) {
-    console.warn("Could not load locations:", error instanceof Error ? error.message : String(error));
+    componentLogger("settings").warn("Could not load locations", { err: error });
     locationsError =
       "Shopify did not answer, so only the pickup locations saved before are listed. Reload to try again.";
   }

@@ -14,7 +14,8 @@ import { db } from "~/db.server";
 import { databaseProviderOf } from "~/db/provider";
 import { DISPATCH_FULFILLMENT_ORDER_JOB } from "~/dispatch/jobs";
 import { checkpointWriteAheadLog, useWriteAheadLog, WAL_CHECKPOINT_INTERVAL_MS } from "~/db/journal.server";
-import { consoleWorkerLogger, startWorker, timerSleep, type Worker } from "~/jobs/worker.server";
+import { startWorker, timerSleep, type Worker } from "~/jobs/worker.server";
+import { componentLogger } from "~/logging/logger.server";
 import { getRuntime } from "~/runtime.server";
 import { unauthenticated } from "~/shopify.server";
 import { pruneExpiredQuotes } from "~/quote/quote-memory.server";
@@ -27,6 +28,7 @@ import { createStaticFiles } from "./static-files.server";
 
 const config = appConfig();
 const WORKER_POLL_MS = 500;
+const log = componentLogger("server");
 const publicDir = path.resolve(process.cwd(), "public");
 const handleRequest = createRequestHandler(build, config.nodeEnv === "development" ? "development" : "production");
 
@@ -66,7 +68,7 @@ function fail(res: ServerResponse, error: unknown): void {
     return;
   }
   const tooLarge = isBodyTooLarge(error);
-  if (!tooLarge) console.error("Unhandled request error", error instanceof Error ? error.message : error);
+  if (!tooLarge) log.error("Unhandled request error", { err: error });
   res.writeHead(tooLarge ? 413 : 500, { "Content-Type": "application/json" });
   res.end(JSON.stringify({ error: tooLarge ? "Request body too large" : "Internal error" }));
 }
@@ -75,21 +77,19 @@ server.keepAliveTimeout = 65_000;
 const walCheckpoints =
   (await useWriteAheadLog(db)) === "wal"
     ? setInterval(() => {
-        checkpointWriteAheadLog(db).catch((error: unknown) =>
-          console.warn("WAL checkpoint failed:", error instanceof Error ? error.message : error),
-        );
+        checkpointWriteAheadLog(db).catch((error: unknown) => log.warn("WAL checkpoint failed", { err: error }));
       }, WAL_CHECKPOINT_INTERVAL_MS)
     : null;
 if (!config.workerOnly) {
   server.listen(config.port, config.host, () => {
-    console.log(`App server listening on ${config.host}:${config.port} (${config.shopify.appUrl})`);
+    log.info(`App server listening on ${config.host}:${config.port} (${config.shopify.appUrl})`);
   });
 }
 
 // Measured (bench:dispatch with a worker process beside the web process): their writes to one SQLite
 // file fail with "database is locked" within seconds, however often they are repeated.
 if (databaseProviderOf(config.databaseUrl) === "sqlite" && (config.workerOnly || !config.workerEnabled)) {
-  console.warn(
+  log.warn(
     "SQLite: run the worker inside the one web process (WORKER_ENABLED=true, no `npm run worker` beside it); separate web and worker processes need PostgreSQL.",
   );
 }
@@ -109,9 +109,9 @@ if (config.workerEnabled || config.workerOnly) {
     pollIntervalMs: WORKER_POLL_MS,
     clock: runtime.clock,
     sleep: timerSleep,
-    logger: consoleWorkerLogger,
+    logger: componentLogger("jobs"),
   });
-  console.log(`Job worker started (${runtime.queue.workerId})`);
+  log.info(`Job worker started (${runtime.queue.workerId})`);
 }
 
 // Periodic upkeep. Every instance asks; the queue's unique key makes it one reconciliation per
@@ -119,8 +119,7 @@ if (config.workerEnabled || config.workerOnly) {
 const reconciliationTimer = worker
   ? setInterval(() => {
       const runtime = getRuntime();
-      const warn = (what: string) => (error: unknown) =>
-        console.warn(`${what} failed:`, error instanceof Error ? error.message : error);
+      const warn = (what: string) => (error: unknown) => log.warn(`${what} failed`, { err: error });
       scheduleReconciliation(runtime).catch(warn("Scheduling reconciliation"));
       pruneExpiredQuotes(runtime.db, runtime.clock()).catch(warn("Pruning expired quotes"));
     }, RECONCILE_INTERVAL_MS)
@@ -130,7 +129,7 @@ let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal}: draining requests and running jobs`);
+  log.info(`${signal}: draining requests and running jobs`);
   if (reconciliationTimer) clearInterval(reconciliationTimer);
   if (walCheckpoints) clearInterval(walCheckpoints);
   server.close();

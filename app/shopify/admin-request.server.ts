@@ -50,7 +50,7 @@ export class AdminApiError extends Error {
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Seconds Shopify needs to restore enough points for the request, per its documented formula. */
+/** Time for Shopify to restore the points the request lacks at the bucket's restore rate (points per second), plus 50 ms. */
 export function throttleWaitMs(requestedCost: number, status: ThrottleStatus): number {
   const missing = Math.max(0, requestedCost - status.currentlyAvailable);
   const rate = status.restoreRate > 0 ? status.restoreRate : 50;

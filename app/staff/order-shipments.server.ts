@@ -1,5 +1,6 @@
 import { orderGidFromId, type OrderShipmentsResponse } from "../../extensions/shared/api-contract";
 import { dispatchUnderWay } from "~/dispatch/generation.server";
+import { componentLogger } from "~/logging/logger.server";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
 import { fetchOrderForDispatch, type OrderForDispatch } from "~/shopify/orders.server";
 import type { StaffDeps } from "./deps";
@@ -29,7 +30,7 @@ export async function orderShipments(
   try {
     order = await fetchOrderForDispatch(deps.admin, orderGid);
   } catch (error) {
-    console.warn("Could not read the order from Shopify:", error instanceof Error ? error.message : String(error));
+    componentLogger("staff").warn("Could not read the order from Shopify", { err: error });
     orderUnavailable = "Shopify did not answer, so dispatch cannot be offered right now. Try again in a moment.";
   }
   if (!order && !orderUnavailable && rows.length === 0) throw new StaffActionError(404, ORDER_NOT_FOUND);

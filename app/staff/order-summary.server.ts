@@ -1,4 +1,5 @@
 import type { Db } from "~/db/client.server";
+import { componentLogger } from "~/logging/logger.server";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
 import { setOrderDeliveryMetafield } from "~/shopify/order-annotations.server";
 import { orderDeliverySummary } from "~/tracking/order-summary";
@@ -22,9 +23,6 @@ export async function refreshOrderSummary(
     });
     await setOrderDeliveryMetafield(admin, orderGid, orderDeliverySummary(shipments));
   } catch (error) {
-    console.warn(
-      "Could not refresh the order's delivery summary:",
-      error instanceof Error ? error.message : String(error),
-    );
+    componentLogger("staff").warn("Could not refresh the order's delivery summary", { err: error });
   }
 }

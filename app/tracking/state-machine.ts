@@ -1,6 +1,6 @@
 /**
  * The shipment state machine: given what the app knows of a shipment and one courier event, the next
- * state and the Shopify actions to take (design.md, "From courier events to the Shopify order").
+ * state and the Shopify actions to take on the order (a fulfillment with tracking, its events, tags).
  *
  * States only move forward. A late event (one that happened before the state the shipment has
  * reached) never changes the state; it may still propose a fulfillment event, which is added only when

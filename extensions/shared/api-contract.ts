@@ -32,7 +32,7 @@ export type PhotoKind = (typeof PHOTO_KINDS)[number];
 export const LABEL_FORMATS = ["PDF", "PNG"] as const;
 export type LabelFormat = (typeof LABEL_FORMATS)[number];
 
-/** Every `cancellation_code` the courier documents (delivery-api.md, "Cancellation codes"). */
+/** Every `cancellation_code` the courier's API lists. */
 import { CANCELLATION_CODES, type CancellationCode } from "../../app/courier/limits";
 export { CANCELLATION_CODES, type CancellationCode };
 

@@ -6,7 +6,7 @@
  */
 import { TIP_WINDOW_AFTER_DELIVERY_MS, type ShipmentState, type ShipmentView } from "./api-contract";
 
-/** The courier accepts a cancel until the driver confirms pickup (delivery-api.md, rule 3). */
+/** The courier accepts a cancel until the driver confirms pickup. */
 export const CANCELLABLE_STATES: ReadonlySet<ShipmentState> = new Set(["scheduled", "assigned"]);
 
 /** A driver has accepted the shipment (tips are allowed "after acceptance"). */
@@ -71,7 +71,7 @@ export function shipmentPermissions(facts: ShipmentFacts, now: Date): ShipmentPe
   const canCancel = atCourier && CANCELLABLE_STATES.has(facts.state);
   return {
     canCancel,
-    // The fee applies after the assigned driver is en route to pickup (delivery-api.md, rule 3).
+    // The courier charges a cancellation fee once the assigned driver is en route to pickup.
     cancelFeeApplies: canCancel && facts.state === "assigned" && facts.driverHeadingToPickup,
     canTip: atCourier && !facts.tipped && tipWindow(facts.state, facts.deliveredAt, now).open,
     canRate: atCourier && !facts.rated && RATEABLE_STATES.has(facts.state),

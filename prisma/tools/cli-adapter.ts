@@ -1,10 +1,10 @@
 /**
  * The driver adapter the Prisma CLI uses (prisma/prisma.config.ts), never the app's.
  *
- * PostgreSQL needs two workarounds in the CLI (stack recipe, PostgreSQL notes):
+ * PostgreSQL needs two workarounds in the CLI:
  * (a) introspection (`db pull`, `migrate diff`, `migrate deploy`'s checks) reads catalog columns of the
  *     pg types `name` (OID 19) and `"char"` (OID 18), which @prisma/adapter-pg 6.19 cannot deserialize
- *     (prisma/orm#27403). The pool's clients report those columns as `text` (OID 25) instead: both
+ *     (it fails on the first such column). The pool's clients report those columns as `text` (OID 25) instead: both
  *     arrive as plain text on the wire, so only the label changes. The app never reads such columns,
  *     so its adapter keeps the library's behaviour.
  * (b) discrete host/port/user/password/database rather than a connectionString (postgresPoolConfig).

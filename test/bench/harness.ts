@@ -34,6 +34,7 @@ import {
   startAppServer,
   type AppServer,
 } from "../support/app-server";
+import { samplePeakRss, type PeakRss } from "./peak-rss";
 
 const HARNESS_FILE = fileURLToPath(import.meta.url);
 const CHILD_FLAG = "--bench-child";
@@ -360,7 +361,8 @@ export async function prepareDatabase(
     NODE_ENV: "production",
     PORT: String(port),
     SHOPIFY_APP_URL: `http://127.0.0.1:${port}`,
-    LOG_LEVEL: "warn",
+    // The worker's "Job done" entries are at info: the harness counts them (startBenchApp).
+    LOG_LEVEL: "info",
     ...extraEnv,
     ...(options.profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${options.profileDir}` } : {}),
   };
@@ -470,14 +472,43 @@ export type AppLogSummary = {
 export const jobsFinished = (logs: AppLogSummary, kind: string) =>
   (logs.jobsDone[kind] ?? 0) + (logs.deadByKind[kind] ?? 0);
 
-export type BenchApp = AppServer & { jobLog: AppLogSummary };
+export type BenchApp = AppServer & { jobLog: AppLogSummary; peakRss: PeakRss };
 
-const JOB_LINE = /\[jobs\] (Job done|Job failed; it will be retried|Job is dead[^{]*)\s*(\{.*\})?\s*$/;
+type JobOutcome = { outcome: "done" | "retry" | "dead"; kind: string; error: string };
+
+/**
+ * A job's outcome from one line of the app's log (production: pino's JSON lines; the worker's
+ * entries carry component "jobs", the job's kind and, when it failed, the error), or null.
+ */
+export function jobOutcomeOf(line: string): JobOutcome | null {
+  if (!line.startsWith("{")) return null;
+  let entry: { component?: unknown; msg?: unknown; kind?: unknown; error?: unknown };
+  try {
+    entry = JSON.parse(line) as typeof entry;
+  } catch {
+    return null;
+  }
+  if (entry.component !== "jobs" || typeof entry.msg !== "string") return null;
+  const outcome =
+    entry.msg === "Job done"
+      ? "done"
+      : entry.msg === "Job failed; it will be retried"
+        ? "retry"
+        : entry.msg.startsWith("Job is dead")
+          ? "dead"
+          : null;
+  if (!outcome) return null;
+  return {
+    outcome,
+    kind: typeof entry.kind === "string" ? entry.kind : "?",
+    error: typeof entry.error === "string" ? entry.error : "?",
+  };
+}
 
 /**
  * The app server from the production build (see buildApp), started as app-server.ts does. Its job
  * log lines are counted rather than printed; anything else it prints goes to stderr (at most
- * `maxPrinted` lines).
+ * `maxPrinted` lines). Its resident memory is sampled every second from outside (peakRss).
  */
 export async function startBenchApp(
   bench: Bench,
@@ -496,34 +527,30 @@ export async function startBenchApp(
   const maxPrinted = options.maxPrinted ?? 40;
   const bump = (table: Record<string, number>, key: string) => (table[key] = (table[key] ?? 0) + 1);
   const onLine = (line: string) => {
-    const match = JOB_LINE.exec(line);
-    if (match) {
-      let fields: { kind?: string; error?: string } = {};
-      try {
-        fields = JSON.parse(match[2] ?? "{}") as typeof fields;
-      } catch {
-        // fields that are not JSON: the job is counted under kind "?"
-      }
-      const kind = fields.kind ?? "?";
-      if (match[1] === "Job done") {
-        bump(logs.jobsDone, kind);
-        logs.lastDoneAt[kind] = Date.now();
-      } else if (match[1]!.startsWith("Job failed")) {
-        bump(logs.retriesByKind, kind);
-        bump(logs.jobRetries, `${kind}: ${(fields.error ?? "?").slice(0, 120)}`);
+    const job = jobOutcomeOf(line);
+    if (job) {
+      if (job.outcome === "done") {
+        bump(logs.jobsDone, job.kind);
+        logs.lastDoneAt[job.kind] = Date.now();
+      } else if (job.outcome === "retry") {
+        bump(logs.retriesByKind, job.kind);
+        bump(logs.jobRetries, `${job.kind}: ${job.error.slice(0, 120)}`);
       } else {
-        bump(logs.deadByKind, kind);
-        bump(logs.deadJobs, `${kind}: ${(fields.error ?? "?").slice(0, 160)}`);
+        bump(logs.deadByKind, job.kind);
+        bump(logs.deadJobs, `${job.kind}: ${job.error.slice(0, 160)}`);
       }
       return;
     }
     logs.otherLines += 1;
-    if (logs.otherLines <= maxPrinted) note(line);
+    if (logs.otherLines <= maxPrinted) note(`[app] ${line}`);
     if (logs.otherLines === maxPrinted + 1) note("[app] ... (further app output not shown)");
   };
-  const server = await startAppServer({ env, port: Number(env.PORT), onLog: (line) => onLine(`[app] ${line}`) });
+  const server = await startAppServer({ env, port: Number(env.PORT), onLog: onLine });
   bench.defer(() => server.stop());
-  return Object.assign(server, { jobLog: logs });
+  const peakRss = samplePeakRss();
+  peakRss.track(server.pid);
+  bench.defer(() => peakRss.stop());
+  return Object.assign(server, { jobLog: logs, peakRss });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { SANDBOX_DEFAULT_INTERVAL_S, TIMING_MAX_S, TIMING_MIN_S } from "~/courier/limits";
 
 /**
- * The sandbox's case-sensitive commands. The API document says such commands exist but not their
+ * The sandbox's case-sensitive commands. The courier's API says such commands exist but not their
  * words; these are ours (see README.md). A command is the whole notes text, exactly.
  */
 

@@ -60,7 +60,7 @@ export const shipmentNotFound = (): Reply =>
 
 export const endpointNotFound = (): Reply => json(404, { errors: [], message: "Endpoint does not exist." });
 
-/** Zod problems in the document's terms: 1001 for a missing parameter, 1002 for an invalid one. */
+/** Zod problems in the courier's terms: 1001 for a missing parameter, 1002 for an invalid one. */
 export function apiErrorsFrom(problems: readonly FieldProblem[]): ApiErrorJson[] {
   return problems.map((p) => ({
     code: p.missing ? API_ERROR_CODES.missing : API_ERROR_CODES.invalid,

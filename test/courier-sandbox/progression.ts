@@ -77,7 +77,7 @@ export function batchFriendlyId(reference: string): string {
   return `B-${(hash % 90000) + 10000}`;
 }
 
-/** Fields every shipment event carries (the document's "common data fields"). */
+/** Fields every shipment event carries (the courier's "common data fields"). */
 export function commonData(s: SandboxShipment, ctx: StepContext): Record<string, unknown> {
   const data: Record<string, unknown> = {
     id: s.id,
@@ -262,7 +262,7 @@ export function applyStep(input: SandboxShipment, step: StepName, ctx: StepConte
     case "attempt": {
       s = { ...s, state: "attempted" };
       record("delivery_attempted", s.deliveryPoint);
-      // The document's sample sends latitude and longitude as strings on this event; so does the sandbox.
+      // The courier's sample sends latitude and longitude as strings on this event; so does the sandbox.
       emit("shipment.delivery_attempted", {
         latitude: String(s.deliveryPoint.latitude),
         longitude: String(s.deliveryPoint.longitude),

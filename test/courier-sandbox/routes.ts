@@ -36,7 +36,7 @@ import { newShipment, shipmentJson } from "./shipments";
 
 /** The courier API (/v1/...) of the sandbox, as handlers from a parsed request to a reply. */
 
-/** The sandbox's own fee for a cancellation after the driver headed to pickup (the document gives no amount). */
+/** The sandbox's own fee for a cancellation after the driver headed to pickup (the courier's API gives no amount). */
 export const CANCELLATION_FEE = 7.5;
 
 export type SandboxCore = {

@@ -25,7 +25,7 @@ import { createTraffic, type TrafficStats } from "./traffic";
 import { createWebhookSender, type WebhookDelivery, type WebhookStats } from "./webhook-sender";
 
 /**
- * The courier sandbox: a real HTTP server that implements the courier API document (see
+ * The courier sandbox: a real HTTP server that implements the courier's API (see
  * README.md in this folder). Start it with `startCourierSandbox()` in tests and benchmarks, or
  * `npm run sandbox` from the command line.
  */

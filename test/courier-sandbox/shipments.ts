@@ -102,7 +102,7 @@ export function repostOf(parent: SandboxShipment, id: number, now: Date): Sandbo
 const NUMERIC = /^\d{1,15}$/;
 
 /**
- * The Shipment object as the courier returns it. `numericAlternateIds` reproduces the document's
+ * The Shipment object as the courier returns it. `numericAlternateIds` reproduces the courier's
  * list sample, where an alternate id comes back as a number: numeric-looking alternate ids are
  * sent as JSON numbers in list responses.
  */

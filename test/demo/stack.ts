@@ -2,8 +2,8 @@
  * Everything the demo runs, on 127.0.0.1: the courier sandbox (time-scaled, every account feature on),
  * the Shopify stand-in served over HTTP with its HTTPS CONNECT proxy, and the real app server from its
  * production build with a demo configuration (a temporary SQLite file, a generated ENCRYPTION_KEY and
- * app secret, SHOPIFY_APP_URL=http://127.0.0.1:<port>). The app gets nothing but configuration: it
- * reaches "https://<shop>.myshopify.com" through HTTPS_PROXY and the courier at COURIER_SANDBOX_URL.
+ * app secret, SHOPIFY_APP_URL on 127.0.0.1 and a free port). The app gets nothing but configuration: it
+ * reaches the shops' myshopify.com hosts through HTTPS_PROXY and the courier at COURIER_SANDBOX_URL.
  */
 import { randomBytes } from "node:crypto";
 import { createWriteStream, mkdtempSync, rmSync } from "node:fs";

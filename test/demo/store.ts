@@ -153,8 +153,8 @@ export function linesByLocation(lines: readonly CartLine[]): { location: Locatio
 
 /**
  * Shopify's carrier-service request for the part of a cart that ships from one location (a cart
- * fulfilled from several locations is rated once per location): keys as documented
- * (shopify-platform.md §1.2), prices in cents, weights in grams.
+ * fulfilled from several locations is rated once per location): Shopify's keys, prices in cents,
+ * weights in grams.
  */
 export function checkoutRateRequest(store: DemoStore, origin: LocationState, lines: readonly CartLine[]) {
   const from = origin.address;

@@ -1,5 +1,5 @@
 /**
- * A STAND-IN for App Bridge (https://cdn.shopify.com/shopifycloud/app-bridge.js), served by the
+ * A STAND-IN for App Bridge (the `app-bridge.js` script the app's pages load), served by the
  * browser test in place of Shopify's CDN script, which this machine cannot reach. It is not App
  * Bridge: it implements only the small part of the `shopify` global and of the `ui-*` elements the
  * app's pages use, so the pages can run outside the Shopify admin:

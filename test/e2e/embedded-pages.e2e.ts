@@ -6,7 +6,7 @@
  * test. Screenshots: test-results/e2e/.
  *
  * Outside systems, all on 127.0.0.1: the courier sandbox (HTTP), the Shopify stand-in behind an
- * HTTPS proxy (the server reaches "https://<shop>.myshopify.com" through HTTPS_PROXY), and a local
+ * HTTPS proxy (the server reaches the shop's myshopify.com host through HTTPS_PROXY), and a local
  * stand-in for App Bridge's CDN script (test/e2e/app-bridge-stand-in.ts).
  */
 import { mkdirSync, writeFileSync } from "node:fs";

@@ -1,5 +1,5 @@
 /**
- * Query cost, approximating Shopify's calculation (https://shopify.dev/docs/api/usage/limits):
+ * Query cost, approximating Shopify's calculation of a query's requested cost:
  * - scalar and enum fields cost 0; an object (or interface/union) field costs 1 plus its selection;
  * - a connection (a `…Connection` type) costs 2 plus `first`/`last` × (1 + the cost of the node
  *   selection under `edges.node` / `nodes`); `pageInfo` is free;

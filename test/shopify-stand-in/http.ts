@@ -1,7 +1,7 @@
 /**
  * The stand-in's HTTP surface, as Shopify answers it:
- * - POST https://<shop>.myshopify.com/admin/api/2026-10/graphql.json (X-Shopify-Access-Token);
- * - POST https://<shop>.myshopify.com/admin/oauth/access_token (token exchange, refresh).
+ * - POST /admin/api/2026-10/graphql.json on <shop>.myshopify.com (X-Shopify-Access-Token);
+ * - POST /admin/oauth/access_token on <shop>.myshopify.com (token exchange, refresh).
  * `handleShopifyRequest` is a plain fetch-style handler; `mswHandlers` wires it into MSW and
  * ./serve.ts into a real HTTP server.
  */
@@ -108,7 +108,7 @@ async function answerToken(request: Request, shop: ShopState, deps: HttpDeps): P
   return json(answer.body, answer.status);
 }
 
-/** Answers a request to https://<shop>.myshopify.com/... as Shopify would; null when it is not one. */
+/** Answers a request to a shop's myshopify.com host as Shopify would; null when it is not one. */
 export async function handleShopifyRequest(request: Request, deps: HttpDeps): Promise<Response | null> {
   const url = new URL(request.url);
   const host = url.hostname.toLowerCase();

@@ -1,6 +1,6 @@
 /**
- * POST https://<shop>/admin/oauth/access_token as @shopify/shopify-api 15 uses it (JSON body):
- * - token exchange (RFC 8693): subject_token = session token (id_token) → offline or online token,
+ * POST /admin/oauth/access_token on the shop's host, as @shopify/shopify-api 15 uses it (JSON body):
+ * - OAuth token exchange: subject_token = session token (id_token) → offline or online token,
  *   `expiring: "1"` → expiring offline token with a refresh token;
  * - token exchange with an offline token as subject → migration to an expiring token;
  * - refresh_token grant → a new access token and a new refresh token (the used one stops working).

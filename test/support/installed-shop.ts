@@ -3,7 +3,8 @@
  * locations), the app's database holds its offline session, courier connection and pickup settings,
  * and the real worker runs queued jobs.
  */
-import { startWorker, timerSleep, consoleWorkerLogger } from "~/jobs/worker.server";
+import { startWorker, timerSleep } from "~/jobs/worker.server";
+import { componentLogger } from "~/logging/logger.server";
 import { serviceCodeForWindow } from "~/quote/windows";
 import { action as ordersPaid } from "~/routes/webhooks.orders.paid";
 import type { Runtime } from "~/runtime.server";
@@ -134,7 +135,7 @@ export function startTestWorker(runtime: Runtime, admin: AdminForShop = adminFor
     pollIntervalMs: 5,
     clock: runtime.clock,
     sleep: timerSleep,
-    logger: { ...consoleWorkerLogger, info: () => {} },
+    logger: { ...componentLogger("jobs"), info: () => {} },
   });
 }
 

@@ -4,7 +4,8 @@
  *   created from the template database when TEST_DATABASE=postgresql) and the test environment;
  * - MSW intercepting every outside request: requests to 127.0.0.1 (the courier sandbox, app
  *   servers) pass through, anything else that no handler answers fails the test;
- * - any console.error fails the test.
+ * - any console.error fails the test, and so does an entry at the app logger's error level (in tests the
+ *   logger writes through the console: app/logging/logger.server.ts).
  */
 import { randomBytes } from "node:crypto";
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";

@@ -1,7 +1,7 @@
 /**
- * Carrier-service rate requests as Shopify sends them (keys as documented in
- * ../shared/reference/shopify-platform.md §1.2), for the quote tests, the route tests and the
- * benchmark.
+ * Carrier-service rate requests as Shopify sends them (a `rate` object with origin, destination,
+ * items, currency and locale; prices in cents, weights in grams), for the quote tests, the route
+ * tests and the benchmark.
  */
 
 /** The pickup location's address as stored on PickupLocation.addressJson (Shopify's location address). */

@@ -3,7 +3,7 @@
  * fulfillmentEventCreate and fulfillmentCancel. Each returns the mutation payload (with `userErrors`)
  * and changes nothing when there are errors.
  *
- * Modelling choices where Shopify's docs are silent (kept deliberately simple and stated here):
+ * Modelling choices of the stand-in's own (kept deliberately simple and stated here):
  * - a new fulfillment's displayStatus is FULFILLED with tracking info, MARKED_AS_FULFILLED without;
  *   afterwards it follows the status of the event with the latest `happenedAt`;
  * - a partly fulfilled fulfillment order stays one order with status IN_PROGRESS; fully fulfilled → CLOSED;
