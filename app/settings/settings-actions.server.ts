@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { saveSettingsForm } from "~/onboarding/settings-form.server";
 import {
   runSetupAction,
   SETUP_INTENTS,
@@ -7,6 +6,7 @@ import {
   type SetupDeps,
 } from "~/onboarding/setup-actions.server";
 import { applyCarrierServiceName, type CarrierServiceNameResult } from "./carrier-service-name.server";
+import { saveSettingsForm } from "./settings-form.server";
 
 /**
  * The settings page's forms, told apart by `intent`: the settings save, the carrier service's name

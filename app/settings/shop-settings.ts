@@ -14,7 +14,9 @@
  * Each job has its module: limits.ts (the named limits), form-fields.ts (form-tolerant zod fields),
  * one *-schema.ts per settings group and settings-schema.ts (the whole), defaults.ts,
  * stored-settings.ts (the repair of stored JSON), dotted-fields.ts and settings-input.ts (the page's
- * form).
+ * form). The settings page itself: settings-draft.ts (its editable copy, in the browser),
+ * settings-form.server.ts (the save, with pickup locations), settings-page.server.ts and
+ * settings-actions.server.ts (its loader and action).
  */
 export * from "./limits";
 export { DEFAULT_SHOP_SETTINGS } from "./defaults";

@@ -1,6 +1,6 @@
 import { BlockStack, Button, Card, Divider, FormLayout, InlineStack, Layout, Text } from "@shopify/polaris";
 import type { Dispatch, SetStateAction } from "react";
-import { newWindowDraft, type SettingsDraft, type WindowDraft } from "~/onboarding/settings-draft";
+import { newWindowDraft, type SettingsDraft, type WindowDraft } from "~/settings/settings-draft";
 import { MAX_DELIVERY_WINDOWS } from "~/settings/limits";
 import type { DraftControls } from "./draft-controls";
 import { WindowEditor } from "./window-editor";

@@ -1,6 +1,6 @@
 import { Checkbox, Select, TextField } from "@shopify/polaris";
 import type { Dispatch, SetStateAction } from "react";
-import type { SettingsDraft } from "~/onboarding/settings-draft";
+import type { SettingsDraft } from "~/settings/settings-draft";
 
 /** Polaris controls bound to one field of the settings draft by its dotted name, with its error. */
 export type DraftControls = {

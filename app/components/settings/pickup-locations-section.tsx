@@ -1,5 +1,5 @@
 import { Banner, BlockStack, Card, Checkbox, Divider, FormLayout, Layout, Text, TextField } from "@shopify/polaris";
-import type { SettingsDraft } from "~/onboarding/settings-draft";
+import type { SettingsDraft } from "~/settings/settings-draft";
 
 /** Where drivers collect orders: each Shopify location, enabled with its contact and notes. */
 export function PickupLocationsSection({

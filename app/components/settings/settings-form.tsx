@@ -3,7 +3,7 @@ import { SaveBar } from "@shopify/app-bridge-react";
 import { Banner, Button, InlineStack, Layout } from "@shopify/polaris";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import type { PickupLocationRow } from "~/onboarding/pickup-locations";
-import { draftFromSettings, draftToEntries, type SettingsDraft } from "~/onboarding/settings-draft";
+import { draftFromSettings, draftToEntries, type SettingsDraft } from "~/settings/settings-draft";
 import { toast } from "~/onboarding/ui/copy-field";
 import type { CarrierServiceNameResult } from "~/settings/carrier-service-name.server";
 import type { SettingsSaveResult } from "~/settings/settings-actions.server";

@@ -1,5 +1,5 @@
 import { BlockStack, Button, Checkbox, FormLayout, InlineStack, Select, Text, TextField } from "@shopify/polaris";
-import { windowErrorKey, type WindowDraft } from "~/onboarding/settings-draft";
+import { windowErrorKey, type WindowDraft } from "~/settings/settings-draft";
 import { WINDOW_KINDS } from "./option-lists";
 
 /** One delivery window of the draft: its kind decides which times it asks for. */

@@ -1,9 +1,9 @@
 import type { Db } from "~/db/client.server";
-import { dottedFieldsToObject, type FormDataLike } from "~/settings/dotted-fields";
-import { parseShopSettings, validateSettingsInput, type ShopSettings } from "~/settings/shop-settings";
+import { validatePickupLocations, type PickupLocationInput } from "~/onboarding/pickup-locations";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
 import { fetchLocations } from "~/shopify/locations.server";
-import { validatePickupLocations, type PickupLocationInput } from "./pickup-locations";
+import { dottedFieldsToObject, type FormDataLike } from "./dotted-fields";
+import { parseShopSettings, validateSettingsInput, type ShopSettings } from "./shop-settings";
 
 /**
  * The settings page's one save: the shop settings (validated by app/settings on top of the
