@@ -12,6 +12,7 @@ import { action as listAction, loader as listLoader } from "~/routes/app.shipmen
 import { parseShopSettings } from "~/settings/shop-settings";
 import { saveCourierToken } from "~/shops/courier-credentials.server";
 import type { CourierSandbox } from "../../courier-sandbox/server";
+import { deleteCarrierService } from "../../shopify-stand-in/domain/carrier-services";
 import { apiRequest, call, data, documentRequest } from "./embedded";
 import { OTHER_SHOP, SHOP, setUpStaffWorld, startSandbox, type StaffWorld } from "./staff-fixture";
 
@@ -396,6 +397,20 @@ describe("settings", () => {
       message: 'Shoppers now see "Bakery Express" at checkout.',
     });
     expect(world.shop.carrierServices.map((s) => s.name)).toEqual(["Bakery Express"]);
+  });
+
+  it("says so when Shopify keeps the old carrier service name", async () => {
+    world.shop.carrierCalculatedShipping = true;
+    data(await call(homeAction, post("/app", { intent: "register-carrier" })));
+    data(await call(settingsAction, post("/app/settings", validForm({ carrierServiceName: "Bakery Express" }))));
+    // The merchant deleted the service in Shopify and the plan no longer allows a new one.
+    const [service] = world.shop.carrierServices;
+    deleteCarrierService(world.shop, service!.id, service!.ownerApiClientId);
+    world.shop.carrierCalculatedShipping = false;
+    const result = data(await call(settingsAction, post("/app/settings", { intent: "carrier-service-name" })));
+    expect(result).toMatchObject({ intent: "carrier-service-name", ok: false });
+    expect((result as { message: string }).message).toMatch(/^Shopify kept the old delivery name: \S/);
+    expect(world.shop.carrierServices).toEqual([]);
   });
 
   it("reports an unchanged carrier service name, and a name for a service not registered yet", async () => {
