@@ -3,13 +3,13 @@ import { addCarrierServiceToProfiles, registerCarrierService } from "~/carrier-s
 import type { CourierClient } from "~/courier/client.server";
 import type { KeyRing } from "~/crypto/secret-box.server";
 import type { Db } from "~/db/client.server";
+import { saveDispatchMode } from "~/settings/settings-form.server";
 import { parseShopSettings } from "~/settings/shop-settings";
 import { AdminApiError, type AdminGraphql } from "~/shopify/admin-request.server";
 import { WEBHOOK_AUTH_METHODS } from "~/courier/webhook-auth.server";
 import { rotateWebhookSecret } from "~/shops/courier-credentials.server";
 import type { CourierCredentials } from "~/shops/courier-for-shop.server";
 import { connectCourier, CourierAccountInput } from "./courier-connection.server";
-import { saveDispatchMode } from "./settings-form.server";
 
 /**
  * The setup actions the home page and the settings page share (one path for each): connect the

@@ -12,6 +12,7 @@ import { action as listAction, loader as listLoader } from "~/routes/app.shipmen
 import { parseShopSettings } from "~/settings/shop-settings";
 import { saveCourierToken } from "~/shops/courier-credentials.server";
 import type { CourierSandbox } from "../../courier-sandbox/server";
+import { deleteCarrierService } from "../../shopify-stand-in/domain/carrier-services";
 import { apiRequest, call, data, documentRequest } from "./embedded";
 import { OTHER_SHOP, SHOP, setUpStaffWorld, startSandbox, type StaffWorld } from "./staff-fixture";
 
@@ -380,14 +381,57 @@ describe("settings", () => {
     });
   });
 
-  it("renames the carrier service in Shopify when its name changes", async () => {
+  it("saves a new carrier service name, then renames the service in Shopify as its own action", async () => {
     world.shop.carrierCalculatedShipping = true;
     data(await call(homeAction, post("/app", { intent: "register-carrier" })));
     const result = data(
       await call(settingsAction, post("/app/settings", validForm({ carrierServiceName: "Bakery Express" }))),
     );
-    expect(result).toMatchObject({ ok: true });
+    expect(result).toMatchObject({ intent: "settings", ok: true, carrierServiceNameChanged: true });
+    // The save touches settings only: Shopify keeps the old name until the page asks for the rename.
+    expect(world.shop.carrierServices.map((s) => s.name)).toEqual(["Same-day delivery"]);
+    const renamed = data(await call(settingsAction, post("/app/settings", { intent: "carrier-service-name" })));
+    expect(renamed).toEqual({
+      intent: "carrier-service-name",
+      ok: true,
+      message: 'Shoppers now see "Bakery Express" at checkout.',
+    });
     expect(world.shop.carrierServices.map((s) => s.name)).toEqual(["Bakery Express"]);
+  });
+
+  it("says so when Shopify keeps the old carrier service name", async () => {
+    world.shop.carrierCalculatedShipping = true;
+    data(await call(homeAction, post("/app", { intent: "register-carrier" })));
+    data(await call(settingsAction, post("/app/settings", validForm({ carrierServiceName: "Bakery Express" }))));
+    // The merchant deleted the service in Shopify and the plan no longer allows a new one.
+    const [service] = world.shop.carrierServices;
+    deleteCarrierService(world.shop, service!.id, service!.ownerApiClientId);
+    world.shop.carrierCalculatedShipping = false;
+    const result = data(await call(settingsAction, post("/app/settings", { intent: "carrier-service-name" })));
+    expect(result).toMatchObject({ intent: "carrier-service-name", ok: false });
+    expect((result as { message: string }).message).toMatch(/^Shopify kept the old delivery name: \S/);
+    expect(world.shop.carrierServices).toEqual([]);
+  });
+
+  it("reports an unchanged carrier service name, and a name for a service not registered yet", async () => {
+    const unchanged = data(await call(settingsAction, post("/app/settings", validForm())));
+    expect(unchanged).toMatchObject({ intent: "settings", ok: true, carrierServiceNameChanged: false });
+    const notRegistered = data(await call(settingsAction, post("/app/settings", { intent: "carrier-service-name" })));
+    expect(notRegistered).toEqual({
+      intent: "carrier-service-name",
+      ok: true,
+      message: 'Shoppers will see "Same-day delivery" once same-day delivery is registered.',
+    });
+    expect(world.shop.carrierServices).toEqual([]);
+  });
+
+  it("refuses a form intent it does not know", async () => {
+    const result = data(await call(settingsAction, post("/app/settings", { intent: "delete-everything" })));
+    expect(result).toEqual({
+      intent: "settings",
+      ok: false,
+      message: "This form is not known to the app. Reload the page.",
+    });
   });
 
   it("runs the shared setup actions (courier account) from the settings page too", async () => {

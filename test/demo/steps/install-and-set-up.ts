@@ -2,7 +2,7 @@
  * Step 1: the merchant installs the app and works through its home page and settings page, each
  * form posted to the page's own action with a session token, as the embedded page's fetchers do.
  */
-import { draftFromSettings, draftToEntries } from "~/onboarding/settings-draft";
+import { draftFromSettings, draftToEntries } from "~/settings/settings-draft";
 import type { SetupActionResult } from "~/onboarding/setup-actions.server";
 import type { loader as homeLoader } from "~/routes/app._index";
 import type { loader as settingsLoader } from "~/routes/app.settings";

@@ -1,39 +1,20 @@
 import type { Db } from "~/db/client.server";
 import { componentLogger } from "~/logging/logger.server";
-import { parseShopSettings, validateSettingsInput, type ShopSettings } from "~/settings/shop-settings";
+import { validatePickupLocations, type PickupLocationInput } from "~/onboarding/pickup-locations";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
 import { fetchLocations } from "~/shopify/locations.server";
-import { validatePickupLocations, type PickupLocationInput } from "./pickup-locations";
+import { dottedFieldsToObject, type FormDataLike } from "./dotted-fields";
+import { parseShopSettings, validateSettingsInput, type ShopSettings } from "./shop-settings";
 
 /**
  * The settings page's one save: the shop settings (validated by app/settings on top of the
  * current ones) and the pickup locations, written together or not at all.
  */
 
-const PICKUP_PREFIX = "pickupLocations.";
-/** Form fields that are not settings. */
-const CONTROL_FIELDS = new Set(["intent"]);
-
 export type SaveSettingsResult =
   { ok: true; settings: ShopSettings; previous: ShopSettings } | { ok: false; fieldErrors: Record<string, string> };
 
-/** "pickupLocations.0.enabled" fields → [{ enabled: ... }]. */
-function pickupEntries(entries: [string, unknown][]): unknown[] | null {
-  const list: Record<string, unknown>[] = [];
-  let any = false;
-  for (const [name, value] of entries) {
-    const match = /^pickupLocations\.(\d{1,3})\.([A-Za-z]+)$/.exec(name);
-    if (!match) continue;
-    any = true;
-    const index = Number(match[1]);
-    const field = match[2]!;
-    list[index] ??= {};
-    const row = list[index]!;
-    // A checkbox sends a hidden "false" then "true": the last value counts.
-    row[field] = value;
-  }
-  return any ? Array.from(list, (row) => row ?? {}) : null;
-}
+const SHOP_NOT_SET_UP = "The app is not set up for this store yet. Reload the app.";
 
 type Snapshot = { name: string; addressJson: string };
 
@@ -61,25 +42,26 @@ async function locationSnapshots(
 export async function saveSettingsForm(
   deps: { db: Db; admin: AdminGraphql },
   shopDomain: string,
-  form: { entries(): Iterable<[string, unknown]> },
+  form: FormDataLike,
 ): Promise<SaveSettingsResult> {
   const shop = await deps.db.shop.findUnique({
     where: { domain: shopDomain },
     select: { id: true, settingsJson: true },
   });
-  if (!shop) return { ok: false, fieldErrors: { form: "The app is not set up for this store yet. Reload the app." } };
-  const entries = [...form.entries()].filter(([name]) => !CONTROL_FIELDS.has(name));
+  if (!shop) return { ok: false, fieldErrors: { form: SHOP_NOT_SET_UP } };
   const previous = parseShopSettings(shop.settingsJson);
 
   const fieldErrors: Record<string, string> = {};
-  const settingsEntries = entries.filter(([name]) => !name.startsWith(PICKUP_PREFIX));
-  const settings = validateSettingsInput({ entries: () => settingsEntries }, previous);
+  // One reading of the dotted names for both parts; `intent` names the form, not a setting.
+  const { intent: _intent, pickupLocations: rawPickups, ...settingsInput } = dottedFieldsToObject(form, fieldErrors);
+  const settings = validateSettingsInput(settingsInput, previous);
   if (!settings.ok) Object.assign(fieldErrors, settings.fieldErrors);
 
-  const rawPickups = pickupEntries(entries);
   let pickups: PickupLocationInput[] = [];
-  if (rawPickups) {
-    const checked = validatePickupLocations(rawPickups);
+  if (rawPickups !== undefined) {
+    // A row left out of the middle of the list is checked as an empty row, so its error names a field.
+    const rows = Array.isArray(rawPickups) ? Array.from(rawPickups, (row: unknown) => row ?? {}) : rawPickups;
+    const checked = validatePickupLocations(rows);
     if (checked.ok) pickups = checked.locations;
     else Object.assign(fieldErrors, checked.fieldErrors);
   }
@@ -117,7 +99,7 @@ export async function saveSettingsForm(
 /** Onboarding's one-field save of the dispatch mode, through the same validation. */
 export async function saveDispatchMode(db: Db, shopDomain: string, mode: unknown): Promise<SaveSettingsResult> {
   const shop = await db.shop.findUnique({ where: { domain: shopDomain }, select: { id: true, settingsJson: true } });
-  if (!shop) return { ok: false, fieldErrors: { form: "The app is not set up for this store yet. Reload the app." } };
+  if (!shop) return { ok: false, fieldErrors: { form: SHOP_NOT_SET_UP } };
   const previous = parseShopSettings(shop.settingsJson);
   const result = validateSettingsInput({ dispatchMode: mode }, previous);
   if (!result.ok) return { ok: false, fieldErrors: result.fieldErrors };

@@ -1,5 +1,5 @@
-import type { DeliveryWindow, ShopSettings } from "~/settings/shop-settings";
-import type { PickupLocationRow } from "./pickup-locations";
+import type { PickupLocationRow } from "~/onboarding/pickup-locations";
+import type { DeliveryWindow, ShopSettings } from "./shop-settings";
 
 /**
  * The settings page's editable copy of the settings: every field as the text the merchant types

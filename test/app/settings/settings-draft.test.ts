@@ -6,7 +6,7 @@ import {
   draftToEntries,
   newWindowDraft,
   windowErrorKey,
-} from "~/onboarding/settings-draft";
+} from "~/settings/settings-draft";
 import { DEFAULT_SHOP_SETTINGS, validateSettingsInput, type ShopSettings } from "~/settings/shop-settings";
 
 const defaults = structuredClone(DEFAULT_SHOP_SETTINGS) as ShopSettings;

@@ -1,0 +1,88 @@
+import { BlockStack, Card, FormLayout, Layout } from "@shopify/polaris";
+import type { DraftControls } from "./draft-controls";
+import { DISPATCH_MODES } from "./option-lists";
+
+/** Dispatch and tags, customer notifications, notes for the driver and tracking. */
+export function OrderSections({ controls: { field, choice, flag } }: { controls: DraftControls }) {
+  return (
+    <>
+      <Layout.AnnotatedSection
+        id="dispatch"
+        title="Dispatch and tags"
+        description="Which paid orders go to the courier, and the order tags the app reads and writes."
+      >
+        <Card>
+          <FormLayout>
+            {choice("dispatchMode", "Dispatch", DISPATCH_MODES)}
+            <FormLayout.Group>
+              {field("tags.over21", "Product tags that need a recipient over 21", {
+                helpText: "Separate tags with commas.",
+              })}
+              {field("tags.over18", "Product tags that need a driver over 18", {
+                helpText: "Separate tags with commas.",
+              })}
+            </FormLayout.Group>
+            <FormLayout.Group>
+              {field("tags.dispatched", "Order tag once dispatched")}
+              {field("tags.attention", "Order tag when staff must act")}
+            </FormLayout.Group>
+          </FormLayout>
+        </Card>
+      </Layout.AnnotatedSection>
+      <Layout.AnnotatedSection
+        id="notifications"
+        title="Customer notifications"
+        description="What the customer hears about the delivery."
+      >
+        <Card>
+          <BlockStack gap="200">
+            {flag(
+              "notifyCustomerOnFulfillment",
+              "Email the customer when the driver picks up the order",
+              "Shopify's shipping confirmation, with the tracking link.",
+            )}
+            {flag("deliveryOptions.recipientSmsNotifications", "Text messages from the courier to the recipient")}
+            {flag("deliveryOptions.signatureRequired", "Ask for a signature at delivery")}
+            {flag("deliveryOptions.declineInsurance", "Decline the courier's protection plan")}
+          </BlockStack>
+        </Card>
+      </Layout.AnnotatedSection>
+      <Layout.AnnotatedSection
+        id="driver-notes"
+        title="Notes for the driver"
+        description="Sent in the delivery's notes, which only the driver of that delivery reads."
+      >
+        <Card>
+          <FormLayout>
+            {flag(
+              "driverNotes.shopperInstructions",
+              "Send the shopper's delivery instructions to the driver",
+              "From checkout's delivery instructions, the order note, and the cart attribute below.",
+            )}
+            {field("driverNotes.instructionsAttribute", "Cart attribute with delivery instructions", {
+              helpText: 'The name your theme gives it, for example "Delivery instructions". Empty: none.',
+            })}
+            {field("driverNotes.merchantNote", "Your note for every delivery", {
+              helpText: "For example: Fragile, keep upright. Empty: none.",
+              multiline: 2,
+            })}
+          </FormLayout>
+        </Card>
+      </Layout.AnnotatedSection>
+      <Layout.AnnotatedSection id="tracking" title="Tracking" description="What Shopify shows on the fulfillment.">
+        <Card>
+          <FormLayout>
+            {field("tracking.companyName", "Tracking company name")}
+            {field("tracking.urlTemplate", "Tracking URL template", {
+              helpText: "For example https://track.example.com/{tracking_number}. Empty: no link.",
+            })}
+            {field("carrierServiceName", "Name of the delivery service at checkout")}
+            {field("reconciliationSilenceMinutes", "Check a quiet delivery with the courier after (minutes)", {
+              type: "number",
+            })}
+          </FormLayout>
+        </Card>
+      </Layout.AnnotatedSection>
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+import { Card, FormLayout, Layout } from "@shopify/polaris";
+import type { DraftControls } from "./draft-controls";
+import { FALLBACKS, ROUNDING, TOLERANCE_UNITS } from "./option-lists";
+
+/** What shoppers pay, checkout's fallback and time budget, the price tolerance and the default package. */
+export function PricingSections({ controls: { field, choice } }: { controls: DraftControls }) {
+  return (
+    <>
+      <Layout.AnnotatedSection
+        id="pricing"
+        title="Pricing and checkout"
+        description="What shoppers pay, and what checkout shows when the courier cannot answer in time."
+      >
+        <Card>
+          <FormLayout>
+            <FormLayout.Group>
+              {field("pricing.markupPercent", "Markup (%)", { type: "number" })}
+              {field("pricing.fixedMarkupCents", "Fixed markup", { prefix: "$" })}
+              {choice("pricing.rounding", "Rounding", ROUNDING)}
+            </FormLayout.Group>
+            <FormLayout.Group>
+              {field("pricing.minimumPriceCents", "Minimum price", { prefix: "$", helpText: "Empty: no minimum." })}
+              {field("pricing.maximumPriceCents", "Maximum price", { prefix: "$", helpText: "Empty: no maximum." })}
+              {field("pricing.freeAboveSubtotalCents", "Free above order subtotal", {
+                prefix: "$",
+                helpText: "Empty: never free.",
+              })}
+            </FormLayout.Group>
+            <FormLayout.Group>
+              {choice("checkoutFallback", "When the courier cannot answer", FALLBACKS)}
+              {field("timeBudgetMs", "Time budget for a quote (ms)", {
+                type: "number",
+                helpText: "Checkout waits at most this long (500 to 2900).",
+              })}
+            </FormLayout.Group>
+            <FormLayout.Group>
+              {choice("priceTolerance.unit", "Flag a delivery priced above the quote by", TOLERANCE_UNITS)}
+              {field("priceTolerance.amount", "Tolerance", { type: "number" })}
+            </FormLayout.Group>
+          </FormLayout>
+        </Card>
+      </Layout.AnnotatedSection>
+      <Layout.AnnotatedSection
+        id="packages"
+        title="Default package"
+        description="Used for products without a package size of their own."
+      >
+        <Card>
+          <FormLayout>
+            <FormLayout.Group>
+              {field("defaultPackage.lengthInches", "Length (in)", { type: "number" })}
+              {field("defaultPackage.widthInches", "Width (in)", { type: "number" })}
+              {field("defaultPackage.heightInches", "Height (in)", { type: "number" })}
+              {field("defaultPackage.weightPounds", "Weight (lb)", { type: "number" })}
+            </FormLayout.Group>
+          </FormLayout>
+        </Card>
+      </Layout.AnnotatedSection>
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+import { BlockStack, Button, Checkbox, FormLayout, InlineStack, Select, Text, TextField } from "@shopify/polaris";
+import { windowErrorKey, type WindowDraft } from "~/settings/settings-draft";
+import { WINDOW_KINDS } from "./option-lists";
+
+/** One delivery window of the draft: its kind decides which times it asks for. */
+export function WindowEditor(props: {
+  window: WindowDraft;
+  index: number;
+  errors: Record<string, string>;
+  canRemove: boolean;
+  onChange: (patch: Partial<WindowDraft>) => void;
+  onRemove: () => void;
+}) {
+  const { window: w, index, errors } = props;
+  const error = (field: keyof WindowDraft) => errors[windowErrorKey(index, field)];
+  const text = (
+    field: keyof WindowDraft,
+    label: string,
+    extra: Partial<React.ComponentProps<typeof TextField>> = {},
+  ) => (
+    <TextField
+      label={label}
+      value={String(w[field])}
+      onChange={(value) => props.onChange({ [field]: value })}
+      autoComplete="off"
+      error={error(field)}
+      {...extra}
+    />
+  );
+  return (
+    <BlockStack gap="300">
+      <InlineStack align="space-between" blockAlign="center">
+        <Text as="h3" variant="headingSm">
+          {w.serviceName || `Window ${index + 1}`}
+        </Text>
+        <Button variant="plain" tone="critical" onClick={props.onRemove} disabled={!props.canRemove}>
+          Remove
+        </Button>
+      </InlineStack>
+      <FormLayout>
+        <FormLayout.Group>
+          {text("serviceName", "Name shoppers see")}
+          {text("id", "Id", { helpText: "Part of the rate's code; lowercase letters, digits and hyphens." })}
+        </FormLayout.Group>
+        {text("description", "Description at checkout")}
+        <FormLayout.Group>
+          <Select
+            label="Kind"
+            options={WINDOW_KINDS}
+            value={w.kind}
+            onChange={(value) => props.onChange({ kind: value as WindowDraft["kind"] })}
+            error={error("kind")}
+          />
+          {w.kind === "within_hours" ? text("hours", "Hours after pickup", { type: "number", step: 0.5 }) : null}
+          {w.kind === "today_by" ? text("deliverBy", "Delivered by (HH:MM)") : null}
+          {w.kind === "today_by" ? text("orderCutoff", "Order cutoff (HH:MM)") : null}
+          {w.kind === "tomorrow" ? text("startTime", "From (HH:MM)") : null}
+          {w.kind === "tomorrow" ? text("endTime", "Until (HH:MM)") : null}
+        </FormLayout.Group>
+        <FormLayout.Group>
+          {text("fallbackPrice", "Flat price when the courier cannot answer", {
+            prefix: "$",
+            helpText: "Used with the flat-price fallback. Empty: no rate.",
+          })}
+          <Checkbox
+            label="Offered at checkout"
+            checked={w.enabled}
+            onChange={(checked) => props.onChange({ enabled: checked })}
+            error={error("enabled")}
+          />
+        </FormLayout.Group>
+      </FormLayout>
+    </BlockStack>
+  );
+}

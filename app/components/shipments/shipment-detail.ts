@@ -1,0 +1,5 @@
+import type { SerializeFrom } from "@remix-run/node";
+import type { shipmentDetail } from "~/shipments/detail.server";
+
+/** The shipment page's data as the browser receives it. */
+export type ShipmentDetail = SerializeFrom<Awaited<ReturnType<typeof shipmentDetail>>>;

@@ -1,0 +1,69 @@
+import { Badge, BlockStack, InlineGrid, InlineStack, Text } from "@shopify/polaris";
+import { PHOTO_LABELS } from "../../../extensions/shared/presentation";
+import { formatDateTime } from "~/shipments/format";
+import type { ShipmentDetail } from "./shipment-detail";
+import { TitledCard } from "./titled-card";
+
+/** What happened to the delivery, newest first, from the courier, the app and staff. */
+export function TimelineCard({ timeline, timeZone }: { timeline: ShipmentDetail["timeline"]; timeZone: string }) {
+  return (
+    <TitledCard title="Timeline" gap="300">
+      {timeline.length === 0 ? (
+        <Text as="p" tone="subdued">
+          Nothing has happened yet.
+        </Text>
+      ) : (
+        <BlockStack gap="200">
+          {timeline.map((entry) => (
+            <InlineGrid key={entry.id} columns={["oneThird", "twoThirds"]} gap="200">
+              <Text as="span" tone="subdued">
+                {formatDateTime(entry.at, timeZone)}
+              </Text>
+              <BlockStack gap="050">
+                <InlineStack gap="200" blockAlign="center">
+                  <Badge tone={entry.source === "Staff" ? "info" : entry.source === "App" ? undefined : "success"}>
+                    {entry.source}
+                  </Badge>
+                  <Text as="span" fontWeight="semibold">
+                    {entry.title}
+                  </Text>
+                </InlineStack>
+                {entry.detail ? (
+                  <Text as="span" tone="subdued">
+                    {entry.detail}
+                    {entry.synthesized ? " (read back from the courier)" : ""}
+                  </Text>
+                ) : null}
+              </BlockStack>
+            </InlineGrid>
+          ))}
+        </BlockStack>
+      )}
+    </TitledCard>
+  );
+}
+
+/** The courier's photos (pickup, delivery, signature), when there are any. */
+export function PhotosCard({ photos }: { photos: ShipmentDetail["view"]["photos"] }) {
+  if (photos.length === 0) return null;
+  return (
+    <TitledCard title="Photos" gap="300">
+      <InlineStack gap="400">
+        {photos.map((photo) => (
+          <BlockStack key={photo.kind} gap="100">
+            <Text as="span" tone="subdued">
+              {PHOTO_LABELS[photo.kind]}
+            </Text>
+            <a href={photo.url} target="_blank" rel="noreferrer">
+              <img
+                src={photo.url}
+                alt={PHOTO_LABELS[photo.kind]}
+                style={{ maxWidth: 200, maxHeight: 200, borderRadius: 8, border: "1px solid #ddd" }}
+              />
+            </a>
+          </BlockStack>
+        ))}
+      </InlineStack>
+    </TitledCard>
+  );
+}

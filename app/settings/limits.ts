@@ -1,0 +1,49 @@
+/**
+ * The limits of every shop setting, named once: the schema, the page's help texts and the
+ * features that use a setting read them from here.
+ */
+
+export const CARRIER_SERVICE_NAME_MAX_LENGTH = 100;
+export const PACKAGE_DIMENSION_MAX_INCHES = 120;
+export const PACKAGE_WEIGHT_MAX_POUNDS = 500;
+export const LEAD_TIME_MINUTES_MIN = 1;
+export const LEAD_TIME_MINUTES_MAX = 24 * 60;
+export const MAX_DELIVERY_WINDOWS = 10;
+export const WINDOW_ID_MAX_LENGTH = 40;
+/** Lowercase letters and digits in hyphen-separated words; it becomes part of the rate's service_code. */
+export const WINDOW_ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const WINDOW_SERVICE_NAME_MAX_LENGTH = 100;
+export const WINDOW_DESCRIPTION_MAX_LENGTH = 255;
+export const WITHIN_HOURS_MIN = 0.5;
+export const WITHIN_HOURS_MAX = 24;
+/** Highest price, fallback price or price clamp a merchant may set, in cents ($1,000.00). */
+export const MAX_PRICE_CENTS = 100_000;
+export const MARKUP_PERCENT_MIN = -100;
+export const MARKUP_PERCENT_MAX = 1000;
+/** The fixed markup may be negative (a discount) down to minus this amount, in cents. */
+export const FIXED_MARKUP_CENTS_LIMIT = 100_000;
+export const MAX_SUBTOTAL_CENTS = 100_000_000;
+export const TIME_BUDGET_MS_MIN = 500;
+/** Shopify's smallest carrier-service timeout is 3 s; the app must have answered before it. */
+export const TIME_BUDGET_MS_MAX = 2900;
+export const TIME_BUDGET_MS_DEFAULT = 2500;
+/** Shopify tags are at most 40 characters and are split on commas. */
+export const TAG_MAX_LENGTH = 40;
+export const TAG_LIST_MAX = 20;
+export const TRACKING_COMPANY_MAX_LENGTH = 100;
+export const TRACKING_URL_TEMPLATE_MAX_LENGTH = 500;
+export const TRACKING_NUMBER_PLACEHOLDER = "{tracking_number}";
+export const PRICE_TOLERANCE_MAX_CENTS = 100_000;
+export const PRICE_TOLERANCE_MAX_PERCENT = 100;
+/** A Shopify cart attribute (order note attribute) name: short text, as the theme's cart form names it. */
+export const CART_ATTRIBUTE_NAME_MAX_LENGTH = 100;
+/** The merchant's standing note for drivers: it shares the courier's 500-character notes with the shopper's. */
+export const MERCHANT_DRIVER_NOTE_MAX_LENGTH = 200;
+export const RECONCILIATION_SILENCE_MINUTES_MIN = 5;
+export const RECONCILIATION_SILENCE_MINUTES_MAX = 24 * 60;
+
+export const WINDOW_KINDS = ["within_hours", "today_by", "tomorrow"] as const;
+export const ROUNDING_MODES = ["none", "up_to_dollar", "up_to_99_cents", "nearest_50_cents"] as const;
+export const CHECKOUT_FALLBACKS = ["flat_rate", "no_rate", "shopify_backup_rates"] as const;
+export const DISPATCH_MODES = ["carrier_orders", "all_in_area", "manual"] as const;
+export const PRICE_TOLERANCE_UNITS = ["cents", "percent"] as const;

@@ -1,0 +1,66 @@
+import { z } from "zod";
+import {
+  runSetupAction,
+  SETUP_INTENTS,
+  type SetupActionResult,
+  type SetupDeps,
+} from "~/onboarding/setup-actions.server";
+import { applyCarrierServiceName, type CarrierServiceNameResult } from "./carrier-service-name.server";
+import { saveSettingsForm } from "./settings-form.server";
+
+/**
+ * The settings page's forms, told apart by `intent`: the settings save, the carrier service's name
+ * in Shopify (asked for by the page after a save that changed it), and the setup actions the home
+ * page shares (courier account, webhook secret).
+ */
+
+export type SettingsSaveResult = {
+  intent: "settings";
+  ok: boolean;
+  message: string;
+  fieldErrors?: Record<string, string>;
+  /** The saved name differs from the one before: the page then asks for "carrier-service-name". */
+  carrierServiceNameChanged?: boolean;
+};
+
+export type SettingsPageActionResult = SettingsSaveResult | CarrierServiceNameResult | SetupActionResult;
+
+const SettingsPageIntent = z.enum(["settings", "carrier-service-name", ...SETUP_INTENTS]);
+
+async function saveSettings(deps: SetupDeps, shopDomain: string, form: FormData): Promise<SettingsSaveResult> {
+  const result = await saveSettingsForm(deps, shopDomain, form);
+  if (!result.ok) {
+    const messages = Object.values(result.fieldErrors);
+    return {
+      intent: "settings",
+      ok: false,
+      message: messages.length === 1 ? messages[0]! : `Fix the ${messages.length} highlighted fields.`,
+      fieldErrors: result.fieldErrors,
+    };
+  }
+  return {
+    intent: "settings",
+    ok: true,
+    message: "Settings saved.",
+    carrierServiceNameChanged: result.settings.carrierServiceName !== result.previous.carrierServiceName,
+  };
+}
+
+export async function runSettingsPageAction(
+  deps: SetupDeps,
+  shopDomain: string,
+  form: FormData,
+): Promise<SettingsPageActionResult> {
+  const intent = SettingsPageIntent.safeParse(form.get("intent"));
+  if (!intent.success) {
+    return { intent: "settings", ok: false, message: "This form is not known to the app. Reload the page." };
+  }
+  switch (intent.data) {
+    case "settings":
+      return saveSettings(deps, shopDomain, form);
+    case "carrier-service-name":
+      return applyCarrierServiceName(deps, shopDomain);
+    default:
+      return runSetupAction(deps, shopDomain, Object.fromEntries(form));
+  }
+}

@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { text } from "./form-fields";
+import { TRACKING_COMPANY_MAX_LENGTH, TRACKING_NUMBER_PLACEHOLDER, TRACKING_URL_TEMPLATE_MAX_LENGTH } from "./limits";
+import { isHttpsUrlTemplate } from "./tracking-url";
+
+const TrackingUrlTemplate = z.preprocess(
+  (value) => (value === undefined || (typeof value === "string" && value.trim() === "") ? null : value),
+  z
+    .string({ error: "Enter a URL template" })
+    .trim()
+    .max(TRACKING_URL_TEMPLATE_MAX_LENGTH, `The URL must be at most ${TRACKING_URL_TEMPLATE_MAX_LENGTH} characters`)
+    .refine(
+      (template) => template.includes(TRACKING_NUMBER_PLACEHOLDER),
+      `Include ${TRACKING_NUMBER_PLACEHOLDER} in the URL`,
+    )
+    .refine(
+      isHttpsUrlTemplate,
+      `Enter an https:// address, for example https://track.example.com/${TRACKING_NUMBER_PLACEHOLDER}`,
+    )
+    .nullable(),
+);
+
+export const TrackingSettings = z.object({
+  companyName: text(1, TRACKING_COMPANY_MAX_LENGTH, "A tracking company name"),
+  /** null: fulfillments carry the number and company only. */
+  urlTemplate: TrackingUrlTemplate,
+});
