@@ -8,6 +8,7 @@
  */
 
 import { COURIER_SHIPMENT_STATES } from "../courier/limits";
+import { cancellationInWords, returnCodeInWords } from "./reason-words";
 
 /** The app's shipment states: the courier's, plus `pending` before creation and `failed` when creation failed. */
 export const SHIPMENT_STATES = ["pending", ...COURIER_SHIPMENT_STATES, "failed"] as const;
@@ -102,56 +103,6 @@ export type Transition = {
   /** Why nothing happened, for the timeline (unknown event, late, already done...). */
   note?: string;
 };
-
-export const RETURN_CODE_WORDS: Record<string, string> = {
-  recipient_refused_damaged: "the recipient refused the items as damaged",
-  recipient_refused: "the recipient refused the delivery",
-  dest_address_not_found: "the delivery address could not be found",
-  dest_address_inaccessible: "the delivery address was not accessible",
-  signature_required: "a signature was required and none could be obtained",
-  age_verfication_failure: "the recipient's age could not be verified",
-  delivery_time_early: "the driver arrived before the delivery window",
-  delivery_time_expired: "the delivery window had passed",
-  cold_chain_compliance: "cold-chain requirements could not be met",
-  recipient_incorrect: "the recipient was not the right person",
-  recipient_unavailable: "the recipient was not available",
-  order_canceled_after_pickup: "the order was canceled after pickup",
-  other: "another reason",
-};
-
-export const CANCELLATION_CODE_WORDS: Record<string, string> = {
-  address_inaccessible: "the address was not accessible",
-  address_incorrect: "the address was incorrect",
-  cold_chain_violation: "cold-chain requirements were violated",
-  contact_not_available: "the contact was not available",
-  delivery_deadline_passed: "no driver accepted before the delivery deadline",
-  driver_delayed: "the driver was delayed",
-  driver_canceled: "the driver canceled",
-  duplicate_order: "it was a duplicate order",
-  item_already_delivered: "the item was already delivered",
-  item_damaged: "the item was damaged",
-  item_not_as_described: "the item was not as described",
-  item_not_in_stock: "the item was not in stock",
-  item_not_ready: "the item was not ready",
-  order_canceled: "the order was canceled",
-  order_incomplete: "the order was incomplete",
-  order_not_found: "the order was not found",
-  wait_time_exceeded: "the wait time at pickup was exceeded",
-  other: "another reason",
-};
-
-function inWords(table: Record<string, string>, code: string | undefined, notes: string | undefined): string {
-  const words = code ? (table[code] ?? code.replaceAll("_", " ")) : "no reason given";
-  return notes ? `${words} (${notes})` : words;
-}
-
-export function returnCodeInWords(code?: string, notes?: string): string {
-  return inWords(RETURN_CODE_WORDS, code, notes);
-}
-
-export function cancellationInWords(code?: string, notes?: string): string {
-  return inWords(CANCELLATION_CODE_WORDS, code, notes);
-}
 
 type Rule = {
   /** The state this event brings the shipment to, or null when it leaves the state alone. */
