@@ -1,3 +1,4 @@
+import { fieldErrorsFromIssues } from "~/forms/field-errors";
 import { z } from "zod";
 import { CONTACT_NAME_MAX, NOTES_MAX } from "~/courier/limits";
 import { toCourierPhone } from "~/dispatch/phone";
@@ -129,9 +130,5 @@ export function validatePickupLocations(
 ): { ok: true; locations: PickupLocationInput[] } | { ok: false; fieldErrors: Record<string, string> } {
   const parsed = PickupLocationsInput.safeParse(raw);
   if (parsed.success) return { ok: true, locations: parsed.data };
-  const fieldErrors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
-    fieldErrors[["pickupLocations", ...issue.path.map(String)].join(".")] ??= issue.message;
-  }
-  return { ok: false, fieldErrors };
+  return { ok: false, fieldErrors: fieldErrorsFromIssues(parsed.error.issues, ["pickupLocations"]) };
 }

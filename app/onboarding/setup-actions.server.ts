@@ -1,3 +1,4 @@
+import { fieldErrorsFromIssues } from "~/forms/field-errors";
 import { z } from "zod";
 import { addCarrierServiceToProfiles, registerCarrierService } from "~/carrier-service/register.server";
 import type { CourierClient } from "~/courier/client.server";
@@ -69,12 +70,6 @@ export function isSetupIntent(intent: unknown): intent is SetupIntent {
   return typeof intent === "string" && (SETUP_INTENTS as readonly string[]).includes(intent);
 }
 
-function fieldErrorsOf(error: z.ZodError): Record<string, string> {
-  const fieldErrors: Record<string, string> = {};
-  for (const issue of error.issues) fieldErrors[issue.path.map(String).join(".") || "form"] ??= issue.message;
-  return fieldErrors;
-}
-
 function adminFailure(intent: SetupIntent, error: unknown): SetupActionResult {
   if (!(error instanceof AdminApiError)) throw error;
   return { intent, ok: false, message: `Shopify refused the change: ${error.message}` };
@@ -88,7 +83,7 @@ export async function runSetupAction(
   const intent = isSetupIntent(fields.intent) ? fields.intent : null;
   const parsed = SetupForm.safeParse(fields);
   if (!intent || !parsed.success) {
-    const fieldErrors = parsed.success ? {} : fieldErrorsOf(parsed.error);
+    const fieldErrors = parsed.success ? {} : fieldErrorsFromIssues(parsed.error.issues);
     return {
       intent: intent ?? "courier",
       ok: false,

@@ -1,6 +1,6 @@
 import { DEFAULT_SHOP_SETTINGS } from "./defaults";
 import { dottedFieldsToObject, mergeOver, type FormDataLike } from "./dotted-fields";
-import { fieldErrorsFromIssues } from "./field-errors";
+import { fieldErrorsFromIssues } from "~/forms/field-errors";
 import { ShopSettings } from "./settings-schema";
 
 export type SettingsInputResult =

@@ -1,3 +1,4 @@
+import { fieldErrorsFromIssues } from "~/forms/field-errors";
 import { z } from "zod";
 import {
   CANCEL_COMMENT_MAX_LENGTH,
@@ -82,10 +83,6 @@ export const OrderIdParam = z.object({
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
-  const fieldErrors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
-    const key = issue.path.length > 0 ? issue.path.map(String).join(".") : "form";
-    fieldErrors[key] ??= issue.message;
-  }
+  const fieldErrors = fieldErrorsFromIssues(parsed.error.issues);
   throw invalidInput(fieldErrors, Object.keys(fieldErrors).length === 1 ? Object.values(fieldErrors)[0]! : undefined);
 }
