@@ -14,50 +14,35 @@ const stored = {
   lastError: null,
 };
 
+/** The row as Prisma's Job model has it (and as PostgreSQL returns it through raw SQL). */
+const asModel = {
+  ...stored,
+  runAt: at,
+  attempts: 1,
+  maxAttempts: 8,
+  version: 3,
+  lockedUntil: at,
+  createdAt: at,
+  updatedAt: at,
+  finishedAt: null,
+};
+
 describe("parseJobRows", () => {
   it.each([
-    {
-      database: "PostgreSQL (numbers and Dates)",
-      row: {
-        ...stored,
-        runAt: at,
-        attempts: 1,
-        maxAttempts: 8,
-        version: 3,
-        lockedUntil: at,
-        createdAt: at,
-        updatedAt: at,
-        finishedAt: null,
-      },
-    },
+    { database: "PostgreSQL (numbers and Dates)", row: asModel },
     {
       database: "SQLite with 64-bit integers and stored text dates",
       row: {
-        ...stored,
+        ...asModel,
         runAt: "2026-11-25T08:00:00.000+00:00",
         attempts: 1n,
         maxAttempts: 8n,
         version: 3n,
         lockedUntil: "2026-11-25T08:00:00.000+00:00",
-        createdAt: at,
-        updatedAt: at,
-        finishedAt: null,
       },
     },
   ])("reads a row from $database as the Job model's shape", ({ row }) => {
-    expect(parseJobRows([row])).toEqual([
-      {
-        ...stored,
-        runAt: at,
-        attempts: 1,
-        maxAttempts: 8,
-        version: 3,
-        lockedUntil: at,
-        createdAt: at,
-        updatedAt: at,
-        finishedAt: null,
-      },
-    ]);
+    expect(parseJobRows([row])).toEqual([asModel]);
   });
 
   it("refuses a row missing a column", () => {
