@@ -1,16 +1,16 @@
 /**
  * The durable job queue: the only module that reads or writes the `Job` table for running work.
  *
- * Every state change is one conditional UPDATE whose WHERE repeats what was read (id, state,
- * version and, for a claim, an absent or ended lease) and is accepted only when it changed exactly
- * one row. Both databases evaluate such an UPDATE atomically against the current row (PostgreSQL
- * re-checks the WHERE after waiting for a concurrent writer's row lock), so of two workers racing for
- * a job one gets count 1 and the other count 0. `version` grows with every claim, which fences a
- * worker whose lease ended and whose job was taken over: its complete/fail/extendLease match nothing.
+ * Every change of a claimed job is one conditional UPDATE whose WHERE repeats what was read (id,
+ * state, version) and is accepted only when it changed exactly one row. Both databases evaluate such
+ * an UPDATE atomically against the current row (PostgreSQL re-checks the WHERE after waiting for a
+ * concurrent writer's row lock). `version` grows with every claim, which fences a worker whose lease
+ * ended and whose job was taken over: its complete/fail/extendLease match nothing.
  *
  * A claim is one statement on both databases, built on one rule of which job is eligible and in
  * what order; PostgreSQL adds `FOR UPDATE SKIP LOCKED`, so concurrent workers in several instances
- * take different jobs without waiting on each other (job-sql.server.ts).
+ * take different jobs without waiting on each other, and SQLite's single writer makes its
+ * UPDATE ... WHERE "id" = (the first eligible) one atomic step (job-sql.server.ts).
  *
  * The parts, by job: enqueue.server.ts (adding), claim.server.ts (claiming), finish.server.ts
  * (completion, failure, lease renewal), dead-jobs.server.ts (staff), queue-stats.server.ts; all raw
