@@ -2,7 +2,7 @@ import { PrismaLibSQL } from "@prisma/adapter-libsql";
 import { PrismaPg } from "@prisma/adapter-pg";
 import type { PoolConfig } from "pg";
 import { databaseProviderOf } from "./provider";
-import { openSqliteClient } from "./sqlite-connection.server";
+import { openSqliteClient, type SqliteClient } from "./sqlite-connection.server";
 
 export const DEFAULT_POSTGRES_POOL_SIZE = 10;
 const SSL_MODES_THAT_VERIFY = new Set(["verify-ca", "verify-full"]);
@@ -29,11 +29,11 @@ export function postgresPoolConfig(databaseUrl: string): PoolConfig {
 
 /**
  * Prisma's libsql adapter on one SQLite connection for the process (sqlite-connection.server.ts says
- * why); the adapter calls only the client members openSqliteClient provides.
+ * why): openSqliteClient implements the client interface the adapter declares.
  */
 export class PrismaSqliteOneConnection extends PrismaLibSQL {
-  override createClient(config: { url: string }): ReturnType<PrismaLibSQL["createClient"]> {
-    return openSqliteClient(config.url) as unknown as ReturnType<PrismaLibSQL["createClient"]>;
+  override createClient(config: { url: string }): SqliteClient {
+    return openSqliteClient(config.url);
   }
 }
 

@@ -1,4 +1,9 @@
+import { z } from "zod";
 import { providerOfDb, type Db } from "./client.server";
+import { parseSqlRows, sqlInteger } from "./sql-row";
+
+const journalModeRow = z.object({ journal_mode: z.string() });
+const checkpointRow = z.object({ busy: sqlInteger, log: sqlInteger, checkpointed: sqlInteger });
 
 /**
  * SQLite: switch the database file to write-ahead logging, once at server start (the mode is stored in
@@ -9,7 +14,7 @@ import { providerOfDb, type Db } from "./client.server";
  */
 export async function useWriteAheadLog(db: Db): Promise<string | null> {
   if (providerOfDb(db) !== "sqlite") return null;
-  const [row] = await db.$queryRawUnsafe<{ journal_mode: string }[]>("PRAGMA journal_mode=WAL");
+  const [row] = parseSqlRows(journalModeRow, await db.$queryRawUnsafe("PRAGMA journal_mode=WAL"), "journal_mode");
   return row?.journal_mode ?? null;
 }
 
@@ -24,8 +29,10 @@ export const WAL_CHECKPOINT_INTERVAL_MS = 1_000;
 /** SQLite: copies what the log holds into the database file without waiting for readers. Returns the pages copied, or null (PostgreSQL). */
 export async function checkpointWriteAheadLog(db: Db): Promise<number | null> {
   if (providerOfDb(db) !== "sqlite") return null;
-  const [row] = await db.$queryRawUnsafe<
-    { busy: number | bigint; log: number | bigint; checkpointed: number | bigint }[]
-  >("PRAGMA wal_checkpoint(PASSIVE)");
-  return row ? Number(row.checkpointed) : null;
+  const [row] = parseSqlRows(
+    checkpointRow,
+    await db.$queryRawUnsafe("PRAGMA wal_checkpoint(PASSIVE)"),
+    "wal_checkpoint",
+  );
+  return row ? row.checkpointed : null;
 }

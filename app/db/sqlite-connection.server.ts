@@ -11,44 +11,35 @@
  * adapter runs one statement or transaction at a time (its mutex keeps every other query of the
  * client waiting until a transaction has committed or rolled back).
  *
- * The adapter uses four members of the client it gets (execute, transaction, executeMultiple,
- * close); results and errors have @libsql/client's shapes for it: rows as arrays with declared
- * column types, integers as numbers, blobs as ArrayBuffers, SQLite errors with `code` and `rawCode`.
+ * It implements the client interface the adapter declares for `createClient` (@libsql/client's
+ * Client, its type taken from the adapter's declaration): the adapter calls execute, transaction,
+ * executeMultiple and close; batch (all statements in one transaction) and sync (refused: a local
+ * file is no replica) complete the interface. Results and errors have @libsql/client's shapes: rows
+ * with values by position and by column name, declared column types, integers as numbers, blobs as
+ * ArrayBuffers, SQLite errors with `code` and `rawCode`. Measured against the adapter's own client
+ * and Prisma's better-sqlite3 adapter by `npm run bench:sqlite` (README, Decisions).
  */
 import { Buffer } from "node:buffer";
+import type { PrismaLibSQL } from "@prisma/adapter-libsql";
 import Database from "libsql";
 import { sqliteFilePath } from "./provider";
 
 /** Distinct statements kept prepared; the app issues a few hundred shapes, raw SQL with variable IN lists adds more. */
 export const STATEMENT_CACHE_SIZE = 500;
 
-type SqlValue = null | string | number | bigint | boolean | ArrayBuffer | Uint8Array | Date;
-export type SqliteStatement = { sql: string; args?: readonly SqlValue[] };
-export type SqliteResultSet = {
-  columns: string[];
-  columnTypes: string[];
-  rows: unknown[][];
-  rowsAffected: number;
-  lastInsertRowid: bigint | undefined;
-};
-
-export type SqliteTransactionMode = "deferred" | "write" | "read";
-
-export interface SqliteTransaction {
-  execute(statement: SqliteStatement | string): Promise<SqliteResultSet>;
-  commit(): Promise<void>;
-  rollback(): Promise<void>;
-  close(): void;
-  readonly closed: boolean;
-}
-
-export interface SqliteClient {
-  execute(statement: SqliteStatement | string): Promise<SqliteResultSet>;
-  transaction(mode?: SqliteTransactionMode): Promise<SqliteTransaction>;
-  executeMultiple(sql: string): Promise<void>;
-  close(): void;
-  readonly closed: boolean;
-}
+/**
+ * The client the libsql adapter declares for `createClient` (@libsql/client's Client), and its
+ * parts, taken from the adapter's own declaration so the two cannot drift apart.
+ */
+export type SqliteClient = ReturnType<PrismaLibSQL["createClient"]>;
+export type SqliteTransaction = Awaited<ReturnType<SqliteClient["transaction"]>>;
+export type SqliteResultSet = Awaited<ReturnType<SqliteClient["execute"]>>;
+export type SqliteStatement = Parameters<SqliteClient["execute"]>[0];
+export type SqliteTransactionMode = NonNullable<Parameters<SqliteClient["batch"]>[1]>;
+type Row = SqliteResultSet["rows"][number];
+type Value = Row[number];
+type InArgs = Exclude<SqliteStatement, string>["args"];
+type InValue = Extract<InArgs, readonly unknown[]>[number];
 
 /** A SQLite error as the adapter maps it (UniqueConstraintViolation, busy → SocketTimeout, ...). */
 export class SqliteDriverError extends Error {
@@ -116,54 +107,79 @@ export function openSqliteClient(databaseUrl: string): SqliteClient {
     return entry;
   }
 
-  function run(input: SqliteStatement | string): SqliteResultSet {
+  function run(input: SqliteStatement): SqliteResultSet {
     if (closed) throw new SqliteDriverError("The SQLite client is closed.", "CLIENT_CLOSED", undefined);
-    const { sql, args = [] } = typeof input === "string" ? { sql: input } : input;
-    const values = args.map(toSqlValue);
+    const { sql, args } = typeof input === "string" ? { sql: input, args: [] } : input;
+    const values = bindValues(args);
     return guarded(() => {
       const { statement, returnsData } = prepared(sql);
       if (!returnsData) {
         const info = statement.run(values);
-        return {
-          columns: [],
-          columnTypes: [],
-          rows: [],
-          rowsAffected: info.changes,
-          lastInsertRowid: BigInt(info.lastInsertRowid),
-        };
+        return resultSet([], [], [], info.changes, BigInt(info.lastInsertRowid));
       }
-      const columns = statement.columns();
-      const rows = (statement.all(values) as unknown[][]).map((row) => row.map(fromSqlValue));
-      return {
-        columns: columns.map((column) => column.name),
-        columnTypes: columns.map((column) => column.type ?? ""),
+      const columns = statement.columns().map((column) => column.name);
+      const rows = (statement.all(values) as unknown[][]).map((row) => toRow(row, columns));
+      return resultSet(
+        columns,
+        statement.columns().map((column) => column.type ?? ""),
         rows,
-        rowsAffected: 0,
-        lastInsertRowid: undefined,
-      };
+        0,
+        undefined,
+      );
     });
+  }
+
+  /** Statements of a batch in one transaction: all or none. */
+  function runAll(statements: readonly SqliteStatement[]): SqliteResultSet[] {
+    const results: SqliteResultSet[] = [];
+    for (const statement of statements) results.push(run(statement));
+    return results;
+  }
+
+  function transactionOnConnection(): SqliteTransaction {
+    return {
+      execute: async (statement) => run(statement),
+      batch: async (statements) => runAll(statements),
+      executeMultiple: async (sql) => guarded(() => void database.exec(sql)),
+      commit: async () => void run("COMMIT"),
+      async rollback() {
+        if (database.inTransaction) run("ROLLBACK");
+      },
+      close() {
+        if (database.inTransaction) run("ROLLBACK");
+      },
+      get closed() {
+        return !database.inTransaction;
+      },
+    };
   }
 
   const client: SqliteClient = {
     execute: async (statement) => run(statement),
-    async transaction(mode = "deferred") {
+    async batch(statements, mode = "deferred") {
+      const transaction = await client.transaction(mode);
+      try {
+        const results = runAll(statements);
+        await transaction.commit();
+        return results;
+      } finally {
+        transaction.close();
+      }
+    },
+    async transaction(mode: SqliteTransactionMode = "deferred") {
       run(BEGIN[mode]);
-      return {
-        execute: async (statement) => run(statement),
-        commit: async () => void run("COMMIT"),
-        async rollback() {
-          if (database.inTransaction) run("ROLLBACK");
-        },
-        close() {
-          if (database.inTransaction) run("ROLLBACK");
-        },
-        get closed() {
-          return !database.inTransaction;
-        },
-      };
+      return transactionOnConnection();
     },
     async executeMultiple(sql) {
       guarded(() => database.exec(sql));
+    },
+    async sync() {
+      // @libsql/client's own answer for a database that is not an embedded replica.
+      throw new SqliteDriverError(
+        "sync is only for embedded replicas, not a local file.",
+        "SYNC_NOT_SUPPORTED",
+        undefined,
+      );
     },
     close() {
       if (closed) return;
@@ -174,12 +190,54 @@ export function openSqliteClient(databaseUrl: string): SqliteClient {
     get closed() {
       return closed;
     },
+    protocol: "file",
   };
   run("SELECT 1 AS checkThatTheDatabaseCanBeOpened");
   return client;
 }
 
-function toSqlValue(value: SqlValue | undefined): unknown {
+function bindValues(args: InArgs): unknown[] | Record<string, unknown> {
+  if (Array.isArray(args)) return args.map(toSqlValue);
+  return Object.fromEntries(Object.entries(args).map(([name, value]) => [name, toSqlValue(value)]));
+}
+
+function resultSet(
+  columns: string[],
+  columnTypes: string[],
+  rows: Row[],
+  rowsAffected: number,
+  lastInsertRowid: bigint | undefined,
+): SqliteResultSet {
+  return {
+    columns,
+    columnTypes,
+    rows,
+    rowsAffected,
+    lastInsertRowid,
+    toJSON: () => ({
+      columns,
+      columnTypes,
+      rows: rows.map((row) => Array.from(row)),
+      rowsAffected,
+      lastInsertRowid: lastInsertRowid === undefined ? null : String(lastInsertRowid),
+    }),
+  };
+}
+
+/** A row as @libsql/client gives it: values by position (what the adapter reads) and by column name. */
+function toRow(values: readonly unknown[], columns: readonly string[]): Row {
+  const row: Row = { length: values.length };
+  Object.defineProperty(row, "length", { enumerable: false });
+  values.forEach((raw, i) => {
+    const value = fromSqlValue(raw);
+    row[i] = value;
+    const column = columns[i];
+    if (column !== undefined && !Object.hasOwn(row, column)) row[column] = value;
+  });
+  return row;
+}
+
+function toSqlValue(value: InValue | undefined): unknown {
   if (value === undefined) throw new TypeError("undefined cannot be passed as argument to the database");
   if (typeof value === "number" && !Number.isFinite(value))
     throw new RangeError("Only finite numbers (not Infinity or NaN) can be passed as arguments");
@@ -189,14 +247,15 @@ function toSqlValue(value: SqlValue | undefined): unknown {
   return value;
 }
 
-function fromSqlValue(value: unknown): unknown {
+function fromSqlValue(value: unknown): Value {
   if (typeof value === "bigint") {
     if (value < MIN_SAFE || value > MAX_SAFE)
       throw new RangeError("Received integer which cannot be safely represented as a JavaScript number");
     return Number(value);
   }
-  if (Buffer.isBuffer(value)) return value.buffer.slice(value.byteOffset, value.byteOffset + value.byteLength);
-  return value;
+  if (value === null || typeof value === "string" || typeof value === "number" || value instanceof ArrayBuffer)
+    return value;
+  throw new TypeError(`SQLite returned a value of an unexpected type: ${Object.prototype.toString.call(value)}`);
 }
 
 /**

@@ -7,12 +7,16 @@
  * fails (a database error, a PostgreSQL deadlock with another instance's batch) is written again
  * one event at a time, so one event's problem is never another's.
  */
-import { randomUUID } from "node:crypto";
-import { Prisma } from "@prisma/client";
 import { dedupeKey, type CourierEvent } from "~/courier/events";
 import type { Db } from "~/db/client.server";
 import { createGroupCommit } from "~/db/group-commit.server";
 import type { JobQueue, Tx } from "~/jobs/queue.server";
+import {
+  insertCourierEventsUnlessStored,
+  shipmentsByCourierIds,
+  writeLastCourierEventAt,
+  type MatchableShipment,
+} from "./intake-sql.server";
 import { applyEventsJob, matchEarlyEventsJob } from "./jobs";
 
 /** Events written in one transaction at most. */
@@ -72,39 +76,15 @@ async function recordGrouping(tx: Tx, shopId: string, event: CourierEvent) {
   });
 }
 
-type Matchable = {
-  id: string;
-  shopId: string;
-  courierShipmentId: string | null;
-  replacedByCourierId: string | null;
-  generation: number;
-};
-
 /** Each item's shipment: the newest generation whose courier id (or the id it replaced) the event names. */
-async function findShipments(tx: Tx, items: readonly IntakeItem[]): Promise<(Matchable | null)[]> {
+async function findShipments(tx: Tx, items: readonly IntakeItem[]): Promise<(MatchableShipment | null)[]> {
   const idsByShop = new Map<string, Set<string>>();
   for (const item of items) {
     const ids = idsByShop.get(item.shop.id) ?? new Set<string>();
     for (const id of courierIdsOf(item.event)) ids.add(id);
     idsByShop.set(item.shop.id, ids);
   }
-  // Pairs of (shop, ids), so each side of the OR is one index search. Raw SQL: on this path, the
-  // query compiler's work for a model query cost more than the database's (bench:events).
-  const where = [...idsByShop]
-    .filter(([, ids]) => ids.size > 0)
-    .flatMap(([shopId, ids]) => {
-      const list = Prisma.join([...ids]);
-      return [
-        Prisma.sql`("shopId" = ${shopId} AND "courierShipmentId" IN (${list}))`,
-        Prisma.sql`("shopId" = ${shopId} AND "replacedByCourierId" IN (${list}))`,
-      ];
-    });
-  const shipments =
-    where.length === 0
-      ? []
-      : await tx.$queryRaw<Matchable[]>(Prisma.sql`
-    SELECT "id", "shopId", "courierShipmentId", "replacedByCourierId", "generation" FROM "Shipment"
-    WHERE ${Prisma.join(where, " OR ")}`);
+  const shipments = await shipmentsByCourierIds(tx, idsByShop);
   return items.map((item) => {
     const ids = courierIdsOf(item.event);
     const candidates = shipments.filter(
@@ -116,22 +96,21 @@ async function findShipments(tx: Tx, items: readonly IntakeItem[]): Promise<(Mat
 
 type NewEvent = { item: IntakeItem; key: string; shipmentId: string | null };
 
-/**
- * Inserts the events no row holds yet (same shop and dedupe key) and returns the keys it inserted:
- * one statement, which leaves a repeat, even one another instance is inserting right now, out.
- */
+/** Inserts the events no row holds yet and returns the keys (shopKey) it inserted. */
 async function insertNew(tx: Tx, events: readonly NewEvent[]): Promise<Set<string>> {
-  const values = events.map(
-    ({ item, key, shipmentId }) => Prisma.sql`(
-    ${randomUUID()}, ${item.shop.id}, ${shipmentId}, ${item.event.shipmentId}, ${item.event.name},
-    ${item.event.occurredAt ?? item.receivedAt}, ${key}, ${item.rawBody}, ${item.receivedAt})`,
+  const inserted = await insertCourierEventsUnlessStored(
+    tx,
+    events.map(({ item, key, shipmentId }) => ({
+      shopId: item.shop.id,
+      shipmentId,
+      courierShipmentId: item.event.shipmentId,
+      eventName: item.event.name,
+      occurredAt: item.event.occurredAt ?? item.receivedAt,
+      dedupeKey: key,
+      payloadJson: item.rawBody,
+      receivedAt: item.receivedAt,
+    })),
   );
-  const inserted = await tx.$queryRaw<{ shopId: string; dedupeKey: string }[]>(Prisma.sql`
-    INSERT INTO "CourierEvent"
-      ("id", "shopId", "shipmentId", "courierShipmentId", "eventName", "occurredAt", "dedupeKey", "payloadJson", "receivedAt")
-    VALUES ${Prisma.join(values)}
-    ON CONFLICT ("shopId", "dedupeKey") DO NOTHING
-    RETURNING "shopId", "dedupeKey"`);
   return new Set(inserted.map((row) => shopKey(row.shopId, row.dedupeKey)));
 }
 
@@ -181,8 +160,7 @@ async function writeBatch(
       if (!before || item.receivedAt > before) lastEventAt.set(item.shop.id, item.receivedAt);
     }
     for (const [shopId, at] of lastEventAt) {
-      if (lastEventAtDue(shopId, at))
-        await tx.$executeRaw`UPDATE "Shop" SET "lastCourierEventAt" = ${at} WHERE "id" = ${shopId}`;
+      if (lastEventAtDue(shopId, at)) await writeLastCourierEventAt(tx, shopId, at);
       else lastEventAt.delete(shopId);
     }
     return { outcomes, lastEventAt };

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Prisma } from "@prisma/client";
+import { z } from "zod";
 import type { Db } from "~/db/client.server";
+import { parseSqlRows } from "~/db/sql-row";
 
 export type DeliveryRecord = {
   shopDomain: string;
@@ -12,6 +14,8 @@ export type DeliveryRecord = {
 
 type DbOrTx = Db | Prisma.TransactionClient;
 
+const insertedDeliveryRow = z.object({ id: z.string() });
+
 /**
  * Records a Shopify webhook delivery. Returns false when the same delivery (X-Shopify-Webhook-Id)
  * was recorded before: Shopify delivers at least once, so repeats are expected and ignored. One
@@ -19,11 +23,11 @@ type DbOrTx = Db | Prisma.TransactionClient;
  * would abort the caller's transaction on PostgreSQL.
  */
 export async function recordDelivery(db: DbOrTx, delivery: DeliveryRecord): Promise<boolean> {
-  const inserted = await db.$queryRaw<{ id: string }[]>`
+  const rows = await db.$queryRaw`
     INSERT INTO "WebhookDelivery" ("id", "shopDomain", "webhookId", "topic", "orderGid", "customerGid", "receivedAt")
     VALUES (${randomUUID()}, ${delivery.shopDomain}, ${delivery.webhookId}, ${delivery.topic},
       ${delivery.orderGid ?? null}, ${delivery.customerGid ?? null}, ${new Date()})
     ON CONFLICT ("shopDomain", "webhookId") DO NOTHING
     RETURNING "id"`;
-  return inserted.length === 1;
+  return parseSqlRows(insertedDeliveryRow, rows, "WebhookDelivery").length === 1;
 }

@@ -16,8 +16,12 @@ import {
   SqliteDriverError,
   openSqliteClient,
   type SqliteClient,
+  type SqliteResultSet,
 } from "~/db/sqlite-connection.server";
 import { onSqlite } from "../../support/database";
+
+/** A result's rows as plain arrays of their values (rows also carry their values by column name). */
+const valuesOf = (result: SqliteResultSet) => result.rows.map((row) => Array.from(row));
 
 describe("openSqliteClient", () => {
   let dir: string;
@@ -49,8 +53,25 @@ describe("openSqliteClient", () => {
     expect(result.columns).toEqual(["id", "grams", "price", "label", "createdAt", "two"]);
     expect(result.columnTypes).toEqual(["TEXT", "INTEGER", "REAL", "BLOB", "DATETIME", ""]);
     expect(result.rows).toHaveLength(1);
-    const [id, grams, price, label, createdAt, two] = result.rows[0]!;
+    const row = result.rows[0]!;
+    const [id, grams, price, label, createdAt, two] = Array.from(row);
     expect([id, grams, price, createdAt, two]).toEqual(["p-1", 1250, 12.5, "2026-11-25T02:00:00.000+00:00", 2]);
+    expect([row.id, row.grams, row.two, row.length]).toEqual(["p-1", 1250, 2, 6]);
+    expect(Object.keys(row)).toEqual([
+      "0",
+      "1",
+      "2",
+      "3",
+      "4",
+      "5",
+      "id",
+      "grams",
+      "price",
+      "label",
+      "createdAt",
+      "two",
+    ]);
+    expect(result.toJSON()).toMatchObject({ rows: [["p-1", 1250, 12.5, expect.anything(), expect.any(String), 2]] });
     expect(label).toBeInstanceOf(ArrayBuffer);
     expect([...new Uint8Array(label as ArrayBuffer)]).toEqual([1, 2, 3]);
   });
@@ -60,7 +81,9 @@ describe("openSqliteClient", () => {
       sql: "SELECT ? AS yes, ? AS no, ? AS at",
       args: [true, false, new Date(1_795_572_000_000)],
     });
-    expect(result.rows).toEqual([[1, 0, 1_795_572_000_000]]);
+    expect(valuesOf(result)).toEqual([[1, 0, 1_795_572_000_000]]);
+    const named = await client.execute({ sql: "SELECT :grams + 1 AS more", args: { grams: 41 } });
+    expect(valuesOf(named)).toEqual([[42]]);
     await expect(client.execute({ sql: "SELECT ? AS x", args: [undefined as unknown as null] })).rejects.toThrow(
       TypeError,
     );
@@ -73,16 +96,16 @@ describe("openSqliteClient", () => {
 
   it("reports SQLite errors with the code and raw code the adapter maps (unique violation: 2067)", async () => {
     const error = await client
-      .execute({ sql: `INSERT INTO "Parcel" ("id", "grams") VALUES ('p-2', 1250)` })
+      .execute(`INSERT INTO "Parcel" ("id", "grams") VALUES ('p-2', 1250)`)
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SqliteDriverError);
     expect(error).toMatchObject({ code: "SQLITE_CONSTRAINT_UNIQUE", rawCode: 2067 });
     const returning = await client
-      .execute({ sql: `INSERT INTO "Parcel" ("id", "grams") VALUES ('p-1', 5) RETURNING "id"` })
+      .execute(`INSERT INTO "Parcel" ("id", "grams") VALUES ('p-1', 5) RETURNING "id"`)
       .catch((e: unknown) => e);
     expect(returning).toBeInstanceOf(SqliteDriverError);
     expect(returning).toMatchObject({ code: "SQLITE_CONSTRAINT_PRIMARYKEY", rawCode: 1555 });
-    expect(await client.execute('SELECT COUNT(*) AS n FROM "Parcel"')).toMatchObject({ rows: [[1]] });
+    expect(valuesOf(await client.execute('SELECT COUNT(*) AS n FROM "Parcel"'))).toEqual([[1]]);
     await expect(client.execute('SELECT * FROM "Nowhere"')).rejects.toMatchObject({
       message: expect.stringMatching(/no such table/),
     });
@@ -90,12 +113,12 @@ describe("openSqliteClient", () => {
 
   it("keeps its statements prepared: the same statement runs again with new values, and past the cache's size old ones are prepared anew", async () => {
     for (let i = 0; i < 3; i++) {
-      expect(await client.execute({ sql: "SELECT ? * 2 AS doubled", args: [i] })).toMatchObject({ rows: [[i * 2]] });
+      expect(valuesOf(await client.execute({ sql: "SELECT ? * 2 AS doubled", args: [i] }))).toEqual([[i * 2]]);
     }
     for (let i = 0; i < STATEMENT_CACHE_SIZE + 10; i++) {
-      expect(await client.execute(`SELECT ${i} AS n`)).toMatchObject({ rows: [[i]] });
+      expect(valuesOf(await client.execute(`SELECT ${i} AS n`))).toEqual([[i]]);
     }
-    expect(await client.execute({ sql: "SELECT ? * 2 AS doubled", args: [21] })).toMatchObject({ rows: [[42]] });
+    expect(valuesOf(await client.execute({ sql: "SELECT ? * 2 AS doubled", args: [21] }))).toEqual([[42]]);
   });
 
   it("runs a transaction on the client's one connection: a temporary table (per connection) is seen inside it, commit keeps, rollback discards", async () => {
@@ -109,12 +132,26 @@ describe("openSqliteClient", () => {
     const discarded = await client.transaction("write");
     await discarded.execute(`INSERT INTO "Scratch" ("n") VALUES (2)`);
     await discarded.rollback();
-    expect(await client.execute(`SELECT "n" FROM "Scratch"`)).toMatchObject({ rows: [[1]] });
+    expect(valuesOf(await client.execute(`SELECT "n" FROM "Scratch"`))).toEqual([[1]]);
 
     const abandoned = await client.transaction();
     await abandoned.execute(`INSERT INTO "Scratch" ("n") VALUES (3)`);
     abandoned.close();
-    expect(await client.execute(`SELECT COUNT(*) FROM "Scratch"`)).toMatchObject({ rows: [[1]] });
+    expect(valuesOf(await client.execute(`SELECT COUNT(*) FROM "Scratch"`))).toEqual([[1]]);
+  });
+
+  it("runs a batch in one transaction: all of it, or nothing when a statement fails", async () => {
+    const results = await client.batch([`CREATE TABLE "Tally" ("n" INTEGER UNIQUE)`, `INSERT INTO "Tally" VALUES (1)`]);
+    expect(results[1]?.rowsAffected).toBe(1);
+    await expect(
+      client.batch([`INSERT INTO "Tally" VALUES (2)`, `INSERT INTO "Tally" VALUES (1)`], "write"),
+    ).rejects.toMatchObject({ code: "SQLITE_CONSTRAINT_UNIQUE" });
+    expect(valuesOf(await client.execute(`SELECT "n" FROM "Tally"`))).toEqual([[1]]);
+  });
+
+  it("says it is a local file: no replica to sync", async () => {
+    expect(client.protocol).toBe("file");
+    await expect(client.sync()).rejects.toMatchObject({ code: "SYNC_NOT_SUPPORTED" });
   });
 
   it("refuses work once closed", async () => {

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { parseSqlRows, sqlDate, sqlInteger } from "~/db/sql-row";
+
+describe("sqlInteger", () => {
+  it.each([
+    { from: "a number (both databases through Prisma)", value: 7, expected: 7 },
+    { from: "a bigint (SQLite's 64-bit INTEGER, PostgreSQL's count)", value: 7n, expected: 7 },
+    { from: "zero as a bigint", value: 0n, expected: 0 },
+  ])("reads $from", ({ value, expected }) => {
+    expect(sqlInteger.parse(value)).toBe(expected);
+  });
+
+  it.each([
+    { what: "a fraction", value: 1.5 },
+    { what: "text", value: "7" },
+    { what: "a bigint beyond JavaScript's safe integers", value: 2n ** 60n },
+    { what: "null", value: null },
+  ])("refuses $what", ({ value }) => {
+    expect(sqlInteger.safeParse(value).success).toBe(false);
+  });
+});
+
+describe("sqlDate", () => {
+  const at = new Date("2026-11-25T08:00:00.000Z");
+  it.each([
+    { from: "a Date (a declared DATETIME or timestamp column)", value: at },
+    { from: "SQLite's stored text", value: "2026-11-25T08:00:00.000+00:00" },
+    { from: "epoch milliseconds", value: at.getTime() },
+  ])("reads $from", ({ value }) => {
+    expect(sqlDate.parse(value)).toEqual(at);
+  });
+
+  it("refuses text that is no date", () => {
+    expect(sqlDate.safeParse("tomorrow").success).toBe(false);
+  });
+});
+
+describe("parseSqlRows", () => {
+  const row = z.object({ id: z.string(), attempts: sqlInteger });
+
+  it("parses every row", () => {
+    expect(
+      parseSqlRows(
+        row,
+        [
+          { id: "a", attempts: 1n },
+          { id: "b", attempts: 2 },
+        ],
+        "Job",
+      ),
+    ).toEqual([
+      { id: "a", attempts: 1 },
+      { id: "b", attempts: 2 },
+    ]);
+  });
+
+  it("names the rows and the field when one does not fit", () => {
+    expect(() => parseSqlRows(row, [{ id: "a", attempts: "x" }], "Job")).toThrow(/unexpected Job rows[\s\S]*attempts/);
+    expect(() => parseSqlRows(row, { id: "a" }, "Job")).toThrow(/unexpected Job rows/);
+  });
+});
