@@ -8,6 +8,7 @@ import {
   runFulfillmentOrderDispatch,
   runOrderDispatch,
 } from "~/dispatch/dispatch.server";
+import { appConfig } from "~/config/env.server";
 import { permanentFailure, retryLater } from "~/jobs/errors";
 import type { JobHandler } from "~/jobs/worker.server";
 import { ORDER_SYNC_JOB } from "~/order-changes/enqueue.server";
@@ -138,7 +139,7 @@ export function jobHandlers(runtime: Runtime, loadAdmin: AdminForShop): Record<s
           {
             db: runtime.db,
             admin: await adminFor(job.shopDomain),
-            settings: trackingSettingsOf(parseShopSettings(shop.settingsJson)),
+            settings: trackingSettingsOf(parseShopSettings(shop.settingsJson), appConfig().shopify.appUrl),
             clock: runtime.clock,
           },
           payload.shipmentId,

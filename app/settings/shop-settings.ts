@@ -43,6 +43,9 @@ export const TAG_LIST_MAX = 20;
 export const TRACKING_COMPANY_MAX_LENGTH = 100;
 export const TRACKING_URL_TEMPLATE_MAX_LENGTH = 500;
 export const TRACKING_NUMBER_PLACEHOLDER = "{tracking_number}";
+export const TRACKING_PAGE_DAYS_MIN = 1;
+export const TRACKING_PAGE_DAYS_MAX = 365;
+export const TRACKING_PAGE_DAYS_DEFAULT = 30;
 export const PRICE_TOLERANCE_MAX_CENTS = 100_000;
 export const PRICE_TOLERANCE_MAX_PERCENT = 100;
 /** A Shopify cart attribute (order note attribute) name: short text, as the theme's cart form names it. */
@@ -361,6 +364,8 @@ export const TrackingSettings = z.object({
   companyName: text(1, TRACKING_COMPANY_MAX_LENGTH, "A tracking company name"),
   /** null: fulfillments carry the number and company only. */
   urlTemplate: TrackingUrlTemplate,
+  /** Days the shoppers' tracking page keeps working after the delivery's final state. */
+  pageDays: wholeNumber(TRACKING_PAGE_DAYS_MIN, TRACKING_PAGE_DAYS_MAX, "days").default(TRACKING_PAGE_DAYS_DEFAULT),
 });
 
 const OptionalText = (max: number, what: string) =>
@@ -536,7 +541,7 @@ export const DEFAULT_SHOP_SETTINGS: Readonly<ShopSettings> = deepFreeze(
     },
     deliveryOptions: { signatureRequired: false, recipientSmsNotifications: true, declineInsurance: false },
     notifyCustomerOnFulfillment: true,
-    tracking: { companyName: "Same-Day Courier", urlTemplate: null },
+    tracking: { companyName: "Same-Day Courier", urlTemplate: null, pageDays: TRACKING_PAGE_DAYS_DEFAULT },
     driverNotes: { shopperInstructions: true, instructionsAttribute: null, merchantNote: null },
     priceTolerance: { unit: "percent", amount: 10 },
     reconciliationSilenceMinutes: 15,
