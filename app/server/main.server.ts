@@ -45,7 +45,10 @@ const server = createServer(async (req, res) => {
       await answerCourierWebhook(getRuntime().courierWebhooks, req, res, courierWebhookPath);
       return;
     }
-    const response = await handleRequest(toFetchRequest(req, res, config.shopify.appUrl));
+    // The connection's address: the tracking page's per-client limit when no proxy names the client.
+    const response = await handleRequest(toFetchRequest(req, res, config.shopify.appUrl), {
+      remoteAddress: req.socket.remoteAddress,
+    });
     await sendFetchResponse(res, response);
   } catch (error) {
     if (res.headersSent) {
