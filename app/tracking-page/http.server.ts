@@ -42,20 +42,24 @@ function remoteAddressOf(context: unknown): string | undefined {
   return typeof address === "string" ? address : undefined;
 }
 
-function securityHeaders(nonce: string): Record<string, string> {
+/** A page's headers; `nonce` allows its inline style and script. A JSON answer runs nothing: null. */
+function securityHeaders(nonce: string | null): Record<string, string> {
   const appOrigin = new URL(appConfig().shopify.appUrl).origin;
+  const policy = nonce
+    ? [
+        "default-src 'none'",
+        `script-src 'nonce-${nonce}'`,
+        `style-src 'nonce-${nonce}'`,
+        // Delivery photos come through the app's signed file links, also when the page is on the shop's domain.
+        `img-src ${appOrigin}`,
+        "connect-src 'self'",
+        "base-uri 'none'",
+        "form-action 'none'",
+        "frame-ancestors 'none'",
+      ]
+    : ["default-src 'none'", "frame-ancestors 'none'"];
   return {
-    "Content-Security-Policy": [
-      "default-src 'none'",
-      `script-src 'nonce-${nonce}'`,
-      `style-src 'nonce-${nonce}'`,
-      // Delivery photos come through the app's signed file links, also when the page is on the shop's domain.
-      `img-src ${appOrigin}`,
-      "connect-src 'self'",
-      "base-uri 'none'",
-      "form-action 'none'",
-      "frame-ancestors 'none'",
-    ].join("; "),
+    "Content-Security-Policy": policy.join("; "),
     "Referrer-Policy": "no-referrer",
     "X-Robots-Tag": "noindex, nofollow",
     "X-Content-Type-Options": "nosniff",
@@ -77,7 +81,7 @@ function html(body: string, status: number, nonce: string, extra: Record<string,
 }
 
 function json(body: unknown, status: number, extra: Record<string, string> = {}) {
-  return Response.json(body, { status, headers: { ...securityHeaders(randomBytes(16).toString("base64")), ...extra } });
+  return Response.json(body, { status, headers: { ...securityHeaders(null), ...extra } });
 }
 
 function pageAnswer(result: TrackingPageResult, nonce: string): Response {

@@ -181,7 +181,10 @@ describe("the page on the app's URL", () => {
 
   it("answers the status the page polls: its live part and a version that changes with what it shows", async () => {
     const { token, shipment } = await seedShipment();
-    const first = (await (await onApp(token, true)).json()) as { version: string; final: boolean; html: string };
+    const answer = await onApp(token, true);
+    expect(answer.headers.get("Content-Security-Policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(answer.headers.get("Referrer-Policy")).toBe("no-referrer");
+    const first = (await answer.json()) as { version: string; final: boolean; html: string };
     expect(first).toMatchObject({ final: false, html: expect.stringContaining("out for delivery") });
     const again = (await (await onApp(token, true)).json()) as { version: string };
     expect(again.version).toBe(first.version);
