@@ -10,11 +10,26 @@ function limiter(limit = 3, maxKeys = 100) {
 describe("createFixedWindowLimiter", () => {
   it.each([
     // [requests at these offsets (ms) from the first, which are allowed]
-    [[0, 1, 2], [true, true, true]],
-    [[0, 1, 2, 3], [true, true, true, false]],
-    [[0, 1, 2, 59_999], [true, true, true, false]],
-    [[0, 1, 2, 60_000], [true, true, true, true]],
-    [[0, 30_000, 59_000, 61_000, 62_000, 63_000, 64_000], [true, true, true, true, true, true, false]],
+    [
+      [0, 1, 2],
+      [true, true, true],
+    ],
+    [
+      [0, 1, 2, 3],
+      [true, true, true, false],
+    ],
+    [
+      [0, 1, 2, 59_999],
+      [true, true, true, false],
+    ],
+    [
+      [0, 1, 2, 60_000],
+      [true, true, true, true],
+    ],
+    [
+      [0, 30_000, 59_000, 61_000, 62_000, 63_000, 64_000],
+      [true, true, true, true, true, true, false],
+    ],
   ])("at %j allows %j", (offsets, expected) => {
     const l = limiter();
     let at = 0;
