@@ -11,6 +11,7 @@ import {
   OrderDispatchPayload,
 } from "~/dispatch/jobs";
 import { runOrderDispatch } from "~/dispatch/order-job.server";
+import { appConfig } from "~/config/env.server";
 import { permanentFailure, retryLater } from "~/jobs/errors";
 import type { JobHandler } from "~/jobs/worker.server";
 import { ORDER_SYNC_JOB, OrderSyncPayload } from "~/order-changes/enqueue.server";
@@ -128,7 +129,7 @@ export function jobHandlers(runtime: Runtime, loadAdmin: AdminForShop): Record<s
           {
             db: runtime.db,
             admin: await adminFor(job.shopDomain),
-            settings: trackingSettingsOf(parseShopSettings(shop.settingsJson)),
+            settings: trackingSettingsOf(parseShopSettings(shop.settingsJson), appConfig().shopify.appUrl),
             clock: runtime.clock,
           },
           payload.shipmentId,

@@ -55,7 +55,10 @@ async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> 
       await answerCourierWebhook(getRuntime().courierWebhooks, req, res, courierWebhookPath);
       return;
     }
-    const response = await handleRequest(toFetchRequest(req, res, config.shopify.appUrl));
+    // The connection's address: the tracking page's per-client limit when no proxy names the client.
+    const response = await handleRequest(toFetchRequest(req, res, config.shopify.appUrl), {
+      remoteAddress: req.socket.remoteAddress,
+    });
     await sendFetchResponse(res, response);
   } catch (error) {
     fail(res, error);

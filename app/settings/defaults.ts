@@ -1,4 +1,4 @@
-import { TIME_BUDGET_MS_DEFAULT } from "./limits";
+import { TIME_BUDGET_MS_DEFAULT, TRACKING_PAGE_DAYS_DEFAULT } from "./limits";
 import { deepFreeze } from "./plain-object";
 import { ShopSettings } from "./settings-schema";
 
@@ -61,7 +61,7 @@ export const DEFAULT_SHOP_SETTINGS: Readonly<ShopSettings> = deepFreeze(
     },
     deliveryOptions: { signatureRequired: false, recipientSmsNotifications: true, declineInsurance: false },
     notifyCustomerOnFulfillment: true,
-    tracking: { companyName: "Same-Day Courier", urlTemplate: null },
+    tracking: { companyName: "Same-Day Courier", urlTemplate: null, pageDays: TRACKING_PAGE_DAYS_DEFAULT },
     driverNotes: { shopperInstructions: true, instructionsAttribute: null, merchantNote: null },
     priceTolerance: { unit: "percent", amount: 10 },
     reconciliationSilenceMinutes: 15,

@@ -118,6 +118,7 @@ export function draftFromSettings(settings: ShopSettings, pickups: PickupLocatio
       "tags.attention": settings.tags.attention,
       "tracking.companyName": settings.tracking.companyName,
       "tracking.urlTemplate": settings.tracking.urlTemplate ?? "",
+      "tracking.pageDays": text(settings.tracking.pageDays),
       "driverNotes.instructionsAttribute": settings.driverNotes.instructionsAttribute ?? "",
       "driverNotes.merchantNote": settings.driverNotes.merchantNote ?? "",
       "priceTolerance.unit": settings.priceTolerance.unit,

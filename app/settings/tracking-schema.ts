@@ -1,6 +1,13 @@
 import { z } from "zod";
-import { text } from "./form-fields";
-import { TRACKING_COMPANY_MAX_LENGTH, TRACKING_NUMBER_PLACEHOLDER, TRACKING_URL_TEMPLATE_MAX_LENGTH } from "./limits";
+import { text, wholeNumber } from "./form-fields";
+import {
+  TRACKING_COMPANY_MAX_LENGTH,
+  TRACKING_NUMBER_PLACEHOLDER,
+  TRACKING_PAGE_DAYS_DEFAULT,
+  TRACKING_PAGE_DAYS_MAX,
+  TRACKING_PAGE_DAYS_MIN,
+  TRACKING_URL_TEMPLATE_MAX_LENGTH,
+} from "./limits";
 import { isHttpsUrlTemplate } from "./tracking-url";
 
 const TrackingUrlTemplate = z.preprocess(
@@ -22,6 +29,8 @@ const TrackingUrlTemplate = z.preprocess(
 
 export const TrackingSettings = z.object({
   companyName: text(1, TRACKING_COMPANY_MAX_LENGTH, "A tracking company name"),
-  /** null: fulfillments carry the number and company only. */
+  /** null: fulfillments link to the app's own tracking page for each delivery. */
   urlTemplate: TrackingUrlTemplate,
+  /** Days the shoppers' tracking page keeps working after the delivery's final state. */
+  pageDays: wholeNumber(TRACKING_PAGE_DAYS_MIN, TRACKING_PAGE_DAYS_MAX, "days").default(TRACKING_PAGE_DAYS_DEFAULT),
 });

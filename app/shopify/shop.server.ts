@@ -4,6 +4,7 @@ import { adminRequest, type AdminGraphql } from "./admin-request.server";
 const SHOP_BASICS = `#graphql
   query ShopBasics {
     shop {
+      name
       myshopifyDomain
       ianaTimezone
       currencyCode

@@ -8,6 +8,7 @@ import {
   fetchFulfillmentOrderFulfillments,
 } from "~/shopify/fulfillments.server";
 import { addOrderTags, setOrderDeliveryMetafield } from "~/shopify/order-annotations.server";
+import { newTrackingToken } from "~/tracking-page/token.server";
 import { toTrackingEvent } from "./event-input";
 import { orderDeliverySummary } from "./order-summary";
 import { nextTimelineEvent } from "./shopify-timeline";
@@ -22,7 +23,10 @@ import {
 
 export type TrackingSettings = {
   trackingCompany: string;
+  /** The merchant's own tracking URL for a number, or null when the shop set no template. */
   trackingUrl: (trackingNumber: string) => string | null;
+  /** The shoppers' tracking page for a token (used when the merchant set no template). */
+  pageUrl: (token: string) => string;
   notifyCustomer: boolean;
   attentionTag: string;
 };
@@ -42,6 +46,19 @@ function factsOf(shipment: Shipment): ShipmentFacts {
     lastTrackingEventAt: shipment.lastTrackingEventAt,
     deliveredEventSent: shipment.state === "delivered",
   };
+}
+
+/**
+ * The fulfillment's tracking URL: the merchant's template, else a new tracking page. The page's token
+ * is stored before Shopify hears of it, so the URL Shopify keeps always opens the page; a retry that
+ * creates the fulfillment again makes a new token, since only the one Shopify keeps matters.
+ */
+async function fulfillmentTrackingUrl(deps: ApplyDeps, shipment: Shipment, number: string): Promise<string> {
+  const merchants = deps.settings.trackingUrl(number);
+  if (merchants) return merchants;
+  const page = newTrackingToken();
+  await deps.db.shipment.update({ where: { id: shipment.id }, data: { trackingTokenHash: page.hash } });
+  return deps.settings.pageUrl(page.token);
 }
 
 type ExistingEvent = { status: string; happenedAt: string };
@@ -80,7 +97,11 @@ async function runActions(
       const number = shipment.trackingNumber ?? shipment.courierShipmentId ?? shipment.id;
       const created = await createFulfillment(deps.admin, {
         fulfillmentOrderGid: shipment.fulfillmentOrderGid,
-        tracking: { company: deps.settings.trackingCompany, number, url: deps.settings.trackingUrl(number) },
+        tracking: {
+          company: deps.settings.trackingCompany,
+          number,
+          url: await fulfillmentTrackingUrl(deps, shipment, number),
+        },
         notifyCustomer: deps.settings.notifyCustomer,
       });
       seen.fulfillmentGid = created.id;

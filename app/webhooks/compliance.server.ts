@@ -4,7 +4,9 @@ import { customerGid, orderGid } from "./payloads";
 /**
  * The three mandatory privacy webhooks. Personal data the app holds: the recipient's name, phone and
  * address in a shipment's request (requestJson), the signatory's name and photo links on shipments,
- * and the same in stored courier event payloads. Everything else is ids, states and prices.
+ * the driver's name, phone, vehicle and last position near the delivery, and the same in stored
+ * courier event payloads. The shoppers' tracking page shows parts of these; redaction also removes
+ * its token, so the page is gone. Everything else is ids, states and prices.
  */
 
 type CustomerScope = { shopDomain: string; customerLegacyId: string; orderLegacyIds: string[] };
@@ -64,7 +66,18 @@ export async function handleCustomersRedact(db: Db, scope: CustomerScope) {
   await db.$transaction([
     db.shipment.updateMany({
       where: { id: { in: ids } },
-      data: { requestJson: null, signatoryName: null, photosJson: null, customerGid: null },
+      data: {
+        requestJson: null,
+        signatoryName: null,
+        photosJson: null,
+        customerGid: null,
+        trackingTokenHash: null,
+        driverName: null,
+        driverPhone: null,
+        vehicleJson: null,
+        lastLatitude: null,
+        lastLongitude: null,
+      },
     }),
     db.courierEvent.updateMany({
       where: { shipmentId: { in: ids } },

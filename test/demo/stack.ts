@@ -40,12 +40,19 @@ export type DemoStack = {
   served: ServedStandIn;
   app: AppServer;
   client: AppClient;
+  /** The app's client secret, for what signs as Shopify outside the client (the app proxy stand-in). */
+  apiSecret: string;
   /** What Shopify would have refused as an app bug (invalid query, unknown field, missing scope). */
   shopifyProblems: string[];
   appUrl: string;
 };
 
-export async function startDemoStack(cleanup: Cleanup, log: (line: string) => void): Promise<DemoStack> {
+export async function startDemoStack(
+  cleanup: Cleanup,
+  log: (line: string) => void,
+  /** `timeScale`: a slower delivery for a browser to follow (test/e2e/tracking-page.e2e.ts). */
+  options: { timeScale?: number } = {},
+): Promise<DemoStack> {
   const tempDir = mkdtempSync(path.join(tmpdir(), "same-day-demo-"));
   cleanup.add("temporary folder", () => rmSync(tempDir, { recursive: true, force: true }));
 
@@ -58,7 +65,7 @@ export async function startDemoStack(cleanup: Cleanup, log: (line: string) => vo
     host: "127.0.0.1",
     port: 0,
     tokens: [courierToken],
-    timeScale: TIME_SCALE,
+    timeScale: options.timeScale ?? TIME_SCALE,
     account: ALL_FEATURES,
   });
   cleanup.add("courier sandbox", () => sandbox.close());
@@ -96,5 +103,5 @@ export async function startDemoStack(cleanup: Cleanup, log: (line: string) => vo
   cleanup.add("app server", () => app.stop());
 
   const client = createAppClient({ appUrl, shop: DEMO_SHOP, apiKey, apiSecret });
-  return { tempDir, appLogPath, sandbox, courierToken, store, served, app, client, shopifyProblems, appUrl };
+  return { tempDir, appLogPath, sandbox, courierToken, store, served, app, client, apiSecret, shopifyProblems, appUrl };
 }

@@ -98,3 +98,31 @@ export function mintSessionToken(options: {
   const signature = createHmac("sha256", options.apiSecret).update(`${header}.${payload}`).digest("base64url");
   return `${header}.${payload}.${signature}`;
 }
+
+/**
+ * The query Shopify's app proxy adds to a forwarded request (shop, logged_in_customer_id, path_prefix,
+ * timestamp) and its `signature`: hex HMAC-SHA256 with the app secret over the other parameters as
+ * `key=value` strings, sorted and joined with nothing between them (a repeated key's values joined by
+ * commas), as described in the shared reference (shopper-and-automation.md, "App proxy").
+ */
+export function appProxyQuery(options: {
+  shop: string;
+  secret: string;
+  pathPrefix?: string;
+  extra?: Record<string, string>;
+  now?: Date;
+}): URLSearchParams {
+  const params: Record<string, string> = {
+    ...options.extra,
+    shop: options.shop,
+    logged_in_customer_id: "",
+    path_prefix: options.pathPrefix ?? "/apps/courier-track",
+    timestamp: String(Math.floor((options.now ?? new Date()).getTime() / 1000)),
+  };
+  const message = Object.keys(params)
+    .sort()
+    .map((key) => `${key}=${params[key]}`)
+    .join("");
+  const signature = createHmac("sha256", options.secret).update(message).digest("hex");
+  return new URLSearchParams({ ...params, signature });
+}

@@ -74,8 +74,10 @@ export function OrderSections({ controls: { field, choice, flag } }: { controls:
           <FormLayout>
             {field("tracking.companyName", "Tracking company name")}
             {field("tracking.urlTemplate", "Tracking URL template", {
-              helpText: "For example https://track.example.com/{tracking_number}. Empty: no link.",
+              helpText:
+                "For example https://track.example.com/{tracking_number}. Empty: the app's own tracking page for each delivery.",
             })}
+            {field("tracking.pageDays", "Days the tracking page works after the delivery ends", { type: "number" })}
             {field("carrierServiceName", "Name of the delivery service at checkout")}
             {field("reconciliationSilenceMinutes", "Check a quiet delivery with the courier after (minutes)", {
               type: "number",

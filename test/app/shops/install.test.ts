@@ -56,7 +56,13 @@ describe("install by token exchange", () => {
     expect(standIn.issuedTokens.some((t: { accessToken: string }) => t.accessToken === session.accessToken)).toBe(true);
 
     const shop = await db.shop.findUniqueOrThrow({ where: { domain: SHOP } });
-    expect(shop).toMatchObject({ timezone: "America/Chicago", currency: "USD", plan: "Advanced", uninstalledAt: null });
+    expect(shop).toMatchObject({
+      name: "New Bakery",
+      timezone: "America/Chicago",
+      currency: "USD",
+      plan: "Advanced",
+      uninstalledAt: null,
+    });
     expect(shop.webhookPathId).toHaveLength(24);
   });
 

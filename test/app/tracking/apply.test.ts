@@ -7,6 +7,7 @@ import { rotateWebhookSecret } from "~/shops/courier-credentials.server";
 import { applyShipmentEvents } from "~/tracking/apply.server";
 import { APPLY_EVENTS_JOB } from "~/tracking/jobs";
 import { reconcileShop } from "~/tracking/reconcile.server";
+import { hashTrackingToken } from "~/tracking-page/token.server";
 import { startCourierSandbox, type CourierSandbox } from "../../courier-sandbox/server";
 import type { ShopifyStandIn } from "../../shopify-stand-in";
 import {
@@ -82,6 +83,7 @@ function shuffled<T>(items: T[], seed = 7): T[] {
 const trackingSettings = {
   trackingCompany: "Same-Day Courier",
   trackingUrl: () => null,
+  pageUrl: (token: string) => `https://courier-app.test/t/${token}`,
   notifyCustomer: true,
   attentionTag: "same-day-attention",
 };
@@ -102,6 +104,11 @@ describe("courier events become Shopify fulfillments and events", () => {
     expect(state.fulfillments).toHaveLength(1);
     const fulfillment = state.fulfillments[0]!;
     expect(fulfillment.trackingInfo[0]).toMatchObject({ number: shipment.trackingNumber, company: "Same-Day Courier" });
+    // No URL template: the shoppers' tracking page, whose token only Shopify keeps (the row has its hash).
+    const pageToken = /\/t\/([A-Za-z0-9_-]{22})$/.exec(fulfillment.trackingInfo[0]!.url ?? "")?.[1];
+    expect(pageToken).toBeDefined();
+    expect(row.trackingTokenHash).toBe(hashTrackingToken(pageToken!));
+    expect(fulfillment.trackingInfo[0]!.url).not.toContain(shipment.trackingNumber!);
     const statuses = fulfillment.events.map((e) => e.status);
     expect(statuses).toContain("CARRIER_PICKED_UP");
     expect(statuses).toContain("OUT_FOR_DELIVERY");
@@ -145,6 +152,7 @@ describe("courier events become Shopify fulfillments and events", () => {
     for (const event of runDelivery(shipment.courierShipmentId!)) await post(event);
     await drainJobs(runtime);
     const before = JSON.stringify(orderState(order.id).fulfillments);
+    const { trackingTokenHash } = await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } });
 
     // As after a crash between Shopify's answer and our commit: the events are applied once more.
     await db.courierEvent.updateMany({ where: { shipmentId: shipment.id }, data: { appliedAt: null } });
@@ -158,7 +166,27 @@ describe("courier events become Shopify fulfillments and events", () => {
     );
 
     expect(JSON.stringify(orderState(order.id).fulfillments)).toBe(before);
-    expect((await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } })).state).toBe("delivered");
+    const after = await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } });
+    expect(after.state).toBe("delivered");
+    // The fulfillment was found, not made again: the page Shopify links to keeps its token.
+    expect(after.trackingTokenHash).toBe(trackingTokenHash);
+  });
+
+  it("a merchant's tracking URL template wins over the tracking page, and no page token is made", async () => {
+    const { order, shipment } = await dispatchedShipment();
+    for (const event of runDelivery(shipment.courierShipmentId!)) await post(event);
+    await applyShipmentEvents(
+      {
+        db,
+        admin: await adminFor(SHOP),
+        settings: { ...trackingSettings, trackingUrl: (number) => `https://track.example.com/${number}` },
+        clock: runtime.clock,
+      },
+      shipment.id,
+    );
+    const tracking = orderState(order.id).fulfillments[0]!.trackingInfo[0]!;
+    expect(tracking.url).toBe(`https://track.example.com/${shipment.trackingNumber}`);
+    expect((await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } })).trackingTokenHash).toBeNull();
   });
 
   it("a late event never moves the state back", async () => {

@@ -5,6 +5,7 @@
  */
 import type { DemoContext, DemoStep } from "../context";
 import { courierShipmentsFor, followDeliveries, orderShipments } from "../follow";
+import { checkTrackingPage } from "../tracking-page";
 
 const DELIVERY_TIMEOUT_MS = 45_000;
 /** What a delivery leaves on its fulfillment, in this order. */
@@ -13,7 +14,7 @@ const DELIVERY_EVENTS = ["CARRIER_PICKED_UP", "OUT_FOR_DELIVERY", "DELIVERED"];
 export const courierDelivers: DemoStep = {
   name: "The courier delivers",
   proves:
-    "Every courier event accepted; one Shopify fulfillment per shipment with its tracking number and events up to DELIVERED; the order fulfilled.",
+    "Every courier event accepted; one Shopify fulfillment per shipment with its tracking number and events up to DELIVERED, linking to the shoppers' tracking page, which shows Delivered with the photo; the order fulfilled.",
   async run(ctx: DemoContext) {
     const delivered = ctx.state.delivered;
     ctx.check(delivered, "an order was dispatched (step 3)");
@@ -66,6 +67,7 @@ export const courierDelivers: DemoStep = {
       );
       const tracking = fulfillment.trackingInfo[0]!;
       ctx.say(`${fulfillment.name}: ${tracking.company} ${tracking.number}, events ${statuses.join(" → ")}`);
+      await checkTrackingPage(ctx, fulfillment.name, tracking.url);
     }
     ctx.check(
       order.displayFulfillmentStatus === "FULFILLED",

@@ -1,0 +1,120 @@
+import type { Shipment, Shop } from "@prisma/client";
+import type { Db } from "~/db/client.server";
+import { parseRequest } from "~/order-changes/shipment-actions.server";
+import { parseShopSettings } from "~/settings/shop-settings";
+import type { FileLinkSigner } from "~/staff/file-links.server";
+import { photoKindsOf, toShipmentState } from "~/staff/view-model";
+import { FINAL_STATES } from "~/tracking/state-machine";
+import { hashTrackingToken } from "./token.server";
+import { trackingPageView, type Point, type TrackingPageFacts, type TrackingPageView } from "./view-model";
+
+/** The courier events that mean the driver has left for the shopper (design.md, "From courier events"). */
+const OUT_FOR_DELIVERY_EVENTS = [
+  "shipment.en_route_to_delivery",
+  "shipment.driver_approaching_delivery",
+  "shipment.at_delivery",
+];
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type TrackingPageDeps = { db: Db; clock: () => Date; files: Pick<FileLinkSigner, "link"> };
+
+export type TrackingPageResult =
+  { kind: "not_found" } | { kind: "ended"; storeName: string } | { kind: "found"; view: TrackingPageView };
+
+/** The store's name; a shop installed before names were recorded shows its handle in words. */
+export function storeNameOf(shop: Pick<Shop, "name" | "domain">): string {
+  if (shop.name?.trim()) return shop.name.trim();
+  const handle = shop.domain.replace(/\.myshopify\.com$/, "");
+  return handle
+    .split(/[-_]+/)
+    .filter(Boolean)
+    .map((word) => word[0]!.toUpperCase() + word.slice(1))
+    .join(" ");
+}
+
+/** When the page stops working: `days` after the final state, never while the delivery goes on. */
+export function pageEndsAt(shipment: Pick<Shipment, "state" | "lastEventAt" | "updatedAt">, days: number) {
+  if (!FINAL_STATES.has(toShipmentState(shipment.state))) return null;
+  return new Date((shipment.lastEventAt ?? shipment.updatedAt).getTime() + days * DAY_MS);
+}
+
+function pointOf(address: { latitude?: unknown; longitude?: unknown } | null | undefined): Point | null {
+  return typeof address?.latitude === "number" && typeof address.longitude === "number"
+    ? { latitude: address.latitude, longitude: address.longitude }
+    : null;
+}
+
+function parsedObject(json: string | null): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(json ?? "null");
+    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+function vehicleOf(json: string | null): Record<string, string> | null {
+  const value = parsedObject(json);
+  return value
+    ? Object.fromEntries(
+        Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+      )
+    : null;
+}
+
+/**
+ * The page for a presented token. `shopDomain` is the shop the app proxy vouched for: a token of
+ * another shop's delivery is unknown there.
+ */
+export async function trackingPageFor(
+  deps: TrackingPageDeps,
+  token: string,
+  shopDomain: string | null,
+): Promise<TrackingPageResult> {
+  const shipment = await deps.db.shipment.findUnique({
+    where: { trackingTokenHash: hashTrackingToken(token) },
+    include: { shop: { select: { domain: true, name: true, timezone: true, settingsJson: true } } },
+  });
+  if (!shipment || (shopDomain !== null && shipment.shop.domain !== shopDomain)) return { kind: "not_found" };
+  const now = deps.clock();
+  const settings = parseShopSettings(shipment.shop.settingsJson);
+  const storeName = storeNameOf(shipment.shop);
+  const endsAt = pageEndsAt(shipment, settings.tracking.pageDays);
+  if (endsAt && endsAt.getTime() <= now.getTime()) return { kind: "ended", storeName };
+
+  const state = toShipmentState(shipment.state);
+  const outForDelivery =
+    state === "en_route" &&
+    (await deps.db.courierEvent.count({
+      where: { shipmentId: shipment.id, eventName: { in: OUT_FOR_DELIVERY_EVENTS } },
+    })) > 0;
+  const request = parseRequest(shipment.requestJson);
+  const pickupLocation = await deps.db.pickupLocation.findUnique({
+    where: { shopId_locationGid: { shopId: shipment.shopId, locationGid: shipment.locationGid } },
+    select: { addressJson: true },
+  });
+  const hasPhoto = Boolean(shipment.courierShipmentId) && photoKindsOf(shipment.photosJson).includes("delivery");
+  const facts: TrackingPageFacts = {
+    storeName,
+    timeZone: shipment.shop.timezone,
+    state,
+    outForDelivery,
+    deliverStart: shipment.deliverStart,
+    deliverEnd: shipment.deliverEnd,
+    etaAt: shipment.etaAt,
+    driverName: shipment.driverName,
+    vehicle: vehicleOf(shipment.vehicleJson),
+    recipientName: request?.delivery_location.contact?.name ?? null,
+    recipientCity: request?.delivery_location.address.city ?? null,
+    pickup: pointOf(parsedObject(pickupLocation?.addressJson ?? null)),
+    destination: pointOf(request?.delivery_location.address),
+    driverPosition:
+      shipment.lastLatitude !== null && shipment.lastLongitude !== null
+        ? { latitude: shipment.lastLatitude, longitude: shipment.lastLongitude }
+        : null,
+    photoUrl: hasPhoto
+      ? deps.files.link({ shopDomain: shipment.shop.domain, shipmentId: shipment.id, file: "delivery" })
+      : null,
+  };
+  return { kind: "found", view: trackingPageView(facts, now) };
+}

@@ -1,0 +1,61 @@
+import type { MapView, Point } from "./view-model";
+
+/**
+ * The tracking page's map as plain geometry, drawn as an inline SVG from the coordinates the app
+ * holds (the store, the delivery area, the driver), so the page makes no request to a map service.
+ * Points are projected equirectangularly (longitude scaled by the cosine of the latitude), which is
+ * true to within a fraction of a percent over a city.
+ */
+
+export const MAP_WIDTH = 320;
+export const MAP_HEIGHT = 200;
+const MAP_PADDING = 28;
+/** Radius of the delivery area on the ground: the area is rounded to about a kilometre. */
+const AREA_RADIUS_METERS = 700;
+const METERS_PER_DEGREE = 111_320;
+/** A map of points closer than this still spans this much ground, so a lone point is not a zoom into a street. */
+const MIN_SPAN_METERS = 3_000;
+
+export type MapXY = { x: number; y: number };
+export type MapGeometry = {
+  width: number;
+  height: number;
+  pickup: MapXY | null;
+  destination: (MapXY & { r: number }) | null;
+  driver: MapXY | null;
+};
+
+export function mapGeometry(map: MapView): MapGeometry | null {
+  const points = [map.pickup, map.destination, map.driver].filter((p): p is Point => p !== null);
+  if (points.length === 0) return null;
+  const meanLatitude = points.reduce((sum, p) => sum + p.latitude, 0) / points.length;
+  const xScale = Math.cos((meanLatitude * Math.PI) / 180);
+  const toMeters = (p: Point) => ({ x: p.longitude * xScale * METERS_PER_DEGREE, y: p.latitude * METERS_PER_DEGREE });
+  const meters = points.map(toMeters);
+  const minX = Math.min(...meters.map((m) => m.x));
+  const maxX = Math.max(...meters.map((m) => m.x));
+  const minY = Math.min(...meters.map((m) => m.y));
+  const maxY = Math.max(...meters.map((m) => m.y));
+  const span = Math.max(maxX - minX, maxY - minY, MIN_SPAN_METERS);
+  const inner = Math.min(MAP_WIDTH, MAP_HEIGHT) - 2 * MAP_PADDING;
+  const scale = inner / span;
+  const centreX = (minX + maxX) / 2;
+  const centreY = (minY + maxY) / 2;
+  const project = (p: Point | null): MapXY | null => {
+    if (!p) return null;
+    const m = toMeters(p);
+    // SVG's y grows downwards, latitude upwards.
+    return {
+      x: Math.round((MAP_WIDTH / 2 + (m.x - centreX) * scale) * 10) / 10,
+      y: Math.round((MAP_HEIGHT / 2 - (m.y - centreY) * scale) * 10) / 10,
+    };
+  };
+  const destination = project(map.destination);
+  return {
+    width: MAP_WIDTH,
+    height: MAP_HEIGHT,
+    pickup: project(map.pickup),
+    destination: destination && { ...destination, r: Math.max(6, Math.round(AREA_RADIUS_METERS * scale * 10) / 10) },
+    driver: project(map.driver),
+  };
+}

@@ -1,0 +1,180 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { mapGeometry } from "./map";
+import { PAGE_SCRIPT, PAGE_STYLE } from "./page-assets";
+import type { MapView, TrackingPageView } from "./view-model";
+
+/**
+ * The tracking page as server-rendered HTML (React escapes every value): no client bundle, one small
+ * inline script and style allowed by the response's CSP nonce. The live part (`#live`) is rendered
+ * here for the first answer and for each poll, so the page and its updates can never differ.
+ */
+
+function DeliveryMap({ map }: { map: MapView }) {
+  const geometry = mapGeometry(map);
+  if (!geometry) return null;
+  const { width, height, pickup, destination, driver } = geometry;
+  const parts = [
+    pickup ? "the store" : null,
+    destination ? `the delivery area${map.city ? ` in ${map.city}` : ""}` : null,
+    driver ? "the driver's last known position" : null,
+  ].filter(Boolean);
+  return (
+    <figure className="map">
+      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby="map-title">
+        <title id="map-title">{`Map showing ${parts.join(", ")}`}</title>
+        <rect width={width} height={height} rx="12" fill="#eef2f6" />
+        {pickup && destination ? (
+          <line
+            x1={pickup.x}
+            y1={pickup.y}
+            x2={destination.x}
+            y2={destination.y}
+            stroke="#94a3b8"
+            strokeWidth="2"
+            strokeDasharray="6 5"
+          />
+        ) : null}
+        {destination ? (
+          <circle cx={destination.x} cy={destination.y} r={destination.r} fill="#2563eb" fillOpacity="0.18" />
+        ) : null}
+        {pickup ? <rect x={pickup.x - 7} y={pickup.y - 7} width="14" height="14" rx="3" fill="#0f172a" /> : null}
+        {driver ? <circle cx={driver.x} cy={driver.y} r="8" fill="#16a34a" stroke="#ffffff" strokeWidth="3" /> : null}
+      </svg>
+      <figcaption>
+        {pickup ? <span className="key key-store">Store</span> : null}
+        {destination ? <span className="key key-area">{map.city ?? "Delivery area"}</span> : null}
+        {driver ? <span className="key key-driver">Driver</span> : null}
+      </figcaption>
+    </figure>
+  );
+}
+
+function Live({ view }: { view: TrackingPageView }) {
+  const facts = [
+    view.window ? ["Delivery window", view.window] : null,
+    view.eta ? ["Arrival", view.eta] : null,
+    view.driver ? ["Your driver", view.driver] : null,
+  ].filter((row): row is [string, string] => row !== null);
+  return (
+    <>
+      <p className="greeting">{view.greeting}</p>
+      <h1 id="headline">{view.headline}</h1>
+      {view.detail ? <p className={view.outcome ? "detail notice" : "detail"}>{view.detail}</p> : null}
+      {view.photoUrl ? (
+        <figure className="photo">
+          <img src={view.photoUrl} alt="Photo of your delivery, taken by the driver" width="640" height="480" />
+        </figure>
+      ) : null}
+      {facts.length ? (
+        <dl className="facts">
+          {facts.map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      <ol className="steps" aria-label="Delivery progress">
+        {view.steps.map((step) => (
+          <li key={step.key} className={step.status} aria-current={step.status === "current" ? "step" : undefined}>
+            <span className="visually-hidden">
+              {step.status === "done" ? "Done: " : step.status === "current" ? "Now: " : "Next: "}
+            </span>
+            {step.label}
+          </li>
+        ))}
+      </ol>
+      {view.map ? <DeliveryMap map={view.map} /> : null}
+    </>
+  );
+}
+
+export function renderLive(view: TrackingPageView): string {
+  return renderToStaticMarkup(<Live view={view} />);
+}
+
+type DocumentInput = {
+  title: string;
+  storeName: string | null;
+  nonce: string;
+  body: string;
+  /** The live part's version (http.server.ts `liveVersion`), for the polling script; none when it never changes. */
+  version: string | null;
+};
+
+function renderDocument(input: DocumentInput): string {
+  const markup = renderToStaticMarkup(
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex, nofollow" />
+        <meta name="referrer" content="no-referrer" />
+        <title>{input.title}</title>
+        <style nonce={input.nonce} dangerouslySetInnerHTML={{ __html: PAGE_STYLE }} />
+      </head>
+      <body>
+        <header>
+          <p className="store">{input.storeName ?? "Delivery tracking"}</p>
+        </header>
+        <main
+          id="live"
+          aria-live="polite"
+          data-version={input.version ?? undefined}
+          dangerouslySetInnerHTML={{ __html: input.body }}
+        />
+        {input.version ? <script nonce={input.nonce} dangerouslySetInnerHTML={{ __html: PAGE_SCRIPT }} /> : null}
+      </body>
+    </html>,
+  );
+  return `<!doctype html>${markup}`;
+}
+
+export function renderTrackingPage(view: TrackingPageView, nonce: string, version: string): string {
+  return renderDocument({
+    title: `${view.headline} · ${view.storeName}`,
+    storeName: view.storeName,
+    nonce,
+    body: renderLive(view),
+    version: view.final ? null : version,
+  });
+}
+
+export function renderEndedBody(storeName: string | null): string {
+  return renderToStaticMarkup(
+    <>
+      <h1 id="headline">This delivery has ended</h1>
+      <p className="detail">
+        {storeName
+          ? `Tracking for this delivery is no longer available. For anything about your order, contact ${storeName}.`
+          : "Tracking for this delivery is no longer available."}
+      </p>
+    </>,
+  );
+}
+
+export function renderEndedPage(storeName: string, nonce: string): string {
+  return renderDocument({
+    title: "This delivery has ended",
+    storeName,
+    nonce,
+    body: renderEndedBody(storeName),
+    version: null,
+  });
+}
+
+export function renderNotFoundPage(nonce: string): string {
+  return renderDocument({
+    title: "Delivery not found",
+    storeName: null,
+    nonce,
+    body: renderToStaticMarkup(
+      <>
+        <h1 id="headline">We could not find this delivery</h1>
+        <p className="detail">Check the link in your shipping email, or contact the store you ordered from.</p>
+      </>,
+    ),
+    version: null,
+  });
+}

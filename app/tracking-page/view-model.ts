@@ -1,0 +1,182 @@
+import { windowTitle } from "~/dispatch/window-title";
+import { FINAL_STATES, type ShipmentState } from "~/tracking/state-machine";
+
+/**
+ * What the shoppers' tracking page shows, from a shipment's stored facts. Shoppers see only what they
+ * already know or need: their own first name and city, the store's name, the steps in their words,
+ * the window and the courier's ETA, the driver's first name and vehicle, the driver's position while
+ * out for delivery and the delivery photo. Never a street address, a last name or a phone.
+ */
+
+export type Point = { latitude: number; longitude: number };
+
+export type TrackingPageFacts = {
+  storeName: string;
+  timeZone: string;
+  state: ShipmentState;
+  /** The courier said the driver left for the shopper (en route to, approaching or at the delivery). */
+  outForDelivery: boolean;
+  deliverStart: Date | null;
+  deliverEnd: Date | null;
+  etaAt: Date | null;
+  driverName: string | null;
+  vehicle: Record<string, string> | null;
+  recipientName: string | null;
+  recipientCity: string | null;
+  pickup: Point | null;
+  destination: Point | null;
+  driverPosition: Point | null;
+  /** A signed link to the delivery photo, when the courier has one. */
+  photoUrl: string | null;
+};
+
+export type StepKey = "ordered" | "to_store" | "picked_up" | "out_for_delivery" | "delivered";
+export type Step = { key: StepKey; label: string; status: "done" | "current" | "upcoming" };
+export type MapView = { pickup: Point | null; destination: Point | null; driver: Point | null; city: string | null };
+
+export type TrackingPageView = {
+  storeName: string;
+  greeting: string;
+  headline: string;
+  detail: string | null;
+  steps: Step[];
+  /** Set when the delivery ended otherwise than delivered (attempted, returned, canceled). */
+  outcome: "attempted" | "returned" | "canceled" | null;
+  window: string | null;
+  eta: string | null;
+  driver: string | null;
+  map: MapView | null;
+  photoUrl: string | null;
+  final: boolean;
+};
+
+const STEP_LABELS: Record<StepKey, string> = {
+  ordered: "Order received",
+  to_store: "Driver on the way to the store",
+  picked_up: "Picked up",
+  out_for_delivery: "Out for delivery",
+  delivered: "Delivered",
+};
+const STEP_ORDER: StepKey[] = ["ordered", "to_store", "picked_up", "out_for_delivery", "delivered"];
+
+/** The last step reached; null for the states that leave the ordinary path. */
+function reachedStep(state: ShipmentState, outForDelivery: boolean): StepKey {
+  switch (state) {
+    case "assigned":
+      return "to_store";
+    case "en_route":
+    case "attempted":
+      return outForDelivery || state === "attempted" ? "out_for_delivery" : "picked_up";
+    case "delivered":
+      return "delivered";
+    default:
+      return "ordered";
+  }
+}
+
+const HEADLINES: Record<ShipmentState, string> = {
+  pending: "Your order is being prepared",
+  scheduled: "Your order is being prepared",
+  expired: "Your order is being prepared",
+  failed: "This delivery was canceled",
+  assigned: "A driver is on the way to the store",
+  en_route: "Your order has been picked up",
+  attempted: "We tried to deliver your order",
+  delivered: "Delivered",
+  returned: "Your order is going back to the store",
+  canceled: "This delivery was canceled",
+};
+
+const OUTCOME_DETAIL = {
+  attempted: "The driver could not complete the delivery. The store will be in touch about the next step.",
+  returned:
+    "The delivery could not be completed, so your order is being returned to the store. The store will contact you.",
+  canceled: "The store will contact you about your order.",
+} as const;
+
+/** Two decimals (about a kilometre): the map shows the area delivered to, never the address. */
+export const AREA_DECIMALS = 2;
+
+export function areaOf(point: Point): Point {
+  const round = (value: number) => Number(value.toFixed(AREA_DECIMALS));
+  return { latitude: round(point.latitude), longitude: round(point.longitude) };
+}
+
+/** The first word of a name: the page never shows anyone's last name. */
+export function firstNameOf(name: string | null): string | null {
+  const first = name?.trim().split(/\s+/)[0];
+  return first ? first : null;
+}
+
+export function vehicleInWords(vehicle: Record<string, string> | null): string | null {
+  if (!vehicle) return null;
+  const words = [vehicle.color, vehicle.make, vehicle.model].filter((w): w is string => Boolean(w?.trim()));
+  return words.length ? words.join(" ") : null;
+}
+
+function timeOfDay(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit" }).format(at);
+}
+
+function stepsFor(reached: StepKey, final: boolean): Step[] {
+  const index = STEP_ORDER.indexOf(reached);
+  return STEP_ORDER.map((key, i) => ({
+    key,
+    label: STEP_LABELS[key],
+    status: i < index || (i === index && final) ? "done" : i === index ? "current" : "upcoming",
+  }));
+}
+
+function etaFor(facts: TrackingPageFacts, now: Date): string | null {
+  if (!facts.etaAt || facts.etaAt.getTime() < now.getTime()) return null;
+  if (facts.state === "assigned")
+    return `Driver expected at the store around ${timeOfDay(facts.etaAt, facts.timeZone)}`;
+  if (facts.state === "en_route") return `Expected to arrive around ${timeOfDay(facts.etaAt, facts.timeZone)}`;
+  return null;
+}
+
+export function trackingPageView(facts: TrackingPageFacts, now: Date): TrackingPageView {
+  const final = FINAL_STATES.has(facts.state);
+  const outcome =
+    facts.state === "failed"
+      ? "canceled"
+      : facts.state === "attempted" || facts.state === "returned" || facts.state === "canceled"
+        ? facts.state
+        : null;
+  const reached = reachedStep(facts.state, facts.outForDelivery);
+  const outForDelivery = facts.state === "en_route" && facts.outForDelivery;
+  const driverFirstName = firstNameOf(facts.driverName);
+  const vehicle = vehicleInWords(facts.vehicle);
+  const showsDriver = facts.state === "assigned" || facts.state === "en_route" || facts.state === "attempted";
+  const firstName = firstNameOf(facts.recipientName);
+  const map =
+    !final && (facts.pickup || facts.destination)
+      ? {
+          pickup: facts.pickup,
+          destination: facts.destination && areaOf(facts.destination),
+          driver: outForDelivery ? facts.driverPosition : null,
+          city: facts.recipientCity,
+        }
+      : null;
+  return {
+    storeName: facts.storeName,
+    greeting: firstName ? `Hi ${firstName}, here is your delivery` : "Your delivery",
+    headline: outForDelivery ? "Your order is out for delivery" : HEADLINES[facts.state],
+    detail: outcome
+      ? OUTCOME_DETAIL[outcome]
+      : facts.recipientCity && !final
+        ? `Delivering to ${facts.recipientCity}`
+        : null,
+    steps: stepsFor(reached, facts.state === "delivered"),
+    outcome,
+    window:
+      facts.deliverStart && facts.deliverEnd && !final
+        ? windowTitle(facts.deliverStart, facts.deliverEnd, now, facts.timeZone)
+        : null,
+    eta: etaFor(facts, now),
+    driver: showsDriver && driverFirstName ? `${driverFirstName}${vehicle ? `, driving a ${vehicle}` : ""}` : null,
+    map,
+    photoUrl: facts.state === "delivered" ? facts.photoUrl : null,
+    final,
+  };
+}

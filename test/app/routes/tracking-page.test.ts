@@ -1,0 +1,321 @@
+/**
+ * The shoppers' tracking page as a browser and Shopify's app proxy reach it: on the app's URL and
+ * through the proxy (signed as Shopify signs it, verified by the library), with its status endpoint,
+ * headers, expiry, rate limit and what redaction leaves of it.
+ */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { beforeEach, describe, expect, it } from "vitest";
+import { db } from "~/db.server";
+import { loader as proxyPage } from "~/routes/proxy.track.$token";
+import { loader as proxyStatus } from "~/routes/proxy.track.$token_.status";
+import { loader as appPage } from "~/routes/t.$token";
+import { loader as appStatus } from "~/routes/t.$token_.status";
+import { action as customersRedact } from "~/routes/webhooks.customers.redact";
+import { action as shopRedact } from "~/routes/webhooks.shop.redact";
+import { TRACKING_PAGE_REQUESTS_PER_MINUTE } from "~/tracking-page/http.server";
+import { newTrackingToken } from "~/tracking-page/token.server";
+import { customersRedactPayload, shopRedactPayload } from "../../fixtures/shopify-webhooks";
+import { appProxyQuery } from "../../support/shopify-signing";
+import { TEST_API_SECRET, TEST_APP_URL } from "../../support/test-env";
+import { shopifyWebhook } from "./webhook-request";
+
+const SHOP = "sunset-bakery.myshopify.com";
+const OTHER_SHOP = "other-shop.myshopify.com";
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type Loader = (args: LoaderFunctionArgs) => Promise<Response>;
+
+/** Each test its own client address, so the per-client limit of one test never reaches another. */
+let clientCounter = 0;
+let client = "";
+
+async function call(loader: Loader, url: string, token: string, headers: Record<string, string> = {}) {
+  const request = new Request(url, { headers: { "X-Forwarded-For": client, ...headers } });
+  try {
+    return await loader({ request, params: { token }, context: {} });
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+const onApp = (token: string, status = false) =>
+  call(status ? appStatus : appPage, `${TEST_APP_URL}/t/${token}${status ? "/status" : ""}`, token);
+
+function proxyUrl(token: string, options: { status?: boolean; shop?: string; secret?: string } = {}) {
+  const query = appProxyQuery({ shop: options.shop ?? SHOP, secret: options.secret ?? TEST_API_SECRET });
+  return `${TEST_APP_URL}/proxy/track/${token}${options.status ? "/status" : ""}?${query}`;
+}
+const throughProxy = (token: string, options: { status?: boolean; shop?: string; secret?: string } = {}) =>
+  call(options.status ? proxyStatus : proxyPage, proxyUrl(token, options), token);
+
+const PERSONAL = ["Gonzalez", "742 Evergreen", "94114", "5551234567", "Whitfield", "5559876543", "37.761234"];
+
+async function seedShipment(overrides: { state?: string; lastEventAt?: Date; shopDomain?: string } = {}) {
+  const domain = overrides.shopDomain ?? SHOP;
+  const shop =
+    (await db.shop.findUnique({ where: { domain } })) ??
+    (await db.shop.create({ data: { domain, name: "Sunset Bakery", timezone: "America/Los_Angeles" } }));
+  await db.pickupLocation.upsert({
+    where: { shopId_locationGid: { shopId: shop.id, locationGid: "gid://shopify/Location/1" } },
+    create: {
+      shopId: shop.id,
+      locationGid: "gid://shopify/Location/1",
+      name: "Main St",
+      enabled: true,
+      addressJson: JSON.stringify({
+        address1: "1 Market St",
+        city: "San Francisco",
+        latitude: 37.7793,
+        longitude: -122.4193,
+      }),
+    },
+    update: {},
+  });
+  const page = newTrackingToken();
+  const shipment = await db.shipment.create({
+    data: {
+      shopId: shop.id,
+      orderGid: "gid://shopify/Order/299938",
+      orderName: "#1001",
+      customerGid: "gid://shopify/Customer/191167",
+      fulfillmentOrderGid: `gid://shopify/FulfillmentOrder/${Math.floor(Math.random() * 1e9)}`,
+      locationGid: "gid://shopify/Location/1",
+      idempotencyKey: `${domain}:${page.hash}`,
+      courierShipmentId: "1001",
+      trackingNumber: "TRK1001",
+      state: overrides.state ?? "en_route",
+      lastEventAt: overrides.lastEventAt ?? new Date(),
+      deliverStart: new Date(Date.now() + 60 * 60 * 1000),
+      deliverEnd: new Date(Date.now() + 3 * 60 * 60 * 1000),
+      requestJson: JSON.stringify({
+        pickup_location: { address: { street1: "1 Market St", city: "San Francisco", state: "CA", zip: "94105" } },
+        delivery_location: {
+          address: {
+            street1: "742 Evergreen Terrace",
+            city: "San Francisco",
+            state: "CA",
+            zip: "94114",
+            latitude: 37.761234,
+            longitude: -122.435678,
+          },
+          contact: { name: "Maria Gonzalez", phone: "5551234567" },
+        },
+        items: [],
+      }),
+      driverName: "Dana Whitfield",
+      driverPhone: "5559876543",
+      vehicleJson: JSON.stringify({ category: "car", color: "Blue", make: "Toyota", model: "Prius" }),
+      lastLatitude: 37.7701,
+      lastLongitude: -122.4277,
+      photosJson: JSON.stringify(["https://courier.example/v1/shipments/1001/images/delivery"]),
+      trackingTokenHash: page.hash,
+    },
+  });
+  await db.courierEvent.create({
+    data: {
+      shopId: shop.id,
+      shipmentId: shipment.id,
+      courierShipmentId: "1001",
+      eventName: "shipment.en_route_to_delivery",
+      occurredAt: new Date(),
+      dedupeKey: `${domain}:${page.hash}:out`,
+      payloadJson: "{}",
+      appliedAt: new Date(),
+    },
+  });
+  return { token: page.token, shipment };
+}
+
+beforeEach(async () => {
+  client = `198.51.100.${++clientCounter}`;
+  for (const table of ["courierEvent", "shipment", "pickupLocation", "shop", "webhookDelivery", "session"] as const) {
+    await (db[table] as unknown as { deleteMany: () => Promise<unknown> }).deleteMany();
+  }
+});
+
+describe("the page on the app's URL", () => {
+  it("shows the store, the first name, the city, the step, the driver and the map, with strict headers", async () => {
+    const { token } = await seedShipment();
+    const response = await onApp(token);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("Sunset Bakery");
+    expect(html).toContain("Hi Maria, here is your delivery");
+    expect(html).toContain("Delivering to San Francisco");
+    expect(html).toContain("Your order is out for delivery");
+    expect(html).toContain("Dana, driving a Blue Toyota Prius");
+    expect(html).toMatch(/<svg[^>]*role="img"/);
+    expect(html).toMatch(/<li class="current" aria-current="step">.*Out for delivery<\/li>/);
+
+    const csp = response.headers.get("Content-Security-Policy")!;
+    const nonce = /script-src 'nonce-([^']+)'/.exec(csp)![1]!;
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain(`img-src ${TEST_APP_URL}`);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain("unsafe");
+    expect(html).toContain(`<script nonce="${nonce}">`);
+    expect(html.match(/<script/g)).toHaveLength(1);
+    expect(response.headers.get("Referrer-Policy")).toBe("no-referrer");
+    expect(response.headers.get("X-Robots-Tag")).toContain("noindex");
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+  });
+
+  it("carries no street address, last name or phone of the shopper, nor the driver's last name or phone", async () => {
+    const { token, shipment } = await seedShipment();
+    const pages = [await (await onApp(token)).text(), await (await onApp(token, true)).text()];
+    await db.shipment.update({ where: { id: shipment.id }, data: { state: "delivered" } });
+    pages.push(await (await onApp(token)).text(), await (await onApp(token, true)).text());
+    for (const page of pages) for (const secret of PERSONAL) expect(page).not.toContain(secret);
+  });
+
+  it("shows the delivery photo through a signed file link once delivered, and stops polling", async () => {
+    const { token } = await seedShipment({ state: "delivered" });
+    const html = await (await onApp(token)).text();
+    expect(html).toMatch(
+      new RegExp(`<img src="${TEST_APP_URL}/api/files/[^/"]+/delivery\\?exp=\\d+&amp;sig=[A-Za-z0-9_-]{43}"`),
+    );
+    expect(html).toContain("Delivered");
+    expect(html).not.toContain("<script");
+  });
+
+  it("answers the status the page polls: its live part and a version that changes with what it shows", async () => {
+    const { token, shipment } = await seedShipment();
+    const answer = await onApp(token, true);
+    expect(answer.headers.get("Content-Security-Policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(answer.headers.get("Referrer-Policy")).toBe("no-referrer");
+    const first = (await answer.json()) as { version: string; final: boolean; html: string };
+    expect(first).toMatchObject({ final: false, html: expect.stringContaining("out for delivery") });
+    const again = (await (await onApp(token, true)).json()) as { version: string };
+    expect(again.version).toBe(first.version);
+    await db.shipment.update({ where: { id: shipment.id }, data: { state: "delivered" } });
+    const delivered = (await (await onApp(token, true)).json()) as { version: string; final: boolean; html: string };
+    expect(delivered.version).not.toBe(first.version);
+    expect(delivered).toMatchObject({ final: true, html: expect.stringContaining("/delivery?exp=") });
+  });
+
+  it.each([
+    ["an unknown token", "AAAAAAAAAAAAAAAAAAAAAA"],
+    ["a malformed token", "not-a-token"],
+  ])("answers 404 with a page that says nothing for %s", async (_, token) => {
+    await seedShipment();
+    const response = await onApp(token);
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain("We could not find this delivery");
+    expect(html).not.toContain("Sunset Bakery");
+    expect(response.headers.get("X-Robots-Tag")).toContain("noindex");
+    expect((await onApp(token, true)).status).toBe(404);
+  });
+
+  it("keeps working for the shop's days after the final state, then answers 410 'this delivery has ended'", async () => {
+    const recent = await seedShipment({ state: "delivered", lastEventAt: new Date(Date.now() - 29 * DAY_MS) });
+    expect((await onApp(recent.token)).status).toBe(200);
+    const old = await seedShipment({ state: "delivered", lastEventAt: new Date(Date.now() - 31 * DAY_MS) });
+    const ended = await onApp(old.token);
+    expect(ended.status).toBe(410);
+    const html = await ended.text();
+    expect(html).toContain("This delivery has ended");
+    expect(html).not.toContain("Maria");
+    expect((await onApp(old.token, true)).status).toBe(410);
+    // A shorter setting ends the recent one too; a delivery still going never ends.
+    await db.shop.update({
+      where: { domain: SHOP },
+      data: { settingsJson: JSON.stringify({ tracking: { companyName: "X", urlTemplate: null, pageDays: 7 } }) },
+    });
+    expect((await onApp(recent.token)).status).toBe(410);
+    const going = await seedShipment({ state: "en_route", lastEventAt: new Date(Date.now() - 90 * DAY_MS) });
+    expect((await onApp(going.token)).status).toBe(200);
+  });
+
+  it(`answers 429 to a client past ${TRACKING_PAGE_REQUESTS_PER_MINUTE} requests a minute, and not to another`, async () => {
+    const { token } = await seedShipment();
+    for (let i = 0; i < TRACKING_PAGE_REQUESTS_PER_MINUTE; i++)
+      expect((await onApp(token, i % 2 === 0)).status).toBe(200);
+    const refused = await onApp(token);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await refused.text()).not.toContain("Sunset Bakery");
+    client = "198.51.100.250";
+    expect((await onApp(token)).status).toBe(200);
+  });
+});
+
+describe("the page through the app proxy", () => {
+  it("serves a request signed as Shopify signs it, page and status", async () => {
+    const { token } = await seedShipment();
+    const page = await throughProxy(token);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Your order is out for delivery");
+    expect(page.headers.get("Referrer-Policy")).toBe("no-referrer");
+    const status = await throughProxy(token, { status: true });
+    expect(status.status).toBe(200);
+    expect(((await status.json()) as { final: boolean }).final).toBe(false);
+  });
+
+  it.each([
+    ["signed with another secret", (token: string) => proxyUrl(token, { secret: "not-the-app-secret" })],
+    ["with a changed shop", (token: string) => proxyUrl(token).replace(`shop=${SHOP}`, `shop=${OTHER_SHOP}`)],
+    ["with an added parameter", (token: string) => `${proxyUrl(token)}&extra=1`],
+    ["without a signature", (token: string) => `${TEST_APP_URL}/proxy/track/${token}?shop=${SHOP}`],
+  ])("answers 401 and discloses nothing to a request %s", async (_, url) => {
+    const { token } = await seedShipment();
+    for (const loader of [proxyPage, proxyStatus]) {
+      const response = await call(loader, url(token), token);
+      expect(response.status).toBe(401);
+      const body = await response.text();
+      for (const word of ["Sunset", "Maria", "San Francisco", "Dana", "delivery"]) expect(body).not.toContain(word);
+    }
+  });
+
+  it("does not show a delivery of another shop on this shop's domain", async () => {
+    const { token } = await seedShipment({ shopDomain: OTHER_SHOP });
+    expect((await throughProxy(token)).status).toBe(404);
+    expect((await throughProxy(token, { shop: OTHER_SHOP })).status).toBe(200);
+  });
+});
+
+describe("redaction removes what the page shows", () => {
+  it("customers/redact: the page is gone and the driver's and shopper's details are removed", async () => {
+    const { token, shipment } = await seedShipment();
+    const response = await customersRedact({
+      request: shopifyWebhook({
+        path: "/webhooks/customers/redact",
+        topic: "customers/redact",
+        shop: SHOP,
+        payload: customersRedactPayload(SHOP),
+      }),
+      params: {},
+      context: {},
+    });
+    expect(response.status).toBe(200);
+    expect((await onApp(token)).status).toBe(404);
+    const row = await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } });
+    expect(row).toMatchObject({
+      trackingTokenHash: null,
+      requestJson: null,
+      photosJson: null,
+      driverName: null,
+      driverPhone: null,
+      vehicleJson: null,
+      lastLatitude: null,
+      lastLongitude: null,
+    });
+  });
+
+  it("shop/redact: the shop's pages are gone", async () => {
+    const { token } = await seedShipment();
+    const response = await shopRedact({
+      request: shopifyWebhook({
+        path: "/webhooks/shop/redact",
+        topic: "shop/redact",
+        shop: SHOP,
+        payload: shopRedactPayload(SHOP),
+      }),
+      params: {},
+      context: {},
+    });
+    expect(response.status).toBe(200);
+    expect((await onApp(token)).status).toBe(404);
+  });
+});

@@ -1,0 +1,156 @@
+import { describe, expect, it } from "vitest";
+import type { ShipmentState } from "~/tracking/state-machine";
+import {
+  areaOf,
+  firstNameOf,
+  trackingPageView,
+  vehicleInWords,
+  type TrackingPageFacts,
+} from "~/tracking-page/view-model";
+
+const NOW = new Date("2026-11-25T19:00:00Z");
+
+const facts = (overrides: Partial<TrackingPageFacts> = {}): TrackingPageFacts => ({
+  storeName: "Sunset Bakery",
+  timeZone: "America/Los_Angeles",
+  state: "en_route",
+  outForDelivery: false,
+  deliverStart: new Date("2026-11-25T20:00:00Z"),
+  deliverEnd: new Date("2026-11-25T22:00:00Z"),
+  etaAt: new Date("2026-11-25T20:35:00Z"),
+  driverName: "Dana Whitfield",
+  vehicle: { category: "car", color: "Blue", make: "Toyota", model: "Prius" },
+  recipientName: "Maria Gonzalez",
+  recipientCity: "San Francisco",
+  pickup: { latitude: 37.7793, longitude: -122.4193 },
+  destination: { latitude: 37.761234, longitude: -122.435678 },
+  driverPosition: { latitude: 37.7701, longitude: -122.4277 },
+  photoUrl: "https://courier-app.test/api/files/s1/delivery?exp=1&sig=x",
+  ...overrides,
+});
+
+const statuses = (state: ShipmentState, outForDelivery = false) =>
+  trackingPageView(facts({ state, outForDelivery }), NOW).steps.map((s) => `${s.key}:${s.status}`);
+
+describe("trackingPageView: the steps in the shopper's words", () => {
+  it.each<[ShipmentState, boolean, string, string[]]>([
+    [
+      "scheduled",
+      false,
+      "Your order is being prepared",
+      ["ordered:current", "to_store:upcoming", "picked_up:upcoming", "out_for_delivery:upcoming", "delivered:upcoming"],
+    ],
+    [
+      "assigned",
+      false,
+      "A driver is on the way to the store",
+      ["ordered:done", "to_store:current", "picked_up:upcoming", "out_for_delivery:upcoming", "delivered:upcoming"],
+    ],
+    [
+      "en_route",
+      false,
+      "Your order has been picked up",
+      ["ordered:done", "to_store:done", "picked_up:current", "out_for_delivery:upcoming", "delivered:upcoming"],
+    ],
+    [
+      "en_route",
+      true,
+      "Your order is out for delivery",
+      ["ordered:done", "to_store:done", "picked_up:done", "out_for_delivery:current", "delivered:upcoming"],
+    ],
+    [
+      "delivered",
+      true,
+      "Delivered",
+      ["ordered:done", "to_store:done", "picked_up:done", "out_for_delivery:done", "delivered:done"],
+    ],
+    [
+      "attempted",
+      true,
+      "We tried to deliver your order",
+      ["ordered:done", "to_store:done", "picked_up:done", "out_for_delivery:current", "delivered:upcoming"],
+    ],
+  ])("%s (out for delivery: %s) reads %j", (state, out, headline, steps) => {
+    expect(trackingPageView(facts({ state, outForDelivery: out }), NOW).headline).toBe(headline);
+    expect(statuses(state, out)).toEqual(steps);
+  });
+
+  it.each<[ShipmentState, "attempted" | "returned" | "canceled", RegExp]>([
+    ["attempted", "attempted", /could not complete the delivery/],
+    ["returned", "returned", /returned to the store/],
+    ["canceled", "canceled", /store will contact you/],
+    ["failed", "canceled", /store will contact you/],
+  ])("%s is shown as the %s outcome with what happens next", (state, outcome, detail) => {
+    const view = trackingPageView(facts({ state }), NOW);
+    expect(view.outcome).toBe(outcome);
+    expect(view.detail).toMatch(detail);
+  });
+});
+
+describe("trackingPageView: what is shown when", () => {
+  it("greets the shopper by first name and names the city, never the last name", () => {
+    const view = trackingPageView(facts(), NOW);
+    expect(view.greeting).toBe("Hi Maria, here is your delivery");
+    expect(view.detail).toBe("Delivering to San Francisco");
+    expect(JSON.stringify(view)).not.toContain("Gonzalez");
+  });
+
+  it("shows the window, the ETA in the shop's time zone and the driver's first name and vehicle", () => {
+    const view = trackingPageView(facts({ outForDelivery: true }), NOW);
+    expect(view.window).toBe("Today, 12:00–2:00 PM");
+    expect(view.eta).toBe("Expected to arrive around 12:35 PM");
+    expect(view.driver).toBe("Dana, driving a Blue Toyota Prius");
+    expect(JSON.stringify(view)).not.toContain("Whitfield");
+  });
+
+  it("before pickup the ETA is the driver's arrival at the store; a past ETA is not shown", () => {
+    expect(trackingPageView(facts({ state: "assigned" }), NOW).eta).toBe(
+      "Driver expected at the store around 12:35 PM",
+    );
+    expect(trackingPageView(facts({ etaAt: new Date("2026-11-25T18:00:00Z") }), NOW).eta).toBeNull();
+  });
+
+  it("draws the driver only while out for delivery, and the delivery area rounded, never the exact address point", () => {
+    const picked = trackingPageView(facts(), NOW).map!;
+    expect(picked.driver).toBeNull();
+    const out = trackingPageView(facts({ outForDelivery: true }), NOW).map!;
+    expect(out.driver).toEqual({ latitude: 37.7701, longitude: -122.4277 });
+    expect(out.destination).toEqual({ latitude: 37.76, longitude: -122.44 });
+    expect(out.city).toBe("San Francisco");
+  });
+
+  it("shows the photo once delivered, and no map, driver or window after the end", () => {
+    const delivered = trackingPageView(facts({ state: "delivered", outForDelivery: true }), NOW);
+    expect(delivered.photoUrl).toContain("/api/files/");
+    expect(delivered).toMatchObject({ map: null, driver: null, window: null, eta: null, final: true });
+    expect(trackingPageView(facts(), NOW).photoUrl).toBeNull();
+  });
+
+  it("without the shopper's details (redacted) the page still reads", () => {
+    const view = trackingPageView(
+      facts({ recipientName: null, recipientCity: null, destination: null, pickup: null, driverName: null }),
+      NOW,
+    );
+    expect(view).toMatchObject({ greeting: "Your delivery", detail: null, map: null, driver: null });
+  });
+});
+
+describe("small helpers", () => {
+  it.each([
+    ["Maria Gonzalez", "Maria"],
+    ["  Dana  ", "Dana"],
+    ["", null],
+    [null, null],
+  ])("firstNameOf(%j) = %j", (name, first) => expect(firstNameOf(name)).toBe(first));
+
+  it.each([
+    [{ color: "Red", make: "Honda", model: "Civic" }, "Red Honda Civic"],
+    [{ make: "Ford" }, "Ford"],
+    [{ category: "car" }, null],
+    [null, null],
+  ])("vehicleInWords(%j) = %j", (vehicle, words) => expect(vehicleInWords(vehicle)).toBe(words));
+
+  it("areaOf rounds to about a kilometre", () => {
+    expect(areaOf({ latitude: 37.761234, longitude: -122.435678 })).toEqual({ latitude: 37.76, longitude: -122.44 });
+  });
+});

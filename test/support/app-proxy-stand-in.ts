@@ -1,0 +1,55 @@
+/**
+ * Shopify's app proxy as a browser meets it: a server on 127.0.0.1 standing for the shop's domain
+ * that forwards `/apps/courier-track/<path>` to `<app>/proxy/track/<path>` with the query Shopify adds
+ * and signs (test/support/shopify-signing.ts `appProxyQuery`) and the client's address in
+ * X-Forwarded-For, and hands the app's answer back unchanged. Anything else is a 404, as a storefront
+ * path the app does not own would be here.
+ */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { appProxyQuery } from "./shopify-signing";
+
+export type AppProxyStandIn = { url: string; close(): Promise<void> };
+
+export async function startAppProxyStandIn(options: {
+  shop: string;
+  appUrl: string;
+  apiSecret: string;
+  prefix?: string;
+  proxyPath?: string;
+}): Promise<AppProxyStandIn> {
+  const prefix = options.prefix ?? "/apps/courier-track";
+  const proxyPath = options.proxyPath ?? "/proxy/track";
+  const server: Server = createServer((req, res) => {
+    const incoming = new URL(req.url ?? "/", "http://shop.invalid");
+    if (req.method !== "GET" || !incoming.pathname.startsWith(`${prefix}/`)) {
+      res.writeHead(404, { "Content-Type": "text/plain" }).end("Not found");
+      return;
+    }
+    const extra = Object.fromEntries(incoming.searchParams);
+    const query = appProxyQuery({ shop: options.shop, secret: options.apiSecret, pathPrefix: prefix, extra });
+    const target = `${options.appUrl}${proxyPath}${incoming.pathname.slice(prefix.length)}?${query}`;
+    fetch(target, {
+      headers: {
+        Accept: req.headers.accept ?? "*/*",
+        "User-Agent": req.headers["user-agent"] ?? "",
+        "X-Forwarded-For": req.socket.remoteAddress ?? "",
+      },
+    })
+      .then(async (answer) => {
+        const headers: Record<string, string> = {};
+        answer.headers.forEach((value, name) => {
+          if (!["content-encoding", "content-length", "transfer-encoding", "connection"].includes(name))
+            headers[name] = value;
+        });
+        res.writeHead(answer.status, headers).end(Buffer.from(await answer.arrayBuffer()));
+      })
+      .catch(() => res.writeHead(502, { "Content-Type": "text/plain" }).end("Bad gateway"));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
