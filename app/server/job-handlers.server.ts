@@ -129,6 +129,7 @@ export function jobHandlers(runtime: Runtime, loadAdmin: AdminForShop): Record<s
             db: runtime.db,
             admin: await adminFor(job.shopDomain),
             settings: trackingSettingsOf(parseShopSettings(shop.settingsJson)),
+            courier: await courierFor(job.shopDomain),
             clock: runtime.clock,
           },
           payload.shipmentId,

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { action as courierWebhook } from "~/routes/courier.webhooks.$pathId";
 import { getRuntime } from "~/runtime.server";
-import { createFulfillmentEvent } from "~/shopify/fulfillments.server";
+import { createFulfillment, createFulfillmentEvent } from "~/shopify/fulfillments.server";
 import { rotateWebhookSecret } from "~/shops/courier-credentials.server";
 import { applyShipmentEvents } from "~/tracking/apply.server";
 import { APPLY_EVENTS_JOB } from "~/tracking/jobs";
@@ -124,7 +124,7 @@ describe("courier events become Shopify fulfillments and events", () => {
     const logged = standIn.log.length;
     expect(
       await applyShipmentEvents(
-        { db, admin: await adminFor(SHOP), settings: trackingSettings, clock: runtime.clock },
+        { db, admin: await adminFor(SHOP), settings: trackingSettings, courier: null, clock: runtime.clock },
         shipment.id,
       ),
     ).toEqual({ applied: stored });
@@ -153,7 +153,7 @@ describe("courier events become Shopify fulfillments and events", () => {
       data: { state: "scheduled", fulfillmentGid: null, lastEventAt: null },
     });
     await applyShipmentEvents(
-      { db, admin: await adminFor(SHOP), settings: trackingSettings, clock: runtime.clock },
+      { db, admin: await adminFor(SHOP), settings: trackingSettings, courier: null, clock: runtime.clock },
       shipment.id,
     );
 
@@ -313,5 +313,109 @@ describe("property: what Shopify shows only moves forward, once per step", () =>
     const after = orderState(order.id).fulfillments[0]!.events.map((e) => e.status);
     expect(after.slice(0, before.length)).toEqual(before);
     expect(after.slice(before.length)).toEqual(["DELIVERED"]);
+  });
+});
+
+describe("the courier's repost of an expired shipment takes over", () => {
+  /** Expires the shipment at the sandbox with automatic repost on; returns the events and the new courier id. */
+  function expireWithRepost(courierId: string) {
+    sandbox.setAccountOptions(COURIER_TOKEN, { automaticRepost: true });
+    try {
+      sandbox.expire(courierId);
+    } finally {
+      sandbox.setAccountOptions(COURIER_TOKEN, { automaticRepost: false });
+    }
+    const events = sandbox.emitted.filter((e) => String(e.shipmentId) === courierId).map((e) => e.event);
+    const reposted = events.find((e) => e.event === "shipment.reposted");
+    if (!reposted) throw new Error("the sandbox did not repost");
+    return { events, newId: String(reposted.data.id) };
+  }
+
+  it("the new tracking number, price and window replace the old ones; the expiry's attention is cleared; delivery uses the new number", async () => {
+    const { order, shipment } = await dispatchedShipment();
+    const { events, newId } = expireWithRepost(shipment.courierShipmentId!);
+    expect(events.map((e) => e.event)).toEqual(["shipment.created", "shipment.canceled", "shipment.reposted"]);
+    for (const event of events) expect((await post(event)).status).toBe(200);
+    await drainJobs(runtime);
+
+    const fresh = sandbox.shipment(newId)!;
+    expect(fresh.trackingNumber).not.toBe(shipment.trackingNumber);
+    const row = await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } });
+    expect(row).toMatchObject({
+      state: "scheduled",
+      courierShipmentId: newId,
+      replacedByCourierId: shipment.courierShipmentId,
+      trackingNumber: fresh.trackingNumber,
+      priceCents: Math.round(fresh.price * 100),
+      pickupAfter: new Date(fresh.request.pickup_after),
+      deliverStart: new Date(fresh.request.deliver_between.start),
+      deliverEnd: new Date(fresh.request.deliver_between.end),
+      needsAttention: false,
+      attentionReason: null,
+    });
+    expect(row.deliverStart!.getTime()).not.toBe(shipment.deliverStart!.getTime());
+    expect(orderState(order.id).tags).not.toContain("same-day-attention");
+    const summary = JSON.parse(orderState(order.id).metafields.find((m) => m.key === "delivery")!.value);
+    expect(summary.shipments[0]).toMatchObject({ trackingNumber: fresh.trackingNumber, needsAttention: null });
+    const timeline = await db.shipmentActivity.findMany({
+      where: { shipmentId: shipment.id },
+      orderBy: { createdAt: "asc" },
+    });
+    const kinds = timeline.map((a) => a.kind);
+    expect(kinds).toEqual(expect.arrayContaining(["courier_repost", "attention_cleared"]));
+    expect(timeline.find((a) => a.kind === "courier_repost")!.message).toContain(fresh.trackingNumber);
+
+    for (const event of runDelivery(newId)) expect((await post(event)).status).toBe(200);
+    await drainJobs(runtime);
+    const fulfillments = orderState(order.id).fulfillments;
+    expect(fulfillments).toHaveLength(1);
+    expect(fulfillments[0]!.trackingInfo.map((t) => t.number)).toEqual([fresh.trackingNumber]);
+    expect((await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } })).state).toBe("delivered");
+    expect(standIn.graphqlErrors).toEqual([]);
+  });
+
+  it("a fulfillment already made with the old number gets the new tracking number; a repeated repost changes nothing more", async () => {
+    const { order, shipment } = await dispatchedShipment();
+    const admin = await adminFor(SHOP);
+    const made = await createFulfillment(admin, {
+      fulfillmentOrderGid: shipment.fulfillmentOrderGid,
+      tracking: { company: "Same-Day Courier", number: shipment.trackingNumber!, url: null },
+      notifyCustomer: false,
+    });
+    await db.shipment.update({ where: { id: shipment.id }, data: { fulfillmentGid: made.id } });
+    const { events, newId } = expireWithRepost(shipment.courierShipmentId!);
+    for (const event of events) await post(event);
+    await drainJobs(runtime);
+    const logged = standIn.log.length;
+    for (const event of events) await post(event);
+    await drainJobs(runtime);
+
+    const fresh = sandbox.shipment(newId)!;
+    const [fulfillment] = orderState(order.id).fulfillments;
+    expect(fulfillment!.trackingInfo).toEqual([
+      expect.objectContaining({ company: "Same-Day Courier", number: fresh.trackingNumber }),
+    ]);
+    expect(standIn.log.slice(logged)).toEqual([]);
+    expect(await db.shipmentActivity.count({ where: { shipmentId: shipment.id, kind: "courier_repost" } })).toBe(1);
+  });
+
+  it("the order keeps its attention tag while another of its shipments still needs attention", async () => {
+    const { order, shipment } = await dispatchedShipment();
+    await db.shipment.create({
+      data: {
+        ...(({ id: _id, createdAt: _c, updatedAt: _u, ...rest }) => rest)(shipment),
+        generation: 2,
+        idempotencyKey: `${shipment.idempotencyKey}-other`,
+        fulfillmentOrderGid: `${shipment.fulfillmentOrderGid}9`,
+        courierShipmentId: "999999",
+        needsAttention: true,
+        attentionReason: "The courier canceled the delivery",
+      },
+    });
+    const { events } = expireWithRepost(shipment.courierShipmentId!);
+    for (const event of events) await post(event);
+    await drainJobs(runtime);
+    expect((await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } })).needsAttention).toBe(false);
+    expect(orderState(order.id).tags).toContain("same-day-attention");
   });
 });
