@@ -20,7 +20,15 @@ import { SHOPS_KEPT, type Runtime } from "~/runtime.server";
 import { parseShopSettings } from "~/settings/shop-settings";
 import { AdminApiError, type AdminGraphql } from "~/shopify/admin-request.server";
 import { applyShipmentEvents } from "~/tracking/apply.server";
-import { APPLY_EVENTS_JOB, ApplyEventsPayload, MATCH_EARLY_EVENTS_JOB, MatchEarlyEventsPayload } from "~/tracking/jobs";
+import { parseFlowTrigger } from "~/shopify/flow-trigger-payloads";
+import { sendFlowTrigger } from "~/shopify/flow-triggers.server";
+import {
+  APPLY_EVENTS_JOB,
+  ApplyEventsPayload,
+  MATCH_EARLY_EVENTS_JOB,
+  MatchEarlyEventsPayload,
+  SEND_FLOW_TRIGGER_JOB,
+} from "~/tracking/jobs";
 import { matchEarlyEvents } from "~/tracking/receive.server";
 import { RECONCILE_JOB, reconcileShop } from "~/tracking/reconcile.server";
 import { trackingSettingsOf } from "~/tracking/settings";
@@ -116,6 +124,11 @@ export function jobHandlers(runtime: Runtime, loadAdmin: AdminForShop): Record<s
       const payload = parsePayload(MatchEarlyEventsPayload, job.payload);
       await matchEarlyEvents({ db: runtime.db, queue: runtime.queue }, job, payload.courierShipmentId);
     },
+    [SEND_FLOW_TRIGGER_JOB]: async (job) => {
+      const parsed = parseFlowTrigger(job.payload);
+      if (!parsed.ok) throw permanentFailure(parsed.reason);
+      await withShopifyRetries(async () => sendFlowTrigger(await adminFor(job.shopDomain), parsed.trigger));
+    },
     [APPLY_EVENTS_JOB]: async (job) => {
       const payload = parsePayload(ApplyEventsPayload, job.payload);
       const shop = await runtime.db.shop.findUnique({
@@ -128,6 +141,7 @@ export function jobHandlers(runtime: Runtime, loadAdmin: AdminForShop): Record<s
           {
             db: runtime.db,
             admin: await adminFor(job.shopDomain),
+            queue: runtime.queue,
             settings: trackingSettingsOf(parseShopSettings(shop.settingsJson)),
             courier: await courierFor(job.shopDomain),
             clock: runtime.clock,

@@ -2,6 +2,7 @@ import type { Shipment } from "@prisma/client";
 import type { CourierClient } from "~/courier/client.server";
 import { parseCourierEvent } from "~/courier/events";
 import type { Db } from "~/db/client.server";
+import type { JobQueue } from "~/jobs/queue.server";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
 import {
   createFulfillment,
@@ -11,6 +12,8 @@ import {
 } from "~/shopify/fulfillments.server";
 import { addOrderTags, removeOrderTags, setOrderDeliveryMetafield } from "~/shopify/order-annotations.server";
 import { toTrackingEvent } from "./event-input";
+import { flowOccurrences, type FlowOccurrence } from "./flow-triggers";
+import { flowTriggerJob } from "./jobs";
 import { orderDeliverySummary } from "./order-summary";
 import { ATTENTION_CLEARED_BY_REPOST, REPOST_ACTIVITY, repostInWords, repostTakeover } from "./repost";
 import { nextTimelineEvent } from "./shopify-timeline";
@@ -32,6 +35,8 @@ export type TrackingSettings = {
 
 export type ApplyDeps = {
   db: Db;
+  /** Flow triggers are sent by jobs enqueued with the state that fires them. */
+  queue: JobQueue;
   admin: AdminGraphql;
   settings: TrackingSettings;
   /** Reads a reposted shipment's price and window; null when the shop has no courier connected. */
@@ -205,6 +210,7 @@ export async function applyShipmentEvents(deps: ApplyDeps, shipmentId: string): 
   const outcomes: { eventId: string; outcome: string }[] = [];
   let shipmentChanges: Partial<Shipment> = {};
   const activities: { kind: string; message: string; createdAt: Date }[] = [];
+  const occurrences: FlowOccurrence[] = [];
 
   async function commit() {
     if (outcomes.length === 0) return;
@@ -219,9 +225,14 @@ export async function applyShipmentEvents(deps: ApplyDeps, shipmentId: string): 
         await tx.shipment.update({ where: { id: shipmentId }, data: shipmentChanges });
       if (activities.length > 0)
         await tx.shipmentActivity.createMany({ data: activities.map((a) => ({ shipmentId, ...a })) });
+      if (occurrences.length > 0) {
+        const shop = await tx.shop.findUniqueOrThrow({ where: { id: current.shopId }, select: { domain: true } });
+        for (const occurrence of occurrences) await deps.queue.enqueue(flowTriggerJob(shop.domain, occurrence), tx);
+      }
     });
     outcomes.length = 0;
     activities.length = 0;
+    occurrences.length = 0;
     shipmentChanges = {};
   }
 
@@ -243,6 +254,7 @@ export async function applyShipmentEvents(deps: ApplyDeps, shipmentId: string): 
       const changes = { ...updated, fulfillmentGid };
       shipmentChanges = { ...shipmentChanges, ...changes };
       current = { ...shipment, ...changes };
+      occurrences.push(...flowOccurrences(current, transition));
       repost.entries.forEach((entry, i) =>
         activities.push({ ...entry, createdAt: new Date(event.occurredAt.getTime() + i) }),
       );

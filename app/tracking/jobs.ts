@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { EnqueueInput } from "~/jobs/job";
+import type { FlowOccurrence } from "./flow-triggers";
 
 /** Applies a shipment's stored, not yet applied courier events (one job per shipment at a time). */
 export const APPLY_EVENTS_JOB = "tracking.apply-events";
@@ -13,6 +14,9 @@ export const MATCH_EARLY_EVENTS_JOB = "tracking.match-early-events";
 /** When the first look happens, and how many looks before the event is left to reconciliation. */
 export const MATCH_EARLY_EVENTS_DELAY_MS = 2_000;
 export const MATCH_EARLY_EVENTS_ATTEMPTS = 4;
+
+/** Sends one Shopify Flow trigger occurrence (flow-triggers.ts); retried like any job, sent once per key. */
+export const SEND_FLOW_TRIGGER_JOB = "tracking.flow-trigger";
 
 export const ApplyEventsPayload = z.object({ shipmentId: z.string().min(1) });
 export type ApplyEventsPayload = z.infer<typeof ApplyEventsPayload>;
@@ -39,5 +43,15 @@ export function matchEarlyEventsJob(shopDomain: string, courierShipmentId: strin
     payload: { courierShipmentId } satisfies MatchEarlyEventsPayload,
     runAt: new Date(now.getTime() + MATCH_EARLY_EVENTS_DELAY_MS),
     maxAttempts: MATCH_EARLY_EVENTS_ATTEMPTS,
+  };
+}
+
+/** The job that sends a Flow trigger: its unique key is the occurrence's, so a repeat adds nothing. */
+export function flowTriggerJob(shopDomain: string, occurrence: FlowOccurrence): EnqueueInput {
+  return {
+    shopDomain,
+    kind: SEND_FLOW_TRIGGER_JOB,
+    payload: occurrence.trigger,
+    uniqueKey: `flow:${occurrence.key}`,
   };
 }

@@ -8,6 +8,7 @@
  */
 
 import { COURIER_SHIPMENT_STATES } from "../courier/limits";
+import type { AttentionCode } from "../shopify/flow-trigger-payloads";
 import { cancellationInWords, returnCodeInWords } from "./reason-words";
 import { takeOver } from "./repost";
 
@@ -89,7 +90,7 @@ export type ShopifyAction =
   | { kind: "clear_attention" };
 
 /** Why a shipment needs attention, as a stable code (Flow conditions test it) with words for people. */
-export type AttentionReason = { code: "returned" | "canceled" | "expired"; reason: string };
+export type AttentionReason = { code: Exclude<AttentionCode, "no_driver_yet">; reason: string };
 
 export type ShipmentChanges = {
   driverName?: string | null;

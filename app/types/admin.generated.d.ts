@@ -49,6 +49,14 @@ export type DeliveryProfileAddCarrierMutationVariables = AdminTypes.Exact<{
 
 export type DeliveryProfileAddCarrierMutation = { deliveryProfileUpdate?: AdminTypes.Maybe<{ profile?: AdminTypes.Maybe<Pick<AdminTypes.DeliveryProfile, 'id'>>, userErrors: Array<Pick<AdminTypes.UserError, 'field' | 'message'>> }> };
 
+export type FlowTriggerReceiveMutationVariables = AdminTypes.Exact<{
+  handle: AdminTypes.Scalars['String']['input'];
+  payload: AdminTypes.Scalars['JSON']['input'];
+}>;
+
+
+export type FlowTriggerReceiveMutation = { flowTriggerReceive?: AdminTypes.Maybe<{ userErrors: Array<Pick<AdminTypes.UserError, 'field' | 'message'>> }> };
+
 export type FulfillmentOrderFulfillmentsQueryVariables = AdminTypes.Exact<{
   id: AdminTypes.Scalars['ID']['input'];
 }>;
@@ -238,6 +246,7 @@ interface GeneratedMutationTypes {
   "#graphql\n  mutation CarrierServiceCreate($input: DeliveryCarrierServiceCreateInput!) {\n    carrierServiceCreate(input: $input) {\n      carrierService {\n        id\n        name\n        active\n        callbackUrl\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": {return: CarrierServiceCreateMutation, variables: CarrierServiceCreateMutationVariables},
   "#graphql\n  mutation CarrierServiceUpdate($input: DeliveryCarrierServiceUpdateInput!) {\n    carrierServiceUpdate(input: $input) {\n      carrierService {\n        id\n        name\n        active\n        callbackUrl\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": {return: CarrierServiceUpdateMutation, variables: CarrierServiceUpdateMutationVariables},
   "#graphql\n  mutation DeliveryProfileAddCarrier($id: ID!, $profile: DeliveryProfileInput!) {\n    deliveryProfileUpdate(id: $id, profile: $profile) {\n      profile {\n        id\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": {return: DeliveryProfileAddCarrierMutation, variables: DeliveryProfileAddCarrierMutationVariables},
+  "#graphql\n  mutation FlowTriggerReceive($handle: String!, $payload: JSON!) {\n    flowTriggerReceive(handle: $handle, payload: $payload) {\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": {return: FlowTriggerReceiveMutation, variables: FlowTriggerReceiveMutationVariables},
   "#graphql\n  mutation FulfillmentCreate($fulfillment: FulfillmentInput!) {\n    fulfillmentCreate(fulfillment: $fulfillment) {\n      fulfillment {\n        id\n        status\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": {return: FulfillmentCreateMutation, variables: FulfillmentCreateMutationVariables},
   "#graphql\n  mutation FulfillmentEventCreate($event: FulfillmentEventInput!) {\n    fulfillmentEventCreate(fulfillmentEvent: $event) {\n      fulfillmentEvent {\n        id\n        status\n        happenedAt\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": {return: FulfillmentEventCreateMutation, variables: FulfillmentEventCreateMutationVariables},
   "#graphql\n  mutation FulfillmentTrackingUpdate(\n    $fulfillmentId: ID!\n    $trackingInfoInput: FulfillmentTrackingInput!\n    $notifyCustomer: Boolean\n  ) {\n    fulfillmentTrackingInfoUpdate(\n      fulfillmentId: $fulfillmentId\n      trackingInfoInput: $trackingInfoInput\n      notifyCustomer: $notifyCustomer\n    ) {\n      fulfillment {\n        id\n        trackingInfo {\n          number\n        }\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": {return: FulfillmentTrackingUpdateMutation, variables: FulfillmentTrackingUpdateMutationVariables},

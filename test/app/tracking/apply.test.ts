@@ -5,7 +5,7 @@ import { getRuntime } from "~/runtime.server";
 import { createFulfillment, createFulfillmentEvent } from "~/shopify/fulfillments.server";
 import { rotateWebhookSecret } from "~/shops/courier-credentials.server";
 import { applyShipmentEvents } from "~/tracking/apply.server";
-import { APPLY_EVENTS_JOB } from "~/tracking/jobs";
+import { APPLY_EVENTS_JOB, SEND_FLOW_TRIGGER_JOB } from "~/tracking/jobs";
 import { reconcileShop } from "~/tracking/reconcile.server";
 import { startCourierSandbox, type CourierSandbox } from "../../courier-sandbox/server";
 import type { ShopifyStandIn } from "../../shopify-stand-in";
@@ -88,6 +88,26 @@ const trackingSettings = {
 
 const orderState = (orderGid: string) => standIn.shop(SHOP).orders.find((o) => o.id === orderGid)!;
 
+/** Applies the shipment's unapplied events now, in this test (as the apply job would). */
+async function applyNow(shipmentId: string) {
+  const deps = { db, queue: runtime.queue, admin: await adminFor(SHOP), settings: trackingSettings };
+  return applyShipmentEvents({ ...deps, courier: null, clock: runtime.clock }, shipmentId);
+}
+
+/** Expires the shipment at the sandbox with automatic repost on; returns the events and the new courier id. */
+function expireWithRepost(courierId: string) {
+  sandbox.setAccountOptions(COURIER_TOKEN, { automaticRepost: true });
+  try {
+    sandbox.expire(courierId);
+  } finally {
+    sandbox.setAccountOptions(COURIER_TOKEN, { automaticRepost: false });
+  }
+  const events = sandbox.emitted.filter((e) => String(e.shipmentId) === courierId).map((e) => e.event);
+  const reposted = events.find((e) => e.event === "shipment.reposted");
+  if (!reposted) throw new Error("the sandbox did not repost");
+  return { events, newId: String(reposted.data.id) };
+}
+
 describe("courier events become Shopify fulfillments and events", () => {
   it("applies a whole delivery posted shuffled and duplicated: one fulfillment, each event once, delivered", async () => {
     const { order, shipment } = await dispatchedShipment();
@@ -122,12 +142,7 @@ describe("courier events become Shopify fulfillments and events", () => {
     const stored = await db.courierEvent.count({ where: { shipmentId: shipment.id } });
     expect(stored).toBeGreaterThan(8);
     const logged = standIn.log.length;
-    expect(
-      await applyShipmentEvents(
-        { db, admin: await adminFor(SHOP), settings: trackingSettings, courier: null, clock: runtime.clock },
-        shipment.id,
-      ),
-    ).toEqual({ applied: stored });
+    expect(await applyNow(shipment.id)).toEqual({ applied: stored });
     const operations = standIn.log.slice(logged).map((entry) => entry.rootFields.join(","));
     const count = (field: string) => operations.filter((o) => o === field).length;
     expect(count("fulfillmentOrder")).toBe(1);
@@ -152,10 +167,7 @@ describe("courier events become Shopify fulfillments and events", () => {
       where: { id: shipment.id },
       data: { state: "scheduled", fulfillmentGid: null, lastEventAt: null },
     });
-    await applyShipmentEvents(
-      { db, admin: await adminFor(SHOP), settings: trackingSettings, courier: null, clock: runtime.clock },
-      shipment.id,
-    );
+    await applyNow(shipment.id);
 
     expect(JSON.stringify(orderState(order.id).fulfillments)).toBe(before);
     expect((await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } })).state).toBe("delivered");
@@ -317,20 +329,6 @@ describe("property: what Shopify shows only moves forward, once per step", () =>
 });
 
 describe("the courier's repost of an expired shipment takes over", () => {
-  /** Expires the shipment at the sandbox with automatic repost on; returns the events and the new courier id. */
-  function expireWithRepost(courierId: string) {
-    sandbox.setAccountOptions(COURIER_TOKEN, { automaticRepost: true });
-    try {
-      sandbox.expire(courierId);
-    } finally {
-      sandbox.setAccountOptions(COURIER_TOKEN, { automaticRepost: false });
-    }
-    const events = sandbox.emitted.filter((e) => String(e.shipmentId) === courierId).map((e) => e.event);
-    const reposted = events.find((e) => e.event === "shipment.reposted");
-    if (!reposted) throw new Error("the sandbox did not repost");
-    return { events, newId: String(reposted.data.id) };
-  }
-
   it("the new tracking number, price and window replace the old ones; the expiry's attention is cleared; delivery uses the new number", async () => {
     const { order, shipment } = await dispatchedShipment();
     const { events, newId } = expireWithRepost(shipment.courierShipmentId!);
@@ -417,5 +415,67 @@ describe("the courier's repost of an expired shipment takes over", () => {
     await drainJobs(runtime);
     expect((await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } })).needsAttention).toBe(false);
     expect(orderState(order.id).tags).toContain("same-day-attention");
+  });
+});
+
+describe("Shopify Flow triggers", () => {
+  const flowTriggers = () => standIn.shop(SHOP).flowTriggers;
+
+  it("a delivery fires Delivery delivered once, however often the courier repeats its events or a run applies them again", async () => {
+    const { order, shipment } = await dispatchedShipment();
+    const events = runDelivery(shipment.courierShipmentId!);
+    for (const event of events) await post(event);
+    await drainJobs(runtime);
+    for (const event of events) await post(event);
+    await db.courierEvent.updateMany({ where: { shipmentId: shipment.id }, data: { appliedAt: null } });
+    await db.shipment.update({ where: { id: shipment.id }, data: { state: "en_route", lastEventAt: null } });
+    await applyNow(shipment.id);
+    await drainJobs(runtime);
+
+    expect(flowTriggers()).toEqual([
+      {
+        handle: "delivery-delivered",
+        payload: {
+          order_id: Number(order.id.split("/").pop()),
+          "Shipment ID": shipment.courierShipmentId,
+          "Tracking number": shipment.trackingNumber,
+        },
+        receivedAt: expect.any(String),
+      },
+    ]);
+    expect(standIn.graphqlErrors).toEqual([]);
+  });
+
+  it("an expiry fires Delivery needs attention and Delivery failed once each; the repost that takes over fires nothing more", async () => {
+    const { shipment } = await dispatchedShipment();
+    const { events } = expireWithRepost(shipment.courierShipmentId!);
+    for (const event of [...events, ...events]) await post(event);
+    await drainJobs(runtime);
+    expect(flowTriggers().map((t) => [t.handle, t.payload["Reason code"] ?? t.payload.Outcome])).toEqual([
+      ["delivery-needs-attention", "expired"],
+      ["delivery-failed", "expired"],
+    ]);
+  });
+
+  it("a trigger Shopify refuses is retried by its job, not lost, and still sent once", async () => {
+    const { shipment } = await dispatchedShipment();
+    let refusals = 1;
+    const refusingOnce: typeof adminFor = async (shop) => {
+      const admin = await adminFor(shop);
+      return {
+        ...admin,
+        graphql: (async (query: string, options?: unknown) => {
+          if (query.includes("flowTriggerReceive") && refusals-- > 0) throw new Error("Shopify is unavailable");
+          return (admin.graphql as (q: string, o?: unknown) => Promise<Response>)(query, options);
+        }) as typeof admin.graphql,
+      };
+    };
+    for (const event of runDelivery(shipment.courierShipmentId!)) await post(event);
+    await drainJobs(runtime, refusingOnce);
+    const job = await db.job.findFirstOrThrow({ where: { kind: SEND_FLOW_TRIGGER_JOB } });
+    expect(job.attempts).toBeGreaterThanOrEqual(1);
+    await db.job.update({ where: { id: job.id }, data: { runAt: new Date() } });
+    await drainJobs(runtime, refusingOnce);
+    expect(flowTriggers().map((t) => t.handle)).toEqual(["delivery-delivered"]);
   });
 });
