@@ -20,15 +20,15 @@ import { SHOPS_KEPT, type Runtime } from "~/runtime.server";
 import { parseShopSettings } from "~/settings/shop-settings";
 import { AdminApiError, type AdminGraphql } from "~/shopify/admin-request.server";
 import { applyShipmentEvents } from "~/tracking/apply.server";
-import { parseFlowTrigger } from "~/shopify/flow-trigger-payloads";
-import { sendFlowTrigger } from "~/shopify/flow-triggers.server";
 import {
   APPLY_EVENTS_JOB,
   ApplyEventsPayload,
   MATCH_EARLY_EVENTS_JOB,
   MatchEarlyEventsPayload,
   SEND_FLOW_TRIGGER_JOB,
+  SendFlowTriggerPayload,
 } from "~/tracking/jobs";
+import { sendFlowOccurrence } from "~/tracking/flow-send.server";
 import { matchEarlyEvents } from "~/tracking/receive.server";
 import { RECONCILE_JOB, reconcileShop } from "~/tracking/reconcile.server";
 import { trackingSettingsOf } from "~/tracking/settings";
@@ -125,9 +125,10 @@ export function jobHandlers(runtime: Runtime, loadAdmin: AdminForShop): Record<s
       await matchEarlyEvents({ db: runtime.db, queue: runtime.queue }, job, payload.courierShipmentId);
     },
     [SEND_FLOW_TRIGGER_JOB]: async (job) => {
-      const parsed = parseFlowTrigger(job.payload);
-      if (!parsed.ok) throw permanentFailure(parsed.reason);
-      await withShopifyRetries(async () => sendFlowTrigger(await adminFor(job.shopDomain), parsed.trigger));
+      const payload = parsePayload(SendFlowTriggerPayload, job.payload);
+      await withShopifyRetries(() =>
+        sendFlowOccurrence({ db: runtime.db, admin: () => adminFor(job.shopDomain) }, payload),
+      );
     },
     [APPLY_EVENTS_JOB]: async (job) => {
       const payload = parsePayload(ApplyEventsPayload, job.payload);

@@ -210,7 +210,7 @@ export async function applyShipmentEvents(deps: ApplyDeps, shipmentId: string): 
   const outcomes: { eventId: string; outcome: string }[] = [];
   let shipmentChanges: Partial<Shipment> = {};
   const activities: { kind: string; message: string; createdAt: Date }[] = [];
-  const occurrences: FlowOccurrence[] = [];
+  const occurrences: { shipment: Shipment; occurrence: FlowOccurrence }[] = [];
 
   async function commit() {
     if (outcomes.length === 0) return;
@@ -227,7 +227,8 @@ export async function applyShipmentEvents(deps: ApplyDeps, shipmentId: string): 
         await tx.shipmentActivity.createMany({ data: activities.map((a) => ({ shipmentId, ...a })) });
       if (occurrences.length > 0) {
         const shop = await tx.shop.findUniqueOrThrow({ where: { id: current.shopId }, select: { domain: true } });
-        for (const occurrence of occurrences) await deps.queue.enqueue(flowTriggerJob(shop.domain, occurrence), tx);
+        for (const { shipment, occurrence } of occurrences)
+          await deps.queue.enqueue(flowTriggerJob(shop.domain, shipment, occurrence, now), tx);
       }
     });
     outcomes.length = 0;
@@ -254,7 +255,8 @@ export async function applyShipmentEvents(deps: ApplyDeps, shipmentId: string): 
       const changes = { ...updated, fulfillmentGid };
       shipmentChanges = { ...shipmentChanges, ...changes };
       current = { ...shipment, ...changes };
-      occurrences.push(...flowOccurrences(current, transition));
+      const after = current;
+      occurrences.push(...flowOccurrences(after, transition).map((occurrence) => ({ shipment: after, occurrence })));
       repost.entries.forEach((entry, i) =>
         activities.push({ ...entry, createdAt: new Date(event.occurredAt.getTime() + i) }),
       );

@@ -20,7 +20,11 @@ export type ShipmentForFlow = {
   pickupAfter: Date | null;
 };
 
-export type FlowOccurrence = { key: string; trigger: FlowTrigger };
+/**
+ * `waitsForRepost`: an expiry, which the courier may answer with a repost (an account option); the
+ * trigger waits for that and is dropped when a repost took over, as the delivery goes on.
+ */
+export type FlowOccurrence = { key: string; trigger: FlowTrigger; waitsForRepost?: true };
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 const oneLine = (text: string | null) => clip((text ?? "").replace(/\s+/g, " ").trim(), FLOW_SINGLE_LINE_MAX);
@@ -46,6 +50,7 @@ const keyOf = (handle: string, shipment: ShipmentForFlow, detail?: string) =>
 export function needsAttentionTrigger(shipment: ShipmentForFlow, code: AttentionCode, reason: string): FlowOccurrence {
   return {
     key: keyOf("delivery-needs-attention", shipment, code),
+    ...(code === "expired" ? { waitsForRepost: true as const } : {}),
     trigger: {
       handle: "delivery-needs-attention",
       payload: { ...common(shipment), "Reason code": code, Reason: clip(reason, FLOW_MULTI_LINE_MAX) },
@@ -82,6 +87,7 @@ export function flowOccurrences(shipment: ShipmentForFlow, transition: Transitio
       attention?.code === "expired" ? "expired" : transition.state === "returned" ? "returned" : "canceled";
     occurrences.push({
       key: keyOf("delivery-failed", shipment),
+      ...(outcome === "expired" ? { waitsForRepost: true as const } : {}),
       trigger: {
         handle: "delivery-failed",
         payload: {

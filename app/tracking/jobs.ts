@@ -46,12 +46,38 @@ export function matchEarlyEventsJob(shopDomain: string, courierShipmentId: strin
   };
 }
 
+/**
+ * How long an expiry's triggers wait for the courier's automatic repost (the document gives no delay;
+ * the sandbox reposts at once): a repost within it means the delivery goes on, and nothing is sent.
+ */
+export const EXPIRY_REPOST_GRACE_MS = 2 * 60 * 1000;
+
+export const SendFlowTriggerPayload = z.object({
+  trigger: z.unknown(),
+  shipmentId: z.string().min(1),
+  /** The courier shipment the occurrence is about; a repost gives the shipment another one. */
+  courierShipmentId: z.string().nullable(),
+  waitsForRepost: z.boolean(),
+});
+export type SendFlowTriggerPayload = z.infer<typeof SendFlowTriggerPayload>;
+
 /** The job that sends a Flow trigger: its unique key is the occurrence's, so a repeat adds nothing. */
-export function flowTriggerJob(shopDomain: string, occurrence: FlowOccurrence): EnqueueInput {
+export function flowTriggerJob(
+  shopDomain: string,
+  shipment: { id: string; courierShipmentId: string | null },
+  occurrence: FlowOccurrence,
+  now: Date,
+): EnqueueInput {
   return {
     shopDomain,
     kind: SEND_FLOW_TRIGGER_JOB,
-    payload: occurrence.trigger,
+    payload: {
+      trigger: occurrence.trigger,
+      shipmentId: shipment.id,
+      courierShipmentId: shipment.courierShipmentId,
+      waitsForRepost: occurrence.waitsForRepost ?? false,
+    } satisfies SendFlowTriggerPayload,
     uniqueKey: `flow:${occurrence.key}`,
+    ...(occurrence.waitsForRepost ? { runAt: new Date(now.getTime() + EXPIRY_REPOST_GRACE_MS) } : {}),
   };
 }

@@ -5,7 +5,7 @@ import { getRuntime } from "~/runtime.server";
 import { createFulfillment, createFulfillmentEvent } from "~/shopify/fulfillments.server";
 import { rotateWebhookSecret } from "~/shops/courier-credentials.server";
 import { applyShipmentEvents } from "~/tracking/apply.server";
-import { APPLY_EVENTS_JOB, SEND_FLOW_TRIGGER_JOB } from "~/tracking/jobs";
+import { APPLY_EVENTS_JOB, EXPIRY_REPOST_GRACE_MS, SEND_FLOW_TRIGGER_JOB } from "~/tracking/jobs";
 import { reconcileShop } from "~/tracking/reconcile.server";
 import { startCourierSandbox, type CourierSandbox } from "../../courier-sandbox/server";
 import type { ShopifyStandIn } from "../../shopify-stand-in";
@@ -446,15 +446,42 @@ describe("Shopify Flow triggers", () => {
     expect(standIn.graphqlErrors).toEqual([]);
   });
 
-  it("an expiry fires Delivery needs attention and Delivery failed once each; the repost that takes over fires nothing more", async () => {
+  /** The expiry's triggers wait for a repost: this brings their time forward (as when the grace has passed). */
+  async function afterRepostGrace() {
+    const waiting = await db.job.findMany({ where: { kind: SEND_FLOW_TRIGGER_JOB, state: "queued" } });
+    for (const job of waiting)
+      expect(job.runAt.getTime() - job.createdAt.getTime()).toBeGreaterThan(EXPIRY_REPOST_GRACE_MS - 1_000);
+    await db.job.updateMany({ where: { kind: SEND_FLOW_TRIGGER_JOB, state: "queued" }, data: { runAt: new Date() } });
+    await drainJobs(runtime);
+    return waiting.length;
+  }
+
+  it("an expiry the courier does not repost fires Delivery needs attention and Delivery failed once each, after the grace", async () => {
     const { shipment } = await dispatchedShipment();
-    const { events } = expireWithRepost(shipment.courierShipmentId!);
+    sandbox.expire(shipment.courierShipmentId!);
+    const events = sandbox.emitted
+      .filter((e) => String(e.shipmentId) === shipment.courierShipmentId)
+      .map((e) => e.event);
     for (const event of [...events, ...events]) await post(event);
+    await drainJobs(runtime);
+    expect(flowTriggers()).toEqual([]);
+    expect(await afterRepostGrace()).toBe(2);
+    for (const event of events) await post(event);
     await drainJobs(runtime);
     expect(flowTriggers().map((t) => [t.handle, t.payload["Reason code"] ?? t.payload.Outcome])).toEqual([
       ["delivery-needs-attention", "expired"],
       ["delivery-failed", "expired"],
     ]);
+  });
+
+  it("an expiry the courier reposts fires nothing: the new shipment takes over", async () => {
+    const { shipment } = await dispatchedShipment();
+    const { events } = expireWithRepost(shipment.courierShipmentId!);
+    for (const event of [...events, ...events]) await post(event);
+    await drainJobs(runtime);
+    expect(await afterRepostGrace()).toBe(2);
+    expect(flowTriggers()).toEqual([]);
+    expect(await db.job.count({ where: { kind: SEND_FLOW_TRIGGER_JOB, state: "done" } })).toBe(2);
   });
 
   it("a trigger Shopify refuses is retried by its job, not lost, and still sent once", async () => {

@@ -81,6 +81,19 @@ describe("which Flow triggers a courier event fires", () => {
     expect(reposted!.key).not.toBe(first!.key);
   });
 
+  it("only an expiry's triggers wait for the courier's repost", () => {
+    const waits = (before: ShipmentFacts, name: string, extra: Record<string, string> = {}) =>
+      flowOccurrences(shipment, applyTrackingEvent(before, { name: `shipment.${name}`, occurredAt: at, ...extra })).map(
+        (o) => o.waitsForRepost ?? false,
+      );
+    expect(waits(facts("scheduled"), "canceled", { cancellationCode: "delivery_deadline_passed" })).toEqual([
+      true,
+      true,
+    ]);
+    expect(waits(facts("assigned"), "canceled", { cancellationCode: "driver_canceled" })).toEqual([false, false]);
+    expect(waits(facts("en_route"), "delivery_confirmed")).toEqual([false]);
+  });
+
   it("Flow's order reference is the order's numeric id", () => {
     expect(orderIdOf("gid://shopify/Order/5500000000001")).toBe(5500000000001);
     expect(() => orderIdOf("gid://shopify/Order/abc")).toThrow();
