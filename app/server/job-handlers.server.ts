@@ -21,7 +21,15 @@ import { SHOPS_KEPT, type Runtime } from "~/runtime.server";
 import { parseShopSettings } from "~/settings/shop-settings";
 import { AdminApiError, type AdminGraphql } from "~/shopify/admin-request.server";
 import { applyShipmentEvents } from "~/tracking/apply.server";
-import { APPLY_EVENTS_JOB, ApplyEventsPayload, MATCH_EARLY_EVENTS_JOB, MatchEarlyEventsPayload } from "~/tracking/jobs";
+import {
+  APPLY_EVENTS_JOB,
+  ApplyEventsPayload,
+  MATCH_EARLY_EVENTS_JOB,
+  MatchEarlyEventsPayload,
+  SEND_FLOW_TRIGGER_JOB,
+  SendFlowTriggerPayload,
+} from "~/tracking/jobs";
+import { sendFlowOccurrence } from "~/tracking/flow-send.server";
 import { matchEarlyEvents } from "~/tracking/receive.server";
 import { RECONCILE_JOB, reconcileShop } from "~/tracking/reconcile.server";
 import { trackingSettingsOf } from "~/tracking/settings";
@@ -117,6 +125,12 @@ export function jobHandlers(runtime: Runtime, loadAdmin: AdminForShop): Record<s
       const payload = parsePayload(MatchEarlyEventsPayload, job.payload);
       await matchEarlyEvents({ db: runtime.db, queue: runtime.queue }, job, payload.courierShipmentId);
     },
+    [SEND_FLOW_TRIGGER_JOB]: async (job) => {
+      const payload = parsePayload(SendFlowTriggerPayload, job.payload);
+      await withShopifyRetries(() =>
+        sendFlowOccurrence({ db: runtime.db, admin: () => adminFor(job.shopDomain) }, payload),
+      );
+    },
     [APPLY_EVENTS_JOB]: async (job) => {
       const payload = parsePayload(ApplyEventsPayload, job.payload);
       const shop = await runtime.db.shop.findUnique({
@@ -129,7 +143,9 @@ export function jobHandlers(runtime: Runtime, loadAdmin: AdminForShop): Record<s
           {
             db: runtime.db,
             admin: await adminFor(job.shopDomain),
+            queue: runtime.queue,
             settings: trackingSettingsOf(parseShopSettings(shop.settingsJson), appConfig().shopify.appUrl),
+            courier: await courierFor(job.shopDomain),
             clock: runtime.clock,
           },
           payload.shipmentId,

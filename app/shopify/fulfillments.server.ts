@@ -2,6 +2,7 @@ import type {
   FulfillmentCreateMutation,
   FulfillmentEventCreateMutation,
   FulfillmentOrderFulfillmentsQuery,
+  FulfillmentTrackingUpdateMutation,
 } from "~/types/admin.generated";
 import type { FulfillmentEventStatus } from "~/types/admin.types";
 import { adminRequest, assertNoUserErrors, type AdminGraphql } from "./admin-request.server";
@@ -62,6 +63,39 @@ const FULFILLMENT_EVENT_CREATE = `#graphql
   }
 `;
 
+const FULFILLMENT_TRACKING_UPDATE = `#graphql
+  mutation FulfillmentTrackingUpdate(
+    $fulfillmentId: ID!
+    $trackingInfoInput: FulfillmentTrackingInput!
+    $notifyCustomer: Boolean
+  ) {
+    fulfillmentTrackingInfoUpdate(
+      fulfillmentId: $fulfillmentId
+      trackingInfoInput: $trackingInfoInput
+      notifyCustomer: $notifyCustomer
+    ) {
+      fulfillment {
+        id
+        trackingInfo {
+          number
+        }
+      }
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`;
+
+export type TrackingInput = { company: string; number: string; url: string | null };
+
+const trackingInfoInput = (tracking: TrackingInput) => ({
+  company: tracking.company,
+  number: tracking.number,
+  ...(tracking.url ? { url: tracking.url } : {}),
+});
+
 /** The fulfillments already made for a fulfillment order, so applying an event twice creates nothing new. */
 export async function fetchFulfillmentOrderFulfillments(admin: AdminGraphql, fulfillmentOrderGid: string) {
   const data = await adminRequest<FulfillmentOrderFulfillmentsQuery>(admin, FULFILLMENT_ORDER_FULFILLMENTS, {
@@ -75,7 +109,7 @@ export async function createFulfillment(
   input: {
     fulfillmentOrderGid: string;
     lineItems?: { id: string; quantity: number }[];
-    tracking: { company: string; number: string; url: string | null };
+    tracking: TrackingInput;
     notifyCustomer: boolean;
   },
 ) {
@@ -87,11 +121,7 @@ export async function createFulfillment(
           ...(input.lineItems ? { fulfillmentOrderLineItems: input.lineItems } : {}),
         },
       ],
-      trackingInfo: {
-        company: input.tracking.company,
-        number: input.tracking.number,
-        ...(input.tracking.url ? { url: input.tracking.url } : {}),
-      },
+      trackingInfo: trackingInfoInput(input.tracking),
       notifyCustomer: input.notifyCustomer,
     },
   });
@@ -125,4 +155,17 @@ export async function createFulfillmentEvent(
     },
   });
   return assertNoUserErrors(data.fulfillmentEventCreate, "Adding the fulfillment event").fulfillmentEvent;
+}
+
+/** Replaces a fulfillment's tracking (company, number, URL): the courier now tracks it under another number. */
+export async function updateFulfillmentTracking(
+  admin: AdminGraphql,
+  input: { fulfillmentGid: string; tracking: TrackingInput; notifyCustomer: boolean },
+) {
+  const data = await adminRequest<FulfillmentTrackingUpdateMutation>(admin, FULFILLMENT_TRACKING_UPDATE, {
+    fulfillmentId: input.fulfillmentGid,
+    trackingInfoInput: trackingInfoInput(input.tracking),
+    notifyCustomer: input.notifyCustomer,
+  });
+  return assertNoUserErrors(data.fulfillmentTrackingInfoUpdate, "Updating the fulfillment's tracking").fulfillment;
 }

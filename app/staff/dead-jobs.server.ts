@@ -3,7 +3,7 @@ import type { Db } from "~/db/client.server";
 import { orderAnnotationKey } from "~/dispatch/enqueue.server";
 import { ANNOTATE_ORDER_JOB, DISPATCH_FULFILLMENT_ORDER_JOB, DISPATCH_ORDER_JOB } from "~/dispatch/jobs";
 import type { DeadJob, JobQueue } from "~/jobs/queue.server";
-import { APPLY_EVENTS_JOB } from "~/tracking/jobs";
+import { APPLY_EVENTS_JOB, SEND_FLOW_TRIGGER_JOB } from "~/tracking/jobs";
 import { RECONCILE_JOB } from "~/tracking/reconcile.server";
 import { STAFF_ACTIVITY } from "./activity";
 import { invalidInput, StaffActionError } from "./errors";
@@ -16,6 +16,7 @@ const JOB_KIND_LABELS: Record<string, string> = {
   [ANNOTATE_ORDER_JOB]: "Tagging the order and saving its delivery status",
   [APPLY_EVENTS_JOB]: "Applying courier updates to the order",
   [RECONCILE_JOB]: "Checking shipments with the courier",
+  [SEND_FLOW_TRIGGER_JOB]: "Starting the shop's Shopify Flow workflows",
 };
 
 export function jobKindLabel(kind: string): string {

@@ -1,16 +1,22 @@
 import type { Shipment } from "@prisma/client";
+import type { CourierClient } from "~/courier/client.server";
 import { parseCourierEvent } from "~/courier/events";
 import type { Db } from "~/db/client.server";
+import type { JobQueue } from "~/jobs/queue.server";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
 import {
   createFulfillment,
   createFulfillmentEvent,
   fetchFulfillmentOrderFulfillments,
+  updateFulfillmentTracking,
 } from "~/shopify/fulfillments.server";
-import { addOrderTags, setOrderDeliveryMetafield } from "~/shopify/order-annotations.server";
+import { addOrderTags, removeOrderTags, setOrderDeliveryMetafield } from "~/shopify/order-annotations.server";
 import { newTrackingToken } from "~/tracking-page/token.server";
 import { toTrackingEvent } from "./event-input";
+import { flowOccurrences, type FlowOccurrence } from "./flow-triggers";
+import { flowTriggerJob } from "./jobs";
 import { orderDeliverySummary } from "./order-summary";
+import { ATTENTION_CLEARED_BY_REPOST, REPOST_ACTIVITY, repostInWords, repostTakeover } from "./repost";
 import { nextTimelineEvent } from "./shopify-timeline";
 import {
   applyTrackingEvent,
@@ -33,8 +39,12 @@ export type TrackingSettings = {
 
 export type ApplyDeps = {
   db: Db;
+  /** Flow triggers are sent by jobs enqueued with the state that fires them. */
+  queue: JobQueue;
   admin: AdminGraphql;
   settings: TrackingSettings;
+  /** Reads a reposted shipment's price and window; null when the shop has no courier connected. */
+  courier: CourierClient | null;
   clock: () => Date;
 };
 
@@ -45,6 +55,7 @@ function factsOf(shipment: Shipment): ShipmentFacts {
     stateChangedAt: shipment.lastEventAt,
     lastTrackingEventAt: shipment.lastTrackingEventAt,
     deliveredEventSent: shipment.state === "delivered",
+    needsAttention: shipment.needsAttention,
   };
 }
 
@@ -89,19 +100,14 @@ async function runActions(
   actions: ShopifyAction[],
   view: () => Promise<ShopifyView>,
 ): Promise<string | null> {
-  const needsView = actions.some((a) => a.kind !== "tag_for_attention");
+  const needsView = actions.some((a) => a.kind !== "tag_for_attention" && a.kind !== "clear_attention");
   const seen = needsView ? await view() : { fulfillmentGid: shipment.fulfillmentGid, events: [] };
   for (const action of actions) {
     if (action.kind === "create_fulfillment") {
       if (seen.fulfillmentGid) continue;
-      const number = shipment.trackingNumber ?? shipment.courierShipmentId ?? shipment.id;
       const created = await createFulfillment(deps.admin, {
         fulfillmentOrderGid: shipment.fulfillmentOrderGid,
-        tracking: {
-          company: deps.settings.trackingCompany,
-          number,
-          url: await fulfillmentTrackingUrl(deps, shipment, number),
-        },
+        tracking: await trackingOf(deps, shipment),
         notifyCustomer: deps.settings.notifyCustomer,
       });
       seen.fulfillmentGid = created.id;
@@ -122,11 +128,51 @@ async function runActions(
         estimatedDeliveryAt: action.estimatedDeliveryAt?.toISOString(),
       });
       seen.events.push({ status: action.status, happenedAt: allowed.happenedAt.toISOString() });
+    } else if (action.kind === "update_tracking") {
+      if (!seen.fulfillmentGid) continue;
+      await updateFulfillmentTracking(deps.admin, {
+        fulfillmentGid: seen.fulfillmentGid,
+        tracking: await trackingOf(deps, shipment),
+        notifyCustomer: deps.settings.notifyCustomer,
+      });
+    } else if (action.kind === "clear_attention") {
+      // The order's tag stands for all its shipments: it stays while another one needs attention.
+      const others = await deps.db.shipment.count({
+        where: { shopId: shipment.shopId, orderGid: shipment.orderGid, needsAttention: true, id: { not: shipment.id } },
+      });
+      if (others === 0) await removeOrderTags(deps.admin, shipment.orderGid, [deps.settings.attentionTag]);
     } else {
       await addOrderTags(deps.admin, shipment.orderGid, [deps.settings.attentionTag]);
     }
   }
   return seen.fulfillmentGid;
+}
+
+/** The tracking Shopify shows for the shipment: the courier's current tracking number. */
+/** The fulfillment's tracking info, for its creation and after a repost changed the number. */
+async function trackingOf(deps: ApplyDeps, shipment: Shipment) {
+  const number = shipment.trackingNumber ?? shipment.courierShipmentId ?? shipment.id;
+  return { company: deps.settings.trackingCompany, number, url: await fulfillmentTrackingUrl(deps, shipment, number) };
+}
+
+/**
+ * What a repost changes besides the courier id: the new shipment's tracking number (from the event),
+ * price and window (from the courier's record of it), and the timeline entries for both steps.
+ */
+async function repostChanges(deps: ApplyDeps, transition: Transition) {
+  const newId = transition.changes.replacedByCourierId;
+  if (!newId) return { data: {}, entries: [] };
+  const remote = deps.courier ? repostTakeover(await deps.courier.getShipment(newId)) : {};
+  const takeover = {
+    ...remote,
+    ...(transition.changes.trackingNumber ? { trackingNumber: transition.changes.trackingNumber } : {}),
+  };
+  const entries: { kind: string; message: string }[] = [
+    { kind: REPOST_ACTIVITY.tookOver, message: repostInWords(newId, takeover) },
+  ];
+  if (transition.changes.clearAttention)
+    entries.push({ kind: REPOST_ACTIVITY.attentionCleared, message: ATTENTION_CLEARED_BY_REPOST });
+  return { data: takeover, entries };
 }
 
 function shipmentUpdate(shipment: Shipment, transition: Transition, occurredAt: Date) {
@@ -151,6 +197,8 @@ function shipmentUpdate(shipment: Shipment, transition: Transition, occurredAt: 
     ...(c.replacedByCourierId
       ? { courierShipmentId: c.replacedByCourierId, replacedByCourierId: shipment.courierShipmentId }
       : {}),
+    ...(c.trackingNumber ? { trackingNumber: c.trackingNumber } : {}),
+    ...(c.clearAttention ? { needsAttention: false, attentionReason: null } : {}),
     ...(c.needsAttention ? { needsAttention: true, attentionReason: c.needsAttention.reason } : {}),
   };
 }
@@ -179,6 +227,8 @@ export async function applyShipmentEvents(deps: ApplyDeps, shipmentId: string): 
   let applied = 0;
   const outcomes: { eventId: string; outcome: string }[] = [];
   let shipmentChanges: Partial<Shipment> = {};
+  const activities: { kind: string; message: string; createdAt: Date }[] = [];
+  const occurrences: { shipment: Shipment; occurrence: FlowOccurrence }[] = [];
 
   async function commit() {
     if (outcomes.length === 0) return;
@@ -191,8 +241,17 @@ export async function applyShipmentEvents(deps: ApplyDeps, shipmentId: string): 
       }
       if (Object.keys(shipmentChanges).length > 0)
         await tx.shipment.update({ where: { id: shipmentId }, data: shipmentChanges });
+      if (activities.length > 0)
+        await tx.shipmentActivity.createMany({ data: activities.map((a) => ({ shipmentId, ...a })) });
+      if (occurrences.length > 0) {
+        const shop = await tx.shop.findUniqueOrThrow({ where: { id: current.shopId }, select: { domain: true } });
+        for (const { shipment, occurrence } of occurrences)
+          await deps.queue.enqueue(flowTriggerJob(shop.domain, shipment, occurrence, now), tx);
+      }
     });
     outcomes.length = 0;
+    activities.length = 0;
+    occurrences.length = 0;
     shipmentChanges = {};
   }
 
@@ -207,15 +266,24 @@ export async function applyShipmentEvents(deps: ApplyDeps, shipmentId: string): 
       const event = toTrackingEvent(parsed.event, stored.occurredAt);
       const transition = applyTrackingEvent(factsOf(shipment), event);
       const view = () => (viewLookup ??= lookUpShopifyView(deps, shipment));
-      const fulfillmentGid = await runActions(deps, shipment, transition.actions, view);
-      const changes = { ...shipmentUpdate(shipment, transition, event.occurredAt), fulfillmentGid };
+      const repost = await repostChanges(deps, transition);
+      const updated = { ...shipmentUpdate(shipment, transition, event.occurredAt), ...repost.data };
+      // Shopify is told what the shipment is after the event (a reposted one's new tracking number).
+      const fulfillmentGid = await runActions(deps, { ...shipment, ...updated }, transition.actions, view);
+      const changes = { ...updated, fulfillmentGid };
       shipmentChanges = { ...shipmentChanges, ...changes };
       current = { ...shipment, ...changes };
+      const after = current;
+      occurrences.push(...flowOccurrences(after, transition).map((occurrence) => ({ shipment: after, occurrence })));
+      repost.entries.forEach((entry, i) =>
+        activities.push({ ...entry, createdAt: new Date(event.occurredAt.getTime() + i) }),
+      );
       outcomes.push({
         eventId: stored.id,
         outcome: transition.stateChanged ? `${shipment.state} → ${transition.state}` : (transition.note ?? "Recorded"),
       });
-      if (transition.stateChanged || transition.changes.eta || transition.changes.driverName !== undefined)
+      const c = transition.changes;
+      if (transition.stateChanged || c.eta || c.driverName !== undefined || c.trackingNumber || c.clearAttention)
         summaryChanged = true;
       applied++;
     }

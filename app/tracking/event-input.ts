@@ -9,6 +9,7 @@ export function toTrackingEvent(event: CourierEvent, fallbackTime: Date): Tracki
   const base: TrackingEvent = { name: event.name, occurredAt: event.occurredAt ?? fallbackTime };
   if (event.eta) base.eta = event.eta;
   if (event.kind === "unknown") return base;
+  if (event.data.tracking_number) base.trackingNumber = event.data.tracking_number;
 
   const data = event.data as Record<string, unknown> & {
     latitude?: number | null;

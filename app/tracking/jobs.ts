@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { EnqueueInput } from "~/jobs/job";
+import type { FlowOccurrence } from "./flow-triggers";
 
 /** Applies a shipment's stored, not yet applied courier events (one job per shipment at a time). */
 export const APPLY_EVENTS_JOB = "tracking.apply-events";
@@ -13,6 +14,9 @@ export const MATCH_EARLY_EVENTS_JOB = "tracking.match-early-events";
 /** When the first look happens, and how many looks before the event is left to reconciliation. */
 export const MATCH_EARLY_EVENTS_DELAY_MS = 2_000;
 export const MATCH_EARLY_EVENTS_ATTEMPTS = 4;
+
+/** Sends one Shopify Flow trigger occurrence (flow-triggers.ts); retried like any job, sent once per key. */
+export const SEND_FLOW_TRIGGER_JOB = "tracking.flow-trigger";
 
 export const ApplyEventsPayload = z.object({ shipmentId: z.string().min(1) });
 export type ApplyEventsPayload = z.infer<typeof ApplyEventsPayload>;
@@ -39,5 +43,41 @@ export function matchEarlyEventsJob(shopDomain: string, courierShipmentId: strin
     payload: { courierShipmentId } satisfies MatchEarlyEventsPayload,
     runAt: new Date(now.getTime() + MATCH_EARLY_EVENTS_DELAY_MS),
     maxAttempts: MATCH_EARLY_EVENTS_ATTEMPTS,
+  };
+}
+
+/**
+ * How long an expiry's triggers wait for the courier's automatic repost (the document gives no delay;
+ * the sandbox reposts at once): a repost within it means the delivery goes on, and nothing is sent.
+ */
+export const EXPIRY_REPOST_GRACE_MS = 2 * 60 * 1000;
+
+export const SendFlowTriggerPayload = z.object({
+  trigger: z.unknown(),
+  shipmentId: z.string().min(1),
+  /** The courier shipment the occurrence is about; a repost gives the shipment another one. */
+  courierShipmentId: z.string().nullable(),
+  waitsForRepost: z.boolean(),
+});
+export type SendFlowTriggerPayload = z.infer<typeof SendFlowTriggerPayload>;
+
+/** The job that sends a Flow trigger: its unique key is the occurrence's, so a repeat adds nothing. */
+export function flowTriggerJob(
+  shopDomain: string,
+  shipment: { id: string; courierShipmentId: string | null },
+  occurrence: FlowOccurrence,
+  now: Date,
+): EnqueueInput {
+  return {
+    shopDomain,
+    kind: SEND_FLOW_TRIGGER_JOB,
+    payload: {
+      trigger: occurrence.trigger,
+      shipmentId: shipment.id,
+      courierShipmentId: shipment.courierShipmentId,
+      waitsForRepost: occurrence.waitsForRepost ?? false,
+    } satisfies SendFlowTriggerPayload,
+    uniqueKey: `flow:${occurrence.key}`,
+    ...(occurrence.waitsForRepost ? { runAt: new Date(now.getTime() + EXPIRY_REPOST_GRACE_MS) } : {}),
   };
 }

@@ -8,7 +8,9 @@
  */
 
 import { COURIER_SHIPMENT_STATES } from "../courier/limits";
+import type { AttentionCode } from "../shopify/flow-trigger-payloads";
 import { cancellationInWords, returnCodeInWords } from "./reason-words";
+import { takeOver } from "./repost";
 
 /** The app's shipment states: the courier's, plus `pending` before creation and `failed` when creation failed. */
 export const SHIPMENT_STATES = ["pending", ...COURIER_SHIPMENT_STATES, "failed"] as const;
@@ -30,6 +32,9 @@ const RANK: Record<ShipmentState, number> = {
   failed: 5,
 };
 
+/** The courier's cancellation code for a shipment no driver took before its deadline (an expiry). */
+export const DEADLINE_PASSED = "delivery_deadline_passed";
+
 /** At most one IN_TRANSIT fulfillment event per shipment in this period. */
 export const TRACKING_EVENT_MIN_INTERVAL_MS = 5 * 60 * 1000;
 
@@ -48,6 +53,8 @@ export type TrackingEvent = {
   signatoryName?: string;
   photoUrls?: string[];
   newCourierShipmentId?: string;
+  /** The courier's tracking number for the shipment the event is about (every shipment event has one). */
+  trackingNumber?: string;
   groupId?: string;
 };
 
@@ -59,6 +66,7 @@ export type ShipmentFacts = {
   stateChangedAt: Date | null;
   lastTrackingEventAt: Date | null;
   deliveredEventSent: boolean;
+  needsAttention: boolean;
 };
 
 export type FulfillmentEventStatus =
@@ -75,7 +83,14 @@ export type ShopifyAction =
       longitude?: number;
       estimatedDeliveryAt?: Date;
     }
-  | { kind: "tag_for_attention"; reason: string };
+  | { kind: "tag_for_attention"; reason: string }
+  /** The fulfillment carries a tracking number the courier no longer follows: show the current one. */
+  | { kind: "update_tracking" }
+  /** The cause of the shipment's attention is gone: the order's tag goes unless another shipment needs it. */
+  | { kind: "clear_attention" };
+
+/** Why a shipment needs attention, as a stable code (Flow conditions test it) with words for people. */
+export type AttentionReason = { code: Exclude<AttentionCode, "no_driver_yet">; reason: string };
 
 export type ShipmentChanges = {
   driverName?: string | null;
@@ -88,7 +103,9 @@ export type ShipmentChanges = {
   eta?: Date | null;
   groupId?: string;
   replacedByCourierId?: string;
-  needsAttention?: { reason: string };
+  trackingNumber?: string;
+  needsAttention?: AttentionReason;
+  clearAttention?: true;
   lastTrackingEventAt?: Date;
   deliveredEventSent?: true;
 };
@@ -226,14 +243,15 @@ export function applyTrackingEvent(facts: ShipmentFacts, event: TrackingEvent): 
       changes.vehicle = null;
     }
   }
-  // A repost replaces a shipment that expired without a driver: the new id takes its place.
+  // A repost replaces a shipment that expired without a driver: the new shipment takes over (repost.ts).
+  const repostActions: ShopifyAction[] = [];
   if (event.name === "shipment.reposted") {
     forward = !late && (facts.state === "canceled" || facts.state === "expired" || facts.state === "scheduled");
-    if (forward && event.newCourierShipmentId) changes.replacedByCourierId = event.newCourierShipmentId;
     target = "scheduled";
+    if (forward) repostActions.push(...takeOver(facts, event, changes));
   }
 
-  const actions: ShopifyAction[] = [];
+  const actions: ShopifyAction[] = [...repostActions];
   const fulfillmentEvent = rule.fulfillmentEvent;
   const stateAfter = forward ? target : facts.state;
   // Anything at or after pickup means the goods left the store: the fulfillment must exist, even
@@ -283,12 +301,13 @@ export function applyTrackingEvent(facts: ShipmentFacts, event: TrackingEvent): 
   if (forward && target === "returned") {
     const reason = "The courier could not deliver and is returning the items to the store.";
     actions.push({ kind: "tag_for_attention", reason });
-    changes.needsAttention = { reason };
+    changes.needsAttention = { code: "returned", reason };
   }
   if (forward && target === "canceled") {
     const reason = `The courier canceled the delivery: ${cancellationInWords(event.cancellationCode, event.cancellationNotes)}. Dispatch again to send a new driver.`;
     actions.push({ kind: "tag_for_attention", reason });
-    changes.needsAttention = { reason };
+    const code = event.cancellationCode === DEADLINE_PASSED ? "expired" : "canceled";
+    changes.needsAttention = { code, reason };
   }
 
   return {

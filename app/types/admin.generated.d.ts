@@ -49,6 +49,14 @@ export type DeliveryProfileAddCarrierMutationVariables = AdminTypes.Exact<{
 
 export type DeliveryProfileAddCarrierMutation = { deliveryProfileUpdate?: AdminTypes.Maybe<{ profile?: AdminTypes.Maybe<Pick<AdminTypes.DeliveryProfile, 'id'>>, userErrors: Array<Pick<AdminTypes.UserError, 'field' | 'message'>> }> };
 
+export type FlowTriggerReceiveMutationVariables = AdminTypes.Exact<{
+  handle: AdminTypes.Scalars['String']['input'];
+  payload: AdminTypes.Scalars['JSON']['input'];
+}>;
+
+
+export type FlowTriggerReceiveMutation = { flowTriggerReceive?: AdminTypes.Maybe<{ userErrors: Array<Pick<AdminTypes.UserError, 'field' | 'message'>> }> };
+
 export type FulfillmentOrderFulfillmentsQueryVariables = AdminTypes.Exact<{
   id: AdminTypes.Scalars['ID']['input'];
 }>;
@@ -76,6 +84,18 @@ export type FulfillmentEventCreateMutationVariables = AdminTypes.Exact<{
 
 export type FulfillmentEventCreateMutation = { fulfillmentEventCreate?: AdminTypes.Maybe<{ fulfillmentEvent?: AdminTypes.Maybe<Pick<AdminTypes.FulfillmentEvent, 'id' | 'status' | 'happenedAt'>>, userErrors: Array<Pick<AdminTypes.UserError, 'field' | 'message'>> }> };
 
+export type FulfillmentTrackingUpdateMutationVariables = AdminTypes.Exact<{
+  fulfillmentId: AdminTypes.Scalars['ID']['input'];
+  trackingInfoInput: AdminTypes.FulfillmentTrackingInput;
+  notifyCustomer?: AdminTypes.InputMaybe<AdminTypes.Scalars['Boolean']['input']>;
+}>;
+
+
+export type FulfillmentTrackingUpdateMutation = { fulfillmentTrackingInfoUpdate?: AdminTypes.Maybe<{ fulfillment?: AdminTypes.Maybe<(
+      Pick<AdminTypes.Fulfillment, 'id'>
+      & { trackingInfo: Array<Pick<AdminTypes.FulfillmentTrackingInfo, 'number'>> }
+    )>, userErrors: Array<Pick<AdminTypes.UserError, 'field' | 'message'>> }> };
+
 export type ShopLocationsQueryVariables = AdminTypes.Exact<{
   after?: AdminTypes.InputMaybe<AdminTypes.Scalars['String']['input']>;
 }>;
@@ -100,6 +120,14 @@ export type OrderTagsAddMutationVariables = AdminTypes.Exact<{
 
 
 export type OrderTagsAddMutation = { tagsAdd?: AdminTypes.Maybe<{ userErrors: Array<Pick<AdminTypes.UserError, 'field' | 'message'>> }> };
+
+export type OrderTagsRemoveMutationVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+  tags: Array<AdminTypes.Scalars['String']['input']> | AdminTypes.Scalars['String']['input'];
+}>;
+
+
+export type OrderTagsRemoveMutation = { tagsRemove?: AdminTypes.Maybe<{ userErrors: Array<Pick<AdminTypes.UserError, 'field' | 'message'>> }> };
 
 export type OrderDispatchFieldsFragment = (
   Pick<AdminTypes.Order, 'id' | 'legacyResourceId' | 'name' | 'phone' | 'note' | 'cancelledAt' | 'displayFinancialStatus' | 'displayFulfillmentStatus' | 'tags' | 'currencyCode'>
@@ -218,10 +246,13 @@ interface GeneratedMutationTypes {
   "#graphql\n  mutation CarrierServiceCreate($input: DeliveryCarrierServiceCreateInput!) {\n    carrierServiceCreate(input: $input) {\n      carrierService {\n        id\n        name\n        active\n        callbackUrl\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": {return: CarrierServiceCreateMutation, variables: CarrierServiceCreateMutationVariables},
   "#graphql\n  mutation CarrierServiceUpdate($input: DeliveryCarrierServiceUpdateInput!) {\n    carrierServiceUpdate(input: $input) {\n      carrierService {\n        id\n        name\n        active\n        callbackUrl\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": {return: CarrierServiceUpdateMutation, variables: CarrierServiceUpdateMutationVariables},
   "#graphql\n  mutation DeliveryProfileAddCarrier($id: ID!, $profile: DeliveryProfileInput!) {\n    deliveryProfileUpdate(id: $id, profile: $profile) {\n      profile {\n        id\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": {return: DeliveryProfileAddCarrierMutation, variables: DeliveryProfileAddCarrierMutationVariables},
+  "#graphql\n  mutation FlowTriggerReceive($handle: String!, $payload: JSON!) {\n    flowTriggerReceive(handle: $handle, payload: $payload) {\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": {return: FlowTriggerReceiveMutation, variables: FlowTriggerReceiveMutationVariables},
   "#graphql\n  mutation FulfillmentCreate($fulfillment: FulfillmentInput!) {\n    fulfillmentCreate(fulfillment: $fulfillment) {\n      fulfillment {\n        id\n        status\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": {return: FulfillmentCreateMutation, variables: FulfillmentCreateMutationVariables},
   "#graphql\n  mutation FulfillmentEventCreate($event: FulfillmentEventInput!) {\n    fulfillmentEventCreate(fulfillmentEvent: $event) {\n      fulfillmentEvent {\n        id\n        status\n        happenedAt\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": {return: FulfillmentEventCreateMutation, variables: FulfillmentEventCreateMutationVariables},
+  "#graphql\n  mutation FulfillmentTrackingUpdate(\n    $fulfillmentId: ID!\n    $trackingInfoInput: FulfillmentTrackingInput!\n    $notifyCustomer: Boolean\n  ) {\n    fulfillmentTrackingInfoUpdate(\n      fulfillmentId: $fulfillmentId\n      trackingInfoInput: $trackingInfoInput\n      notifyCustomer: $notifyCustomer\n    ) {\n      fulfillment {\n        id\n        trackingInfo {\n          number\n        }\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": {return: FulfillmentTrackingUpdateMutation, variables: FulfillmentTrackingUpdateMutationVariables},
   "#graphql\n  mutation OrderDeliveryMetafieldSet($metafields: [MetafieldsSetInput!]!) {\n    metafieldsSet(metafields: $metafields) {\n      metafields {\n        id\n        key\n        namespace\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": {return: OrderDeliveryMetafieldSetMutation, variables: OrderDeliveryMetafieldSetMutationVariables},
   "#graphql\n  mutation OrderTagsAdd($id: ID!, $tags: [String!]!) {\n    tagsAdd(id: $id, tags: $tags) {\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": {return: OrderTagsAddMutation, variables: OrderTagsAddMutationVariables},
+  "#graphql\n  mutation OrderTagsRemove($id: ID!, $tags: [String!]!) {\n    tagsRemove(id: $id, tags: $tags) {\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": {return: OrderTagsRemoveMutation, variables: OrderTagsRemoveMutationVariables},
 }
 declare module '@shopify/admin-api-client' {
   type InputMaybe<T> = AdminTypes.InputMaybe<T>;

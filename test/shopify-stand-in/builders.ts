@@ -113,6 +113,7 @@ export function buildShop(input: ShopInput = {}): ShopState {
     deliveryProfiles: [],
     appInstallation: { id: gid("AppInstallation"), metafields: [], installedAt: null },
     notifications: [],
+    flowTriggers: [],
     nextOrderNumber: 1001,
     index: new Map(),
   };

@@ -336,6 +336,9 @@ export type CustomerNotificationState = {
   at: IsoDateTime;
 };
 
+/** A Flow trigger the app sent and Shopify accepted (domain/flow-triggers.ts). */
+export type FlowTriggerRunState = { handle: string; payload: Record<string, unknown>; receivedAt: IsoDateTime };
+
 export type AppInstallationState = HasMetafieldsState & { installedAt: IsoDateTime | null };
 
 export type ShopState = HasMetafieldsState & {
@@ -365,6 +368,7 @@ export type ShopState = HasMetafieldsState & {
   deliveryProfiles: DeliveryProfileState[];
   appInstallation: AppInstallationState;
   notifications: CustomerNotificationState[];
+  flowTriggers: FlowTriggerRunState[];
   nextOrderNumber: number;
   /** Every record with a global id, for `node(id:)` and relation lookups. */
   index: Map<string, unknown>;

@@ -2,10 +2,10 @@ import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { action as courierWebhook } from "~/routes/courier.webhooks.$pathId";
 import { getRuntime } from "~/runtime.server";
-import { createFulfillmentEvent } from "~/shopify/fulfillments.server";
+import { createFulfillment, createFulfillmentEvent } from "~/shopify/fulfillments.server";
 import { rotateWebhookSecret } from "~/shops/courier-credentials.server";
 import { applyShipmentEvents } from "~/tracking/apply.server";
-import { APPLY_EVENTS_JOB } from "~/tracking/jobs";
+import { APPLY_EVENTS_JOB, EXPIRY_REPOST_GRACE_MS, SEND_FLOW_TRIGGER_JOB } from "~/tracking/jobs";
 import { reconcileShop } from "~/tracking/reconcile.server";
 import { hashTrackingToken } from "~/tracking-page/token.server";
 import { startCourierSandbox, type CourierSandbox } from "../../courier-sandbox/server";
@@ -90,6 +90,26 @@ const trackingSettings = {
 
 const orderState = (orderGid: string) => standIn.shop(SHOP).orders.find((o) => o.id === orderGid)!;
 
+/** Applies the shipment's unapplied events now, in this test (as the apply job would). */
+async function applyNow(shipmentId: string) {
+  const deps = { db, queue: runtime.queue, admin: await adminFor(SHOP), settings: trackingSettings };
+  return applyShipmentEvents({ ...deps, courier: null, clock: runtime.clock }, shipmentId);
+}
+
+/** Expires the shipment at the sandbox with automatic repost on; returns the events and the new courier id. */
+function expireWithRepost(courierId: string) {
+  sandbox.setAccountOptions(COURIER_TOKEN, { automaticRepost: true });
+  try {
+    sandbox.expire(courierId);
+  } finally {
+    sandbox.setAccountOptions(COURIER_TOKEN, { automaticRepost: false });
+  }
+  const events = sandbox.emitted.filter((e) => String(e.shipmentId) === courierId).map((e) => e.event);
+  const reposted = events.find((e) => e.event === "shipment.reposted");
+  if (!reposted) throw new Error("the sandbox did not repost");
+  return { events, newId: String(reposted.data.id) };
+}
+
 describe("courier events become Shopify fulfillments and events", () => {
   it("applies a whole delivery posted shuffled and duplicated: one fulfillment, each event once, delivered", async () => {
     const { order, shipment } = await dispatchedShipment();
@@ -129,12 +149,7 @@ describe("courier events become Shopify fulfillments and events", () => {
     const stored = await db.courierEvent.count({ where: { shipmentId: shipment.id } });
     expect(stored).toBeGreaterThan(8);
     const logged = standIn.log.length;
-    expect(
-      await applyShipmentEvents(
-        { db, admin: await adminFor(SHOP), settings: trackingSettings, clock: runtime.clock },
-        shipment.id,
-      ),
-    ).toEqual({ applied: stored });
+    expect(await applyNow(shipment.id)).toEqual({ applied: stored });
     const operations = standIn.log.slice(logged).map((entry) => entry.rootFields.join(","));
     const count = (field: string) => operations.filter((o) => o === field).length;
     expect(count("fulfillmentOrder")).toBe(1);
@@ -160,10 +175,7 @@ describe("courier events become Shopify fulfillments and events", () => {
       where: { id: shipment.id },
       data: { state: "scheduled", fulfillmentGid: null, lastEventAt: null },
     });
-    await applyShipmentEvents(
-      { db, admin: await adminFor(SHOP), settings: trackingSettings, clock: runtime.clock },
-      shipment.id,
-    );
+    await applyNow(shipment.id);
 
     expect(JSON.stringify(orderState(order.id).fulfillments)).toBe(before);
     const after = await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } });
@@ -178,6 +190,8 @@ describe("courier events become Shopify fulfillments and events", () => {
     await applyShipmentEvents(
       {
         db,
+        queue: runtime.queue,
+        courier: null,
         admin: await adminFor(SHOP),
         settings: { ...trackingSettings, trackingUrl: (number) => `https://track.example.com/${number}` },
         clock: runtime.clock,
@@ -341,5 +355,184 @@ describe("property: what Shopify shows only moves forward, once per step", () =>
     const after = orderState(order.id).fulfillments[0]!.events.map((e) => e.status);
     expect(after.slice(0, before.length)).toEqual(before);
     expect(after.slice(before.length)).toEqual(["DELIVERED"]);
+  });
+});
+
+describe("the courier's repost of an expired shipment takes over", () => {
+  it("the new tracking number, price and window replace the old ones; the expiry's attention is cleared; delivery uses the new number", async () => {
+    const { order, shipment } = await dispatchedShipment();
+    const { events, newId } = expireWithRepost(shipment.courierShipmentId!);
+    expect(events.map((e) => e.event)).toEqual(["shipment.created", "shipment.canceled", "shipment.reposted"]);
+    for (const event of events) expect((await post(event)).status).toBe(200);
+    await drainJobs(runtime);
+
+    const fresh = sandbox.shipment(newId)!;
+    expect(fresh.trackingNumber).not.toBe(shipment.trackingNumber);
+    const row = await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } });
+    expect(row).toMatchObject({
+      state: "scheduled",
+      courierShipmentId: newId,
+      replacedByCourierId: shipment.courierShipmentId,
+      trackingNumber: fresh.trackingNumber,
+      priceCents: Math.round(fresh.price * 100),
+      pickupAfter: new Date(fresh.request.pickup_after),
+      deliverStart: new Date(fresh.request.deliver_between.start),
+      deliverEnd: new Date(fresh.request.deliver_between.end),
+      needsAttention: false,
+      attentionReason: null,
+    });
+    expect(row.deliverStart!.getTime()).not.toBe(shipment.deliverStart!.getTime());
+    expect(orderState(order.id).tags).not.toContain("same-day-attention");
+    const summary = JSON.parse(orderState(order.id).metafields.find((m) => m.key === "delivery")!.value);
+    expect(summary.shipments[0]).toMatchObject({ trackingNumber: fresh.trackingNumber, needsAttention: null });
+    const timeline = await db.shipmentActivity.findMany({
+      where: { shipmentId: shipment.id },
+      orderBy: { createdAt: "asc" },
+    });
+    const kinds = timeline.map((a) => a.kind);
+    expect(kinds).toEqual(expect.arrayContaining(["courier_repost", "attention_cleared"]));
+    expect(timeline.find((a) => a.kind === "courier_repost")!.message).toContain(fresh.trackingNumber);
+
+    for (const event of runDelivery(newId)) expect((await post(event)).status).toBe(200);
+    await drainJobs(runtime);
+    const fulfillments = orderState(order.id).fulfillments;
+    expect(fulfillments).toHaveLength(1);
+    expect(fulfillments[0]!.trackingInfo.map((t) => t.number)).toEqual([fresh.trackingNumber]);
+    expect((await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } })).state).toBe("delivered");
+    expect(standIn.graphqlErrors).toEqual([]);
+  });
+
+  it("a fulfillment already made with the old number gets the new tracking number; a repeated repost changes nothing more", async () => {
+    const { order, shipment } = await dispatchedShipment();
+    const admin = await adminFor(SHOP);
+    const made = await createFulfillment(admin, {
+      fulfillmentOrderGid: shipment.fulfillmentOrderGid,
+      tracking: { company: "Same-Day Courier", number: shipment.trackingNumber!, url: null },
+      notifyCustomer: false,
+    });
+    await db.shipment.update({ where: { id: shipment.id }, data: { fulfillmentGid: made.id } });
+    const { events, newId } = expireWithRepost(shipment.courierShipmentId!);
+    for (const event of events) await post(event);
+    await drainJobs(runtime);
+    const logged = standIn.log.length;
+    for (const event of events) await post(event);
+    await drainJobs(runtime);
+
+    const fresh = sandbox.shipment(newId)!;
+    const [fulfillment] = orderState(order.id).fulfillments;
+    expect(fulfillment!.trackingInfo).toEqual([
+      expect.objectContaining({ company: "Same-Day Courier", number: fresh.trackingNumber }),
+    ]);
+    expect(standIn.log.slice(logged)).toEqual([]);
+    expect(await db.shipmentActivity.count({ where: { shipmentId: shipment.id, kind: "courier_repost" } })).toBe(1);
+  });
+
+  it("the order keeps its attention tag while another of its shipments still needs attention", async () => {
+    const { order, shipment } = await dispatchedShipment();
+    await db.shipment.create({
+      data: {
+        ...(({ id: _id, createdAt: _c, updatedAt: _u, ...rest }) => rest)(shipment),
+        generation: 2,
+        idempotencyKey: `${shipment.idempotencyKey}-other`,
+        fulfillmentOrderGid: `${shipment.fulfillmentOrderGid}9`,
+        courierShipmentId: "999999",
+        needsAttention: true,
+        attentionReason: "The courier canceled the delivery",
+      },
+    });
+    const { events } = expireWithRepost(shipment.courierShipmentId!);
+    for (const event of events) await post(event);
+    await drainJobs(runtime);
+    expect((await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } })).needsAttention).toBe(false);
+    expect(orderState(order.id).tags).toContain("same-day-attention");
+  });
+});
+
+describe("Shopify Flow triggers", () => {
+  const flowTriggers = () => standIn.shop(SHOP).flowTriggers;
+
+  it("a delivery fires Delivery delivered once, however often the courier repeats its events or a run applies them again", async () => {
+    const { order, shipment } = await dispatchedShipment();
+    const events = runDelivery(shipment.courierShipmentId!);
+    for (const event of events) await post(event);
+    await drainJobs(runtime);
+    for (const event of events) await post(event);
+    await db.courierEvent.updateMany({ where: { shipmentId: shipment.id }, data: { appliedAt: null } });
+    await db.shipment.update({ where: { id: shipment.id }, data: { state: "en_route", lastEventAt: null } });
+    await applyNow(shipment.id);
+    await drainJobs(runtime);
+
+    expect(flowTriggers()).toEqual([
+      {
+        handle: "delivery-delivered",
+        payload: {
+          order_id: Number(order.id.split("/").pop()),
+          "Shipment ID": shipment.courierShipmentId,
+          "Tracking number": shipment.trackingNumber,
+        },
+        receivedAt: expect.any(String),
+      },
+    ]);
+    expect(standIn.graphqlErrors).toEqual([]);
+  });
+
+  /** The expiry's triggers wait for a repost: this brings their time forward (as when the grace has passed). */
+  async function afterRepostGrace() {
+    const waiting = await db.job.findMany({ where: { kind: SEND_FLOW_TRIGGER_JOB, state: "queued" } });
+    for (const job of waiting)
+      expect(job.runAt.getTime() - job.createdAt.getTime()).toBeGreaterThan(EXPIRY_REPOST_GRACE_MS - 1_000);
+    await db.job.updateMany({ where: { kind: SEND_FLOW_TRIGGER_JOB, state: "queued" }, data: { runAt: new Date() } });
+    await drainJobs(runtime);
+    return waiting.length;
+  }
+
+  it("an expiry the courier does not repost fires Delivery needs attention and Delivery failed once each, after the grace", async () => {
+    const { shipment } = await dispatchedShipment();
+    sandbox.expire(shipment.courierShipmentId!);
+    const events = sandbox.emitted
+      .filter((e) => String(e.shipmentId) === shipment.courierShipmentId)
+      .map((e) => e.event);
+    for (const event of [...events, ...events]) await post(event);
+    await drainJobs(runtime);
+    expect(flowTriggers()).toEqual([]);
+    expect(await afterRepostGrace()).toBe(2);
+    for (const event of events) await post(event);
+    await drainJobs(runtime);
+    expect(flowTriggers().map((t) => [t.handle, t.payload["Reason code"] ?? t.payload.Outcome])).toEqual([
+      ["delivery-needs-attention", "expired"],
+      ["delivery-failed", "expired"],
+    ]);
+  });
+
+  it("an expiry the courier reposts fires nothing: the new shipment takes over", async () => {
+    const { shipment } = await dispatchedShipment();
+    const { events } = expireWithRepost(shipment.courierShipmentId!);
+    for (const event of [...events, ...events]) await post(event);
+    await drainJobs(runtime);
+    expect(await afterRepostGrace()).toBe(2);
+    expect(flowTriggers()).toEqual([]);
+    expect(await db.job.count({ where: { kind: SEND_FLOW_TRIGGER_JOB, state: "done" } })).toBe(2);
+  });
+
+  it("a trigger Shopify refuses is retried by its job, not lost, and still sent once", async () => {
+    const { shipment } = await dispatchedShipment();
+    let refusals = 1;
+    const refusingOnce: typeof adminFor = async (shop) => {
+      const admin = await adminFor(shop);
+      return {
+        ...admin,
+        graphql: (async (query: string, options?: unknown) => {
+          if (query.includes("flowTriggerReceive") && refusals-- > 0) throw new Error("Shopify is unavailable");
+          return (admin.graphql as (q: string, o?: unknown) => Promise<Response>)(query, options);
+        }) as typeof admin.graphql,
+      };
+    };
+    for (const event of runDelivery(shipment.courierShipmentId!)) await post(event);
+    await drainJobs(runtime, refusingOnce);
+    const job = await db.job.findFirstOrThrow({ where: { kind: SEND_FLOW_TRIGGER_JOB } });
+    expect(job.attempts).toBeGreaterThanOrEqual(1);
+    await db.job.update({ where: { id: job.id }, data: { runAt: new Date() } });
+    await drainJobs(runtime, refusingOnce);
+    expect(flowTriggers().map((t) => t.handle)).toEqual(["delivery-delivered"]);
   });
 });

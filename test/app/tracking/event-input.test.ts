@@ -29,6 +29,7 @@ describe("courier event → state machine input", () => {
       longitude: -74.006,
       returnCode: "recipient_unavailable",
       returnNotes: "nobody home",
+      trackingNumber: "TRK4711",
     });
   });
 

@@ -19,6 +19,7 @@ function facts(state: ShipmentState, extra: Partial<ShipmentFacts> = {}): Shipme
     stateChangedAt: state === "pending" ? null : at(0),
     lastTrackingEventAt: null,
     deliveredEventSent: state === "delivered",
+    needsAttention: state === "canceled" || state === "returned",
     ...extra,
   };
 }
@@ -108,7 +109,34 @@ describe("state transitions and Shopify actions", () => {
       "canceled",
       ["tag_for_attention"],
     ],
-    ["reposted after expiry", facts("canceled"), ev("reposted", 1, { newCourierShipmentId: "778" }), "scheduled", []],
+    [
+      "reposted after expiry",
+      facts("canceled"),
+      ev("reposted", 1, { newCourierShipmentId: "778" }),
+      "scheduled",
+      ["clear_attention"],
+    ],
+    [
+      "reposted after expiry with a fulfillment: its tracking follows the new number",
+      facts("canceled", { hasFulfillment: true }),
+      ev("reposted", 1, { newCourierShipmentId: "778", trackingNumber: "TRK-778" }),
+      "scheduled",
+      ["update_tracking", "clear_attention"],
+    ],
+    [
+      "reposted while still scheduled, nothing flagged",
+      facts("scheduled", { needsAttention: false }),
+      ev("reposted", 1, { newCourierShipmentId: "778", trackingNumber: "TRK-778" }),
+      "scheduled",
+      [],
+    ],
+    [
+      "reposted after delivery changes nothing",
+      facts("delivered"),
+      ev("reposted", 1, { trackingNumber: "T" }),
+      "delivered",
+      [],
+    ],
     ["unknown event changes nothing", facts("assigned"), ev("teleported", 1), "assigned", []],
     ["canceled after delivery changes nothing", facts("delivered"), ev("canceled", 1), "delivered", []],
     ["pickup event after delivery changes nothing", facts("delivered"), ev("at_pickup", 1), "delivered", []],
@@ -179,6 +207,27 @@ describe("details carried by events", () => {
       deliveredEventSent: true,
     });
     expect(t.actions[0]).toMatchObject({ status: "DELIVERED", message: "Signed by J. Smith" });
+  });
+
+  it("a repost's tracking number replaces the old one and its attention ends; a late repost changes neither", () => {
+    const repost = ev("reposted", 5, { newCourierShipmentId: "991", trackingNumber: "TRK-991" });
+    expect(applyTrackingEvent(facts("canceled"), repost).changes).toMatchObject({
+      replacedByCourierId: "991",
+      trackingNumber: "TRK-991",
+      clearAttention: true,
+    });
+    const late = applyTrackingEvent(facts("canceled", { stateChangedAt: at(9) }), repost);
+    expect(late.changes).not.toHaveProperty("trackingNumber");
+    expect(late.changes).not.toHaveProperty("clearAttention");
+  });
+
+  it.each([
+    ["delivery_deadline_passed", "expired"],
+    ["driver_canceled", "canceled"],
+    [undefined, "canceled"],
+  ])("a cancellation coded %s needs attention with the code %s", (cancellationCode, code) => {
+    const t = applyTrackingEvent(facts("scheduled"), ev("canceled", 5, { cancellationCode }));
+    expect(t.changes.needsAttention?.code).toBe(code);
   });
 
   it("records a repost's new shipment id and a grouping", () => {

@@ -1,6 +1,7 @@
 /** Every resolver of the stand-in, by GraphQL type and field. */
 import { carrierServiceResolvers } from "./carrier-services";
 import { deliveryProfileResolvers } from "./delivery-profiles";
+import { flowTriggerResolvers } from "./flow-triggers";
 import { fulfillmentOrderResolvers } from "./fulfillment-orders";
 import { fulfillmentResolvers } from "./fulfillments";
 import { locationResolvers } from "./locations";
@@ -37,6 +38,7 @@ export const resolvers: Resolvers = merge(
   tagResolvers,
   carrierServiceResolvers,
   deliveryProfileResolvers,
+  flowTriggerResolvers,
   nodeResolvers,
 );
 

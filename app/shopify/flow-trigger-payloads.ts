@@ -1,0 +1,62 @@
+/**
+ * The payloads of the app's Shopify Flow triggers (one `flow_trigger` extension each in extensions/,
+ * sent with flowTriggerReceive). Keys are the extension's fields: the order reference as `order_id`
+ * (the order's numeric id, as Flow's `order_reference` field needs) and each custom field under its
+ * `key`. test/app/shopify/flow-trigger-payloads.test.ts checks these against the tomls.
+ */
+import { z } from "zod";
+
+/** Flow refuses a trigger payload over 50 KB (shopper-and-automation.md, Flow triggers). */
+export const FLOW_PAYLOAD_MAX_BYTES = 50 * 1024;
+/** Our own bounds, far under that limit whatever the courier's notes hold. */
+export const FLOW_SINGLE_LINE_MAX = 255;
+export const FLOW_MULTI_LINE_MAX = 2_000;
+
+const orderId = z.number().int().positive().refine(Number.isSafeInteger, "Expected an order's numeric id");
+const singleLine = z
+  .string()
+  .max(FLOW_SINGLE_LINE_MAX)
+  .regex(/^[^\r\n]*$/, "Expected one line");
+const multiLine = z.string().max(FLOW_MULTI_LINE_MAX);
+
+export const ATTENTION_CODES = ["returned", "canceled", "expired", "no_driver_yet"] as const;
+export type AttentionCode = (typeof ATTENTION_CODES)[number];
+export const FAILURE_OUTCOMES = ["returned", "canceled", "expired"] as const;
+
+const shipmentFields = { "Shipment ID": singleLine, "Tracking number": singleLine };
+
+export const FLOW_TRIGGER_PAYLOADS = {
+  "delivery-needs-attention": z.strictObject({
+    order_id: orderId,
+    "Reason code": z.enum(ATTENTION_CODES),
+    Reason: multiLine,
+    ...shipmentFields,
+  }),
+  "delivery-delivered": z.strictObject({ order_id: orderId, ...shipmentFields }),
+  "delivery-failed": z.strictObject({
+    order_id: orderId,
+    Outcome: z.enum(FAILURE_OUTCOMES),
+    Reason: multiLine,
+    ...shipmentFields,
+  }),
+  "delivery-no-driver-yet": z.strictObject({ order_id: orderId, ...shipmentFields, "Pickup after": singleLine }),
+};
+
+export type FlowTriggerHandle = keyof typeof FLOW_TRIGGER_PAYLOADS;
+export const FLOW_TRIGGER_HANDLES = Object.keys(FLOW_TRIGGER_PAYLOADS) as [FlowTriggerHandle, ...FlowTriggerHandle[]];
+
+/** One trigger ready to send: its handle and a payload of that handle's shape. */
+export type FlowTrigger = {
+  [H in FlowTriggerHandle]: { handle: H; payload: z.infer<(typeof FLOW_TRIGGER_PAYLOADS)[H]> };
+}[FlowTriggerHandle];
+
+/** A trigger read back (from a job's payload): checked against its handle's shape and Flow's size limit. */
+export function parseFlowTrigger(value: unknown): { ok: true; trigger: FlowTrigger } | { ok: false; reason: string } {
+  const outer = z.object({ handle: z.enum(FLOW_TRIGGER_HANDLES), payload: z.unknown() }).safeParse(value);
+  if (!outer.success) return { ok: false, reason: "Not one of the app's Flow triggers" };
+  const payload = FLOW_TRIGGER_PAYLOADS[outer.data.handle].safeParse(outer.data.payload);
+  if (!payload.success) return { ok: false, reason: `The ${outer.data.handle} payload does not match its fields` };
+  if (Buffer.byteLength(JSON.stringify(payload.data), "utf8") > FLOW_PAYLOAD_MAX_BYTES)
+    return { ok: false, reason: "The payload is over Flow's limit" };
+  return { ok: true, trigger: { handle: outer.data.handle, payload: payload.data } as FlowTrigger };
+}

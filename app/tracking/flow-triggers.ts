@@ -1,0 +1,102 @@
+/**
+ * Which Shopify Flow triggers a shipment's step fires, and with what payload (pure). Each occurrence
+ * has a key: its job's unique key, so the trigger is sent once however often the courier repeats the
+ * event that caused it, or a run applies it again. An occurrence belongs to one courier shipment: a
+ * repost that expires in turn is a new occurrence.
+ */
+import {
+  FLOW_MULTI_LINE_MAX,
+  FLOW_SINGLE_LINE_MAX,
+  type AttentionCode,
+  type FlowTrigger,
+} from "~/shopify/flow-trigger-payloads";
+import type { ShipmentState, Transition } from "./state-machine";
+
+export type ShipmentForFlow = {
+  id: string;
+  orderGid: string;
+  courierShipmentId: string | null;
+  trackingNumber: string | null;
+  pickupAfter: Date | null;
+};
+
+/**
+ * `waitsForRepost`: an expiry, which the courier may answer with a repost (an account option); the
+ * trigger waits for that and is dropped when a repost took over, as the delivery goes on.
+ */
+export type FlowOccurrence = { key: string; trigger: FlowTrigger; waitsForRepost?: true };
+
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+const oneLine = (text: string | null) => clip((text ?? "").replace(/\s+/g, " ").trim(), FLOW_SINGLE_LINE_MAX);
+
+/** Flow's order reference: the order's numeric id (the last part of its global id). */
+export function orderIdOf(orderGid: string): number {
+  const id = Number(orderGid.slice(orderGid.lastIndexOf("/") + 1));
+  if (!Number.isSafeInteger(id) || id <= 0) throw new Error(`Not an order's global id: ${orderGid}`);
+  return id;
+}
+
+function common(shipment: ShipmentForFlow) {
+  return {
+    order_id: orderIdOf(shipment.orderGid),
+    "Shipment ID": oneLine(shipment.courierShipmentId),
+    "Tracking number": oneLine(shipment.trackingNumber),
+  };
+}
+
+const keyOf = (handle: string, shipment: ShipmentForFlow, detail?: string) =>
+  [handle, shipment.id, shipment.courierShipmentId ?? "none", ...(detail ? [detail] : [])].join(":");
+
+export function needsAttentionTrigger(shipment: ShipmentForFlow, code: AttentionCode, reason: string): FlowOccurrence {
+  return {
+    key: keyOf("delivery-needs-attention", shipment, code),
+    ...(code === "expired" ? { waitsForRepost: true as const } : {}),
+    trigger: {
+      handle: "delivery-needs-attention",
+      payload: { ...common(shipment), "Reason code": code, Reason: clip(reason, FLOW_MULTI_LINE_MAX) },
+    },
+  };
+}
+
+/** For the no-driver watchdog: the shipment is still without a driver near or after its pickup time. */
+export function noDriverYetTrigger(shipment: ShipmentForFlow): FlowOccurrence {
+  return {
+    key: keyOf("delivery-no-driver-yet", shipment),
+    trigger: {
+      handle: "delivery-no-driver-yet",
+      payload: { ...common(shipment), "Pickup after": shipment.pickupAfter?.toISOString() ?? "" },
+    },
+  };
+}
+
+const FAILED_STATES: ReadonlySet<ShipmentState> = new Set(["returned", "canceled"]);
+
+/** The triggers a transition fires; `shipment` is the shipment after it. */
+export function flowOccurrences(shipment: ShipmentForFlow, transition: Transition): FlowOccurrence[] {
+  const occurrences: FlowOccurrence[] = [];
+  const attention = transition.changes.needsAttention;
+  if (attention) occurrences.push(needsAttentionTrigger(shipment, attention.code, attention.reason));
+  if (!transition.stateChanged) return occurrences;
+  if (transition.state === "delivered")
+    occurrences.push({
+      key: keyOf("delivery-delivered", shipment),
+      trigger: { handle: "delivery-delivered", payload: common(shipment) },
+    });
+  if (FAILED_STATES.has(transition.state)) {
+    const outcome =
+      attention?.code === "expired" ? "expired" : transition.state === "returned" ? "returned" : "canceled";
+    occurrences.push({
+      key: keyOf("delivery-failed", shipment),
+      ...(outcome === "expired" ? { waitsForRepost: true as const } : {}),
+      trigger: {
+        handle: "delivery-failed",
+        payload: {
+          ...common(shipment),
+          Outcome: outcome,
+          Reason: clip(attention?.reason ?? `The delivery was ${outcome}.`, FLOW_MULTI_LINE_MAX),
+        },
+      },
+    });
+  }
+  return occurrences;
+}
