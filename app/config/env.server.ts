@@ -8,6 +8,8 @@ import { sqliteUrlProblem } from "../db/provider";
 
 export const ENCRYPTION_KEY_BYTES = 32;
 const KEY_ID_PATTERN = /^[A-Za-z0-9_-]{1,16}$/;
+/** A DNS host name (letters, digits, hyphens, dots): what COURIER_ALLOWED_HOSTS lists. */
+const HOST_NAME_PATTERN = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
 export const DEFAULT_WORKER_CONCURRENCY = 8;
 export const MAX_WORKER_CONCURRENCY = 64;
 
@@ -101,6 +103,45 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   COURIER_SANDBOX_URL: httpUrl.optional(),
   COURIER_PRODUCTION_URL: httpUrl.optional(),
+  COURIER_ALLOWED_HOSTS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const hosts = (value ?? "")
+        .split(",")
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean);
+      const bad = hosts.find((host) => !HOST_NAME_PATTERN.test(host));
+      if (bad !== undefined) {
+        ctx.addIssue({
+          code: "custom",
+          message: `must list host names only, separated by commas ("${bad}" is not one)`,
+        });
+        return z.NEVER;
+      }
+      return hosts;
+    }),
+  COURIER_ALLOW_LOOPBACK: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
+});
+
+/** The courier's base URLs that production cannot run without: the app has no working default. */
+const REQUIRED_IN_PRODUCTION = ["COURIER_SANDBOX_URL", "COURIER_PRODUCTION_URL"] as const;
+
+const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
+  if (env.NODE_ENV !== "production") return;
+  for (const name of REQUIRED_IN_PRODUCTION) {
+    if (env[name] !== undefined) continue;
+    ctx.addIssue({
+      code: "custom",
+      path: [name],
+      message:
+        "is missing: without the courier's base URL every courier call fails in production " +
+        "(set COURIER_SANDBOX_URL and COURIER_PRODUCTION_URL to the addresses the courier gave you)",
+    });
+  }
 });
 
 export type AppConfig = {
@@ -117,8 +158,12 @@ export type AppConfig = {
   /** Jobs a worker runs at once (most wait on Shopify or the courier, not on this process). */
   workerConcurrency: number;
   logLevel: "debug" | "info" | "warn" | "error";
-  /** App-wide courier base URLs; a shop may override its own (Shop.courierBaseUrl). */
-  courier: { sandboxUrl?: string; productionUrl?: string };
+  /**
+   * App-wide courier base URLs; a shop may override its own (Shop.courierBaseUrl) with an https URL whose
+   * host is in `allowedHosts`. `allowLoopback` (development only) lets the courier be reached on loopback,
+   * over plain HTTP too: the local sandbox.
+   */
+  courier: { sandboxUrl?: string; productionUrl?: string; allowedHosts: string[]; allowLoopback: boolean };
 };
 
 export class ConfigError extends Error {
@@ -133,11 +178,12 @@ export class ConfigError extends Error {
 
 /** Parses an environment; throws one `ConfigError` listing every missing or malformed variable. */
 export function parseEnv(env: Record<string, string | undefined>): AppConfig {
-  const result = envSchema.safeParse(env);
+  const result = checkedEnvSchema.safeParse(env);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => {
       const name = issue.path.join(".");
-      return env[name] === undefined || env[name] === "" ? `${name} is missing` : `${name} ${issue.message}`;
+      const missing = (env[name] === undefined || env[name] === "") && issue.code !== "custom";
+      return missing ? `${name} is missing` : `${name} ${issue.message}`;
     });
     throw new ConfigError(problems);
   }
@@ -161,7 +207,12 @@ export function parseEnv(env: Record<string, string | undefined>): AppConfig {
     workerOnly: e.WORKER_ONLY,
     workerConcurrency: e.WORKER_CONCURRENCY,
     logLevel: e.LOG_LEVEL,
-    courier: { sandboxUrl: e.COURIER_SANDBOX_URL, productionUrl: e.COURIER_PRODUCTION_URL },
+    courier: {
+      sandboxUrl: e.COURIER_SANDBOX_URL,
+      productionUrl: e.COURIER_PRODUCTION_URL,
+      allowedHosts: e.COURIER_ALLOWED_HOSTS,
+      allowLoopback: e.COURIER_ALLOW_LOOPBACK,
+    },
   };
 }
 

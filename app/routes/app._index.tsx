@@ -32,7 +32,14 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session, admin } = await authenticate.admin(request);
   const runtime = getRuntime();
   const status = await onboardingStatus(
-    { db: runtime.db, courierFor: runtime.courierFor, clock: runtime.clock, admin, appUrl: appConfig().shopify.appUrl },
+    {
+      db: runtime.db,
+      courierFor: runtime.courierFor,
+      courierUrls: runtime.courierUrls,
+      clock: runtime.clock,
+      admin,
+      appUrl: appConfig().shopify.appUrl,
+    },
     session.shop,
   );
   return { status };

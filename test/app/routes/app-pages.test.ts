@@ -119,6 +119,24 @@ describe("home: the setup checklist with live status", () => {
     expect((await home()).checklist.steps[0]!.state).toBe("todo");
   });
 
+  it("says plainly that the courier is not reachable yet when the app has no address for the shop's environment", async () => {
+    // The test environment configures no COURIER_PRODUCTION_URL, and the shop has no address of its own.
+    await saveCourierToken(world.runtime, SHOP, {
+      token: world.courierToken,
+      environment: "production",
+      baseUrl: null,
+    });
+    const before = sandbox.requestLog.length;
+    expect((await home()).checklist.steps[0]).toEqual({
+      id: "courier",
+      title: "Connect your courier account",
+      state: "waiting",
+      summary:
+        "The courier is not reachable yet: this app has no courier address yet; enter the address the courier gave you, or ask whoever runs this app to set it up.",
+    });
+    expect(sandbox.requestLog.length).toBe(before);
+  });
+
   it("connects a courier token only after the courier accepted it", async () => {
     const refused = data(
       await call(
