@@ -1,6 +1,7 @@
 import { appConfig } from "./config/env.server";
 import { courierBaseUrl, courierUrlsFromConfig, type CourierUrls } from "./courier/base-url";
 import { createCourierClient, type CourierClient } from "./courier/client.server";
+import { createGuardedFetch } from "./courier/guarded-fetch.server";
 import { DEFAULT_TIMEOUT_MS } from "./courier/request.server";
 import { createInProcessRateLimiter, type CourierRateLimiter } from "./courier/rate-limiter.server";
 import { createSharedRateLimiter } from "./courier/shared-rate-limiter.server";
@@ -58,6 +59,8 @@ export type Runtime = {
   courierFor: CourierForShop;
   /** The app's courier base URLs and the policy a shop's own URL is held to. */
   courierUrls: CourierUrls;
+  /** The fetch every courier client uses: allowed hosts only, every resolved address checked at connection. */
+  courierFetch: typeof fetch;
   /** The checkout quote flow's collaborators: its estimate cache and quote memory live as long as the process. */
   quote: QuoteDeps;
   /** The courier webhook receiver's collaborators: kept credentials and the batching event intake. */
@@ -84,6 +87,7 @@ export function getRuntime(): Runtime {
             holdUntilReleaseMs: DEFAULT_TIMEOUT_MS,
           });
     const courierUrls = courierUrlsFromConfig(config);
+    const courierFetch = createGuardedFetch(courierUrls.policy);
     const courierFor: CourierForShop = async (shopDomain) => {
       const shop = await db.shop.findUnique({
         where: { domain: shopDomain },
@@ -97,6 +101,7 @@ export function getRuntime(): Runtime {
         token,
         limiter: courierLimiter,
         clock,
+        fetch: courierFetch,
       });
     };
     const queue = createJobQueue({ db, clock, workerId: newWorkerId(), leaseMs: JOB_LEASE_MS, random: Math.random });
@@ -108,6 +113,7 @@ export function getRuntime(): Runtime {
       courierLimiter,
       courierFor,
       courierUrls,
+      courierFetch,
       quote: {
         clock,
         shopFor: createTtlLoader({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOOPBACK_HOSTS } from "../courier/base-url";
 import { sqliteUrlProblem } from "../db/provider";
 
 /**
@@ -131,6 +132,15 @@ const envSchema = z.object({
 const REQUIRED_IN_PRODUCTION = ["COURIER_SANDBOX_URL", "COURIER_PRODUCTION_URL"] as const;
 
 const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
+  for (const name of REQUIRED_IN_PRODUCTION) {
+    const url = env[name] ? new URL(env[name]) : null;
+    if (!url || url.protocol === "https:" || (env.COURIER_ALLOW_LOOPBACK && LOOPBACK_HOSTS.has(url.hostname))) continue;
+    ctx.addIssue({
+      code: "custom",
+      path: [name],
+      message: "must be an https URL (plain HTTP only to loopback, with COURIER_ALLOW_LOOPBACK=true in development)",
+    });
+  }
   if (env.NODE_ENV !== "production") return;
   for (const name of REQUIRED_IN_PRODUCTION) {
     if (env[name] !== undefined) continue;

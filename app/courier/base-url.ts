@@ -85,8 +85,8 @@ export function courierBaseUrlProblem(baseUrl: string, policy: CourierUrlPolicy)
   if (!policy.allowedHosts.has(host)) {
     const allowed = [...policy.allowedHosts].sort().join(", ");
     return allowed
-      ? `${host} is not one of the courier addresses this app may use (${allowed})`
-      : `${host} is not one of the courier addresses this app may use; ask whoever runs this app to allow it`;
+      ? `the address ${host} is not one of the courier addresses this app may use (${allowed})`
+      : `the address ${host} is not one of the courier addresses this app may use; ask whoever runs this app to allow it`;
   }
   return null;
 }

@@ -102,6 +102,8 @@ export async function shopCourierCheck(
   return testCourier(client, await firstPickupAddress(deps.db, shopDomain), deps.clock());
 }
 
+const sentence = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+
 export type ConnectResult = { ok: true; check: CourierCheck } | { ok: false; fieldErrors: Record<string, string> };
 
 /**
@@ -109,10 +111,19 @@ export type ConnectResult = { ok: true; check: CourierCheck } | { ok: false; fie
  * refuses is not saved; one that cannot be tested now (courier unreachable) is saved with a warning.
  */
 export async function connectCourier(
-  deps: { db: Db; keys: KeyRing; clock: () => Date; clientFor: (credentials: CourierCredentials) => CourierClient },
+  deps: {
+    db: Db;
+    keys: KeyRing;
+    clock: () => Date;
+    courierUrls: CourierUrls;
+    clientFor: (credentials: CourierCredentials) => CourierClient;
+  },
   shopDomain: string,
   input: CourierAccountInput,
 ): Promise<ConnectResult> {
+  // The shop's own address: https to a host the operator allowed (loopback only in development).
+  const urlProblem = input.baseUrl ? courierBaseUrlProblem(input.baseUrl, deps.courierUrls.policy) : null;
+  if (urlProblem) return { ok: false, fieldErrors: { baseUrl: sentence(urlProblem) } };
   const token = input.token || (await loadCourierToken(deps, shopDomain));
   if (!token) return { ok: false, fieldErrors: { token: "Paste the access token the courier gave you." } };
   const baseUrl =

@@ -11,12 +11,18 @@ export function setupDeps(admin: AdminGraphql): SetupDeps {
   return {
     db: runtime.db,
     keys: runtime.keys,
+    courierUrls: runtime.courierUrls,
     clock: runtime.clock,
     admin,
     appUrl: config.shopify.appUrl,
     courierClientFor: (credentials) =>
       courierClientForCredentials(
-        { limiter: runtime.courierLimiter, clock: runtime.clock, urls: runtime.courierUrls },
+        {
+          limiter: runtime.courierLimiter,
+          clock: runtime.clock,
+          urls: runtime.courierUrls,
+          fetch: runtime.courierFetch,
+        },
         credentials,
       ),
   };

@@ -1,6 +1,7 @@
 import { fieldErrorsFromIssues } from "~/forms/field-errors";
 import { z } from "zod";
 import { addCarrierServiceToProfiles, registerCarrierService } from "~/carrier-service/register.server";
+import type { CourierUrls } from "~/courier/base-url";
 import type { CourierClient } from "~/courier/client.server";
 import type { KeyRing } from "~/crypto/secret-box.server";
 import type { Db } from "~/db/client.server";
@@ -25,6 +26,7 @@ export type SetupDeps = {
   clock: () => Date;
   admin: AdminGraphql;
   appUrl: string;
+  courierUrls: CourierUrls;
   courierClientFor: (credentials: CourierCredentials) => CourierClient;
 };
 

@@ -10,7 +10,7 @@ import type { CourierRateLimiter } from "~/courier/rate-limiter.server";
 export type CourierCredentials = { environment: CourierEnvironment; token: string; baseUrl: string | null };
 
 export function courierClientForCredentials(
-  deps: { limiter: CourierRateLimiter; clock: () => Date; urls: CourierUrls },
+  deps: { limiter: CourierRateLimiter; clock: () => Date; urls: CourierUrls; fetch: typeof fetch },
   credentials: CourierCredentials,
 ): CourierClient {
   return createCourierClient({
@@ -18,5 +18,6 @@ export function courierClientForCredentials(
     token: credentials.token,
     limiter: deps.limiter,
     clock: deps.clock,
+    fetch: deps.fetch,
   });
 }

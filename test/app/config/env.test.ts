@@ -81,6 +81,17 @@ describe("environment", () => {
     ).toThrow(/COURIER_ALLOWED_HOSTS must list host names only/);
   });
 
+  it("takes a plain-HTTP courier URL only to loopback, and only with the development setting", () => {
+    const env = { ...testEnv("file:./x.sqlite"), COURIER_SANDBOX_URL: "http://127.0.0.1:4010" };
+    expect(parseEnv(env).courier.sandboxUrl).toBe("http://127.0.0.1:4010");
+    expect(() => parseEnv({ ...env, COURIER_ALLOW_LOOPBACK: "false" })).toThrow(
+      /COURIER_SANDBOX_URL must be an https URL \(plain HTTP only to loopback, with COURIER_ALLOW_LOOPBACK=true in development\)/,
+    );
+    expect(() => parseEnv({ ...env, COURIER_SANDBOX_URL: "http://courier.example" })).toThrow(
+      /COURIER_SANDBOX_URL must be an https URL/,
+    );
+  });
+
   it("lists every missing or malformed variable in one error", () => {
     let error: unknown;
     try {

@@ -28,12 +28,12 @@ describe("courier base URLs", () => {
     [
       "https://evil.example",
       urls.policy,
-      "evil.example is not one of the courier addresses this app may use (eu.courier.example, sandbox.courier.example)",
+      "the address evil.example is not one of the courier addresses this app may use (eu.courier.example, sandbox.courier.example)",
     ],
     [
       "https://10.0.0.5",
       urls.policy,
-      "10.0.0.5 is not one of the courier addresses this app may use (eu.courier.example, sandbox.courier.example)",
+      "the address 10.0.0.5 is not one of the courier addresses this app may use (eu.courier.example, sandbox.courier.example)",
     ],
     [
       "http://127.0.0.1:4010",

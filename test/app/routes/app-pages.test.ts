@@ -180,6 +180,11 @@ describe("home: the setup checklist with live status", () => {
       "baseUrl",
       "Enter an https:// address, or leave it empty for the courier's standard address.",
     ],
+    [
+      { environment: "sandbox", token: "", baseUrl: "https://courier.attacker.example" },
+      "baseUrl",
+      "The address courier.attacker.example is not one of the courier addresses this app may use; ask whoever runs this app to allow it.",
+    ],
   ])("refuses the courier form %j with a message beside the field", async (fields, field, message) => {
     const result = data(await call(homeAction, post("/app", { intent: "courier", ...fields })));
     expect(result).toMatchObject({ ok: false, fieldErrors: { [field]: message } });
