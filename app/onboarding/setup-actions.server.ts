@@ -10,6 +10,8 @@ import { parseShopSettings } from "~/settings/shop-settings";
 import { AdminApiError, type AdminGraphql } from "~/shopify/admin-request.server";
 import { WEBHOOK_AUTH_METHODS } from "~/courier/webhook-auth.server";
 import { rotateWebhookSecret } from "~/shops/courier-credentials.server";
+import { recordSettingsChange } from "~/staff/staff-actions.server";
+import type { StaffActor } from "~/staff/staff-actor";
 import type { CourierCredentials } from "~/shops/courier-for-shop.server";
 import { connectCourier, CourierAccountInput } from "./courier-connection.server";
 
@@ -77,7 +79,19 @@ function adminFailure(intent: SetupIntent, error: unknown): SetupActionResult {
   return { intent, ok: false, message: `Shopify refused the change: ${error.message}` };
 }
 
+/** Runs one setup form and records it among the staff's actions when it changed something. */
 export async function runSetupAction(
+  deps: SetupDeps,
+  shopDomain: string,
+  fields: Record<string, unknown>,
+  staff: StaffActor,
+): Promise<SetupActionResult> {
+  const result = await setupAction(deps, shopDomain, fields);
+  await recordSettingsChange(deps.db, { shopDomain, intent: result.intent, ok: result.ok, staff, at: deps.clock() });
+  return result;
+}
+
+async function setupAction(
   deps: SetupDeps,
   shopDomain: string,
   fields: Record<string, unknown>,
