@@ -133,7 +133,9 @@ const REQUIRED_IN_PRODUCTION = ["COURIER_SANDBOX_URL", "COURIER_PRODUCTION_URL"]
 
 const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
   for (const name of REQUIRED_IN_PRODUCTION) {
-    const url = env[name] ? new URL(env[name]) : null;
+    // A malformed URL has its own issue already (this runs after every field's check).
+    const value = env[name];
+    const url = value && URL.canParse(value) ? new URL(value) : null;
     if (!url || url.protocol === "https:" || (env.COURIER_ALLOW_LOOPBACK && LOOPBACK_HOSTS.has(url.hostname))) continue;
     ctx.addIssue({
       code: "custom",

@@ -90,6 +90,7 @@ describe("environment", () => {
     expect(() => parseEnv({ ...env, COURIER_SANDBOX_URL: "http://courier.example" })).toThrow(
       /COURIER_SANDBOX_URL must be an https URL/,
     );
+    expect(() => parseEnv({ ...env, NODE_ENV: "production", COURIER_SANDBOX_URL: "not a url" })).toThrow(ConfigError);
   });
 
   it("lists every missing or malformed variable in one error", () => {
