@@ -1,10 +1,7 @@
 import { appConfig } from "./config/env.server";
-import {
-  courierBaseUrl,
-  createCourierClient,
-  DEFAULT_COURIER_BASE_URLS,
-  type CourierClient,
-} from "./courier/client.server";
+import { courierBaseUrl, courierUrlsFromConfig, type CourierUrls } from "./courier/base-url";
+import { createCourierClient, type CourierClient } from "./courier/client.server";
+import { createGuardedFetch } from "./courier/guarded-fetch.server";
 import { DEFAULT_TIMEOUT_MS } from "./courier/request.server";
 import { createInProcessRateLimiter, type CourierRateLimiter } from "./courier/rate-limiter.server";
 import { createSharedRateLimiter } from "./courier/shared-rate-limiter.server";
@@ -60,6 +57,10 @@ export type Runtime = {
   courierLimiter: CourierRateLimiter;
   /** The shop's courier client (its decrypted token and base URL), or null when none is connected. */
   courierFor: CourierForShop;
+  /** The app's courier base URLs and the policy a shop's own URL is held to. */
+  courierUrls: CourierUrls;
+  /** The fetch every courier client uses: allowed hosts only, every resolved address checked at connection. */
+  courierFetch: typeof fetch;
   /** The checkout quote flow's collaborators: its estimate cache and quote memory live as long as the process. */
   quote: QuoteDeps;
   /** The courier webhook receiver's collaborators: kept credentials and the batching event intake. */
@@ -85,10 +86,8 @@ export function getRuntime(): Runtime {
             safetyMarginMs: COURIER_LIMIT_RELEASE_MARGIN_MS,
             holdUntilReleaseMs: DEFAULT_TIMEOUT_MS,
           });
-    const defaults = {
-      sandbox: config.courier.sandboxUrl ?? DEFAULT_COURIER_BASE_URLS.sandbox,
-      production: config.courier.productionUrl ?? DEFAULT_COURIER_BASE_URLS.production,
-    };
+    const courierUrls = courierUrlsFromConfig(config);
+    const courierFetch = createGuardedFetch(courierUrls.policy);
     const courierFor: CourierForShop = async (shopDomain) => {
       const shop = await db.shop.findUnique({
         where: { domain: shopDomain },
@@ -98,10 +97,11 @@ export function getRuntime(): Runtime {
       if (!shop || !token) return null;
       const environment = shop.courierEnvironment === "production" ? "production" : "sandbox";
       return createCourierClient({
-        baseUrl: courierBaseUrl(environment, shop.courierBaseUrl, defaults),
+        baseUrl: courierBaseUrl(environment, shop.courierBaseUrl, courierUrls.defaults),
         token,
         limiter: courierLimiter,
         clock,
+        fetch: courierFetch,
       });
     };
     const queue = createJobQueue({ db, clock, workerId: newWorkerId(), leaseMs: JOB_LEASE_MS, random: Math.random });
@@ -112,6 +112,8 @@ export function getRuntime(): Runtime {
       clock,
       courierLimiter,
       courierFor,
+      courierUrls,
+      courierFetch,
       quote: {
         clock,
         shopFor: createTtlLoader({

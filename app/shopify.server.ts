@@ -4,6 +4,7 @@ import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prism
 import { appConfig } from "./config/env.server";
 import { db } from "./db.server";
 import { componentLogger, type LogLevel } from "./logging/logger.server";
+import { createEncryptedSessionStorage } from "./shopify/encrypted-session-storage.server";
 import { recordInstall } from "./shops/install.server";
 
 const config = appConfig();
@@ -22,7 +23,8 @@ const shopify = shopifyApp({
   scopes: config.shopify.scopes,
   appUrl: config.shopify.appUrl,
   authPathPrefix: "/auth",
-  sessionStorage: new PrismaSessionStorage(db),
+  // Access and refresh tokens sealed at rest, like the courier tokens.
+  sessionStorage: createEncryptedSessionStorage({ db, keys: config.encryption, inner: new PrismaSessionStorage(db) }),
   distribution: AppDistribution.AppStore,
   // The library logs request details at Info and below; tokens and customer data must stay out of logs.
   logger: {

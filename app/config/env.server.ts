@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOOPBACK_HOSTS } from "../courier/base-url";
 import { sqliteUrlProblem } from "../db/provider";
 
 /**
@@ -8,6 +9,8 @@ import { sqliteUrlProblem } from "../db/provider";
 
 export const ENCRYPTION_KEY_BYTES = 32;
 const KEY_ID_PATTERN = /^[A-Za-z0-9_-]{1,16}$/;
+/** A DNS host name (letters, digits, hyphens, dots): what COURIER_ALLOWED_HOSTS lists. */
+const HOST_NAME_PATTERN = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
 export const DEFAULT_WORKER_CONCURRENCY = 8;
 export const MAX_WORKER_CONCURRENCY = 64;
 
@@ -101,6 +104,56 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   COURIER_SANDBOX_URL: httpUrl.optional(),
   COURIER_PRODUCTION_URL: httpUrl.optional(),
+  COURIER_ALLOWED_HOSTS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const hosts = (value ?? "")
+        .split(",")
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean);
+      const bad = hosts.find((host) => !HOST_NAME_PATTERN.test(host));
+      if (bad !== undefined) {
+        ctx.addIssue({
+          code: "custom",
+          message: `must list host names only, separated by commas ("${bad}" is not one)`,
+        });
+        return z.NEVER;
+      }
+      return hosts;
+    }),
+  COURIER_ALLOW_LOOPBACK: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
+});
+
+/** The courier's base URLs that production cannot run without: the app has no working default. */
+const REQUIRED_IN_PRODUCTION = ["COURIER_SANDBOX_URL", "COURIER_PRODUCTION_URL"] as const;
+
+const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
+  for (const name of REQUIRED_IN_PRODUCTION) {
+    // A malformed URL has its own issue already (this runs after every field's check).
+    const value = env[name];
+    const url = value && URL.canParse(value) ? new URL(value) : null;
+    if (!url || url.protocol === "https:" || (env.COURIER_ALLOW_LOOPBACK && LOOPBACK_HOSTS.has(url.hostname))) continue;
+    ctx.addIssue({
+      code: "custom",
+      path: [name],
+      message: "must be an https URL (plain HTTP only to loopback, with COURIER_ALLOW_LOOPBACK=true in development)",
+    });
+  }
+  if (env.NODE_ENV !== "production") return;
+  for (const name of REQUIRED_IN_PRODUCTION) {
+    if (env[name] !== undefined) continue;
+    ctx.addIssue({
+      code: "custom",
+      path: [name],
+      message:
+        "is missing: without the courier's base URL every courier call fails in production " +
+        "(set COURIER_SANDBOX_URL and COURIER_PRODUCTION_URL to the addresses the courier gave you)",
+    });
+  }
 });
 
 export type AppConfig = {
@@ -117,8 +170,12 @@ export type AppConfig = {
   /** Jobs a worker runs at once (most wait on Shopify or the courier, not on this process). */
   workerConcurrency: number;
   logLevel: "debug" | "info" | "warn" | "error";
-  /** App-wide courier base URLs; a shop may override its own (Shop.courierBaseUrl). */
-  courier: { sandboxUrl?: string; productionUrl?: string };
+  /**
+   * App-wide courier base URLs; a shop may override its own (Shop.courierBaseUrl) with an https URL whose
+   * host is in `allowedHosts`. `allowLoopback` (development only) lets the courier be reached on loopback,
+   * over plain HTTP too: the local sandbox.
+   */
+  courier: { sandboxUrl?: string; productionUrl?: string; allowedHosts: string[]; allowLoopback: boolean };
 };
 
 export class ConfigError extends Error {
@@ -133,11 +190,12 @@ export class ConfigError extends Error {
 
 /** Parses an environment; throws one `ConfigError` listing every missing or malformed variable. */
 export function parseEnv(env: Record<string, string | undefined>): AppConfig {
-  const result = envSchema.safeParse(env);
+  const result = checkedEnvSchema.safeParse(env);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => {
       const name = issue.path.join(".");
-      return env[name] === undefined || env[name] === "" ? `${name} is missing` : `${name} ${issue.message}`;
+      const missing = (env[name] === undefined || env[name] === "") && issue.code !== "custom";
+      return missing ? `${name} is missing` : `${name} ${issue.message}`;
     });
     throw new ConfigError(problems);
   }
@@ -161,7 +219,12 @@ export function parseEnv(env: Record<string, string | undefined>): AppConfig {
     workerOnly: e.WORKER_ONLY,
     workerConcurrency: e.WORKER_CONCURRENCY,
     logLevel: e.LOG_LEVEL,
-    courier: { sandboxUrl: e.COURIER_SANDBOX_URL, productionUrl: e.COURIER_PRODUCTION_URL },
+    courier: {
+      sandboxUrl: e.COURIER_SANDBOX_URL,
+      productionUrl: e.COURIER_PRODUCTION_URL,
+      allowedHosts: e.COURIER_ALLOWED_HOSTS,
+      allowLoopback: e.COURIER_ALLOW_LOOPBACK,
+    },
   };
 }
 

@@ -39,26 +39,6 @@ import {
  * leniently. Estimates use the "quote" lane by default, everything else "background".
  */
 
-export type CourierEnvironment = "sandbox" | "production";
-
-/**
- * The courier publishes no base URL, only "{base_url}". These placeholders (the reserved .invalid domain never
- * resolves) are replaced by configuration: per shop, or app-wide through `defaults`.
- */
-export const DEFAULT_COURIER_BASE_URLS: Record<CourierEnvironment, string> = {
-  sandbox: "https://sandbox.courier.invalid",
-  production: "https://api.courier.invalid",
-};
-
-export function courierBaseUrl(
-  environment: CourierEnvironment,
-  override?: string | null,
-  defaults: Record<CourierEnvironment, string> = DEFAULT_COURIER_BASE_URLS,
-): string {
-  const custom = override?.trim();
-  return custom ? custom : defaults[environment];
-}
-
 export type ShipmentId = string | number;
 export type CourierImage = { kind: "image"; bytes: Uint8Array; contentType: string } | { kind: "none" };
 export type CourierLabel = { bytes: Uint8Array; contentType: string };

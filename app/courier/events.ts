@@ -246,3 +246,16 @@ export function dedupeKey(event: CourierEvent): string {
     : `h:${createHash("sha256").update(stableStringify(event.raw)).digest("hex").slice(0, 32)}`;
   return `${event.name}|${subject}|${when}`;
 }
+
+/**
+ * Whether two deliveries of one event (the same dedupeKey) carry the same content: key order and
+ * whitespace aside, since a sender may serialise a retry anew.
+ */
+export function sameEventBody(a: string, b: string): boolean {
+  if (a === b) return true;
+  try {
+    return stableStringify(JSON.parse(a)) === stableStringify(JSON.parse(b));
+  } catch {
+    return false;
+  }
+}

@@ -57,3 +57,9 @@ export function decryptSecret(ring: KeyRing, stored: string, context: string): s
 export function needsReencryption(ring: KeyRing, stored: string): boolean {
   return stored.split(".")[1] !== ring.currentKeyId;
 }
+
+/** True when a stored value is in the secret box's format (rows written before encryption hold plaintext). */
+export function isSealedSecret(stored: string): boolean {
+  const parts = stored.split(".");
+  return parts.length === 5 && parts[0] === VERSION;
+}

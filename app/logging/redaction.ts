@@ -26,6 +26,8 @@ export const REDACTED_KEYS = [
   "name",
   "firstName",
   "lastName",
+  // a staff member's name, kept with their actions (app/staff/staff-actions.server.ts)
+  "staffName",
   "first_name",
   "last_name",
   "address",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { courierBaseUrl, courierBaseUrlProblem, type CourierUrls } from "~/courier/base-url";
 import type { CourierClient } from "~/courier/client.server";
 import { CourierError } from "~/courier/errors";
 import { checkCourierBaseUrl } from "~/courier/request.server";
@@ -80,15 +81,28 @@ export async function testCourier(
   }
 }
 
-/** The home page's live status of the saved courier connection. */
+/**
+ * The home page's live status of the saved courier connection. An address the app cannot use (none
+ * configured, or no longer allowed) is said plainly instead of as a failed call.
+ */
 export async function shopCourierCheck(
-  deps: { db: Db; courierFor: CourierForShop; clock: () => Date },
+  deps: { db: Db; courierFor: CourierForShop; courierUrls: CourierUrls; clock: () => Date },
   shopDomain: string,
 ): Promise<CourierCheck> {
   const client = await deps.courierFor(shopDomain);
   if (!client) return { status: "not_connected" };
+  const shop = await deps.db.shop.findUnique({
+    where: { domain: shopDomain },
+    select: { courierEnvironment: true, courierBaseUrl: true },
+  });
+  const environment = shop?.courierEnvironment === "production" ? "production" : "sandbox";
+  const baseUrl = courierBaseUrl(environment, shop?.courierBaseUrl, deps.courierUrls.defaults);
+  const problem = courierBaseUrlProblem(baseUrl, deps.courierUrls.policy);
+  if (problem) return { status: "unreachable", detail: `The courier is not reachable yet: ${problem}.` };
   return testCourier(client, await firstPickupAddress(deps.db, shopDomain), deps.clock());
 }
+
+const sentence = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 
 export type ConnectResult = { ok: true; check: CourierCheck } | { ok: false; fieldErrors: Record<string, string> };
 
@@ -97,10 +111,19 @@ export type ConnectResult = { ok: true; check: CourierCheck } | { ok: false; fie
  * refuses is not saved; one that cannot be tested now (courier unreachable) is saved with a warning.
  */
 export async function connectCourier(
-  deps: { db: Db; keys: KeyRing; clock: () => Date; clientFor: (credentials: CourierCredentials) => CourierClient },
+  deps: {
+    db: Db;
+    keys: KeyRing;
+    clock: () => Date;
+    courierUrls: CourierUrls;
+    clientFor: (credentials: CourierCredentials) => CourierClient;
+  },
   shopDomain: string,
   input: CourierAccountInput,
 ): Promise<ConnectResult> {
+  // The shop's own address: https to a host the operator allowed (loopback only in development).
+  const urlProblem = input.baseUrl ? courierBaseUrlProblem(input.baseUrl, deps.courierUrls.policy) : null;
+  if (urlProblem) return { ok: false, fieldErrors: { baseUrl: sentence(urlProblem) } };
   const token = input.token || (await loadCourierToken(deps, shopDomain));
   if (!token) return { ok: false, fieldErrors: { token: "Paste the access token the courier gave you." } };
   const baseUrl =

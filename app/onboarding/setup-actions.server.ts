@@ -1,6 +1,7 @@
 import { fieldErrorsFromIssues } from "~/forms/field-errors";
 import { z } from "zod";
 import { addCarrierServiceToProfiles, registerCarrierService } from "~/carrier-service/register.server";
+import type { CourierUrls } from "~/courier/base-url";
 import type { CourierClient } from "~/courier/client.server";
 import type { KeyRing } from "~/crypto/secret-box.server";
 import type { Db } from "~/db/client.server";
@@ -9,6 +10,8 @@ import { parseShopSettings } from "~/settings/shop-settings";
 import { AdminApiError, type AdminGraphql } from "~/shopify/admin-request.server";
 import { WEBHOOK_AUTH_METHODS } from "~/courier/webhook-auth.server";
 import { rotateWebhookSecret } from "~/shops/courier-credentials.server";
+import { recordSettingsChange } from "~/staff/staff-actions.server";
+import type { StaffActor } from "~/staff/staff-actor";
 import type { CourierCredentials } from "~/shops/courier-for-shop.server";
 import { connectCourier, CourierAccountInput } from "./courier-connection.server";
 
@@ -25,6 +28,7 @@ export type SetupDeps = {
   clock: () => Date;
   admin: AdminGraphql;
   appUrl: string;
+  courierUrls: CourierUrls;
   courierClientFor: (credentials: CourierCredentials) => CourierClient;
 };
 
@@ -75,7 +79,19 @@ function adminFailure(intent: SetupIntent, error: unknown): SetupActionResult {
   return { intent, ok: false, message: `Shopify refused the change: ${error.message}` };
 }
 
+/** Runs one setup form and records it among the staff's actions when it changed something. */
 export async function runSetupAction(
+  deps: SetupDeps,
+  shopDomain: string,
+  fields: Record<string, unknown>,
+  staff: StaffActor,
+): Promise<SetupActionResult> {
+  const result = await setupAction(deps, shopDomain, fields);
+  await recordSettingsChange(deps.db, { shopDomain, intent: result.intent, ok: result.ok, staff, at: deps.clock() });
+  return result;
+}
+
+async function setupAction(
   deps: SetupDeps,
   shopDomain: string,
   fields: Record<string, unknown>,

@@ -1,3 +1,4 @@
+import type { CourierUrls } from "~/courier/base-url";
 import type { Db } from "~/db/client.server";
 import type { CourierForShop } from "~/runtime.server";
 import { parseShopSettings } from "~/settings/shop-settings";
@@ -10,7 +11,14 @@ import { shopCourierCheck } from "./courier-connection.server";
 
 /** Everything the home page shows, read live: the courier is asked, Shopify's profiles are read. */
 export async function onboardingStatus(
-  deps: { db: Db; courierFor: CourierForShop; clock: () => Date; admin: AdminGraphql; appUrl: string },
+  deps: {
+    db: Db;
+    courierFor: CourierForShop;
+    courierUrls: CourierUrls;
+    clock: () => Date;
+    admin: AdminGraphql;
+    appUrl: string;
+  },
   shopDomain: string,
 ) {
   const shop = await deps.db.shop.findUnique({

@@ -4,18 +4,20 @@ import { getRuntime } from "~/runtime.server";
 import { apiResponse, methodNotAllowed, readJsonBody, staffDeps } from "~/staff/http.server";
 import { DispatchInput, OrderIdParam, parseInput } from "~/staff/inputs";
 import { dispatchOrderNow } from "~/staff/order-dispatch.server";
+import { staffActorOf } from "~/staff/staff-actor";
 import { authenticate } from "~/shopify.server";
 
 /** POST /api/orders/:orderId/dispatch — dispatch now in the window staff chose from the quote. */
 export const action = async ({ request, params }: ActionFunctionArgs) => {
-  const { session, cors } = await authenticate.admin(request);
+  const auth = await authenticate.admin(request);
+  const { session, cors } = auth;
   if (request.method !== "POST") return methodNotAllowed(cors, "POST");
   return apiResponse(cors, async (): Promise<DispatchResponse> => {
     const { orderId } = parseInput(OrderIdParam, params);
     const { windowServiceCode } = parseInput(DispatchInput, await readJsonBody(request));
     return dispatchOrderNow(
       { ...staffDeps(), queue: getRuntime().queue },
-      { shopDomain: session.shop, orderId, windowServiceCode },
+      { shopDomain: session.shop, orderId, windowServiceCode, staff: staffActorOf(auth) },
     );
   });
 };

@@ -4,15 +4,20 @@ import { getRuntime } from "~/runtime.server";
 import { apiResponse, methodNotAllowed, readJsonBody, staffDeps } from "~/staff/http.server";
 import { BulkDispatchInput, parseInput } from "~/staff/inputs";
 import { bulkDispatch } from "~/staff/order-dispatch.server";
+import { staffActorOf } from "~/staff/staff-actor";
 import { authenticate } from "~/shopify.server";
 
 /** POST /api/orders/dispatch — "Dispatch selected" on the orders list: one result per order. */
 export const action = async ({ request }: ActionFunctionArgs) => {
-  const { session, cors } = await authenticate.admin(request);
+  const auth = await authenticate.admin(request);
+  const { session, cors } = auth;
   if (request.method !== "POST") return methodNotAllowed(cors, "POST");
   return apiResponse(cors, async (): Promise<BulkDispatchResponse> => {
     const { orderIds } = parseInput(BulkDispatchInput, await readJsonBody(request));
-    return bulkDispatch({ ...staffDeps(), queue: getRuntime().queue }, { shopDomain: session.shop, orderIds });
+    return bulkDispatch(
+      { ...staffDeps(), queue: getRuntime().queue },
+      { shopDomain: session.shop, orderIds, staff: staffActorOf(auth) },
+    );
   });
 };
 

@@ -4,11 +4,13 @@ import { cancelShipment } from "~/staff/cancel.server";
 import { apiResponse, methodNotAllowed, readJsonBody, staffDeps } from "~/staff/http.server";
 import { CancelInput, parseInput } from "~/staff/inputs";
 import { parseShipmentId } from "~/staff/shipments.server";
+import { staffActorOf } from "~/staff/staff-actor";
 import { authenticate } from "~/shopify.server";
 
 /** POST /api/shipments/:shipmentId/cancel — cancel with a reason and a comment. */
 export const action = async ({ request, params }: ActionFunctionArgs) => {
-  const { session, admin, cors } = await authenticate.admin(request);
+  const auth = await authenticate.admin(request);
+  const { session, admin, cors } = auth;
   if (request.method !== "POST") return methodNotAllowed(cors, "POST");
   return apiResponse(cors, async (): Promise<CancelResponse> => {
     const shipmentId = parseShipmentId(params.shipmentId);
@@ -16,7 +18,7 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
     return {
       shipment: await cancelShipment(
         { ...staffDeps(), admin },
-        { shopDomain: session.shop, shipmentId, request: cancel },
+        { shopDomain: session.shop, shipmentId, request: cancel, staff: staffActorOf(auth) },
       ),
     };
   });

@@ -4,16 +4,25 @@ import { apiResponse, methodNotAllowed, readJsonBody, staffDeps } from "~/staff/
 import { parseInput, RatingInput } from "~/staff/inputs";
 import { parseShipmentId } from "~/staff/shipments.server";
 import { rateDriver } from "~/staff/tip-rate.server";
+import { staffActorOf } from "~/staff/staff-actor";
 import { authenticate } from "~/shopify.server";
 
 /** POST /api/shipments/:shipmentId/rating — rate the driver 1 to 5, once. */
 export const action = async ({ request, params }: ActionFunctionArgs) => {
-  const { session, cors } = await authenticate.admin(request);
+  const auth = await authenticate.admin(request);
+  const { session, cors } = auth;
   if (request.method !== "POST") return methodNotAllowed(cors, "POST");
   return apiResponse(cors, async (): Promise<RatingResponse> => {
     const shipmentId = parseShipmentId(params.shipmentId);
     const rating = parseInput(RatingInput, await readJsonBody(request));
-    return { shipment: await rateDriver(staffDeps(), { shopDomain: session.shop, shipmentId, request: rating }) };
+    return {
+      shipment: await rateDriver(staffDeps(), {
+        shopDomain: session.shop,
+        shipmentId,
+        request: rating,
+        staff: staffActorOf(auth),
+      }),
+    };
   });
 };
 

@@ -3,15 +3,20 @@ import { getRuntime } from "~/runtime.server";
 import { apiResponse, methodNotAllowed, staffDeps } from "~/staff/http.server";
 import { redispatchShipment } from "~/staff/order-dispatch.server";
 import { parseShipmentId } from "~/staff/shipments.server";
+import { staffActorOf } from "~/staff/staff-actor";
 import { authenticate } from "~/shopify.server";
 
 /** POST /api/shipments/:shipmentId/redispatch — cancel at the courier and dispatch again with the order's current details. */
 export const action = async ({ request, params }: ActionFunctionArgs) => {
-  const { session, cors } = await authenticate.admin(request);
+  const auth = await authenticate.admin(request);
+  const { session, cors } = auth;
   if (request.method !== "POST") return methodNotAllowed(cors, "POST");
   return apiResponse(cors, async () => {
     const shipmentId = parseShipmentId(params.shipmentId);
-    return redispatchShipment({ ...staffDeps(), queue: getRuntime().queue }, { shopDomain: session.shop, shipmentId });
+    return redispatchShipment(
+      { ...staffDeps(), queue: getRuntime().queue },
+      { shopDomain: session.shop, shipmentId, staff: staffActorOf(auth) },
+    );
   });
 };
 

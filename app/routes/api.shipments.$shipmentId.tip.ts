@@ -4,16 +4,25 @@ import { apiResponse, methodNotAllowed, readJsonBody, staffDeps } from "~/staff/
 import { parseInput, TipInput } from "~/staff/inputs";
 import { parseShipmentId } from "~/staff/shipments.server";
 import { tipDriver } from "~/staff/tip-rate.server";
+import { staffActorOf } from "~/staff/staff-actor";
 import { authenticate } from "~/shopify.server";
 
 /** POST /api/shipments/:shipmentId/tip — tip the driver once, from acceptance to 3 days after delivery. */
 export const action = async ({ request, params }: ActionFunctionArgs) => {
-  const { session, cors } = await authenticate.admin(request);
+  const auth = await authenticate.admin(request);
+  const { session, cors } = auth;
   if (request.method !== "POST") return methodNotAllowed(cors, "POST");
   return apiResponse(cors, async (): Promise<TipResponse> => {
     const shipmentId = parseShipmentId(params.shipmentId);
     const tip = parseInput(TipInput, await readJsonBody(request));
-    return { shipment: await tipDriver(staffDeps(), { shopDomain: session.shop, shipmentId, request: tip }) };
+    return {
+      shipment: await tipDriver(staffDeps(), {
+        shopDomain: session.shop,
+        shipmentId,
+        request: tip,
+        staff: staffActorOf(auth),
+      }),
+    };
   });
 };
 

@@ -26,13 +26,21 @@ import { CourierAccountForm } from "~/onboarding/ui/courier-account-form";
 import { ActionFeedback } from "~/onboarding/ui/feedback";
 import { WebhookSetup } from "~/onboarding/ui/webhook-setup";
 import { getRuntime } from "~/runtime.server";
+import { staffActorOf } from "~/staff/staff-actor";
 import { authenticate } from "~/shopify.server";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session, admin } = await authenticate.admin(request);
   const runtime = getRuntime();
   const status = await onboardingStatus(
-    { db: runtime.db, courierFor: runtime.courierFor, clock: runtime.clock, admin, appUrl: appConfig().shopify.appUrl },
+    {
+      db: runtime.db,
+      courierFor: runtime.courierFor,
+      courierUrls: runtime.courierUrls,
+      clock: runtime.clock,
+      admin,
+      appUrl: appConfig().shopify.appUrl,
+    },
     session.shop,
   );
   return { status };
@@ -40,9 +48,10 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
 
 /** Every setup form posts an `intent`; the shared setup actions validate it with zod. */
 export const action = async ({ request }: ActionFunctionArgs) => {
-  const { session, admin } = await authenticate.admin(request);
+  const auth = await authenticate.admin(request);
+  const { session, admin } = auth;
   const fields = Object.fromEntries(await request.formData());
-  return runSetupAction(setupDeps(admin), session.shop, fields);
+  return runSetupAction(setupDeps(admin), session.shop, fields, staffActorOf(auth));
 };
 
 /** A refused action changes nothing: no need to ask the courier and Shopify again. */

@@ -9,6 +9,7 @@ import { WebhookSetup } from "~/onboarding/ui/webhook-setup";
 import { getRuntime } from "~/runtime.server";
 import { runSettingsPageAction } from "~/settings/settings-actions.server";
 import { settingsPageData } from "~/settings/settings-page.server";
+import { staffActorOf } from "~/staff/staff-actor";
 import { authenticate } from "~/shopify.server";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
@@ -22,8 +23,9 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
 
 /** The settings save, the carrier service's name in Shopify and the shared setup actions, told apart by `intent`. */
 export const action = async ({ request }: ActionFunctionArgs) => {
-  const { session, admin } = await authenticate.admin(request);
-  return runSettingsPageAction(setupDeps(admin), session.shop, await request.formData());
+  const auth = await authenticate.admin(request);
+  const { session, admin } = auth;
+  return runSettingsPageAction(setupDeps(admin), session.shop, await request.formData(), staffActorOf(auth));
 };
 
 export default function Settings() {

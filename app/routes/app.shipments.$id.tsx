@@ -5,11 +5,13 @@ import { STATE_LABELS, STATE_TONES } from "../../extensions/shared/presentation"
 import { offeredActions } from "../../extensions/shared/shipment-rules";
 import { CancelCard, DeadJobsCard, RateCard, TipCard } from "~/components/shipments/action-cards";
 import { DetailsCard, DriverCard, LabelCard } from "~/components/shipments/detail-cards";
+import { StaffActionsCard } from "~/components/shipments/staff-actions-card";
 import { PhotosCard, TimelineCard } from "~/components/shipments/timeline-cards";
 import { getRuntime } from "~/runtime.server";
 import { polarisTone } from "~/shipments/format";
 import { runShipmentPageAction, shipmentPageData } from "~/shipments/page.server";
 import { staffDeps } from "~/staff/http.server";
+import { staffActorOf } from "~/staff/staff-actor";
 import { authenticate } from "~/shopify.server";
 
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
@@ -19,9 +21,15 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
 
 /** The order page's actions, through the same service functions as the admin extensions. */
 export const action = async ({ request, params }: ActionFunctionArgs) => {
-  const { session, admin } = await authenticate.admin(request);
+  const auth = await authenticate.admin(request);
   const fields = Object.fromEntries(await request.formData());
-  return runShipmentPageAction({ ...staffDeps(), queue: getRuntime().queue, admin }, session.shop, params.id, fields);
+  return runShipmentPageAction(
+    { ...staffDeps(), queue: getRuntime().queue, admin: auth.admin },
+    auth.session.shop,
+    params.id,
+    fields,
+    staffActorOf(auth),
+  );
 };
 
 export default function ShipmentPage() {
@@ -35,7 +43,7 @@ export default function ShipmentPage() {
       </Page>
     );
   }
-  const { view, shipment, timeline, labels, deadJobs } = detail;
+  const { view, shipment, timeline, labels, deadJobs, staffActions } = detail;
   // Rendered on the server: the tip window is judged at load time (the action re-checks it).
   const actions = offeredActions(view, new Date(detail.loadedAt));
   return (
@@ -65,6 +73,7 @@ export default function ShipmentPage() {
             {actions.includes("tip") ? <TipCard /> : null}
             {actions.includes("rate") ? <RateCard /> : null}
             <DeadJobsCard jobs={deadJobs} />
+            <StaffActionsCard actions={staffActions} timeZone={timeZone} />
           </BlockStack>
         </Layout.Section>
         <Layout.Section variant="oneThird">

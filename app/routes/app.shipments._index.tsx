@@ -27,6 +27,7 @@ import { JobIdInput, retryDeadJob, shopDeadJobs } from "~/staff/dead-jobs.server
 import { StaffActionError } from "~/staff/errors";
 import { parseInput } from "~/staff/inputs";
 import { toShipmentState } from "~/staff/view-model";
+import { staffActorOf } from "~/staff/staff-actor";
 import { authenticate } from "~/shopify.server";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
@@ -45,11 +46,12 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
 
 /** intent=retry-job: put a failed background task of this shop back in the queue. */
 export const action = async ({ request }: ActionFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
+  const auth = await authenticate.admin(request);
+  const { session } = auth;
   const fields = Object.fromEntries(await request.formData());
   try {
     const { jobId } = parseInput(JobIdInput, fields);
-    await retryDeadJob(getRuntime(), { shopDomain: session.shop, jobId });
+    await retryDeadJob(getRuntime(), { shopDomain: session.shop, jobId, staff: staffActorOf(auth) });
     return { ok: true as const, message: "The task is queued again." };
   } catch (error) {
     if (error instanceof StaffActionError) return { ok: false as const, message: error.message };

@@ -97,6 +97,12 @@ if (databaseProviderOf(config.databaseUrl) === "sqlite" && (config.workerOnly ||
   );
 }
 
+if (config.courier.allowLoopback) {
+  log.warn(
+    "COURIER_ALLOW_LOOPBACK is on: courier calls may go to loopback (127.0.0.1, ::1) over plain HTTP. This is for the local courier sandbox only; never set it in production.",
+  );
+}
+
 let worker: Worker | null = null;
 if (config.workerEnabled || config.workerOnly) {
   const runtime = getRuntime();

@@ -6,6 +6,8 @@ import {
   type SetupDeps,
 } from "~/onboarding/setup-actions.server";
 import { applyCarrierServiceName, type CarrierServiceNameResult } from "./carrier-service-name.server";
+import { recordSettingsChange } from "~/staff/staff-actions.server";
+import type { StaffActor } from "~/staff/staff-actor";
 import { saveSettingsForm } from "./settings-form.server";
 
 /**
@@ -50,17 +52,18 @@ export async function runSettingsPageAction(
   deps: SetupDeps,
   shopDomain: string,
   form: FormData,
+  staff: StaffActor,
 ): Promise<SettingsPageActionResult> {
   const intent = SettingsPageIntent.safeParse(form.get("intent"));
   if (!intent.success) {
     return { intent: "settings", ok: false, message: "This form is not known to the app. Reload the page." };
   }
-  switch (intent.data) {
-    case "settings":
-      return saveSettings(deps, shopDomain, form);
-    case "carrier-service-name":
-      return applyCarrierServiceName(deps, shopDomain);
-    default:
-      return runSetupAction(deps, shopDomain, Object.fromEntries(form));
-  }
+  if (intent.data !== "settings" && intent.data !== "carrier-service-name")
+    return runSetupAction(deps, shopDomain, Object.fromEntries(form), staff);
+  const result =
+    intent.data === "settings"
+      ? await saveSettings(deps, shopDomain, form)
+      : await applyCarrierServiceName(deps, shopDomain);
+  await recordSettingsChange(deps.db, { shopDomain, intent: intent.data, ok: result.ok, staff, at: deps.clock() });
+  return result;
 }

@@ -3,6 +3,7 @@ import { shipmentDeadJobs } from "~/staff/dead-jobs.server";
 import type { StaffDeps } from "~/staff/deps";
 import { labelFileName } from "~/staff/file-links.server";
 import { findShopShipment, shipmentViews } from "~/staff/shipments.server";
+import { shipmentStaffActions } from "~/staff/staff-actions.server";
 import { buildTimeline } from "./timeline";
 
 const MAX_TIMELINE_ENTRIES = 200;
@@ -24,7 +25,7 @@ function vehicleOf(
 export async function shipmentDetail(deps: StaffDeps & { queue: JobQueue }, shopDomain: string, shipmentId: string) {
   const { shop, shipment } = await findShopShipment(deps.db, shopDomain, shipmentId);
   const [view] = await shipmentViews(deps, shop, [shipment]);
-  const [events, activities, deadJobs] = await Promise.all([
+  const [events, activities, deadJobs, staffActions] = await Promise.all([
     deps.db.courierEvent.findMany({
       where: { shipmentId: shipment.id },
       orderBy: { occurredAt: "desc" },
@@ -38,6 +39,7 @@ export async function shipmentDetail(deps: StaffDeps & { queue: JobQueue }, shop
       select: { id: true, kind: true, message: true, createdAt: true },
     }),
     shipmentDeadJobs(deps.queue, shopDomain, shipment),
+    shipmentStaffActions(deps.db, shipment),
   ]);
   const link = (format: "PDF" | "PNG") =>
     deps.files.link({ shopDomain, shipmentId: shipment.id, file: labelFileName(format) });
@@ -74,6 +76,7 @@ export async function shipmentDetail(deps: StaffDeps & { queue: JobQueue }, shop
     labels: view!.labelAvailable ? { pdf: link("PDF"), png: link("PNG") } : null,
     timeline: buildTimeline(events, activities),
     deadJobs,
+    staffActions,
     currency: shop.currency,
     /** The time the permissions were judged at, so server render and hydration agree. */
     loadedAt: deps.clock().toISOString(),

@@ -5,6 +5,7 @@ import type { StaffDeps, WithAdmin } from "~/staff/deps";
 import { StaffActionError } from "~/staff/errors";
 import { CancelInput, parseInput, RatingInput, TipInput } from "~/staff/inputs";
 import { findShopShipment, parseShipmentId } from "~/staff/shipments.server";
+import type { StaffActor } from "~/staff/staff-actor";
 import { rateDriver, tipDriver } from "~/staff/tip-rate.server";
 import { shipmentDetail } from "./detail.server";
 
@@ -40,23 +41,23 @@ export async function shipmentPageData(deps: ShipmentPageDeps, shopDomain: strin
 async function runIntent(
   deps: ShipmentPageDeps & WithAdmin,
   intent: string,
-  input: { shopDomain: string; shipmentId: string; fields: Record<string, unknown> },
+  input: { shopDomain: string; shipmentId: string; fields: Record<string, unknown>; staff: StaffActor },
 ): Promise<ShipmentPageActionResult> {
-  const { shopDomain, shipmentId, fields } = input;
+  const { shopDomain, shipmentId, fields, staff } = input;
   switch (intent) {
     case "cancel":
-      await cancelShipment(deps, { shopDomain, shipmentId, request: parseInput(CancelInput, fields) });
+      await cancelShipment(deps, { shopDomain, shipmentId, request: parseInput(CancelInput, fields), staff });
       return { intent, ok: true, message: "The delivery was canceled." };
     case "tip":
-      await tipDriver(deps, { shopDomain, shipmentId, request: parseInput(TipInput, fields) });
+      await tipDriver(deps, { shopDomain, shipmentId, request: parseInput(TipInput, fields), staff });
       return { intent, ok: true, message: "The tip was sent to the driver." };
     case "rate":
-      await rateDriver(deps, { shopDomain, shipmentId, request: parseInput(RatingInput, fields) });
+      await rateDriver(deps, { shopDomain, shipmentId, request: parseInput(RatingInput, fields), staff });
       return { intent, ok: true, message: "Thanks, the rating was sent." };
     case "retry-job":
       // The job must belong to this shipment's shop; the shipment must be the shop's.
       await findShopShipment(deps.db, shopDomain, shipmentId);
-      await retryDeadJob(deps, { shopDomain, shipmentId, jobId: parseInput(JobIdInput, fields).jobId });
+      await retryDeadJob(deps, { shopDomain, shipmentId, jobId: parseInput(JobIdInput, fields).jobId, staff });
       return { intent, ok: true, message: "The task is queued again." };
     default:
       return { intent, ok: false, message: "This action is not known. Reload the page." };
@@ -68,10 +69,11 @@ export async function runShipmentPageAction(
   shopDomain: string,
   rawShipmentId: unknown,
   fields: Record<string, unknown>,
+  staff: StaffActor,
 ): Promise<ShipmentPageActionResult> {
   const intent = typeof fields.intent === "string" ? fields.intent : "";
   try {
-    return await runIntent(deps, intent, { shopDomain, shipmentId: parseShipmentId(rawShipmentId), fields });
+    return await runIntent(deps, intent, { shopDomain, shipmentId: parseShipmentId(rawShipmentId), fields, staff });
   } catch (error) {
     if (error instanceof StaffActionError)
       return { intent, ok: false, message: error.message, fieldErrors: error.fieldErrors };

@@ -7,6 +7,8 @@ import type { StaffDeps, WithAdmin } from "./deps";
 import { courierCall } from "./errors";
 import { refreshOrderSummary } from "./order-summary.server";
 import { shipmentViewModel } from "./shipments.server";
+import { recordStaffAction, STAFF_ACTIONS } from "./staff-actions.server";
+import type { StaffActor } from "./staff-actor";
 
 export const CANCEL_REFUSED = "This delivery can no longer be canceled: the driver has picked it up or it has ended.";
 
@@ -24,7 +26,7 @@ function activityMessage(request: CancelRequest, fee: number | null): string {
  */
 export async function cancelShipment(
   deps: StaffDeps & WithAdmin,
-  input: { shopDomain: string; shipmentId: string; request: CancelRequest },
+  input: { shopDomain: string; shipmentId: string; request: CancelRequest; staff: StaffActor },
 ): Promise<ShipmentView> {
   const { shop, shipment, courier, courierId } = await courierShipment(deps, {
     ...input,
@@ -44,16 +46,26 @@ export async function cancelShipment(
     CANCEL_REFUSED,
   );
 
-  await deps.db.$transaction((tx) =>
-    markShipmentCanceled(tx, {
+  const at = deps.clock();
+  await deps.db.$transaction(async (tx) => {
+    await markShipmentCanceled(tx, {
       shipmentId: shipment.id,
-      at: deps.clock(),
+      at,
       entry: {
         kind: staffCancelKind(input.request.code),
         message: activityMessage(input.request, result.cancellationFee),
       },
-    }),
-  );
+    });
+    // The reason only: the staff comment is free text and may name the customer.
+    await recordStaffAction(tx, {
+      shop: { id: shop.id },
+      shipmentId: shipment.id,
+      action: STAFF_ACTIONS.cancel,
+      detail: `Canceled the delivery: ${CANCELLATION_LABELS[input.request.code]}.`,
+      staff: input.staff,
+      at,
+    });
+  });
   await refreshOrderSummary(deps.db, deps.admin, shop, shipment.orderGid);
   return shipmentViewModel(deps, input.shopDomain, shipment.id);
 }

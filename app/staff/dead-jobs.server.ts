@@ -6,6 +6,8 @@ import type { DeadJob, JobQueue } from "~/jobs/queue.server";
 import { APPLY_EVENTS_JOB, SEND_FLOW_TRIGGER_JOB } from "~/tracking/jobs";
 import { RECONCILE_JOB } from "~/tracking/reconcile.server";
 import { STAFF_ACTIVITY } from "./activity";
+import { recordStaffAction, STAFF_ACTIONS } from "./staff-actions.server";
+import type { StaffActor } from "./staff-actor";
 import { invalidInput, StaffActionError } from "./errors";
 
 /** Background work that gave up (dead jobs), as staff see it, and putting it back in the queue. */
@@ -78,7 +80,7 @@ export const JobIdInput = z.object({
  */
 export async function retryDeadJob(
   deps: { db: Db; queue: JobQueue; clock: () => Date },
-  input: { shopDomain: string; jobId: string; shipmentId?: string },
+  input: { shopDomain: string; jobId: string; shipmentId?: string; staff: StaffActor },
 ): Promise<void> {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(input.jobId)) throw invalidInput({ jobId: "This is not a job id." });
   const job = await deps.db.job.findFirst({
@@ -89,14 +91,23 @@ export async function retryDeadJob(
   const retried = await deps.queue.retryDead(input.jobId, { shopDomain: input.shopDomain });
   if (!retried)
     throw new StaffActionError(409, "This task is no longer failed: it was already retried or has finished.");
+  const at = deps.clock();
   if (input.shipmentId) {
     await deps.db.shipmentActivity.create({
       data: {
         shipmentId: input.shipmentId,
         kind: STAFF_ACTIVITY.retryJob,
         message: `Staff retried: ${jobKindLabel(job.kind)}.`,
-        createdAt: deps.clock(),
+        createdAt: at,
       },
     });
   }
+  await recordStaffAction(deps.db, {
+    shop: { domain: input.shopDomain },
+    shipmentId: input.shipmentId ?? null,
+    action: STAFF_ACTIONS.retryJob,
+    detail: `Retried a failed task: ${jobKindLabel(job.kind)}.`,
+    staff: input.staff,
+    at,
+  });
 }

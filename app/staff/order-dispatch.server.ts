@@ -13,6 +13,8 @@ import { cancelAndRedispatch, RedispatchRefused } from "~/order-changes/redispat
 import type { StaffDeps, WithAdmin } from "./deps";
 import { COURIER_NOT_CONNECTED, courierCall, ORDER_NOT_FOUND, SHIPMENT_NOT_FOUND, StaffActionError } from "./errors";
 import { shipmentViewModel, shipmentViews } from "./shipments.server";
+import { recordStaffAction, STAFF_ACTIONS } from "./staff-actions.server";
+import type { StaffActor } from "./staff-actor";
 
 /** "Dispatch now", bulk dispatch and cancel-and-re-dispatch, for the order page and the orders list. */
 
@@ -58,24 +60,50 @@ export async function quoteForOrder(
   }
 }
 
-async function dispatchOne(deps: Deps, shopDomain: string, orderId: string, serviceCode: string | null) {
+async function dispatchOne(
+  deps: Deps,
+  shopDomain: string,
+  orderId: string,
+  serviceCode: string | null,
+  staff: StaffActor,
+) {
+  const orderGid = orderGidFromId(orderId);
   const outcome = await dispatchNow(
     { db: deps.db, queue: deps.queue, clock: deps.clock },
-    { shopDomain, orderGid: orderGidFromId(orderId), serviceCode },
+    { shopDomain, orderGid, serviceCode },
   );
   const shop = await deps.db.shop.findUniqueOrThrow({
     where: { domain: shopDomain },
-    select: { domain: true, settingsJson: true },
+    select: { id: true, domain: true, settingsJson: true },
+  });
+  const orderName = outcome.shipments[0]?.orderName ?? outcome.decision?.orderName ?? null;
+  const order = orderName ? `order ${orderName}` : "the order";
+  await recordStaffAction(deps.db, {
+    shop: { id: shop.id },
+    orderGid,
+    action: STAFF_ACTIONS.dispatch,
+    detail:
+      outcome.decision?.outcome === "skipped"
+        ? `Asked to dispatch ${order}; not dispatched: ${outcome.decision.reason}`
+        : `Dispatched ${order} now${serviceCode ? "" : " in its default window"}.`,
+    staff,
+    at: deps.clock(),
   });
   return { ...outcome, views: await shipmentViews(deps, shop, outcome.shipments) };
 }
 
 export async function dispatchOrderNow(
   deps: Deps,
-  input: { shopDomain: string; orderId: string; windowServiceCode: string },
+  input: { shopDomain: string; orderId: string; windowServiceCode: string; staff: StaffActor },
 ): Promise<DispatchResponse> {
   try {
-    const { views, decision } = await dispatchOne(deps, input.shopDomain, input.orderId, input.windowServiceCode);
+    const { views, decision } = await dispatchOne(
+      deps,
+      input.shopDomain,
+      input.orderId,
+      input.windowServiceCode,
+      input.staff,
+    );
     if (views.length === 0) {
       throw new StaffActionError(
         409,
@@ -102,12 +130,12 @@ function bulkResult(
 /** Each selected order in its default window, one after the other; one result per order whatever happens. */
 export async function bulkDispatch(
   deps: Deps,
-  input: { shopDomain: string; orderIds: string[] },
+  input: { shopDomain: string; orderIds: string[]; staff: StaffActor },
 ): Promise<BulkDispatchResponse> {
   const results: BulkDispatchResult[] = [];
   for (const orderId of input.orderIds) {
     try {
-      const { views, decision, shipments } = await dispatchOne(deps, input.shopDomain, orderId, null);
+      const { views, decision, shipments } = await dispatchOne(deps, input.shopDomain, orderId, null, input.staff);
       const name = shipments[0]?.orderName ?? decision?.orderName ?? null;
       const created = views.filter((v) => !v.needsAttention);
       if (created.length > 0) results.push(bulkResult(orderId, name, "dispatched", null, views));
@@ -141,7 +169,7 @@ export async function bulkDispatch(
 /** The order page's "cancel and re-dispatch" for a shipment the order has outgrown. */
 export async function redispatchShipment(
   deps: Deps,
-  input: { shopDomain: string; shipmentId: string },
+  input: { shopDomain: string; shipmentId: string; staff: StaffActor },
 ): Promise<{ shipment: ShipmentView }> {
   try {
     await courierCall(
@@ -163,5 +191,13 @@ export async function redispatchShipment(
     }
     throw error;
   }
+  await recordStaffAction(deps.db, {
+    shop: { domain: input.shopDomain },
+    shipmentId: input.shipmentId,
+    action: STAFF_ACTIONS.redispatch,
+    detail: "Canceled the delivery at the courier and dispatched it again with the order's current details.",
+    staff: input.staff,
+    at: deps.clock(),
+  });
   return { shipment: await shipmentViewModel(deps, input.shopDomain, input.shipmentId) };
 }

@@ -10,6 +10,8 @@ import { courierShipment } from "./courier-shipment.server";
 import type { StaffDeps } from "./deps";
 import { courierCall } from "./errors";
 import { shipmentViewModel } from "./shipments.server";
+import { recordStaffAction, STAFF_ACTIONS } from "./staff-actions.server";
+import type { StaffActor } from "./staff-actor";
 
 /**
  * Tip and rating: each once per shipment. The app checks its own record and the window first
@@ -25,36 +27,54 @@ const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 export async function tipDriver(
   deps: StaffDeps,
-  input: { shopDomain: string; shipmentId: string; request: TipRequest },
+  input: { shopDomain: string; shipmentId: string; request: TipRequest; staff: StaffActor },
 ): Promise<ShipmentView> {
-  const { shipment, courier, courierId } = await courierShipment(deps, { ...input, action: "tip" });
+  const { shop, shipment, courier, courierId } = await courierShipment(deps, { ...input, action: "tip" });
   const cents = Math.round(input.request.amountDollars * 100);
   await courierCall(() => courier.tip(courierId, cents / 100, { lane: "background" }), TIP_REFUSED_BY_COURIER);
-  await deps.db.$transaction((tx) =>
-    recordOnShipment(tx, {
+  const at = deps.clock();
+  await deps.db.$transaction(async (tx) => {
+    await recordOnShipment(tx, {
       shipmentId: shipment.id,
-      at: deps.clock(),
+      at,
       data: { tipCents: cents },
       entry: { kind: STAFF_ACTIVITY.tip, message: `Staff tipped the driver ${dollars(cents)}.` },
-    }),
-  );
+    });
+    await recordStaffAction(tx, {
+      shop: { id: shop.id },
+      shipmentId: shipment.id,
+      action: STAFF_ACTIONS.tip,
+      detail: `Tipped the driver ${dollars(cents)}.`,
+      staff: input.staff,
+      at,
+    });
+  });
   return shipmentViewModel(deps, input.shopDomain, shipment.id);
 }
 
 export async function rateDriver(
   deps: StaffDeps,
-  input: { shopDomain: string; shipmentId: string; request: RatingRequest },
+  input: { shopDomain: string; shipmentId: string; request: RatingRequest; staff: StaffActor },
 ): Promise<ShipmentView> {
-  const { shipment, courier, courierId } = await courierShipment(deps, { ...input, action: "rate" });
+  const { shop, shipment, courier, courierId } = await courierShipment(deps, { ...input, action: "rate" });
   const value = input.request.value;
   await courierCall(() => courier.rate(courierId, value, { lane: "background" }), RATING_REFUSED_BY_COURIER);
-  await deps.db.$transaction((tx) =>
-    recordOnShipment(tx, {
+  const at = deps.clock();
+  await deps.db.$transaction(async (tx) => {
+    await recordOnShipment(tx, {
       shipmentId: shipment.id,
-      at: deps.clock(),
+      at,
       data: { rating: value },
       entry: { kind: STAFF_ACTIVITY.rating, message: `Staff rated the driver ${value} out of ${RATING_MAX}.` },
-    }),
-  );
+    });
+    await recordStaffAction(tx, {
+      shop: { id: shop.id },
+      shipmentId: shipment.id,
+      action: STAFF_ACTIONS.rating,
+      detail: `Rated the driver ${value} out of ${RATING_MAX}.`,
+      staff: input.staff,
+      at,
+    });
+  });
   return shipmentViewModel(deps, input.shopDomain, shipment.id);
 }

@@ -81,3 +81,17 @@ export async function insertCourierEventsUnlessStored(
 export async function writeLastCourierEventAt(tx: Tx, shopId: string, at: Date): Promise<void> {
   await tx.$executeRaw`UPDATE "Shop" SET "lastCourierEventAt" = ${at} WHERE "id" = ${shopId}`;
 }
+
+const storedBodyRow = z.object({ shopId: z.string(), dedupeKey: z.string(), payloadJson: z.string() });
+
+/** The stored bodies of events already held (repeats, rare), for the given (shop, dedupe key) pairs. */
+export async function storedEventBodies(
+  tx: Tx,
+  keys: readonly { shopId: string; dedupeKey: string }[],
+): Promise<z.output<typeof storedBodyRow>[]> {
+  if (keys.length === 0) return [];
+  const where = keys.map((k) => Prisma.sql`("shopId" = ${k.shopId} AND "dedupeKey" = ${k.dedupeKey})`);
+  const rows = await tx.$queryRaw(Prisma.sql`
+    SELECT "shopId", "dedupeKey", "payloadJson" FROM "CourierEvent" WHERE ${Prisma.join(where, " OR ")}`);
+  return parseSqlRows(storedBodyRow, rows, "CourierEvent");
+}

@@ -7,13 +7,14 @@
  * fails (a database error, a PostgreSQL deadlock with another instance's batch) is written again
  * one event at a time, so one event's problem is never another's.
  */
-import { dedupeKey, type CourierEvent } from "~/courier/events";
+import { dedupeKey, sameEventBody, type CourierEvent } from "~/courier/events";
 import type { Db } from "~/db/client.server";
 import { createGroupCommit } from "~/db/group-commit.server";
 import type { JobQueue, Tx } from "~/jobs/queue.server";
 import {
   insertCourierEventsUnlessStored,
   shipmentsByCourierIds,
+  storedEventBodies,
   writeLastCourierEventAt,
   type MatchableShipment,
 } from "./intake-sql.server";
@@ -37,7 +38,8 @@ export type IntakeItem = {
   receivedAt: Date;
 };
 
-export type IntakeOutcome = { duplicate: boolean; matched: boolean };
+/** `changedBody`: a repeat of a stored event (same identity) whose content differs; it was not written. */
+export type IntakeOutcome = { duplicate: boolean; matched: boolean; changedBody: boolean };
 
 export class IntakeFullError extends Error {
   constructor() {
@@ -114,6 +116,15 @@ async function insertNew(tx: Tx, events: readonly NewEvent[]): Promise<Set<strin
   return new Set(inserted.map((row) => shopKey(row.shopId, row.dedupeKey)));
 }
 
+/** The bodies stored for events already held (rare: repeats), by shop and dedupe key. */
+async function storedBodies(tx: Tx, repeats: readonly NewEvent[]): Promise<Map<string, string>> {
+  const rows = await storedEventBodies(
+    tx,
+    repeats.map(({ item, key }) => ({ shopId: item.shop.id, dedupeKey: key })),
+  );
+  return new Map(rows.map((row) => [shopKey(row.shopId, row.dedupeKey), row.payloadJson]));
+}
+
 /**
  * Writes a batch in one transaction: a repeat (stored before, or earlier in the batch) is not
  * written. Returns each item's outcome and the shops whose last-event time it wrote.
@@ -126,18 +137,26 @@ async function writeBatch(
 ): Promise<{ outcomes: IntakeOutcome[]; lastEventAt: Map<string, Date> }> {
   return db.$transaction(async (tx) => {
     const shipments = await findShipments(tx, items);
-    const seenInBatch = new Set<string>();
+    const keys = items.map((item) => shopKey(item.shop.id, dedupeKey(item.event)));
+    const firstInBatch = new Map<string, IntakeItem>();
     const candidates: NewEvent[] = [];
     items.forEach((item, i) => {
-      const key = dedupeKey(item.event);
-      if (seenInBatch.has(shopKey(item.shop.id, key))) return;
-      seenInBatch.add(shopKey(item.shop.id, key));
-      candidates.push({ item, key, shipmentId: shipments[i]?.id ?? null });
+      if (firstInBatch.has(keys[i]!)) return;
+      firstInBatch.set(keys[i]!, item);
+      candidates.push({ item, key: dedupeKey(item.event), shipmentId: shipments[i]?.id ?? null });
     });
     const inserted = await insertNew(tx, candidates);
     const fresh = candidates.filter((c) => inserted.has(shopKey(c.item.shop.id, c.key)));
     const freshItems = new Set(fresh.map((f) => f.item));
-    const outcomes = items.map((item, i) => ({ duplicate: !freshItems.has(item), matched: shipments[i] !== null }));
+    const stored = await storedBodies(
+      tx,
+      candidates.filter((c) => !freshItems.has(c.item)),
+    );
+    const outcomes = items.map((item, i) => {
+      const duplicate = !freshItems.has(item);
+      const original = duplicate ? (stored.get(keys[i]!) ?? firstInBatch.get(keys[i]!)!.rawBody) : item.rawBody;
+      return { duplicate, matched: shipments[i] !== null, changedBody: !sameEventBody(original, item.rawBody) };
+    });
 
     for (const { item } of fresh) {
       if (item.event.name === "grouping.pickup_grouping_identified") await recordGrouping(tx, item.shop.id, item.event);

@@ -4,6 +4,7 @@ import { verifyCourierWebhookAuth } from "~/courier/webhook-auth.server";
 import type { Db } from "~/db/client.server";
 import { retryLater } from "~/jobs/errors";
 import type { JobQueue, Tx } from "~/jobs/queue.server";
+import { componentLogger } from "~/logging/logger.server";
 import { BASIC_AUTH_USER, type WebhookCredentials } from "~/shops/courier-credentials.server";
 import { IntakeFullError, type EventIntake } from "./intake.server";
 import { MATCH_EARLY_EVENTS_DELAY_MS, applyEventsJob } from "./jobs";
@@ -13,6 +14,15 @@ export const MAX_WEBHOOK_PATH_ID_LENGTH = 64;
 export const COURIER_WEBHOOK_HTTP_METHOD = "POST";
 /** How long a receiving process trusts a shop's webhook credentials it has read (see receiveCourierWebhook). */
 export const WEBHOOK_CREDENTIALS_TTL_MS = 5_000;
+/**
+ * An event whose occurred_at is older than this when it arrives is ignored (answered 200, nothing
+ * written, logged). The courier's webhook authentication is a static secret with no timestamp or
+ * signature (delivery-api.md, Events), so a captured request could be replayed at any time; stored
+ * events stop exact repeats, the window stops old ones. 24 hours is far beyond any delivery's
+ * progress and any retry a sender makes after an outage of ours, and dropping a late event loses
+ * nothing: reconciliation reads every shipment that is not final from the courier's API.
+ */
+export const COURIER_EVENT_REPLAY_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** What the receiver asks the courier to wait when too many events are waiting to be stored. */
 export const INTAKE_FULL_RETRY_AFTER_S = 1;
 
@@ -26,7 +36,10 @@ export type ReceiveDeps = { credentials: WebhookCredentialsSource; intake: Event
 
 export type ReceiveResult =
   | { status: 200; body: { received: true; duplicate: boolean; matched: boolean } }
+  | { status: 200; body: { received: false; ignored: "outside_replay_window" } }
   | { status: 400 | 401 | 413 | 503; body: { error: string }; retryAfterS?: number };
+
+const log = componentLogger("courier-webhooks");
 
 const refuse = (status: 400 | 401 | 413, error: string): ReceiveResult => ({ status, body: { error } });
 
@@ -86,14 +99,32 @@ export async function receiveCourierWebhook(
 
   const parsed = parseCourierEvent(input.rawBody);
   if (!parsed.ok) return refuse(400, `Unreadable event: ${parsed.reason}`);
-  try {
-    const outcome = await deps.intake.submit({
-      shop: { id: credentials.shopId, domain: credentials.shopDomain },
-      event: parsed.event,
-      rawBody: input.rawBody,
-      receivedAt: deps.clock(),
+  const receivedAt = deps.clock();
+  const { event } = parsed;
+  if (event.occurredAt && receivedAt.getTime() - event.occurredAt.getTime() > COURIER_EVENT_REPLAY_WINDOW_MS) {
+    log.warn("Courier event older than the replay window ignored", {
+      shop: credentials.shopDomain,
+      event: event.name,
+      courierShipmentId: event.shipmentId,
+      occurredAt: event.occurredAt.toISOString(),
     });
-    return { status: 200, body: { received: true, ...outcome } };
+    return { status: 200, body: { received: false, ignored: "outside_replay_window" } };
+  }
+  try {
+    const { duplicate, matched, changedBody } = await deps.intake.submit({
+      shop: { id: credentials.shopId, domain: credentials.shopDomain },
+      event,
+      rawBody: input.rawBody,
+      receivedAt,
+    });
+    if (changedBody)
+      log.warn("Courier event repeated with a changed body ignored: the first one received stands", {
+        shop: credentials.shopDomain,
+        event: event.name,
+        courierShipmentId: event.shipmentId,
+        occurredAt: event.occurredAt?.toISOString() ?? null,
+      });
+    return { status: 200, body: { received: true, duplicate, matched } };
   } catch (error) {
     if (error instanceof IntakeFullError)
       return { status: 503, body: { error: error.message }, retryAfterS: INTAKE_FULL_RETRY_AFTER_S };

@@ -61,6 +61,7 @@ import {
   journalModeOf,
 } from "./harness";
 import { atMost, equalTo, judgeTargets } from "./targets";
+import { localCourierEnv } from "../support/test-env";
 
 const SHOPS = 20;
 const ORDERS_PER_SHOP = 50;
@@ -128,7 +129,7 @@ async function main(bench: Bench): Promise<void> {
   );
   const database = await prepareDatabase(
     bench,
-    { WORKER_ENABLED: "true", COURIER_SANDBOX_URL: courier.url, ...shopify.proxyEnv },
+    { WORKER_ENABLED: "true", ...localCourierEnv(courier.url), ...shopify.proxyEnv },
     options,
   );
   const shops = await seedShops(database, standInShops, {

@@ -69,6 +69,7 @@ import {
   journalModeOf,
 } from "./harness";
 import { atLeast, atMost, equalTo, judgeTargets } from "./targets";
+import { localCourierEnv } from "../support/test-env";
 
 const SHOPS = 50;
 const ORDERS_PER_SHOP = 20;
@@ -161,7 +162,7 @@ async function main(bench: Bench): Promise<void> {
   );
   const database = await prepareDatabase(
     bench,
-    { WORKER_ENABLED: "true", COURIER_SANDBOX_URL: courier.url, ...shopify.proxyEnv },
+    { WORKER_ENABLED: "true", ...localCourierEnv(courier.url), ...shopify.proxyEnv },
     options,
   );
   const shops = await seedShops(database, standInShops, {

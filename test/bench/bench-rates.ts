@@ -32,7 +32,7 @@ import { createDb } from "~/db/client.server";
 import { openWindows } from "~/quote/windows";
 import { quoteSettings, seedQuoteShop } from "../app/quote/quote-shop";
 import { distinctCart } from "../app/quote/rate-request-fixture";
-import { TEST_API_SECRET, testEnv } from "../support/test-env";
+import { localCourierEnv, TEST_API_SECRET, testEnv } from "../support/test-env";
 import { ensureProductionBuild, freePort, migrateDatabase, startAppServer } from "../support/app-server";
 import { samplePeakRss } from "./peak-rss";
 import { startSandboxProcess, type SandboxProcess } from "./sandbox-process";
@@ -225,7 +225,7 @@ async function main(): Promise<void> {
       PORT: String(port),
       SHOPIFY_APP_URL: `http://127.0.0.1:${port}`,
       WORKER_ENABLED: "false",
-      COURIER_SANDBOX_URL: sandbox.url,
+      ...localCourierEnv(sandbox.url),
     };
 
     const settings = quoteSettings();

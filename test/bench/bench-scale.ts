@@ -53,7 +53,7 @@ import { startCourierSandbox, type CourierSandbox, type SandboxStats } from "../
 import { addOrder, createShopifyStandIn, type ShopifyStandIn } from "../shopify-stand-in";
 import { serveShopifyStandIn } from "../shopify-stand-in/serve";
 import { webhookRequest } from "../support/shopify-signing";
-import { TEST_API_KEY, TEST_API_SECRET, testEnv } from "../support/test-env";
+import { localCourierEnv, TEST_API_KEY, TEST_API_SECRET, testEnv } from "../support/test-env";
 import { ensureProductionBuild, freePort, migrateDatabase, ROOT, SERVER_BUILD } from "../support/app-server";
 import { seededRandom } from "./harness";
 import { samplePeakRss } from "./peak-rss";
@@ -600,7 +600,7 @@ async function main(): Promise<void> {
       NODE_ENV: "production" as const,
       SHOPIFY_APP_URL: balancer.url,
       WORKER_ENABLED: "true",
-      COURIER_SANDBOX_URL: sandbox.url,
+      ...localCourierEnv(sandbox.url),
       DATABASE_URL: `${databaseUrl}?connection_limit=8`,
     };
     const keys = parseEnv({ ...env, PORT: String(ports[0]) }).encryption;

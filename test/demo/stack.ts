@@ -19,7 +19,7 @@ import {
   startAppServer,
   type AppServer,
 } from "../support/app-server";
-import { TEST_SCOPES } from "../support/test-env";
+import { localCourierEnv, TEST_SCOPES } from "../support/test-env";
 import { createAppClient, type AppClient } from "./app-client";
 import type { Cleanup } from "./cleanup";
 import { createDemoStore, DEMO_SHOP, type DemoStore } from "./store";
@@ -95,7 +95,7 @@ export async function startDemoStack(
       ENCRYPTION_KEY_ID: "demo",
       WORKER_ENABLED: "true",
       LOG_LEVEL: "warn",
-      COURIER_SANDBOX_URL: sandbox.url,
+      ...localCourierEnv(sandbox.url),
       ...served.proxyEnv(),
     },
     onLog: (line) => appLog.write(`${line}\n`),

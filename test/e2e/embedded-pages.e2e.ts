@@ -28,7 +28,7 @@ import {
   type ShopifyStandIn,
 } from "../shopify-stand-in";
 import { mintSessionToken } from "../support/shopify-signing";
-import { TEST_API_KEY, TEST_API_SECRET, testEnv } from "../support/test-env";
+import { localCourierEnv, TEST_API_KEY, TEST_API_SECRET, testEnv } from "../support/test-env";
 import { appBridgeStandInScript } from "./app-bridge-stand-in";
 import {
   ensureProductionBuild,
@@ -202,7 +202,7 @@ beforeAll(async () => {
     NODE_ENV: "production",
     SHOPIFY_APP_URL: `http://127.0.0.1:${port}`,
     WORKER_ENABLED: "false",
-    COURIER_SANDBOX_URL: sandbox.url,
+    ...localCourierEnv(sandbox.url),
     ...served.proxyEnv(),
   };
   server = await startAppServer({ env, port });

@@ -20,5 +20,15 @@ export function testEnv(databaseUrl: string): Record<string, string> {
     ENCRYPTION_KEY_ID: "test1",
     WORKER_ENABLED: "false",
     LOG_LEVEL: "warn",
+    // The courier sandbox listens on 127.0.0.1 over plain HTTP: the development setting that allows it.
+    COURIER_ALLOW_LOOPBACK: "true",
   };
+}
+
+/**
+ * A server that reaches the local courier sandbox: both base URLs (production refuses to start without
+ * them) and the development setting that allows loopback over plain HTTP.
+ */
+export function localCourierEnv(sandboxUrl: string): Record<string, string> {
+  return { COURIER_SANDBOX_URL: sandboxUrl, COURIER_PRODUCTION_URL: sandboxUrl, COURIER_ALLOW_LOOPBACK: "true" };
 }

@@ -37,6 +37,62 @@ describe("environment", () => {
     );
   });
 
+  it("refuses to start in production without the courier's base URLs, with one message naming them", () => {
+    const production = { ...testEnv("file:./x.sqlite"), NODE_ENV: "production" };
+    const problems = (env: Record<string, string>) => {
+      try {
+        parseEnv(env);
+      } catch (e) {
+        return (e as ConfigError).problems;
+      }
+      return [];
+    };
+    const missing =
+      "is missing: without the courier's base URL every courier call fails in production " +
+      "(set COURIER_SANDBOX_URL and COURIER_PRODUCTION_URL to the addresses the courier gave you)";
+    expect(problems(production)).toEqual([`COURIER_SANDBOX_URL ${missing}`, `COURIER_PRODUCTION_URL ${missing}`]);
+    expect(problems({ ...production, COURIER_SANDBOX_URL: "https://sandbox.courier.example" })).toEqual([
+      `COURIER_PRODUCTION_URL ${missing}`,
+    ]);
+    const complete = parseEnv({
+      ...production,
+      COURIER_SANDBOX_URL: "https://sandbox.courier.example/",
+      COURIER_PRODUCTION_URL: "https://api.courier.example",
+    });
+    expect(complete.courier).toMatchObject({
+      sandboxUrl: "https://sandbox.courier.example",
+      productionUrl: "https://api.courier.example",
+    });
+    // Development and tests may run without them (Home then says the courier is not reachable yet).
+    expect(parseEnv(testEnv("file:./x.sqlite")).courier.productionUrl).toBeUndefined();
+  });
+
+  it("reads the courier hosts a shop may use and the development setting for loopback", () => {
+    const config = parseEnv({
+      ...testEnv("file:./x.sqlite"),
+      COURIER_ALLOWED_HOSTS: " API.Courier.example , eu.courier.example,",
+      COURIER_ALLOW_LOOPBACK: "false",
+    });
+    expect(config.courier.allowedHosts).toEqual(["api.courier.example", "eu.courier.example"]);
+    expect(config.courier.allowLoopback).toBe(false);
+    expect(parseEnv(testEnv("file:./x.sqlite")).courier.allowLoopback).toBe(true);
+    expect(() =>
+      parseEnv({ ...testEnv("file:./x.sqlite"), COURIER_ALLOWED_HOSTS: "https://api.courier.example" }),
+    ).toThrow(/COURIER_ALLOWED_HOSTS must list host names only/);
+  });
+
+  it("takes a plain-HTTP courier URL only to loopback, and only with the development setting", () => {
+    const env = { ...testEnv("file:./x.sqlite"), COURIER_SANDBOX_URL: "http://127.0.0.1:4010" };
+    expect(parseEnv(env).courier.sandboxUrl).toBe("http://127.0.0.1:4010");
+    expect(() => parseEnv({ ...env, COURIER_ALLOW_LOOPBACK: "false" })).toThrow(
+      /COURIER_SANDBOX_URL must be an https URL \(plain HTTP only to loopback, with COURIER_ALLOW_LOOPBACK=true in development\)/,
+    );
+    expect(() => parseEnv({ ...env, COURIER_SANDBOX_URL: "http://courier.example" })).toThrow(
+      /COURIER_SANDBOX_URL must be an https URL/,
+    );
+    expect(() => parseEnv({ ...env, NODE_ENV: "production", COURIER_SANDBOX_URL: "not a url" })).toThrow(ConfigError);
+  });
+
   it("lists every missing or malformed variable in one error", () => {
     let error: unknown;
     try {

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { createServer } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createCourierClient, courierBaseUrl, type CourierClientConfig } from "~/courier/client.server";
+import { courierBaseUrl, UNCONFIGURED_COURIER_BASE_URLS } from "~/courier/base-url";
+import { createCourierClient, type CourierClientConfig } from "~/courier/client.server";
 import { CourierError, isAddressProblem } from "~/courier/errors";
 import { createInProcessRateLimiter } from "~/courier/rate-limiter.server";
 import { startCourierSandbox, type CourierSandbox } from "../../courier-sandbox/server";
@@ -471,9 +472,10 @@ describe("pre-send validation", () => {
   });
 
   it("picks the base URL per environment with a per-shop override", () => {
-    expect(courierBaseUrl("sandbox")).toMatch(/^https:\/\//);
-    expect(courierBaseUrl("production")).not.toBe(courierBaseUrl("sandbox"));
-    expect(courierBaseUrl("production", " https://courier.example.com ")).toBe("https://courier.example.com");
+    const defaults = UNCONFIGURED_COURIER_BASE_URLS;
+    expect(courierBaseUrl("sandbox", null, defaults)).toMatch(/^https:\/\//);
+    expect(courierBaseUrl("production", null, defaults)).not.toBe(courierBaseUrl("sandbox", null, defaults));
+    expect(courierBaseUrl("production", " https://courier.example.com ", defaults)).toBe("https://courier.example.com");
     expect(courierBaseUrl("sandbox", "", { sandbox: "https://s.example", production: "https://p.example" })).toBe(
       "https://s.example",
     );

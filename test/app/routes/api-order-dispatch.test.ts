@@ -81,6 +81,11 @@ describe("POST /api/orders/:orderId/dispatch", () => {
     expect(status).toBe(200);
     expect(body.shipments).toHaveLength(1);
     expect(body.shipments[0]).toMatchObject({ state: "scheduled", orderName: order.name });
+    // Who asked, and when: the session token's staff user (the stand-in's default, 42).
+    const recorded = await world.runtime.db.staffAction.findMany({ where: { orderGid: order.id } });
+    expect(recorded.map((r) => [r.action, r.staffUserId, r.shipmentId, r.detail])).toEqual([
+      ["dispatch", "42", null, `Dispatched order ${order.name} now.`],
+    ]);
     const again = await json(
       await call(
         dispatchOrder,

@@ -13,7 +13,8 @@ import { parseShopSettings } from "~/settings/shop-settings";
 import { saveCourierToken } from "~/shops/courier-credentials.server";
 import type { CourierSandbox } from "../../courier-sandbox/server";
 import { deleteCarrierService } from "../../shopify-stand-in/domain/carrier-services";
-import { apiRequest, call, data, documentRequest } from "./embedded";
+import { handleShopRedact } from "~/webhooks/compliance.server";
+import { apiRequest, call, data, documentRequest, sessionToken } from "./embedded";
 import { OTHER_SHOP, SHOP, setUpStaffWorld, startSandbox, type StaffWorld } from "./staff-fixture";
 
 let sandbox: CourierSandbox;
@@ -119,6 +120,24 @@ describe("home: the setup checklist with live status", () => {
     expect((await home()).checklist.steps[0]!.state).toBe("todo");
   });
 
+  it("says plainly that the courier is not reachable yet when the app has no address for the shop's environment", async () => {
+    // The test environment configures no COURIER_PRODUCTION_URL, and the shop has no address of its own.
+    await saveCourierToken(world.runtime, SHOP, {
+      token: world.courierToken,
+      environment: "production",
+      baseUrl: null,
+    });
+    const before = sandbox.requestLog.length;
+    expect((await home()).checklist.steps[0]).toEqual({
+      id: "courier",
+      title: "Connect your courier account",
+      state: "waiting",
+      summary:
+        "The courier is not reachable yet: this app has no courier address yet; enter the address the courier gave you, or ask whoever runs this app to set it up.",
+    });
+    expect(sandbox.requestLog.length).toBe(before);
+  });
+
   it("connects a courier token only after the courier accepted it", async () => {
     const refused = data(
       await call(
@@ -161,6 +180,11 @@ describe("home: the setup checklist with live status", () => {
       { environment: "sandbox", token: "", baseUrl: "http://courier.example.com" },
       "baseUrl",
       "Enter an https:// address, or leave it empty for the courier's standard address.",
+    ],
+    [
+      { environment: "sandbox", token: "", baseUrl: "https://courier.attacker.example" },
+      "baseUrl",
+      "The address courier.attacker.example is not one of the courier addresses this app may use; ask whoever runs this app to allow it.",
     ],
   ])("refuses the courier form %j with a message beside the field", async (fields, field, message) => {
     const result = data(await call(homeAction, post("/app", { intent: "courier", ...fields })));
@@ -656,6 +680,58 @@ describe("shipment page", () => {
       "Staff tipped the driver $4.25.",
       "Staff rated the driver 5 out of 5.",
     ]);
+  });
+
+  it("records which staff member tipped, rated and canceled, and when; shows it on the delivery; shop/redact removes it", async () => {
+    const asStaff = (userId: string, path: string, form: Record<string, string>) =>
+      apiRequest(path, { shop: SHOP, form, token: sessionToken(SHOP, { userId }) });
+    const delivered = await world.book("delivered");
+    const path = `/app/shipments/${delivered.id}`;
+    const act = async (userId: string, form: Record<string, string>) =>
+      data(await call(detailAction, asStaff(userId, path, form), { id: delivered.id }));
+    expect(await act("1001", { intent: "tip", amountDollars: "4.25" })).toMatchObject({ ok: true });
+    expect(await act("1002", { intent: "rate", value: "9" })).toMatchObject({ ok: false });
+    expect(await act("1002", { intent: "rate", value: "5" })).toMatchObject({ ok: true });
+    const scheduled = await world.book("scheduled");
+    expect(
+      data(
+        await call(
+          detailAction,
+          asStaff("1003", `/app/shipments/${scheduled.id}`, {
+            intent: "cancel",
+            code: "other",
+            comment: "Mrs Jones will collect it herself",
+          }),
+          { id: scheduled.id },
+        ),
+      ),
+    ).toMatchObject({ ok: true });
+    // A settings change is the shop's, not a delivery's: recorded, not shown on a delivery.
+    expect(
+      data(await call(homeAction, asStaff("1004", "/app", { intent: "dispatch-mode", dispatchMode: "everything" }))),
+    ).toMatchObject({ ok: false });
+    expect(
+      data(await call(homeAction, asStaff("1004", "/app", { intent: "dispatch-mode", dispatchMode: "manual" }))),
+    ).toMatchObject({ ok: true });
+
+    const rows = await world.runtime.db.staffAction.findMany({ orderBy: { createdAt: "asc" } });
+    expect(rows.map((r) => [r.action, r.staffUserId, r.shipmentId, r.detail])).toEqual([
+      ["tip", "1001", delivered.id, "Tipped the driver $4.25."],
+      ["rating", "1002", delivered.id, "Rated the driver 5 out of 5."],
+      ["cancel", "1003", scheduled.id, "Canceled the delivery: Other reason (explain in the comment)."],
+      ["settings", "1004", null, "Changed the dispatch mode."],
+    ]);
+    expect(JSON.stringify(rows)).not.toContain("Mrs Jones");
+
+    const page = data(await call(detailLoader, documentRequest(path, SHOP), { id: delivered.id }));
+    expect(page.detail!.staffActions.map((a) => [a.detail, a.by])).toEqual([
+      ["Rated the driver 5 out of 5.", "Staff member 1002"],
+      ["Tipped the driver $4.25.", "Staff member 1001"],
+    ]);
+    expect(new Date(page.detail!.staffActions[0]!.at).getTime()).toBe(rows[1]!.createdAt.getTime());
+
+    await handleShopRedact(world.runtime.db, SHOP);
+    expect(await world.runtime.db.staffAction.count()).toBe(0);
   });
 
   it("refuses actions on another shop's delivery", async () => {

@@ -9,12 +9,16 @@ import { TEST_API_KEY, TEST_API_SECRET, TEST_APP_URL } from "../../support/test-
 export const hostParam = (shop: string) =>
   Buffer.from(`admin.shopify.com/store/${shop.replace(/\.myshopify\.com$/, "")}`).toString("base64");
 
-export const sessionToken = (shop: string, options: { apiSecret?: string; expiresInS?: number } = {}) =>
+export const sessionToken = (
+  shop: string,
+  options: { apiSecret?: string; expiresInS?: number; userId?: string } = {},
+) =>
   mintSessionToken({
     shop,
     apiKey: TEST_API_KEY,
     apiSecret: options.apiSecret ?? TEST_API_SECRET,
     expiresInS: options.expiresInS,
+    userId: options.userId,
   });
 
 /** A fetch from the embedded app or an admin extension, with the session token. */

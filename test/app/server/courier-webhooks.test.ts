@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getRuntime } from "~/runtime.server";
 import { answerCourierWebhook, courierWebhookPathOf } from "~/server/courier-webhooks.server";
 import { rotateWebhookSecret } from "~/shops/courier-credentials.server";
+import { recentIso } from "../../support/recent-time";
 
 const SHOP = "corner-bakery.myshopify.com";
 const runtime = getRuntime();
@@ -52,7 +53,7 @@ beforeEach(async () => {
 
 const event = JSON.stringify({
   event: "shipment.driver_enroute_to_dropoff",
-  data: { id: 4711, occurred_at: "2026-11-22T15:50:00Z", latitude: 40.7, longitude: -74 },
+  data: { id: 4711, occurred_at: recentIso(50), latitude: 40.7, longitude: -74 },
 });
 
 describe("the server's direct path for courier events", () => {

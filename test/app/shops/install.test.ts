@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { loader as appLoader } from "~/routes/app";
+import { sessionStorage } from "~/shopify.server";
 import { createShopifyStandIn } from "../../shopify-stand-in";
 import { mswServer } from "../../support/msw-server";
 import { mintSessionToken } from "../../support/shopify-signing";
@@ -53,7 +54,12 @@ describe("install by token exchange", () => {
     expect(session.accessToken).toMatch(/\S{20,}/);
     expect(session.refreshToken).toBeTruthy();
     expect(session.expires).toBeInstanceOf(Date);
-    expect(standIn.issuedTokens.some((t: { accessToken: string }) => t.accessToken === session.accessToken)).toBe(true);
+    // Sealed at rest; the library's own read gives back a token Shopify issued.
+    expect(standIn.issuedTokens.some((t: { accessToken: string }) => t.accessToken === session.accessToken)).toBe(
+      false,
+    );
+    const loaded = await sessionStorage.loadSession(`offline_${SHOP}`);
+    expect(standIn.issuedTokens.some((t: { accessToken: string }) => t.accessToken === loaded?.accessToken)).toBe(true);
 
     const shop = await db.shop.findUniqueOrThrow({ where: { domain: SHOP } });
     expect(shop).toMatchObject({

@@ -19,6 +19,7 @@ import {
   setUpInstalledShop,
 } from "../../support/installed-shop";
 import { assertForwardOnce } from "../../support/forward-once";
+import { recentIso } from "../../support/recent-time";
 
 const COURIER_TOKEN = "sandbox-token-tracking";
 const runtime = getRuntime();
@@ -287,7 +288,7 @@ function courierStory(happyPath: CourierPost[], ending: "delivered" | "returned"
       : ending === "returned"
         ? [...before, attempt, like("shipment.returned", { return_id: "81" })]
         : [...before, attempt, like("shipment.en_route_to_delivery"), ...delivery];
-  const start = Date.parse("2026-11-22T15:00:00Z");
+  const start = Date.parse(recentIso(0));
   return story.map((e, i) => ({ ...e, data: { ...e.data, occurred_at: new Date(start + i * 60_000).toISOString() } }));
 }
 

@@ -102,13 +102,13 @@ describe("event intake", () => {
     ];
     const outcomes = await Promise.all(items.map((i) => intake.submit(i)));
     expect(outcomes).toEqual([
-      { duplicate: false, matched: true },
-      { duplicate: false, matched: true },
-      { duplicate: false, matched: true },
-      { duplicate: false, matched: true },
-      { duplicate: true, matched: true },
-      { duplicate: false, matched: false },
-      { duplicate: false, matched: false },
+      { duplicate: false, matched: true, changedBody: false },
+      { duplicate: false, matched: true, changedBody: false },
+      { duplicate: false, matched: true, changedBody: false },
+      { duplicate: false, matched: true, changedBody: false },
+      { duplicate: true, matched: true, changedBody: false },
+      { duplicate: false, matched: false, changedBody: false },
+      { duplicate: false, matched: false, changedBody: false },
     ]);
     // All seven came in the same turn of the event loop: one transaction.
     expect(counter.transactions).toBe(1);
@@ -156,17 +156,34 @@ describe("event intake", () => {
   it("recognises an event stored by an earlier batch as a repeat", async () => {
     const intake = createEventIntake({ db, queue });
     const pickup = item(shop, "shipment.pickup_confirmed", { id: 101, occurred_at: at(5) });
-    expect(await intake.submit(pickup)).toEqual({ duplicate: false, matched: true });
+    expect(await intake.submit(pickup)).toEqual({ duplicate: false, matched: true, changedBody: false });
     expect(
       await Promise.all([
         intake.submit(pickup),
         intake.submit(item(shop, "shipment.dropoff_confirmed", { id: 101, occurred_at: at(9) })),
       ]),
     ).toEqual([
-      { duplicate: true, matched: true },
-      { duplicate: false, matched: true },
+      { duplicate: true, matched: true, changedBody: false },
+      { duplicate: false, matched: true, changedBody: false },
     ]);
     expect(await db.courierEvent.count()).toBe(2);
+  });
+
+  it("tells a repeat whose body changed under the same identity from a true repeat, in a batch and across batches", async () => {
+    const intake = createEventIntake({ db, queue });
+    const assigned = item(shop, "shipment.driver_assigned", { id: 101, occurred_at: at(1), driver_id: "d-1" });
+    const changed = item(shop, "shipment.driver_assigned", { id: 101, occurred_at: at(1), driver_id: "d-2" });
+    // Each delivery is an item of its own, as each request makes one.
+    expect(await Promise.all([assigned, changed, { ...assigned }].map((i) => intake.submit(i)))).toEqual([
+      { duplicate: false, matched: true, changedBody: false },
+      { duplicate: true, matched: true, changedBody: true },
+      { duplicate: true, matched: true, changedBody: false },
+    ]);
+    expect(await Promise.all([{ ...changed }, { ...assigned }].map((i) => intake.submit(i)))).toEqual([
+      { duplicate: true, matched: true, changedBody: true },
+      { duplicate: true, matched: true, changedBody: false },
+    ]);
+    expect((await db.courierEvent.findMany()).map((e) => e.payloadJson)).toEqual([assigned.rawBody]);
   });
 
   it("writes a batch that failed one event at a time, so every event is stored once", async () => {
@@ -175,10 +192,10 @@ describe("event intake", () => {
     const items = [101, 102, 103].map((id, i) => item(shop, "shipment.driver_assigned", { id, occurred_at: at(i) }));
     const outcomes = await Promise.all([...items, items[1]!].map((i) => intake.submit(i)));
     expect(outcomes).toEqual([
-      { duplicate: false, matched: true },
-      { duplicate: false, matched: true },
-      { duplicate: false, matched: false },
-      { duplicate: true, matched: true },
+      { duplicate: false, matched: true, changedBody: false },
+      { duplicate: false, matched: true, changedBody: false },
+      { duplicate: false, matched: false, changedBody: false },
+      { duplicate: true, matched: true, changedBody: false },
     ]);
     // The batch of four (failed), then each event alone.
     expect(counter.transactions).toBe(5);
@@ -192,7 +209,7 @@ describe("event intake", () => {
     const first = [intake.submit(padded(1)), intake.submit(padded(2))];
     await expect(intake.submit(padded(3))).rejects.toBeInstanceOf(IntakeFullError);
     await Promise.all(first);
-    expect(await intake.submit(padded(3))).toEqual({ duplicate: false, matched: true });
+    expect(await intake.submit(padded(3))).toEqual({ duplicate: false, matched: true, changedBody: false });
     expect(await db.courierEvent.count()).toBe(3);
   });
 

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { action } from "~/routes/courier.webhooks.$pathId";
 import { getRuntime } from "~/runtime.server";
 import type { WebhookAuthMethod } from "~/courier/webhook-auth.server";
@@ -11,7 +11,13 @@ import {
   MATCH_EARLY_EVENTS_JOB,
 } from "~/tracking/jobs";
 import { IntakeFullError } from "~/tracking/intake.server";
-import { INTAKE_FULL_RETRY_AFTER_S, matchEarlyEvents, receiveCourierWebhook } from "~/tracking/receive.server";
+import {
+  COURIER_EVENT_REPLAY_WINDOW_MS,
+  INTAKE_FULL_RETRY_AFTER_S,
+  matchEarlyEvents,
+  receiveCourierWebhook,
+} from "~/tracking/receive.server";
+import { recentIso } from "../../support/recent-time";
 
 const SHOP = "corner-bakery.myshopify.com";
 const { db, keys } = getRuntime();
@@ -40,7 +46,7 @@ async function post(body: unknown, headers: Record<string, string>, path = pathI
   return action({ request, params: { pathId: path }, context: {} });
 }
 
-const pickup = (id = 4711, occurredAt = "2026-11-22T15:30:00.000Z") => ({
+const pickup = (id = 4711, occurredAt = recentIso(30)) => ({
   event: "shipment.pickup_confirmed",
   data: {
     id,
@@ -128,12 +134,70 @@ describe("courier webhook receiver", () => {
     expect(await db.job.count()).toBe(1);
   });
 
+  it("ignores an event older than the replay window: answered 200, nothing written, logged", async () => {
+    await setUp("bearer");
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const old = new Date(Date.now() - COURIER_EVENT_REPLAY_WINDOW_MS - 60_000).toISOString();
+    const response = await post(pickup(4711, old), authHeaders("bearer", secret));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ received: false, ignored: "outside_replay_window" });
+    expect(await db.courierEvent.count()).toBe(0);
+    expect(await db.job.count()).toBe(0);
+    expect(warn.mock.calls.map(([text]) => String(text))).toEqual([
+      expect.stringContaining(
+        `[courier-webhooks] Courier event older than the replay window ignored {"shop":"${SHOP}","event":"shipment.pickup_confirmed","courierShipmentId":"4711","occurredAt":"${old}"}`,
+      ),
+    ]);
+    // Just inside the window it is taken.
+    const inside = new Date(Date.now() - COURIER_EVENT_REPLAY_WINDOW_MS + 60_000).toISOString();
+    expect(await (await post(pickup(4711, inside), authHeaders("bearer", secret))).json()).toMatchObject({
+      received: true,
+      duplicate: false,
+    });
+  });
+
+  it("ignores and logs a repeat of an event's identity with a changed body; the first one stands", async () => {
+    await setUp("bearer");
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const first = pickup();
+    expect((await post(first, authHeaders("bearer", secret))).status).toBe(200);
+    const changed = { ...first, data: { ...first.data, latitude: 10.5, items: [{ reference_id: "OTHER" }] } };
+    const response = await post(changed, authHeaders("bearer", secret));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ received: true, duplicate: true, matched: true });
+    const stored = await db.courierEvent.findMany();
+    expect(stored.map((e) => JSON.parse(e.payloadJson) as unknown)).toEqual([first]);
+    expect(await db.job.count()).toBe(1);
+    expect(warn.mock.calls.map(([text]) => String(text))).toEqual([
+      expect.stringContaining(
+        "[courier-webhooks] Courier event repeated with a changed body ignored: the first one received stands",
+      ),
+    ]);
+  });
+
+  it("answers a true repeat 200 without a warning, whatever its key order and spacing", async () => {
+    await setUp("bearer");
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const first = pickup();
+    expect((await post(first, authHeaders("bearer", secret))).status).toBe(200);
+    const reordered = JSON.stringify(
+      { data: Object.fromEntries(Object.entries(first.data).reverse()), event: first.event },
+      null,
+      2,
+    );
+    const response = await post(reordered, authHeaders("bearer", secret));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ received: true, duplicate: true, matched: true });
+    expect(await db.courierEvent.count()).toBe(1);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
   it("stores unknown events and unknown fields without complaint", async () => {
     await setUp("bearer");
     const response = await post(
       {
         event: "shipment.teleported",
-        data: { id: 4711, occurred_at: "2026-11-22T15:31:00Z", warp_factor: "9" },
+        data: { id: 4711, occurred_at: recentIso(31), warp_factor: "9" },
         extra: true,
       },
       authHeaders("bearer", secret),
@@ -220,7 +284,7 @@ describe("courier webhook receiver", () => {
         data: {
           id: "G-12",
           friendly_id: "Blue 12",
-          occurred_at: "2026-11-22T15:00:00Z",
+          occurred_at: recentIso(0),
           shipments: [{ id: 4711, reference_id: "#1001" }],
         },
       },
@@ -234,7 +298,7 @@ describe("courier webhook receiver", () => {
     const response = await post(
       {
         event: "shipment.reposted",
-        data: { id: 5000, parent_id: 4711, occurred_at: "2026-11-22T15:40:00Z", reference_id: "#1001" },
+        data: { id: 5000, parent_id: 4711, occurred_at: recentIso(40), reference_id: "#1001" },
       },
       authHeaders("bearer", secret),
     );
@@ -245,12 +309,12 @@ describe("courier webhook receiver", () => {
   it("takes a secret rotated on another instance at once, while the previous one still works", async () => {
     await setUp("bearer");
     const first = secret;
-    expect((await post(pickup(4711, "2026-11-22T15:30:00.000Z"), authHeaders("bearer", first))).status).toBe(200);
+    expect((await post(pickup(4711, recentIso(30)), authHeaders("bearer", first))).status).toBe(200);
     // Another instance rotates: this process still keeps the first secret.
     const second = await rotateWebhookSecret({ db, keys }, SHOP, "bearer");
-    expect((await post(pickup(4711, "2026-11-22T15:31:00.000Z"), authHeaders("bearer", second))).status).toBe(200);
-    expect((await post(pickup(4711, "2026-11-22T15:32:00.000Z"), authHeaders("bearer", first))).status).toBe(200);
-    expect((await post(pickup(4711, "2026-11-22T15:33:00.000Z"), authHeaders("bearer", "neither"))).status).toBe(401);
+    expect((await post(pickup(4711, recentIso(31)), authHeaders("bearer", second))).status).toBe(200);
+    expect((await post(pickup(4711, recentIso(32)), authHeaders("bearer", first))).status).toBe(200);
+    expect((await post(pickup(4711, recentIso(33)), authHeaders("bearer", "neither"))).status).toBe(401);
     expect(await db.courierEvent.count()).toBe(3);
   });
 

@@ -1,0 +1,35 @@
+/**
+ * Who on the shop's staff is acting: their Shopify user id from the request's session token (`sub`),
+ * and their name when the session is an online one (the app uses offline sessions, whose token
+ * carries no name). A staff member's name is personal data: it is stored with their actions and
+ * shown to the shop, never logged. Pure.
+ */
+
+export type StaffActor = { userId: string | null; name: string | null };
+
+/** The parts of `authenticate.admin`'s result this reads. */
+export type StaffAuth = {
+  session: { onlineAccessInfo?: { associated_user?: { id?: number; first_name?: string; last_name?: string } } };
+  sessionToken?: { sub?: string };
+};
+
+export const MAX_STAFF_NAME_LENGTH = 200;
+
+export function staffActorOf(auth: StaffAuth): StaffActor {
+  const user = auth.session.onlineAccessInfo?.associated_user;
+  const sub = auth.sessionToken?.sub?.trim();
+  const userId = sub ? sub : user?.id !== undefined ? String(user.id) : null;
+  const name = [user?.first_name, user?.last_name]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(" ")
+    .slice(0, MAX_STAFF_NAME_LENGTH);
+  return { userId, name: name || null };
+}
+
+/** How the shipment page names who acted. */
+export function actorLabel(actor: StaffActor): string {
+  if (actor.name && actor.userId) return `${actor.name} (staff ${actor.userId})`;
+  if (actor.name) return actor.name;
+  return actor.userId ? `Staff member ${actor.userId}` : "A staff member";
+}
