@@ -3,7 +3,7 @@ import type { CourierClient } from "~/courier/client.server";
 import type { Db } from "~/db/client.server";
 import { permanentFailure } from "~/jobs/errors";
 import type { JobQueue } from "~/jobs/queue.server";
-import { windowForDispatch } from "~/quote/windows";
+import { windowForDispatch } from "~/schedule/dispatch-window";
 import { parseShopSettings } from "~/settings/shop-settings";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
 import { fetchOrderForDispatch, type OrderForDispatch } from "~/shopify/orders.server";

@@ -3,7 +3,7 @@ import { CourierError, isAddressProblem } from "~/courier/errors";
 import type { Db } from "~/db/client.server";
 import type { JobQueue } from "~/jobs/queue.server";
 import { dollarsToCents } from "~/quote/pricing";
-import { openWindows } from "~/quote/windows";
+import { openWindows } from "~/schedule/windows";
 import { parseShopSettings } from "~/settings/shop-settings";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
 import { fetchOrderForDispatch } from "~/shopify/orders.server";

@@ -5,7 +5,7 @@ import {
   type DispatchSettings,
   type PickupPoint,
 } from "~/dispatch/order-to-shipments";
-import { windowIdFromServiceCode } from "~/quote/windows";
+import { windowIdFromServiceCode } from "~/schedule/service-code";
 import type { OrderForDispatch } from "~/shopify/orders.server";
 
 /**

@@ -4,7 +4,7 @@ import { ourShippingLine } from "~/dispatch/eligibility";
 import type { DeliveryWindowChoice } from "~/dispatch/order-to-shipments";
 import { dispatchSettingsOf, pickupPointsOf } from "~/dispatch/shop-dispatch-settings";
 import { retryLater } from "~/jobs/errors";
-import { windowForDispatch } from "~/quote/windows";
+import { windowForDispatch } from "~/schedule/dispatch-window";
 import { parseShopSettings } from "~/settings/shop-settings";
 import { fetchFulfillmentOrderFulfillments } from "~/shopify/fulfillments.server";
 import { addOrderTags, setOrderDeliveryMetafield } from "~/shopify/order-annotations.server";

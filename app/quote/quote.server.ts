@@ -9,7 +9,7 @@ import type { QuoteMemory, RememberedQuote } from "./quote-memory.server";
 import { parseRateRequest, type RateRequest } from "./rate-request";
 import { fallbackRate, toShopifyRate, type ShopifyRate } from "./rate-response";
 import type { QuoteShop } from "./quote-shop.server";
-import { openWindows } from "./windows";
+import { openWindows } from "~/schedule/windows";
 
 /**
  * The answer to one carrier-service rate request: one rate per open delivery window, priced by the
