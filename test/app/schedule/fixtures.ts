@@ -20,14 +20,16 @@ export const bakery: LocationHours = {
 };
 
 const common = { description: "", enabled: true, fallbackPriceCents: null };
-export const within3h: DeliveryWindow = {
+type WindowOf<K extends DeliveryWindow["kind"]> = Extract<DeliveryWindow, { kind: K }>;
+
+export const within3h: WindowOf<"within_hours"> = {
   ...common,
   id: "within-3h",
   kind: "within_hours",
   hours: 3,
   serviceName: "Within 3 hours",
 };
-export const todayBy8: DeliveryWindow = {
+export const todayBy8: WindowOf<"today_by"> = {
   ...common,
   id: "today-by-8pm",
   kind: "today_by",
@@ -35,7 +37,7 @@ export const todayBy8: DeliveryWindow = {
   orderCutoff: "17:00",
   serviceName: "Today by 8 pm",
 };
-export const tomorrowMorning: DeliveryWindow = {
+export const tomorrowMorning: WindowOf<"tomorrow"> = {
   ...common,
   id: "tomorrow-morning",
   kind: "tomorrow",

@@ -4,40 +4,18 @@ import { pickupAfterFor } from "~/schedule/pickup";
 import { serviceCodeFor, windowIdFromServiceCode } from "~/schedule/service-code";
 import { openWindows, type OpenWindow } from "~/schedule/windows";
 import { DEFAULT_SHOP_SETTINGS, type DeliveryWindow } from "~/settings/shop-settings";
+import { NY, todayBy8, tomorrowMorning, within3h } from "./fixtures";
 
-const NY = "America/New_York";
 const BERLIN = "Europe/Berlin";
 
-const common = { description: "", enabled: true, fallbackPriceCents: null };
-const within3h: DeliveryWindow = {
-  ...common,
-  id: "within-3h",
-  kind: "within_hours",
-  hours: 3,
-  serviceName: "Within 3 hours",
-};
 const within90m: DeliveryWindow = {
-  ...common,
+  description: "",
+  enabled: true,
+  fallbackPriceCents: null,
   id: "express",
   kind: "within_hours",
   hours: 1.5,
   serviceName: "Express",
-};
-const todayBy8: DeliveryWindow = {
-  ...common,
-  id: "today-by-8pm",
-  kind: "today_by",
-  deliverBy: "20:00",
-  orderCutoff: "17:00",
-  serviceName: "Today by 8 pm",
-};
-const tomorrowMorning: DeliveryWindow = {
-  ...common,
-  id: "tomorrow-morning",
-  kind: "tomorrow",
-  startTime: "09:00",
-  endTime: "12:00",
-  serviceName: "Tomorrow morning",
 };
 const allWindows = [within3h, todayBy8, tomorrowMorning];
 
