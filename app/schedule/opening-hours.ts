@@ -1,4 +1,4 @@
-import { addDays, type CalendarDate, compareDates, zonedDate, zonedTimeOnDate } from "./time-zone";
+import { addDays, type CalendarDate, zonedDate, zonedTimeOnDate } from "./time-zone";
 
 /**
  * When a pickup location is open, as instants in the shop's time zone. Pure: a location's hours are
@@ -68,8 +68,24 @@ export function closedEntryOn(hours: LocationHours, date: CalendarDate): ClosedD
   return hours.closedDates.find((closed) => closed.from <= day && day <= closed.to) ?? null;
 }
 
+/** Days whose spans are kept per hours object; a shop's parsed settings are reused across requests. */
+const SPAN_CACHE_DAYS = 64;
+const spanCache = new WeakMap<LocationHours, Map<string, readonly TimeSpan[]>>();
+
 /** The open spans of one shop-local day, as instants (none on a closed date or a closed weekday). */
-export function openSpansOn(hours: LocationHours, date: CalendarDate, timeZone: string): TimeSpan[] {
+export function openSpansOn(hours: LocationHours, date: CalendarDate, timeZone: string): readonly TimeSpan[] {
+  let days = spanCache.get(hours);
+  if (!days) spanCache.set(hours, (days = new Map()));
+  const key = `${timeZone}|${date.year}-${date.month}-${date.day}`;
+  const cached = days.get(key);
+  if (cached) return cached;
+  const spans = computeSpansOn(hours, date, timeZone);
+  if (days.size >= SPAN_CACHE_DAYS) days.delete(days.keys().next().value!);
+  days.set(key, spans);
+  return spans;
+}
+
+function computeSpansOn(hours: LocationHours, date: CalendarDate, timeZone: string): readonly TimeSpan[] {
   if (closedEntryOn(hours, date)) return [];
   const spans: TimeSpan[] = [];
   for (const span of hours.weekly[weekdayOf(date)] ?? []) {
@@ -78,10 +94,26 @@ export function openSpansOn(hours: LocationHours, date: CalendarDate, timeZone: 
     // A span inside the hour a spring-forward change skips has no length left.
     if (start.getTime() < end.getTime()) spans.push({ start, end });
   }
-  return spans.sort((a, b) => a.start.getTime() - b.start.getTime());
+  return Object.freeze(spans.sort((a, b) => a.start.getTime() - b.start.getTime()));
 }
 
+/**
+ * Open every day, all day, never closed (every shop without hours): then no wall time needs converting,
+ * which keeps checkout as fast as before hours existed.
+ */
+export function isAlwaysOpen(hours: LocationHours): boolean {
+  return (
+    hours === ALWAYS_OPEN ||
+    (hours.closedDates.length === 0 &&
+      hours.weekly.length === 7 &&
+      hours.weekly.every((day) => day.length === 1 && day[0]!.start === "00:00" && day[0]!.end === END_OF_DAY))
+  );
+}
+
+const FOREVER: TimeSpan = Object.freeze({ start: new Date(-8.64e15), end: new Date(8.64e15) });
+
 export function isOpenDay(hours: LocationHours, date: CalendarDate, timeZone: string): boolean {
+  if (isAlwaysOpen(hours)) return true;
   return openSpansOn(hours, date, timeZone).length > 0;
 }
 
@@ -106,12 +138,14 @@ export function openSpansFrom(hours: LocationHours, from: CalendarDate, days: nu
 
 /** The open span (merged across midnight) that contains `instant`, or null when closed then. */
 export function openSpanAt(hours: LocationHours, instant: Date, timeZone: string): TimeSpan | null {
+  if (isAlwaysOpen(hours)) return FOREVER;
   const spans = openSpansFrom(hours, addDays(zonedDate(instant, timeZone), -1), 3, timeZone);
   return spans.find((span) => span.start <= instant && instant < span.end) ?? null;
 }
 
 /** The first instant at or after `instant` when the location is open, within OPEN_SEARCH_DAYS; null if none. */
 export function firstOpenAtOrAfter(hours: LocationHours, instant: Date, timeZone: string): Date | null {
+  if (isAlwaysOpen(hours)) return instant;
   // A day's spans end by its midnight, so no earlier day can cover `instant`; days are walked lazily.
   const from = zonedDate(instant, timeZone);
   for (let offset = 0; offset < OPEN_SEARCH_DAYS; offset++) {
@@ -132,6 +166,7 @@ export function lastOpenSpanBefore(hours: LocationHours, instant: Date, timeZone
 
 /** The first open day on or after `date` (within OPEN_SEARCH_DAYS), or null. */
 export function nextOpenDay(hours: LocationHours, date: CalendarDate, timeZone: string): CalendarDate | null {
+  if (isAlwaysOpen(hours)) return date;
   for (let offset = 0; offset < OPEN_SEARCH_DAYS; offset++) {
     const day = addDays(date, offset);
     if (isOpenDay(hours, day, timeZone)) return day;
@@ -188,8 +223,4 @@ export function wallTime(date: CalendarDate, hhmm: string, timeZone: string): Da
   return hhmm === END_OF_DAY
     ? zonedTimeOnDate(addDays(date, 1), "00:00", timeZone)
     : zonedTimeOnDate(date, hhmm, timeZone);
-}
-
-export function isBefore(a: CalendarDate, b: CalendarDate): boolean {
-  return compareDates(a, b) < 0;
 }

@@ -4,6 +4,7 @@ import {
   closedEntryOn,
   firstOpenAtOrAfter,
   intersectHours,
+  isAlwaysOpen,
   type LocationHours,
   nextOpenDay,
   openSpanAt,
@@ -69,6 +70,32 @@ describe("openSpansOn: a day's opening hours as instants", () => {
     };
     expect(spans(night, "2026-03-08")).toEqual([["2026-03-08T06:00:00.000Z", "2026-03-08T07:00:00.000Z"]]);
     expect(spans(night, "2026-11-01")).toEqual([["2026-11-01T05:00:00.000Z", "2026-11-01T08:00:00.000Z"]]);
+  });
+});
+
+describe("isAlwaysOpen: the fast path of shops without hours", () => {
+  it.each([
+    { name: "the default", hours: ALWAYS_OPEN, expected: true },
+    { name: "the same hours, saved", hours: structuredClone(ALWAYS_OPEN) as LocationHours, expected: true },
+    {
+      name: "one closed date",
+      hours: { ...ALWAYS_OPEN, closedDates: [{ from: "2026-12-25", to: "2026-12-25", reason: "" }] },
+      expected: false,
+    },
+    {
+      name: "one short day",
+      hours: { ...ALWAYS_OPEN, weekly: [[{ start: "00:00", end: "23:00" }], ...ALWAYS_OPEN.weekly.slice(1)] },
+      expected: false,
+    },
+    { name: "the bakery", hours: bakery, expected: false },
+  ])("$name → $expected", ({ hours, expected }) => {
+    expect(isAlwaysOpen(hours)).toBe(expected);
+  });
+
+  it("hours changed by the merchant (a new settings object) are not answered from another's cache", () => {
+    expect(spans(bakery, "2026-11-28")).toEqual([["2026-11-28T14:00:00.000Z", "2026-11-28T19:00:00.000Z"]]);
+    const longer = { ...bakery, weekly: [...bakery.weekly.slice(0, 6), [{ start: "09:00", end: "17:00" }]] };
+    expect(spans(longer, "2026-11-28")).toEqual([["2026-11-28T14:00:00.000Z", "2026-11-28T22:00:00.000Z"]]);
   });
 });
 
