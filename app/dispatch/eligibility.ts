@@ -1,4 +1,4 @@
-import { windowIdFromServiceCode } from "~/quote/windows";
+import { windowIdFromServiceCode } from "~/schedule/service-code";
 
 /**
  * Whether a paid order is ours to dispatch automatically, per the shop's dispatch mode.

@@ -8,10 +8,12 @@ import { cartSignature } from "~/quote/cart-to-estimate";
 import { dollarsToCents, exceedsPriceTolerance } from "~/quote/pricing";
 import { fetchFulfillmentOrderForDispatch, type OrderForDispatch } from "~/shopify/orders.server";
 import { attachEarlyEvents } from "~/tracking/receive.server";
+import { recordOnShipment } from "~/shipments/record.server";
 import { enqueueOrderAnnotation } from "./enqueue.server";
 import type { FulfillmentOrderDispatchPayload } from "./jobs";
 import { legacyId } from "./order-to-shipments";
 import { idempotencyKey, planFor, readOrder, type DispatchDeps } from "./plan.server";
+import { windowMoveEntry } from "./window-move";
 
 /** On 409 the first create succeeded: find that shipment by reference_id and this fulfillment order's id. */
 async function adoptExisting(
@@ -58,7 +60,7 @@ export async function runFulfillmentOrderDispatch(
   const current = await fetchFulfillmentOrderForDispatch(deps.admin, payload.fulfillmentOrderGid);
   if (current && current.id !== payload.orderGid)
     throw permanentFailure("The fulfillment order belongs to another order than the one this dispatch is for.");
-  const { shop, settings, order, plan, serviceCode } = await planFor(
+  const { shop, settings, order, plan, serviceCode, window } = await planFor(
     deps,
     shopDomain,
     payload,
@@ -136,15 +138,20 @@ export async function runFulfillmentOrderDispatch(
       create: { ...row, idempotencyKey: key },
       update: row,
     });
+    const at = deps.clock();
     await tx.shipmentActivity.create({
       data: {
         shipmentId: saved.id,
+        createdAt: at,
         kind: created ? "dispatched" : "dispatch_failed",
         message: created
           ? `Courier shipment ${created.id} created (tracking ${created.tracking_number ?? "pending"}).`
           : `Not dispatched: ${attention}`,
       },
     });
+    const moved = created && window ? windowMoveEntry(window, shop.timezone) : null;
+    // One millisecond later, so the timeline shows it after the dispatch it explains.
+    if (moved) await recordOnShipment(tx, { shipmentId: saved.id, at: new Date(at.getTime() + 1), entry: moved });
     // Events that arrived before this row existed (shipment.created) are attached now.
     if (created?.id) await attachEarlyEvents(tx, deps.queue, { id: shop.id, domain: shopDomain }, saved.id, created.id);
     // Its own job: a Shopify failure there is retried on its own, never lost with a completed dispatch.

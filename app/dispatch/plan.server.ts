@@ -3,7 +3,8 @@ import type { CourierClient } from "~/courier/client.server";
 import type { Db } from "~/db/client.server";
 import { permanentFailure } from "~/jobs/errors";
 import type { JobQueue } from "~/jobs/queue.server";
-import { windowForDispatch } from "~/quote/windows";
+import { windowForDispatch } from "~/schedule/dispatch-window";
+import { hoursOfLocations, OPEN_SEARCH_DAYS } from "~/schedule/opening-hours";
 import { parseShopSettings } from "~/settings/shop-settings";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
 import { fetchOrderForDispatch, type OrderForDispatch } from "~/shopify/orders.server";
@@ -67,12 +68,15 @@ export async function planFor(
         knownWindowIds: windowIds,
       });
   const now = deps.clock();
+  // Every location this plan picks up from must be open at its pickup (a job for one fulfillment order: its own).
+  const locationGids = order.fulfillmentOrders.nodes.flatMap((fo) => fo.assignedLocation.location?.id ?? []);
   const window = eligibility.eligible
     ? windowForDispatch({
         now,
         timeZone: shop.timezone,
         leadTimeMinutes: settings.leadTimeMinutes,
         windows: settings.deliveryWindows,
+        hours: hoursOfLocations(settings.openingHours, locationGids),
         serviceCode: eligibility.serviceCode,
         defaultWindowId: settings.defaultWindowId,
       })
@@ -89,7 +93,9 @@ export async function planFor(
   const skipReason = !eligibility.eligible
     ? eligibility.reason
     : !window
-      ? "The shop has no delivery window configured."
+      ? settings.deliveryWindows.length === 0
+        ? "The shop has no delivery window configured."
+        : `The order's pickup locations do not open within ${OPEN_SEARCH_DAYS} days.`
       : null;
   return {
     shop,
@@ -98,5 +104,6 @@ export async function planFor(
     plan,
     skipReason,
     serviceCode: eligibility.eligible ? eligibility.serviceCode : null,
+    window,
   };
 }

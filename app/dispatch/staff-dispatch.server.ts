@@ -3,7 +3,8 @@ import { CourierError, isAddressProblem } from "~/courier/errors";
 import type { Db } from "~/db/client.server";
 import type { JobQueue } from "~/jobs/queue.server";
 import { dollarsToCents } from "~/quote/pricing";
-import { openWindows } from "~/quote/windows";
+import { hoursOfLocations } from "~/schedule/opening-hours";
+import { openWindows } from "~/schedule/windows";
 import { parseShopSettings } from "~/settings/shop-settings";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
 import { fetchOrderForDispatch } from "~/shopify/orders.server";
@@ -83,11 +84,14 @@ export async function quoteOrder(
   if (!order) return { windows: [], unavailableReason: "Shopify has no such order.", currencyCode: shop.currency };
   const pickupPoints: ReadonlyMap<string, PickupPoint> = pickupPointsOf(shop.pickupLocations);
   const now = deps.clock();
+  // The windows every location of the order can serve, as checkout offers them.
+  const locationGids = order.fulfillmentOrders.nodes.flatMap((fo) => fo.assignedLocation.location?.id ?? []);
   const open = openWindows({
     now,
     timeZone: shop.timezone,
     leadTimeMinutes: settings.leadTimeMinutes,
     windows: settings.deliveryWindows,
+    hours: hoursOfLocations(settings.openingHours, locationGids),
   });
   const windows: QuotedWindow[] = [];
   let reason: string | null = open.length ? null : "No delivery window is open now.";

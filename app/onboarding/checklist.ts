@@ -26,6 +26,8 @@ export type ChecklistFacts = {
   carrier: CarrierStatus;
   webhook: { secretSet: boolean; method: WebhookAuthMethod; lastEventAt: Date | null };
   dispatchModeChosen: boolean;
+  /** Enabled pickup locations without opening hours (treated as open every day, all day). */
+  locationsWithoutHours: number;
 };
 
 export type ChecklistStep = {
@@ -151,7 +153,24 @@ function dispatchStep(chosen: boolean): ChecklistStep {
       };
 }
 
-export function buildChecklist(facts: ChecklistFacts, now: Date): { steps: ChecklistStep[]; done: number } {
+/** A suggestion on Home that does not count as a setup step: the app works without it. */
+export type ChecklistPrompt = { id: "hours"; title: string; summary: string };
+
+function hoursPrompt(locationsWithoutHours: number): ChecklistPrompt | null {
+  if (locationsWithoutHours === 0) return null;
+  const which =
+    locationsWithoutHours === 1 ? "One pickup location has" : `${locationsWithoutHours} pickup locations have`;
+  return {
+    id: "hours",
+    title: "Set your opening hours",
+    summary: `${which} no opening hours, so checkout treats it as open every day, all day. Set its hours, closed dates and preparation time so shoppers are offered only times you can serve.`,
+  };
+}
+
+export function buildChecklist(
+  facts: ChecklistFacts,
+  now: Date,
+): { steps: ChecklistStep[]; done: number; prompts: ChecklistPrompt[] } {
   const steps = [
     courierStep(facts.courier),
     pickupStep(facts.pickupLocations),
@@ -159,7 +178,8 @@ export function buildChecklist(facts: ChecklistFacts, now: Date): { steps: Check
     webhookStep(facts.webhook, now),
     dispatchStep(facts.dispatchModeChosen),
   ];
-  return { steps, done: steps.filter((s) => s.state === "done").length };
+  const prompts = [hoursPrompt(facts.locationsWithoutHours)].filter((p): p is ChecklistPrompt => p !== null);
+  return { steps, done: steps.filter((s) => s.state === "done").length, prompts };
 }
 
 /** Whether the merchant has saved a dispatch mode (stored settings hold the key), not merely the default. */

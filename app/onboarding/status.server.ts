@@ -23,7 +23,9 @@ export async function onboardingStatus(
 ) {
   const shop = await deps.db.shop.findUnique({
     where: { domain: shopDomain },
-    include: { pickupLocations: { select: { enabled: true, contactName: true, contactPhone: true } } },
+    include: {
+      pickupLocations: { select: { locationGid: true, enabled: true, contactName: true, contactPhone: true } },
+    },
   });
   if (!shop) return null;
   const settings = parseShopSettings(shop.settingsJson);
@@ -40,6 +42,10 @@ export async function onboardingStatus(
       carrier,
       webhook: { secretSet: Boolean(shop.webhookSecretEncrypted), method, lastEventAt: shop.lastCourierEventAt },
       dispatchModeChosen: dispatchModeChosen(shop.settingsJson),
+      locationsWithoutHours: shop.pickupLocations.filter(
+        (location) =>
+          location.enabled && !settings.openingHours.some((hours) => hours.locationGid === location.locationGid),
+      ).length,
     },
     now,
   );

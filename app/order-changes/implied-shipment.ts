@@ -5,7 +5,7 @@ import {
   type DispatchSettings,
   type PickupPoint,
 } from "~/dispatch/order-to-shipments";
-import { windowIdFromServiceCode } from "~/quote/windows";
+import { windowIdFromServiceCode } from "~/schedule/service-code";
 import type { OrderForDispatch } from "~/shopify/orders.server";
 
 /**
@@ -71,8 +71,9 @@ export function windowOfRequest(request: CreateShipmentRequest): DeliveryWindowC
 
 /**
  * The window the shipment should have now. Time passing is not a change: the window sent stays
- * unless the order now names another of the shop's windows than the one it was dispatched in
- * (a shipping line edited to a different same-day rate); then `freshWindow` (evaluated now) is used.
+ * unless the order now names another of the shop's windows (or another slot or day of one) than the
+ * one it was dispatched in (a shipping line edited to a different same-day rate); then `freshWindow`
+ * (evaluated now) is used.
  */
 export function impliedWindow(input: {
   requested: CreateShipmentRequest;
@@ -83,6 +84,7 @@ export function impliedWindow(input: {
   const before = windowIdFromServiceCode(input.dispatchedServiceCode);
   const now = windowIdFromServiceCode(input.orderServiceCode);
   const kept = windowOfRequest(input.requested);
-  if (before === null || now === null || before === now) return kept;
+  // Whole codes are compared: another slot or day of the same window is another choice too.
+  if (before === null || now === null || input.dispatchedServiceCode === input.orderServiceCode) return kept;
   return input.freshWindow() ?? kept;
 }

@@ -4,7 +4,8 @@ import { ourShippingLine } from "~/dispatch/eligibility";
 import type { DeliveryWindowChoice } from "~/dispatch/order-to-shipments";
 import { dispatchSettingsOf, pickupPointsOf } from "~/dispatch/shop-dispatch-settings";
 import { retryLater } from "~/jobs/errors";
-import { windowForDispatch } from "~/quote/windows";
+import { windowForDispatch } from "~/schedule/dispatch-window";
+import { hoursOfLocations } from "~/schedule/opening-hours";
 import { parseShopSettings } from "~/settings/shop-settings";
 import { fetchFulfillmentOrderFulfillments } from "~/shopify/fulfillments.server";
 import { addOrderTags, setOrderDeliveryMetafield } from "~/shopify/order-annotations.server";
@@ -84,12 +85,14 @@ function latestPerFulfillmentOrder(rows: readonly ShipmentRow[]): ShipmentRow[] 
   return [...latest.values()];
 }
 
-function freshWindow(ctx: SyncContext): DeliveryWindowChoice | null {
+/** The order's window as dispatch would choose it now, picked up while `locationGid` is open. */
+function freshWindow(ctx: SyncContext, locationGid: string): DeliveryWindowChoice | null {
   const window = windowForDispatch({
     now: ctx.deps.clock(),
     timeZone: ctx.shop.timezone,
     leadTimeMinutes: ctx.settings.leadTimeMinutes,
     windows: ctx.settings.deliveryWindows,
+    hours: hoursOfLocations(ctx.settings.openingHours, [locationGid]),
     serviceCode: ctx.orderServiceCode,
     defaultWindowId: ctx.settings.defaultWindowId,
   });
@@ -125,7 +128,7 @@ async function syncShipment(ctx: SyncContext, shipment: ShipmentRow): Promise<Sh
       requested,
       dispatchedServiceCode: shipment.serviceCode,
       orderServiceCode: ctx.orderServiceCode,
-      freshWindow: () => freshWindow(ctx),
+      freshWindow: () => freshWindow(ctx, shipment.locationGid),
     });
     implied = impliedShipment({
       order,

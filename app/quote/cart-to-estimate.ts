@@ -4,7 +4,7 @@ import type { Address, EstimateRequest, Item } from "~/courier/requests";
 import type { LocationAddress } from "~/shipping/location-address";
 import { gramsToPounds } from "~/shipping/units";
 import type { CallbackAddress, RateRequest } from "./rate-request";
-import type { OpenWindow } from "./windows";
+import type { OpenWindow } from "~/schedule/windows";
 
 /**
  * A checkout rate request → one courier estimate request per open delivery window, plus the keys
@@ -52,7 +52,7 @@ export type NoRateReason =
 export type WindowEstimate = {
   window: OpenWindow;
   request: EstimateRequest;
-  /** Same cart, addresses and window id: the slot of the cache this window's estimates live in. */
+  /** Same cart, addresses and service code (window, and day or slot): where this window's estimates are cached. */
   windowKey: string;
   /** The exact pickup and delivery times; with windowKey it is the normalized request. */
   slot: string;
@@ -134,7 +134,7 @@ export function cartToEstimates({
     }),
     estimates: openWindows.map((window) => ({
       window,
-      windowKey: `${cartKey}:${window.windowId}`,
+      windowKey: `${cartKey}:${window.serviceCode}`,
       slot: `${window.pickupAfter.toISOString()}/${window.deliverBetween.start.toISOString()}/${window.deliverBetween.end.toISOString()}`,
       request: {
         items,

@@ -2,7 +2,7 @@ import type { Db } from "~/db/client.server";
 import { parseShopSettings, type ShopSettings } from "~/settings/shop-settings";
 import { readLocationAddress } from "~/shipping/location-address";
 import type { PickupCandidate } from "./cart-to-estimate";
-import { isValidTimeZone } from "./time-zone";
+import { isValidTimeZone } from "~/schedule/time-zone";
 
 /** What the quote flow needs of a shop: its zone, currency, settings and enabled pickup locations. */
 export type QuoteShop = {

@@ -2,14 +2,15 @@ import type { CourierClient } from "~/courier/client.server";
 import { CourierError, isAddressProblem } from "~/courier/errors";
 import { MAX_DISTANCE_MILES } from "~/courier/limits";
 import { TIME_BUDGET_MS_DEFAULT, type DeliveryWindow, type ShopSettings } from "~/settings/shop-settings";
-import { cartToEstimates, type WindowEstimate } from "./cart-to-estimate";
+import { hoursOfLocations } from "~/schedule/opening-hours";
+import { cartToEstimates, matchPickupLocation, type WindowEstimate } from "./cart-to-estimate";
 import type { EstimateCache, EstimateOutcome } from "./estimate-cache.server";
 import { dollarsToCents, priceRate } from "./pricing";
 import type { QuoteMemory, RememberedQuote } from "./quote-memory.server";
 import { parseRateRequest, type RateRequest } from "./rate-request";
 import { fallbackRate, toShopifyRate, type ShopifyRate } from "./rate-response";
 import type { QuoteShop } from "./quote-shop.server";
-import { openWindows } from "./windows";
+import { openWindows } from "~/schedule/windows";
 
 /**
  * The answer to one carrier-service rate request: one rate per open delivery window, priced by the
@@ -76,16 +77,21 @@ export async function quoteRates(deps: QuoteDeps, input: { shopDomain: string; b
   }
   const request = parsed.request;
   const now = deps.clock();
+  // Shopify asks once per origin: the windows are those of the location the cart ships from.
+  const origin = matchPickupLocation(request.origin, shop.pickupLocations);
   const mapping = cartToEstimates({
     request,
     pickupLocations: shop.pickupLocations,
     defaultPackage: settings.defaultPackage,
-    openWindows: openWindows({
-      now,
-      timeZone,
-      leadTimeMinutes: settings.leadTimeMinutes,
-      windows: settings.deliveryWindows,
-    }),
+    openWindows: origin
+      ? openWindows({
+          now,
+          timeZone,
+          leadTimeMinutes: settings.leadTimeMinutes,
+          windows: settings.deliveryWindows,
+          hours: hoursOfLocations(settings.openingHours, [origin.locationGid]),
+        })
+      : [],
   });
   if (!mapping.ok) return noRates(mapping.reason);
 

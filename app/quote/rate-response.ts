@@ -1,7 +1,7 @@
 import type { DeliveryWindow, PricingRules } from "~/settings/shop-settings";
 import { fallbackPrice } from "./pricing";
-import { zoneOffsetMinutes, zonedParts } from "./time-zone";
-import type { OpenWindow } from "./windows";
+import { zoneOffsetMinutes, zonedParts } from "~/schedule/time-zone";
+import type { OpenWindow } from "~/schedule/windows";
 
 /** One rate in the carrier-service callback's answer (`{"rates": [...]}`), keys as Shopify names them. */
 export interface ShopifyRate {
@@ -33,7 +33,8 @@ export function toShopifyRate({ window, openWindow, totalCents, currency, timeZo
     throw new RangeError(`A rate's price must be whole cents of 0 or more, got ${totalCents}`);
   }
   return {
-    service_name: window.serviceName,
+    // A slot or a later day is named for itself ("Today 2–4 pm"); other windows by the merchant's name.
+    service_name: openWindow.label ?? window.serviceName,
     description: window.description,
     service_code: openWindow.serviceCode,
     currency,

@@ -214,6 +214,16 @@ export default function Home() {
                 ) : null}
               </BlockStack>
             </Card>
+            {checklist.prompts.map((prompt) => (
+              <Banner
+                key={prompt.id}
+                tone="info"
+                title={prompt.title}
+                action={{ content: "Open settings", url: "/app/settings#pickup-locations" }}
+              >
+                <p>{prompt.summary}</p>
+              </Banner>
+            ))}
             <StepCard step={step("courier")} number={1}>
               <CourierAccountForm environment={status.courier.environment} tokenLast4={status.courier.tokenLast4} />
             </StepCard>

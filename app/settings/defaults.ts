@@ -40,6 +40,8 @@ export const DEFAULT_SHOP_SETTINGS: Readonly<ShopSettings> = deepFreeze(
         fallbackPriceCents: null,
       },
     ],
+    // No hours yet: every location open all day, every day (Home asks the merchant to set them).
+    openingHours: [],
     defaultWindowId: "within-3-hours",
     pricing: {
       markupPercent: 0,

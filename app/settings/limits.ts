@@ -44,8 +44,22 @@ export const CART_ATTRIBUTE_NAME_MAX_LENGTH = 100;
 export const MERCHANT_DRIVER_NOTE_MAX_LENGTH = 200;
 export const RECONCILIATION_SILENCE_MINUTES_MIN = 5;
 export const RECONCILIATION_SILENCE_MINUTES_MAX = 24 * 60;
+/** Scheduled slots: their length, how many start times, how many open days ahead, how many rates at once. */
+export const SLOT_MINUTES_MIN = 15;
+export const SLOT_MINUTES_MAX = 12 * 60;
+export const MAX_SLOT_TIMES = 48;
+export const SLOT_REPEAT_MINUTES_MIN = 15;
+export const SLOT_DAYS_AHEAD_MIN = 1;
+export const SLOT_DAYS_AHEAD_MAX = 14;
+export const SLOT_RATES_MIN = 1;
+export const SLOT_RATES_MAX = 10;
+/** Opening hours: spans per day, closed-date entries and preparation time per pickup location. */
+export const MAX_OPENING_SPANS_PER_DAY = 6;
+export const MAX_CLOSED_DATES = 100;
+export const CLOSED_REASON_MAX_LENGTH = 100;
+export const PREPARATION_MINUTES_MAX = 7 * 24 * 60;
 
-export const WINDOW_KINDS = ["within_hours", "today_by", "tomorrow"] as const;
+export const WINDOW_KINDS = ["within_hours", "today_by", "tomorrow", "slots"] as const;
 export const ROUNDING_MODES = ["none", "up_to_dollar", "up_to_99_cents", "nearest_50_cents"] as const;
 export const CHECKOUT_FALLBACKS = ["flat_rate", "no_rate", "shopify_backup_rates"] as const;
 export const DISPATCH_MODES = ["carrier_orders", "all_in_area", "manual"] as const;

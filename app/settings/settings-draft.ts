@@ -19,6 +19,15 @@ export type WindowDraft = {
   orderCutoff: string;
   startTime: string;
   endTime: string;
+  /** Scheduled slots: the page does not edit them yet, but a save keeps them as they are. */
+  slotMinutes: string;
+  /** Start times, comma-separated ("10:00, 14:00"). */
+  startTimes: string;
+  repeatFrom: string;
+  repeatUntil: string;
+  repeatEveryMinutes: string;
+  daysAhead: string;
+  maxRates: string;
 };
 
 export type PickupDraft = PickupLocationRow;
@@ -73,6 +82,13 @@ export function newWindowDraft(existingIds: string[]): WindowDraft {
     orderCutoff: "17:00",
     startTime: "09:00",
     endTime: "12:00",
+    slotMinutes: "120",
+    startTimes: "10:00, 14:00",
+    repeatFrom: "",
+    repeatUntil: "",
+    repeatEveryMinutes: "",
+    daysAhead: "3",
+    maxRates: "4",
   };
 }
 
@@ -89,6 +105,17 @@ function windowDraft(window: DeliveryWindow): WindowDraft {
     ...(window.kind === "within_hours" ? { hours: String(window.hours) } : {}),
     ...(window.kind === "today_by" ? { deliverBy: window.deliverBy, orderCutoff: window.orderCutoff } : {}),
     ...(window.kind === "tomorrow" ? { startTime: window.startTime, endTime: window.endTime } : {}),
+    ...(window.kind === "slots"
+      ? {
+          slotMinutes: String(window.slotMinutes),
+          startTimes: window.startTimes.join(", "),
+          repeatFrom: window.repeat?.from ?? "",
+          repeatUntil: window.repeat?.until ?? "",
+          repeatEveryMinutes: window.repeat ? String(window.repeat.everyMinutes) : "",
+          daysAhead: String(window.daysAhead),
+          maxRates: String(window.maxRates),
+        }
+      : {}),
   };
 }
 
@@ -152,6 +179,28 @@ function windowEntries(window: WindowDraft, index: number): [string, string][] {
     entries.push([name("deliverBy"), window.deliverBy], [name("orderCutoff"), window.orderCutoff]);
   if (window.kind === "tomorrow")
     entries.push([name("startTime"), window.startTime], [name("endTime"), window.endTime]);
+  if (window.kind === "slots") entries.push(...slotEntries(window, name));
+  return entries;
+}
+
+function slotEntries(window: WindowDraft, name: (field: string) => string): [string, string][] {
+  const entries: [string, string][] = [
+    [name("slotMinutes"), window.slotMinutes],
+    [name("daysAhead"), window.daysAhead],
+    [name("maxRates"), window.maxRates],
+  ];
+  const times = window.startTimes
+    .split(",")
+    .map((time) => time.trim())
+    .filter((time) => time !== "");
+  times.forEach((time, i) => entries.push([name(`startTimes.${i}`), time]));
+  if (window.repeatFrom.trim() !== "" || window.repeatUntil.trim() !== "") {
+    entries.push(
+      [name("repeat.from"), window.repeatFrom],
+      [name("repeat.until"), window.repeatUntil],
+      [name("repeat.everyMinutes"), window.repeatEveryMinutes],
+    );
+  }
   return entries;
 }
 

@@ -19,6 +19,7 @@ import { isPlainObject } from "./plain-object";
 import { PriceTolerance, PricingRules } from "./pricing-schema";
 import { ShopTags } from "./tags-schema";
 import { TrackingSettings } from "./tracking-schema";
+import { OpeningHoursSettings } from "./hours-schema";
 import { DeliveryWindow, WindowId } from "./window-schema";
 
 /** A shop's settings (stored as JSON text in Shop.settingsJson), one group per concern. */
@@ -34,6 +35,8 @@ export const ShopSettings = z
       .array(DeliveryWindow, { error: "Add at least one delivery window" })
       .min(1, "Add at least one delivery window")
       .max(MAX_DELIVERY_WINDOWS, `Use at most ${MAX_DELIVERY_WINDOWS} delivery windows`),
+    /** Opening hours, closed dates and preparation per pickup location; a location without is always open. */
+    openingHours: OpeningHoursSettings,
     /** Window used at dispatch for orders that did not choose one of ours (or whose code is unknown). */
     defaultWindowId: WindowId,
     pricing: PricingRules,

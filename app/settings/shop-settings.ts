@@ -1,6 +1,6 @@
 /**
  * The settings' one import path for callers. A shop's settings (stored as JSON text in
- * Shop.settingsJson): delivery windows, pricing, fallback, dispatch mode, tags, courier options and
+ * Shop.settingsJson): delivery windows, opening hours per pickup location, pricing, fallback, dispatch mode, tags, courier options and
  * tracking.
  *
  * One schema serves two readers:
@@ -30,4 +30,13 @@ export { parseShopSettings } from "./stored-settings";
 export { ShopTags } from "./tags-schema";
 export { TrackingSettings } from "./tracking-schema";
 export { trackingUrlFor } from "./tracking-url";
-export { DeliveryWindow, TodayByWindow, TomorrowWindow, WithinHoursWindow, type WindowKind } from "./window-schema";
+export { ClosedDates, LocationHours, OpeningHoursSettings, OpeningSpan } from "./hours-schema";
+export {
+  DeliveryWindow,
+  SlotRepeat,
+  SlotsWindow,
+  TodayByWindow,
+  TomorrowWindow,
+  WithinHoursWindow,
+  type WindowKind,
+} from "./window-schema";

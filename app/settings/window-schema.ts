@@ -1,8 +1,16 @@
 import { z } from "zod";
 import { EVEN_WITH_OTHER_ERRORS, hasIssueUnder } from "./cross-field-rules";
-import { ClockTime, decimalNumber, Flag, optionalCents, text } from "./form-fields";
+import { ClockTime, decimalNumber, Flag, optionalCents, text, wholeNumber } from "./form-fields";
 import {
   MAX_PRICE_CENTS,
+  MAX_SLOT_TIMES,
+  SLOT_DAYS_AHEAD_MAX,
+  SLOT_DAYS_AHEAD_MIN,
+  SLOT_MINUTES_MAX,
+  SLOT_MINUTES_MIN,
+  SLOT_RATES_MAX,
+  SLOT_RATES_MIN,
+  SLOT_REPEAT_MINUTES_MIN,
   WINDOW_DESCRIPTION_MAX_LENGTH,
   WINDOW_ID_MAX_LENGTH,
   WINDOW_ID_PATTERN,
@@ -77,9 +85,52 @@ export const TomorrowWindow = z
     }
   }, EVEN_WITH_OTHER_ERRORS);
 
-export const DeliveryWindow = z.discriminatedUnion("kind", [WithinHoursWindow, TodayByWindow, TomorrowWindow], {
-  error: 'Choose a kind of window: "within hours", "today by" or "tomorrow"',
-});
+/** Slots starting every `everyMinutes` from `from` up to `until` (both shop-local, `until` included). */
+export const SlotRepeat = z
+  .object({
+    from: ClockTime,
+    until: ClockTime,
+    everyMinutes: wholeNumber(SLOT_REPEAT_MINUTES_MIN, SLOT_MINUTES_MAX, "minutes"),
+  })
+  .superRefine((repeat, ctx) => {
+    if (hasIssueUnder(ctx.issues, "from") || hasIssueUnder(ctx.issues, "until")) return;
+    if (repeat.until < repeat.from) {
+      ctx.addIssue({ code: "custom", path: ["until"], message: "The last slot must not start before the first" });
+    }
+  }, EVEN_WITH_OTHER_ERRORS);
+
+/**
+ * Scheduled slots: each slot a rate of its own ("Today 2–4 pm"), on the open days ahead, the soonest
+ * first, at most `maxRates` of them. Start times are listed, or repeat on a pattern, or both.
+ */
+export const SlotsWindow = z
+  .object({
+    ...windowCommon,
+    kind: z.literal("slots"),
+    slotMinutes: wholeNumber(SLOT_MINUTES_MIN, SLOT_MINUTES_MAX, "minutes"),
+    // A form posts no field for an empty list or a missing pattern.
+    startTimes: z.preprocess(
+      (value) => value ?? [],
+      z.array(ClockTime).max(MAX_SLOT_TIMES, `Use at most ${MAX_SLOT_TIMES} slot times`),
+    ),
+    repeat: z.preprocess((value) => value ?? null, SlotRepeat.nullable()),
+    daysAhead: wholeNumber(SLOT_DAYS_AHEAD_MIN, SLOT_DAYS_AHEAD_MAX, "open days"),
+    maxRates: wholeNumber(SLOT_RATES_MIN, SLOT_RATES_MAX, "rates"),
+  })
+  .superRefine((window, ctx) => {
+    if (hasIssueUnder(ctx.issues, "startTimes") || hasIssueUnder(ctx.issues, "repeat")) return;
+    if (window.startTimes.length === 0 && window.repeat === null) {
+      ctx.addIssue({ code: "custom", path: ["startTimes"], message: "Give the slots' start times or a pattern" });
+    }
+  }, EVEN_WITH_OTHER_ERRORS);
+
+export const DeliveryWindow = z.discriminatedUnion(
+  "kind",
+  [WithinHoursWindow, TodayByWindow, TomorrowWindow, SlotsWindow],
+  { error: 'Choose a kind of window: "within hours", "today by", "tomorrow" or "slots"' },
+);
+
+export type SlotsWindow = z.infer<typeof SlotsWindow>;
 
 export type DeliveryWindow = z.infer<typeof DeliveryWindow>;
 export type WindowKind = (typeof WINDOW_KINDS)[number];

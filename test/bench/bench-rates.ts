@@ -29,7 +29,7 @@ import autocannon from "autocannon";
 import { parseEnv } from "~/config/env.server";
 import { REQUESTS_PER_SECOND } from "~/courier/limits";
 import { createDb } from "~/db/client.server";
-import { openWindows } from "~/quote/windows";
+import { openWindows } from "~/schedule/windows";
 import { quoteSettings, seedQuoteShop } from "../app/quote/quote-shop";
 import { distinctCart } from "../app/quote/rate-request-fixture";
 import { localCourierEnv, TEST_API_SECRET, testEnv } from "../support/test-env";

@@ -41,7 +41,7 @@ import path from "node:path";
 import { parseEnv } from "~/config/env.server";
 import { REQUESTS_PER_SECOND } from "~/courier/limits";
 import { createDb, type Db } from "~/db/client.server";
-import { serviceCodeForWindow } from "~/quote/windows";
+import { serviceCodeFor } from "~/schedule/service-code";
 import { rotateWebhookSecret, saveCourierToken } from "~/shops/courier-credentials.server";
 import {
   createDatabase,
@@ -365,7 +365,7 @@ function addShops(standIn: ShopifyStandIn): BenchShop[] {
         shippingLines: [
           {
             title: "Within 3 hours",
-            code: serviceCodeForWindow("within-3-hours"),
+            code: serviceCodeFor("within-3-hours"),
             source: "Same-day delivery",
             carrierIdentifier: "c9f1e2",
             price: "9.99",

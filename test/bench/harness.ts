@@ -18,7 +18,7 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { parseEnv } from "~/config/env.server";
 import type { KeyRing } from "~/crypto/secret-box.server";
-import { serviceCodeForWindow } from "~/quote/windows";
+import { serviceCodeFor } from "~/schedule/service-code";
 import { createDb, type Db } from "~/db/client.server";
 import type { WebhookAuthMethod } from "~/courier/webhook-auth.server";
 import { BASIC_AUTH_USER, rotateWebhookSecret, saveCourierToken } from "~/shops/courier-credentials.server";
@@ -621,7 +621,7 @@ export type Answer = { status: number; latencyMs: number; body: string; error?: 
 function shippingLineOf(sameDay: boolean) {
   return sameDay
     ? {
-        code: serviceCodeForWindow("within-3-hours"),
+        code: serviceCodeFor("within-3-hours"),
         source: "Same-day delivery",
         title: "Within 3 hours",
         price: "9.99",

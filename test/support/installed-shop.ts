@@ -5,7 +5,7 @@
  */
 import { startWorker, timerSleep } from "~/jobs/worker.server";
 import { componentLogger } from "~/logging/logger.server";
-import { serviceCodeForWindow } from "~/quote/windows";
+import { serviceCodeFor } from "~/schedule/service-code";
 import { action as ordersPaid } from "~/routes/webhooks.orders.paid";
 import type { Runtime } from "~/runtime.server";
 import { jobHandlers, type AdminForShop } from "~/server/job-handlers.server";
@@ -103,7 +103,7 @@ export function sameDayOrder(standIn: ShopifyStandIn, overrides: Parameters<type
     shippingLines: [
       {
         title: "Within 3 hours",
-        code: serviceCodeForWindow("within-3-hours"),
+        code: serviceCodeFor("within-3-hours"),
         source: "Same-day delivery",
         carrierIdentifier: "c9f1e2",
         price: "9.99",

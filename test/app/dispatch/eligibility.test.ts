@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { dispatchEligibility, type ShippingLineFacts } from "~/dispatch/eligibility";
-import { serviceCodeForWindow } from "~/quote/windows";
+import { serviceCodeFor } from "~/schedule/service-code";
 
-const ours = serviceCodeForWindow("within-3h");
+const ours = serviceCodeFor("within-3h");
 const line = (overrides: Partial<ShippingLineFacts>): ShippingLineFacts => ({
   title: "Same-day delivery",
   code: ours,
@@ -35,7 +35,7 @@ describe("which paid orders are dispatched", () => {
     [
       "a code of a window since removed",
       "carrier_orders",
-      [line({ source: "other", carrierIdentifier: null, code: serviceCodeForWindow("gone") })],
+      [line({ source: "other", carrierIdentifier: null, code: serviceCodeFor("gone") })],
       { eligible: false, reason: expect.stringMatching(/did not choose/) },
     ],
     [

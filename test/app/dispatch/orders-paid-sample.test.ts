@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { serviceCodeForWindow } from "~/quote/windows";
+import { serviceCodeFor } from "~/schedule/service-code";
 import { action as ordersPaid } from "~/routes/webhooks.orders.paid";
 import { getRuntime } from "~/runtime.server";
 import { startCourierSandbox, type CourierSandbox } from "../../courier-sandbox/server";
@@ -13,7 +13,7 @@ const COURIER_TOKEN = "sandbox-token-corner-bakery";
 const runtime = getRuntime();
 const SAME_DAY = {
   title: "Within 3 hours",
-  code: serviceCodeForWindow("within-3-hours"),
+  code: serviceCodeFor("within-3-hours"),
   source: "Same-day delivery",
   price: "9.99",
 };

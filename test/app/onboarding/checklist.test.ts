@@ -11,6 +11,7 @@ function facts(overrides: Partial<ChecklistFacts> = {}): ChecklistFacts {
     carrier: { status: "registered", complete: true, instructions: [], missingZones: 0, locationsWithoutUsZone: 0 },
     webhook: { secretSet: true, method: "bearer", lastEventAt: new Date(NOW.getTime() - 5 * 60_000) },
     dispatchModeChosen: true,
+    locationsWithoutHours: 0,
     ...overrides,
   };
 }
@@ -18,6 +19,22 @@ function facts(overrides: Partial<ChecklistFacts> = {}): ChecklistFacts {
 const step = (f: ChecklistFacts, id: string) => buildChecklist(f, NOW).steps.find((s) => s.id === id)!;
 
 describe("setup checklist", () => {
+  it.each([
+    { without: 0, prompts: [] },
+    {
+      without: 1,
+      prompts: [
+        expect.stringMatching(/^One pickup location has no opening hours, so checkout treats it as open every day/),
+      ],
+    },
+    { without: 3, prompts: [expect.stringMatching(/^3 pickup locations have no opening hours/)] },
+  ])("prompts to set opening hours for $without location(s) without, never as a step", ({ without, prompts }) => {
+    const checklist = buildChecklist(facts({ locationsWithoutHours: without }), NOW);
+    expect(checklist.prompts.map((p) => p.summary)).toEqual(prompts);
+    expect(checklist.prompts.every((p) => p.id === "hours" && p.title === "Set your opening hours")).toBe(true);
+    expect(checklist.done).toBe(5);
+  });
+
   it("counts the done steps", () => {
     expect(buildChecklist(facts(), NOW).done).toBe(5);
     expect(buildChecklist(facts({ dispatchModeChosen: false, courier: { status: "not_connected" } }), NOW).done).toBe(

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { JobError } from "~/jobs/errors";
 import { ORDER_CHANGE_ACTIVITY } from "~/order-changes/activity";
 import { DISPATCH_IN_FLIGHT, runOrderSync } from "~/order-changes/sync.server";
-import { serviceCodeForWindow } from "~/quote/windows";
+import { serviceCodeFor } from "~/schedule/service-code";
 import { cancelAndRedispatch, RedispatchRefused } from "~/order-changes/redispatch.server";
 import { action as foHoldReleased } from "~/routes/webhooks.fulfillment_orders.hold_released";
 import { action as foMoved } from "~/routes/webhooks.fulfillment_orders.moved";
@@ -176,7 +176,7 @@ describe("order edited before a driver is assigned", () => {
     state.shippingLines = state.shippingLines.map((line) => ({
       ...line,
       title: "Tomorrow morning",
-      code: serviceCodeForWindow("tomorrow-morning"),
+      code: serviceCodeFor("tomorrow-morning"),
     }));
     await deliver(ordersUpdated, "orders/updated", orderUpdatedPayload(order.id, nextUpdatedAt()));
     await drainJobs();

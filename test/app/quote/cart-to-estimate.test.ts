@@ -10,7 +10,8 @@ import {
   type PickupCandidate,
 } from "~/quote/cart-to-estimate";
 import { parseRateRequest, type RateRequest } from "~/quote/rate-request";
-import { serviceCodeForWindow, type OpenWindow } from "~/quote/windows";
+import { serviceCodeFor } from "~/schedule/service-code";
+import type { OpenWindow } from "~/schedule/windows";
 import {
   cartItem,
   destinationAddress,
@@ -27,7 +28,8 @@ function openWindow(id: string, startIso: string, hours: number): OpenWindow {
   const start = new Date(startIso);
   return {
     windowId: id,
-    serviceCode: serviceCodeForWindow(id),
+    serviceCode: serviceCodeFor(id),
+    label: null,
     pickupAfter: start,
     deliverBetween: { start, end: new Date(start.getTime() + hours * 3_600_000) },
   };
@@ -287,8 +289,8 @@ describe("cache keys: the normalized request", () => {
 
   it("has one slot per window, from its exact pickup and delivery times", () => {
     const [a, b] = mapped().estimates;
-    expect(a!.windowKey).toBe(`${base}:within-3-hours`);
-    expect(b!.windowKey).toBe(`${base}:tomorrow-morning`);
+    expect(a!.windowKey).toBe(`${base}:SAMEDAY_WITHIN-3-HOURS`);
+    expect(b!.windowKey).toBe(`${base}:SAMEDAY_TOMORROW-MORNING`);
     expect(a!.slot).toBe("2026-11-20T18:05:00.000Z/2026-11-20T18:05:00.000Z/2026-11-20T21:05:00.000Z");
     const later = openWindow("within-3-hours", "2026-11-20T18:10:00.000Z", 3);
     expect(mapped({}, [MAIN], [later]).estimates[0]!.slot).not.toBe(a!.slot);

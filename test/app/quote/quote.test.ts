@@ -9,7 +9,11 @@ import { loadQuoteShop } from "~/quote/quote-shop.server";
 import { BACKUP_RATES_STATUS, quoteRates, type QuoteDeps, type QuoteResult } from "~/quote/quote.server";
 import { cartSignature } from "~/quote/cart-to-estimate";
 import type { ShopifyRate } from "~/quote/rate-response";
-import type { ShopSettings } from "~/settings/shop-settings";
+import { dayLabel } from "~/schedule/labels";
+import { isoDate } from "~/schedule/opening-hours";
+import { serviceCodeFor } from "~/schedule/service-code";
+import { addDays, zonedDate, zonedTimeOnDate } from "~/schedule/time-zone";
+import type { LocationHours, ShopSettings } from "~/settings/shop-settings";
 import { geocode, priceFor, roadMiles, sizeOf } from "../../courier-sandbox/geo";
 import { startCourierSandbox, type CourierSandbox } from "../../courier-sandbox/server";
 import { countingFetch, shiftableClock } from "../../courier-sandbox/testing";
@@ -22,7 +26,7 @@ import {
   rateRequestBody,
   type RateRequestOptions,
 } from "./rate-request-fixture";
-import { quoteSettings, seedQuoteShop } from "./quote-shop";
+import { TOMORROW_MORNING, WITHIN_3_HOURS, quoteSettings, seedQuoteShop } from "./quote-shop";
 
 /** The quote flow against the real courier sandbox and the test database. */
 
@@ -65,9 +69,9 @@ type Harness = {
 };
 
 function harness(
-  options: { limiter?: CourierRateLimiter; fetch?: typeof fetch; token?: string; connected?: boolean } = {},
+  options: { limiter?: CourierRateLimiter; fetch?: typeof fetch; token?: string; connected?: boolean; at?: Date } = {},
 ): Harness {
-  const clock = shiftableClock();
+  const clock = shiftableClock(options.at ? options.at.getTime() - Date.now() : 0);
   const counting = countingFetch(options.fetch);
   const limiter = options.limiter ?? createInProcessRateLimiter();
   const warnings: string[] = [];
@@ -205,6 +209,59 @@ describe("pricing each open window with the courier", () => {
     h.clock.advance(ESTIMATE_TTL_MS);
     expect(await quote(h)).toMatchObject({ source: "courier" });
     expect(h.estimateCalls()).toHaveLength(4);
+  });
+});
+
+describe("opening hours: the windows of the location the cart ships from", () => {
+  // The test shop is in Los Angeles; days ahead of the real clock, so the sandbox takes the pickups.
+  const LA = "America/Los_Angeles";
+  const day = zonedDate(new Date(Date.now() + 3 * 86_400_000), LA);
+  const nineToFive = [{ start: "09:00", end: "17:00" }];
+  const hours = (closed: LocationHours["closedDates"] = []): LocationHours => ({
+    locationGid: "gid://shopify/Location/1",
+    weekly: Array.from({ length: 7 }, () => nineToFive),
+    closedDates: closed,
+    preparationMinutes: 0,
+  });
+
+  it("after closing: no within-hours rate, tomorrow's window", async () => {
+    await setSettings({ openingHours: [hours()] });
+    const h = harness({ at: zonedTimeOnDate(day, "20:00", LA) });
+    expect(rates(await quote(h)).map((r) => [r.service_code, r.service_name])).toEqual([
+      ["SAMEDAY_TOMORROW-MORNING", "Delivery tomorrow morning"],
+    ]);
+  });
+
+  it("closed tomorrow: the next open day's window, named by its date, with that day's code", async () => {
+    const tomorrow = addDays(day, 1);
+    const closed = [{ from: isoDate(tomorrow), to: isoDate(tomorrow), reason: "Inventory" }];
+    await setSettings({ openingHours: [hours(closed)] });
+    const h = harness({ at: zonedTimeOnDate(day, "20:00", LA) });
+    const later = addDays(day, 2);
+    expect(rates(await quote(h)).map((r) => [r.service_code, r.service_name])).toEqual([
+      [serviceCodeFor(TOMORROW_MORNING.id, later), `Delivery tomorrow morning (${dayLabel(later, day)})`],
+    ]);
+  });
+
+  it("scheduled slots: one rate per slot, by name, each priced by the courier", async () => {
+    const slots = {
+      ...WITHIN_3_HOURS,
+      id: "slots",
+      kind: "slots" as const,
+      slotMinutes: 120,
+      startTimes: ["10:00", "14:00"],
+      repeat: null,
+      daysAhead: 1,
+      maxRates: 3,
+    };
+    await setSettings({ openingHours: [hours()], deliveryWindows: [slots], defaultWindowId: "slots" });
+    const h = harness({ at: zonedTimeOnDate(day, "08:00", LA) });
+    const result = await quote(h);
+    expect(rates(result).map((r) => [r.service_code, r.service_name, r.min_delivery_date.slice(11, 16)])).toEqual([
+      [serviceCodeFor("slots", day, "10:00"), "Today 10 am–12 pm", "10:00"],
+      [serviceCodeFor("slots", day, "14:00"), "Today 2–4 pm", "14:00"],
+    ]);
+    expect(h.estimateCalls()).toHaveLength(2);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fallbackRate, formatShopifyDate, toShopifyRate } from "~/quote/rate-response";
-import { openWindows, type OpenWindow } from "~/quote/windows";
+import { openWindows, type OpenWindow } from "~/schedule/windows";
 import type { DeliveryWindow } from "~/settings/shop-settings";
 
 const NY = "America/New_York";
@@ -19,6 +19,7 @@ const todayBy8: DeliveryWindow = {
 const open: OpenWindow = {
   windowId: "today-by-8pm",
   serviceCode: "SAMEDAY_TODAY-BY-8PM",
+  label: null,
   pickupAfter: new Date("2026-06-10T15:00:00Z"),
   deliverBetween: { start: new Date("2026-06-10T15:00:00Z"), end: new Date("2026-06-11T00:00:00Z") },
 };

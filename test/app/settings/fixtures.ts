@@ -33,6 +33,25 @@ export const custom: ShopSettings = {
       fallbackPriceCents: null,
     },
   ],
+  openingHours: [
+    {
+      locationGid: "gid://shopify/Location/1",
+      weekly: [
+        [],
+        [
+          { start: "08:00", end: "12:00" },
+          { start: "13:00", end: "19:00" },
+        ],
+        [{ start: "08:00", end: "19:00" }],
+        [{ start: "08:00", end: "19:00" }],
+        [{ start: "08:00", end: "19:00" }],
+        [{ start: "08:00", end: "24:00" }],
+        [{ start: "10:00", end: "16:00" }],
+      ],
+      closedDates: [{ from: "2026-12-24", to: "2026-12-26", reason: "Holidays" }],
+      preparationMinutes: 45,
+    },
+  ],
   defaultWindowId: "tonight",
   pricing: {
     markupPercent: 12.5,

@@ -7,7 +7,12 @@ import {
   newWindowDraft,
   windowErrorKey,
 } from "~/settings/settings-draft";
-import { DEFAULT_SHOP_SETTINGS, validateSettingsInput, type ShopSettings } from "~/settings/shop-settings";
+import {
+  DEFAULT_SHOP_SETTINGS,
+  validateSettingsInput,
+  type DeliveryWindow,
+  type ShopSettings,
+} from "~/settings/shop-settings";
 
 const defaults = structuredClone(DEFAULT_SHOP_SETTINGS) as ShopSettings;
 const submit = (entries: [string, string][]) => validateSettingsInput({ entries: () => entries }, defaults);
@@ -17,6 +22,42 @@ describe("the settings page's draft", () => {
     const result = submit(draftToEntries(draftFromSettings(defaults, [])));
     expect(result).toEqual({ ok: true, settings: defaults });
   });
+
+  it.each([
+    { name: "listed times", startTimes: ["10:00", "14:00"], repeat: null },
+    { name: "a pattern only", startTimes: [], repeat: { from: "09:00", until: "17:00", everyMinutes: 60 } },
+  ])(
+    "posts back a slots window it does not edit yet ($name), and the opening hours untouched",
+    ({ startTimes, repeat }) => {
+      const slots: DeliveryWindow = {
+        serviceName: "Scheduled",
+        description: "",
+        enabled: true,
+        fallbackPriceCents: null,
+        id: "slots",
+        kind: "slots" as const,
+        slotMinutes: 90,
+        daysAhead: 2,
+        maxRates: 5,
+        startTimes,
+        repeat,
+      };
+      const settings: ShopSettings = {
+        ...defaults,
+        deliveryWindows: [...defaults.deliveryWindows, slots],
+        openingHours: [
+          {
+            locationGid: "gid://shopify/Location/1",
+            weekly: Array.from({ length: 7 }, () => [{ start: "08:00", end: "18:00" }]),
+            closedDates: [],
+            preparationMinutes: 20,
+          },
+        ],
+      };
+      const entries = draftToEntries(draftFromSettings(settings, []));
+      expect(validateSettingsInput({ entries: () => entries }, settings)).toEqual({ ok: true, settings });
+    },
+  );
 
   it("sends money in cents, booleans explicitly and the windows whole", () => {
     const draft = draftFromSettings(defaults, []);

@@ -14,14 +14,17 @@ describe("validateSettingsInput", () => {
     if (!result.ok) expect(result.fieldErrors[key]).toMatch(message);
   });
 
+  // The settings page does not edit opening hours yet: its form leaves them as they were (here, the defaults).
+  const fromPage = { ...custom, openingHours: defaults().openingHours };
+
   it("accepts the whole settings form (strings, dotted names, checkbox with hidden false) and normalises it", () => {
-    expect(validateSettingsInput(form(fullForm))).toEqual({ ok: true, settings: custom });
+    expect(validateSettingsInput(form(fullForm))).toEqual({ ok: true, settings: fromPage });
   });
 
   it("accepts real FormData", () => {
     const data = new FormData();
     for (const [name, value] of fullForm) data.append(name, value);
-    expect(validateSettingsInput(data)).toEqual({ ok: true, settings: custom });
+    expect(validateSettingsInput(data)).toEqual({ ok: true, settings: fromPage });
   });
 
   it("accepts the settings as a nested JSON object", () => {
@@ -284,5 +287,110 @@ describe("validateSettingsInput", () => {
 
   it("validates on top of the defaults when no current settings are given", () => {
     expect(validateSettingsInput({})).toEqual({ ok: true, settings: defaults() });
+  });
+
+  describe("opening hours and slots", () => {
+    const location = custom.openingHours[0]!;
+    const withHours = (change: Record<string, unknown>) =>
+      validateSettingsInput({ openingHours: [{ ...location, ...change }] }, custom);
+
+    it.each<[string, Record<string, unknown>, string, RegExp]>([
+      [
+        "overlapping spans",
+        {
+          weekly: [
+            [],
+            [
+              { start: "08:00", end: "12:00" },
+              { start: "11:00", end: "13:00" },
+            ],
+            [],
+            [],
+            [],
+            [],
+            [],
+          ],
+        },
+        "openingHours.0.weekly.1.1.start",
+        /overlaps/,
+      ],
+      [
+        "a span that ends before it starts",
+        { weekly: [[{ start: "12:00", end: "09:00" }], [], [], [], [], [], []] },
+        "openingHours.0.weekly.0.0.end",
+        /after the start/,
+      ],
+      ["six days", { weekly: [[], [], [], [], [], []] }, "openingHours.0.weekly", /all seven days/],
+      [
+        "a closed range backwards",
+        { closedDates: [{ from: "2026-12-26", to: "2026-12-24", reason: "" }] },
+        "openingHours.0.closedDates.0.to",
+        /not be before/,
+      ],
+      [
+        "a date that does not exist",
+        { closedDates: [{ from: "2026-02-30", to: "2026-03-01", reason: "" }] },
+        "openingHours.0.closedDates.0.from",
+        /YYYY-MM-DD/,
+      ],
+      ["a negative preparation", { preparationMinutes: -5 }, "openingHours.0.preparationMinutes", /from 0/],
+      ["not a Shopify location", { locationGid: "store-1" }, "openingHours.0.locationGid", /Unknown location/],
+    ])("refuses %s", (_name, change, key, message) => {
+      const result = withHours(change);
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.fieldErrors[key]).toMatch(message);
+    });
+
+    it("accepts a day open until midnight and a closed day", () => {
+      const weekly = [[], [{ start: "18:00", end: "24:00" }], [], [], [], [], []];
+      expect(withHours({ weekly })).toEqual({
+        ok: true,
+        settings: { ...custom, openingHours: [{ ...location, weekly }] },
+      });
+    });
+
+    it("refuses a second entry for the same location", () => {
+      const result = validateSettingsInput({ openingHours: [location, location] }, custom);
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.fieldErrors["openingHours.1.locationGid"]).toMatch(/already has hours/);
+    });
+
+    const slots = {
+      id: "slots",
+      kind: "slots",
+      serviceName: "Scheduled",
+      description: "",
+      enabled: true,
+      fallbackPriceCents: null,
+      slotMinutes: 120,
+      startTimes: ["10:00", "14:00"],
+      repeat: null,
+      daysAhead: 3,
+      maxRates: 4,
+    };
+
+    it("accepts a slots window", () => {
+      const result = validateSettingsInput({ deliveryWindows: [slots], defaultWindowId: "slots" }, custom);
+      expect(result).toEqual({ ok: true, settings: { ...custom, deliveryWindows: [slots], defaultWindowId: "slots" } });
+    });
+
+    it.each<[string, Record<string, unknown>, string, RegExp]>([
+      ["neither times nor a pattern", { startTimes: [] }, "deliveryWindows.0.startTimes", /start times or a pattern/],
+      [
+        "a pattern that ends before it starts",
+        { repeat: { from: "14:00", until: "10:00", everyMinutes: 60 } },
+        "deliveryWindows.0.repeat.until",
+        /not start before the first/,
+      ],
+      ["too many rates", { maxRates: 11 }, "deliveryWindows.0.maxRates", /from 1 to 10/],
+      ["too short a slot", { slotMinutes: 5 }, "deliveryWindows.0.slotMinutes", /from 15/],
+    ])("refuses slots with %s", (_name, change, key, message) => {
+      const result = validateSettingsInput(
+        { deliveryWindows: [{ ...slots, ...change }], defaultWindowId: "slots" },
+        custom,
+      );
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.fieldErrors[key]).toMatch(message);
+    });
   });
 });

@@ -34,6 +34,19 @@ describe("parseShopSettings", () => {
     });
   });
 
+  it("reads settings saved before opening hours as always open (no hours), keeping everything else", () => {
+    const { openingHours: _added, ...older } = structuredClone(custom);
+    expect(parseShopSettings(JSON.stringify(older))).toEqual({ ...custom, openingHours: [] });
+  });
+
+  it("an unreadable opening-hours entry falls back to no hours, not to broken settings", () => {
+    const broken = {
+      ...structuredClone(custom),
+      openingHours: [{ locationGid: "gid://shopify/Location/1", weekly: "?" }],
+    };
+    expect(parseShopSettings(broken)).toEqual({ ...custom, openingHours: [] });
+  });
+
   it("ignores keys it does not know (settings removed in a later version)", () => {
     expect(parseShopSettings({ ...custom, legacyFlag: true, pricing: { ...custom.pricing, oldRule: 3 } })).toEqual(
       custom,

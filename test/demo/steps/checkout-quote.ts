@@ -3,7 +3,7 @@
  * registered carrier service with a signed rate request per location and offers the rates the app
  * answers with.
  */
-import { serviceCodeForWindow } from "~/quote/windows";
+import { serviceCodeFor } from "~/schedule/service-code";
 import { checkout, dollars } from "../checkout";
 import type { DemoContext, DemoStep } from "../context";
 import { SHOPPER, twoLocationCart } from "../store";
@@ -42,7 +42,7 @@ export const checkoutQuote: DemoStep = {
     const estimates = sandbox.requestLog.filter((r) => r.path === "/v1/estimates").length - estimatesBefore;
     ctx.check(estimates > 0, "quote: the courier was asked for estimates", () => `${estimates} estimates`);
 
-    const chosen = offered.find((r) => r.service_code === serviceCodeForWindow(CHOSEN_WINDOW_ID));
+    const chosen = offered.find((r) => r.service_code === serviceCodeFor(CHOSEN_WINDOW_ID));
     ctx.check(
       chosen,
       `checkout: the "${CHOSEN_WINDOW_ID}" window is offered for the whole cart`,

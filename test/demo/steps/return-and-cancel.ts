@@ -16,7 +16,7 @@ import { courierShipmentsFor, followDeliveries, orderShipments } from "../follow
 import { checkout, dollars } from "../checkout";
 import { placeOrder, type CartLine } from "../store";
 import { CHOSEN_WINDOW_ID } from "./checkout-quote";
-import { serviceCodeForWindow } from "~/quote/windows";
+import { serviceCodeFor } from "~/schedule/service-code";
 import type { OrderState } from "../../shopify-stand-in";
 import { payOrder } from "./order-paid";
 
@@ -36,7 +36,7 @@ async function checkOutAndPlace(ctx: DemoContext, cart: CartLine[]): Promise<Ord
   const { carrierService } = ctx.state;
   ctx.check(carrierService, "a carrier service is registered (step 1)");
   const { offered } = await checkout(ctx, cart);
-  const rate = offered.find((r) => r.service_code === serviceCodeForWindow(CHOSEN_WINDOW_ID));
+  const rate = offered.find((r) => r.service_code === serviceCodeFor(CHOSEN_WINDOW_ID));
   ctx.check(rate, `checkout from ${cart[0]!.location.name}: the "${CHOSEN_WINDOW_ID}" window is offered`);
   const order = placeOrder(ctx.stack.store, cart, rate, carrierService);
   ctx.say(

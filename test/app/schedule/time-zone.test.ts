@@ -6,7 +6,7 @@ import {
   zonedDateTimeToUtc,
   zonedParts,
   zoneOffsetMinutes,
-} from "~/quote/time-zone";
+} from "~/schedule/time-zone";
 
 describe("zonedDateTimeToUtc", () => {
   it.each([

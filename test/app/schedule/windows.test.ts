@@ -1,47 +1,21 @@
 import { describe, expect, it } from "vitest";
-import {
-  openWindows,
-  pickupAfterFor,
-  serviceCodeForWindow,
-  windowForDispatch,
-  windowIdFromServiceCode,
-  type OpenWindow,
-} from "~/quote/windows";
+import { windowForDispatch } from "~/schedule/dispatch-window";
+import { pickupAfterFor } from "~/schedule/pickup";
+import { serviceCodeFor, windowIdFromServiceCode } from "~/schedule/service-code";
+import { openWindows, type OpenWindow } from "~/schedule/windows";
 import { DEFAULT_SHOP_SETTINGS, type DeliveryWindow } from "~/settings/shop-settings";
+import { NY, todayBy8, tomorrowMorning, within3h } from "./fixtures";
 
-const NY = "America/New_York";
 const BERLIN = "Europe/Berlin";
 
-const common = { description: "", enabled: true, fallbackPriceCents: null };
-const within3h: DeliveryWindow = {
-  ...common,
-  id: "within-3h",
-  kind: "within_hours",
-  hours: 3,
-  serviceName: "Within 3 hours",
-};
 const within90m: DeliveryWindow = {
-  ...common,
+  description: "",
+  enabled: true,
+  fallbackPriceCents: null,
   id: "express",
   kind: "within_hours",
   hours: 1.5,
   serviceName: "Express",
-};
-const todayBy8: DeliveryWindow = {
-  ...common,
-  id: "today-by-8pm",
-  kind: "today_by",
-  deliverBy: "20:00",
-  orderCutoff: "17:00",
-  serviceName: "Today by 8 pm",
-};
-const tomorrowMorning: DeliveryWindow = {
-  ...common,
-  id: "tomorrow-morning",
-  kind: "tomorrow",
-  startTime: "09:00",
-  endTime: "12:00",
-  serviceName: "Tomorrow morning",
 };
 const allWindows = [within3h, todayBy8, tomorrowMorning];
 
@@ -50,7 +24,7 @@ type Expected = { id: string; start: string; end: string };
 function summary(open: OpenWindow[]): Expected[] {
   return open.map((w) => {
     expect(w.pickupAfter.getTime()).toBe(w.deliverBetween.start.getTime());
-    expect(w.serviceCode).toBe(serviceCodeForWindow(w.windowId));
+    expect(w.serviceCode).toBe(serviceCodeFor(w.windowId));
     return { id: w.windowId, start: w.deliverBetween.start.toISOString(), end: w.deliverBetween.end.toISOString() };
   });
 }
@@ -339,7 +313,7 @@ describe("openWindows", () => {
 
 describe("service codes", () => {
   it.each(["within-3-hours", "today-by-8pm", "tomorrow-morning", "a", "x1-2-3"])("%s round-trips", (id) => {
-    expect(windowIdFromServiceCode(serviceCodeForWindow(id))).toBe(id);
+    expect(windowIdFromServiceCode(serviceCodeFor(id))).toBe(id);
   });
 
   it.each([
@@ -628,11 +602,13 @@ describe("windowForDispatch", () => {
     }
     expect(result).toEqual({
       windowId: expected.id,
-      serviceCode: serviceCodeForWindow(expected.id),
+      serviceCode: serviceCodeFor(expected.id),
       pickupAfter: new Date(expected.start),
       deliverBetween: { start: new Date(expected.start), end: new Date(expected.end) },
+      label: null,
       chosenBy: expected.chosenBy,
       movedForward: expected.movedForward,
+      movedFrom: expected.movedForward ? { start: expect.any(Date), end: expect.any(Date) } : null,
     });
     expect(result!.pickupAfter.getTime()).toBeGreaterThan(new Date(now).getTime() + 59_999);
   });
