@@ -129,7 +129,11 @@ export function jobHandlers(runtime: Runtime, loadAdmin: AdminForShop): Record<s
           {
             db: runtime.db,
             admin: await adminFor(job.shopDomain),
-            settings: trackingSettingsOf(parseShopSettings(shop.settingsJson), appConfig().shopify.appUrl),
+            settings: trackingSettingsOf(
+              parseShopSettings(shop.settingsJson),
+              appConfig().shopify.appUrl,
+              runtime.keys,
+            ),
             clock: runtime.clock,
           },
           payload.shipmentId,

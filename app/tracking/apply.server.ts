@@ -27,6 +27,8 @@ export type TrackingSettings = {
   trackingUrl: (trackingNumber: string) => string | null;
   /** The shoppers' tracking page for a token (used when the merchant set no template). */
   pageUrl: (token: string) => string;
+  /** The token encrypted for the shipment, kept for the order status block's link (token.server.ts). */
+  sealPageToken: (token: string, shipmentId: string) => string;
   notifyCustomer: boolean;
   attentionTag: string;
 };
@@ -57,7 +59,10 @@ async function fulfillmentTrackingUrl(deps: ApplyDeps, shipment: Shipment, numbe
   const merchants = deps.settings.trackingUrl(number);
   if (merchants) return merchants;
   const page = newTrackingToken();
-  await deps.db.shipment.update({ where: { id: shipment.id }, data: { trackingTokenHash: page.hash } });
+  await deps.db.shipment.update({
+    where: { id: shipment.id },
+    data: { trackingTokenHash: page.hash, trackingTokenSealed: deps.settings.sealPageToken(page.token, shipment.id) },
+  });
   return deps.settings.pageUrl(page.token);
 }
 

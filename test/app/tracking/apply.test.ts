@@ -7,7 +7,7 @@ import { rotateWebhookSecret } from "~/shops/courier-credentials.server";
 import { applyShipmentEvents } from "~/tracking/apply.server";
 import { APPLY_EVENTS_JOB } from "~/tracking/jobs";
 import { reconcileShop } from "~/tracking/reconcile.server";
-import { hashTrackingToken } from "~/tracking-page/token.server";
+import { hashTrackingToken, openTrackingToken, sealTrackingToken } from "~/tracking-page/token.server";
 import { startCourierSandbox, type CourierSandbox } from "../../courier-sandbox/server";
 import type { ShopifyStandIn } from "../../shopify-stand-in";
 import {
@@ -84,6 +84,7 @@ const trackingSettings = {
   trackingCompany: "Same-Day Courier",
   trackingUrl: () => null,
   pageUrl: (token: string) => `https://courier-app.test/t/${token}`,
+  sealPageToken: (token: string, shipmentId: string) => sealTrackingToken(runtime.keys, token, shipmentId),
   notifyCustomer: true,
   attentionTag: "same-day-attention",
 };
@@ -108,6 +109,10 @@ describe("courier events become Shopify fulfillments and events", () => {
     const pageToken = /\/t\/([A-Za-z0-9_-]{22})$/.exec(fulfillment.trackingInfo[0]!.url ?? "")?.[1];
     expect(pageToken).toBeDefined();
     expect(row.trackingTokenHash).toBe(hashTrackingToken(pageToken!));
+    // Sealed for the order status block: it opens to the same token for this shipment only.
+    expect(row.trackingTokenSealed).not.toContain(pageToken!);
+    expect(openTrackingToken(runtime.keys, row.trackingTokenSealed!, shipment.id)).toBe(pageToken);
+    expect(openTrackingToken(runtime.keys, row.trackingTokenSealed!, "another-shipment")).toBeNull();
     expect(fulfillment.trackingInfo[0]!.url).not.toContain(shipment.trackingNumber!);
     const statuses = fulfillment.events.map((e) => e.status);
     expect(statuses).toContain("CARRIER_PICKED_UP");
