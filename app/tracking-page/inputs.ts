@@ -4,3 +4,11 @@ import { z } from "zod";
 export const TRACKING_TOKEN_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 
 export const TrackingTokenParam = z.string().regex(TRACKING_TOKEN_PATTERN);
+
+/**
+ * The claims the order status block's route reads from a customer account session token, once the
+ * library verified it: `dest` is the shop's URL (`https://<shop>.myshopify.com`).
+ */
+export const CustomerAccountClaims = z
+  .object({ dest: z.url({ protocol: /^https$/ }) })
+  .transform((claims) => ({ shopDomain: new URL(claims.dest).hostname }));

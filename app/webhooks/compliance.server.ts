@@ -72,6 +72,7 @@ export async function handleCustomersRedact(db: Db, scope: CustomerScope) {
         photosJson: null,
         customerGid: null,
         trackingTokenHash: null,
+        trackingTokenSealed: null,
         driverName: null,
         driverPhone: null,
         vehicleJson: null,
