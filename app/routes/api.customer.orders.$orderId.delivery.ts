@@ -11,8 +11,9 @@ import { shopperDeliveriesFor } from "~/tracking-page/order-status.server";
 
 /**
  * GET /api/customer/orders/:orderId/delivery — the order status block's deliveries
- * (extensions/order-status-delivery). The customer account session token names the shop; an order
- * of another shop, or without a same-day delivery, answers an empty list.
+ * (extensions/order-status-delivery). The customer account session token names the shop and the
+ * signed-in customer; an order of another shop or customer, or without a same-day delivery, answers
+ * an empty list.
  */
 export const loader = async ({ request, params, context }: LoaderFunctionArgs) => {
   const { sessionToken, cors } = await authenticate.public.customerAccount(request);
@@ -23,8 +24,8 @@ export const loader = async ({ request, params, context }: LoaderFunctionArgs) =
         retryAfterMs: rate.retryAfterS * 1000,
       });
     const { orderId } = parseInput(OrderIdParam, params);
-    const { shopDomain } = parseInput(CustomerAccountClaims, sessionToken);
-    return shopperDeliveriesFor(orderStatusDeps(), { shopDomain, orderGid: orderGidFromId(orderId) });
+    const { shopDomain, customerGid } = parseInput(CustomerAccountClaims, sessionToken);
+    return shopperDeliveriesFor(orderStatusDeps(), { shopDomain, orderGid: orderGidFromId(orderId), customerGid });
   });
 };
 

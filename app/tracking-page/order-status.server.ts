@@ -18,8 +18,29 @@ import type { TrackingPageView } from "./view-model";
 
 export type OrderStatusDeps = TrackingPageDeps & { keys: KeyRing; appUrl: string };
 
-/** The order as the verified session token names it: `shopDomain` from the token, never from the request. */
-export type ShopperOrder = { shopDomain: string; orderGid: string };
+/**
+ * The order asked about and who asks: `shopDomain` and `customerGid` come from the verified session
+ * token, never from the request.
+ */
+export type ShopperOrder = { shopDomain: string; orderGid: string; customerGid: string | null };
+
+/**
+ * Whether the signed-in customer is the order's: Shopify's orders/paid named them (kept with its
+ * delivery record). The order id alone is no proof, since any shopper of the shop has a token.
+ */
+async function isOrderOfCustomer(deps: OrderStatusDeps, order: ShopperOrder): Promise<boolean> {
+  if (!order.customerGid) return false;
+  const paid = await deps.db.webhookDelivery.findFirst({
+    where: {
+      shopDomain: order.shopDomain,
+      topic: "orders/paid",
+      orderGid: order.orderGid,
+      customerGid: order.customerGid,
+    },
+    select: { id: true },
+  });
+  return paid !== null;
+}
 
 type Generation = { fulfillmentOrderGid: string; generation: number };
 
@@ -53,12 +74,13 @@ function linkOf(deps: OrderStatusDeps, shipment: PageShipment, now: Date): strin
 /**
  * The order's same-day deliveries for its order status page. Only shipments booked with the courier
  * count (a booking that failed or is still being made is the store's business); an order of another
- * shop, or without such a shipment, has none.
+ * shop or another customer, or without such a shipment, has none.
  */
 export async function shopperDeliveriesFor(
   deps: OrderStatusDeps,
   order: ShopperOrder,
 ): Promise<ShopperDeliveriesResponse> {
+  if (!(await isOrderOfCustomer(deps, order))) return { deliveries: [] };
   const rows = await deps.db.shipment.findMany({
     where: { shop: { domain: order.shopDomain }, orderGid: order.orderGid, courierShipmentId: { not: null } },
     include: { shop: { select: PAGE_SHOP_FIELDS } },

@@ -1,14 +1,17 @@
 /**
  * The order status block's route as a customer account extension calls it: a customer account
  * session token signed with the app secret (verified by the library), CORS for the extension's
- * origin, and only the shop's own orders with a booked same-day delivery.
+ * origin, and only the signed-in customer's own orders (named by Shopify's orders/paid) of the shop,
+ * with a booked same-day delivery.
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import type { ShopperDeliveriesResponse } from "../../../extensions/shared/shopper-delivery";
 import { db } from "~/db.server";
 import { action, loader } from "~/routes/api.customer.orders.$orderId.delivery";
 import { action as customersRedact } from "~/routes/webhooks.customers.redact";
+import { action as ordersPaid } from "~/routes/webhooks.orders.paid";
 import { TRACKING_PAGE_REQUESTS_PER_MINUTE } from "~/tracking-page/http.server";
+import { orderUpdatedPayload } from "../../fixtures/order-change-webhooks";
 import { customersRedactPayload } from "../../fixtures/shopify-webhooks";
 import { mintSessionToken } from "../../support/shopify-signing";
 import { TEST_API_KEY, TEST_API_SECRET, TEST_APP_URL } from "../../support/test-env";
@@ -19,9 +22,11 @@ import { shopifyWebhook } from "./webhook-request";
 const SHOP = "sunset-bakery.myshopify.com";
 const OTHER_SHOP = "other-shop.myshopify.com";
 const ORDER_ID = "299938";
+const ORDER_GID = `gid://shopify/Order/${ORDER_ID}`;
 /** Customer account pages are served by Shopify, never from the app's origin. */
 const EXTENSION_ORIGIN = "https://extensions.shopifycdn.com";
 const CUSTOMER = "gid://shopify/Customer/191167";
+const OTHER_CUSTOMER = "gid://shopify/Customer/555";
 const DAY_MS = 24 * 60 * 60 * 1000;
 const PERSONAL = ["Maria", "Gonzalez", "742 Evergreen", "94114", "5551234567", "Dana", "Whitfield", "Prius"];
 
@@ -31,14 +36,27 @@ let client = "";
 const seed = (overrides: SeedOverrides = {}) => seedTrackedShipment({ shopDomain: SHOP, ...overrides });
 
 /** A customer account session token as Shopify signs it: `dest` the shop, `sub` the signed-in customer. */
-const customerToken = (options: { shop?: string; secret?: string; expiresInS?: number } = {}) =>
+const customerToken = (options: { shop?: string; secret?: string; expiresInS?: number; customer?: string } = {}) =>
   mintSessionToken({
     shop: options.shop ?? SHOP,
     apiKey: TEST_API_KEY,
     apiSecret: options.secret ?? TEST_API_SECRET,
-    userId: CUSTOMER,
+    userId: options.customer ?? CUSTOMER,
     expiresInS: options.expiresInS,
   });
+
+/** Shopify's orders/paid for the order, naming its customer (the REST Order resource's `customer`). */
+async function orderPaidBy(customer: unknown, shop = SHOP) {
+  const payload = orderUpdatedPayload(ORDER_GID, new Date(), {
+    customer: customer === null ? null : { id: 191167, admin_graphql_api_id: customer, email: "maria@example.com" },
+  });
+  const response = await ordersPaid({
+    request: shopifyWebhook({ path: "/webhooks/orders/paid", topic: "orders/paid", shop, payload }),
+    params: {},
+    context: {},
+  });
+  expect(response.status).toBe(200);
+}
 
 function request(orderId: string, options: { token?: string | null; method?: string } = {}) {
   const headers = new Headers({ Origin: EXTENSION_ORIGIN, "X-Forwarded-For": client });
@@ -56,9 +74,18 @@ async function deliveriesFor(orderId: string, token?: string) {
 
 beforeEach(async () => {
   client = `203.0.113.${++clientCounter}`;
-  for (const table of ["courierEvent", "shipment", "pickupLocation", "shop", "webhookDelivery", "session"] as const) {
+  for (const table of [
+    "courierEvent",
+    "shipment",
+    "pickupLocation",
+    "shop",
+    "webhookDelivery",
+    "session",
+    "job",
+  ] as const) {
     await (db[table] as unknown as { deleteMany: () => Promise<unknown> }).deleteMany();
   }
+  await orderPaidBy(CUSTOMER);
 });
 
 describe("a valid customer account session token", () => {
@@ -129,10 +156,29 @@ describe("a valid customer account session token", () => {
 describe("nothing is shown", () => {
   it("for another shop's order, even with the same order id", async () => {
     await seed({ shopDomain: OTHER_SHOP });
+    await orderPaidBy(CUSTOMER, OTHER_SHOP);
     const { status, body } = await deliveriesFor(ORDER_ID);
     expect(status).toBe(200);
     expect(body).toEqual({ deliveries: [] });
     expect((await deliveriesFor(ORDER_ID, customerToken({ shop: OTHER_SHOP }))).body.deliveries).toHaveLength(1);
+  });
+
+  it("for another customer of the shop, or a token that names no customer", async () => {
+    await seed();
+    expect((await deliveriesFor(ORDER_ID, customerToken({ customer: OTHER_CUSTOMER }))).body).toEqual({
+      deliveries: [],
+    });
+    expect((await deliveriesFor(ORDER_ID, customerToken({ customer: "42" }))).body).toEqual({ deliveries: [] });
+    expect((await deliveriesFor(ORDER_ID)).body.deliveries).toHaveLength(1);
+  });
+
+  it("for an order whose orders/paid named no customer, or one in another shape (which still dispatches)", async () => {
+    await db.webhookDelivery.deleteMany();
+    await seed();
+    await orderPaidBy(null);
+    await orderPaidBy("not-a-customer-id");
+    expect(await db.job.count()).toBeGreaterThan(0);
+    expect((await deliveriesFor(ORDER_ID)).body).toEqual({ deliveries: [] });
   });
 
   it("for an order without a same-day shipment, or whose booking never reached the courier", async () => {
@@ -141,7 +187,7 @@ describe("nothing is shown", () => {
     expect((await deliveriesFor("777")).body).toEqual({ deliveries: [] });
   });
 
-  it("once customers/redact removed the shopper's data: no link any more", async () => {
+  it("once customers/redact removed the shopper's data", async () => {
     await seed();
     const redacted = await customersRedact({
       request: shopifyWebhook({
@@ -156,7 +202,8 @@ describe("nothing is shown", () => {
     expect(redacted.status).toBe(200);
     const row = await db.shipment.findFirstOrThrow();
     expect(row).toMatchObject({ trackingTokenHash: null, trackingTokenSealed: null });
-    expect((await deliveriesFor(ORDER_ID)).body.deliveries.map((d) => d.trackingUrl)).toEqual([null]);
+    expect(await db.webhookDelivery.count({ where: { topic: "orders/paid", customerGid: CUSTOMER } })).toBe(0);
+    expect((await deliveriesFor(ORDER_ID)).body).toEqual({ deliveries: [] });
   });
 });
 
