@@ -8,15 +8,13 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { ShopperDeliveriesResponse } from "../../../extensions/shared/shopper-delivery";
 import { db } from "~/db.server";
 import { action, loader } from "~/routes/api.customer.orders.$orderId.delivery";
-import { action as customersRedact } from "~/routes/webhooks.customers.redact";
 import { action as ordersPaid } from "~/routes/webhooks.orders.paid";
 import { TRACKING_PAGE_REQUESTS_PER_MINUTE } from "~/tracking-page/http.server";
 import { orderUpdatedPayload } from "../../fixtures/order-change-webhooks";
-import { customersRedactPayload } from "../../fixtures/shopify-webhooks";
 import { mintSessionToken } from "../../support/shopify-signing";
 import { TEST_API_KEY, TEST_API_SECRET, TEST_APP_URL } from "../../support/test-env";
 import { call, json } from "./embedded";
-import { seedTrackedShipment, type SeedOverrides } from "./tracked-shipment";
+import { redactCustomer, seedTrackedShipment, type SeedOverrides } from "./tracked-shipment";
 import { shopifyWebhook } from "./webhook-request";
 
 const SHOP = "sunset-bakery.myshopify.com";
@@ -189,17 +187,7 @@ describe("nothing is shown", () => {
 
   it("once customers/redact removed the shopper's data", async () => {
     await seed();
-    const redacted = await customersRedact({
-      request: shopifyWebhook({
-        path: "/webhooks/customers/redact",
-        topic: "customers/redact",
-        shop: SHOP,
-        payload: customersRedactPayload(SHOP),
-      }),
-      params: {},
-      context: {},
-    });
-    expect(redacted.status).toBe(200);
+    expect((await redactCustomer(SHOP)).status).toBe(200);
     const row = await db.shipment.findFirstOrThrow();
     expect(row).toMatchObject({ trackingTokenHash: null, trackingTokenSealed: null });
     expect(await db.webhookDelivery.count({ where: { topic: "orders/paid", customerGid: CUSTOMER } })).toBe(0);

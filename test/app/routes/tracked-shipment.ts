@@ -1,11 +1,14 @@
 /**
  * A same-day shipment as the tracking flow leaves it, with its tracking page token (hashed and sealed),
- * recipient and driver details and an out-for-delivery event: the tracking page's and the order
- * status block's route tests read it.
+ * recipient and driver details and an out-for-delivery event, and Shopify's customers/redact for its
+ * customer: the tracking page's and the order status block's route tests use them.
  */
 import { db } from "~/db.server";
+import { action as customersRedact } from "~/routes/webhooks.customers.redact";
 import { getRuntime } from "~/runtime.server";
 import { newTrackingToken, sealTrackingToken } from "~/tracking-page/token.server";
+import { customersRedactPayload } from "../../fixtures/shopify-webhooks";
+import { shopifyWebhook } from "./webhook-request";
 
 export type SeedOverrides = {
   state?: string;
@@ -103,4 +106,18 @@ export async function seedTrackedShipment(overrides: SeedOverrides & { shopDomai
     },
   });
   return { token: page.token, shipment };
+}
+
+/** Shopify's customers/redact for the seeded shipments' customer (its sample payload), through the app's route. */
+export function redactCustomer(shopDomain: string) {
+  return customersRedact({
+    request: shopifyWebhook({
+      path: "/webhooks/customers/redact",
+      topic: "customers/redact",
+      shop: shopDomain,
+      payload: customersRedactPayload(shopDomain),
+    }),
+    params: {},
+    context: {},
+  });
 }

@@ -10,13 +10,12 @@ import { loader as proxyPage } from "~/routes/proxy.track.$token";
 import { loader as proxyStatus } from "~/routes/proxy.track.$token_.status";
 import { loader as appPage } from "~/routes/t.$token";
 import { loader as appStatus } from "~/routes/t.$token_.status";
-import { action as customersRedact } from "~/routes/webhooks.customers.redact";
 import { action as shopRedact } from "~/routes/webhooks.shop.redact";
 import { TRACKING_PAGE_REQUESTS_PER_MINUTE } from "~/tracking-page/http.server";
-import { customersRedactPayload, shopRedactPayload } from "../../fixtures/shopify-webhooks";
+import { shopRedactPayload } from "../../fixtures/shopify-webhooks";
 import { appProxyQuery } from "../../support/shopify-signing";
 import { TEST_API_SECRET, TEST_APP_URL } from "../../support/test-env";
-import { seedTrackedShipment, type SeedOverrides } from "./tracked-shipment";
+import { redactCustomer, seedTrackedShipment, type SeedOverrides } from "./tracked-shipment";
 import { shopifyWebhook } from "./webhook-request";
 
 const SHOP = "sunset-bakery.myshopify.com";
@@ -204,17 +203,7 @@ describe("the page through the app proxy", () => {
 describe("redaction removes what the page shows", () => {
   it("customers/redact: the page is gone and the driver's and shopper's details are removed", async () => {
     const { token, shipment } = await seedShipment();
-    const response = await customersRedact({
-      request: shopifyWebhook({
-        path: "/webhooks/customers/redact",
-        topic: "customers/redact",
-        shop: SHOP,
-        payload: customersRedactPayload(SHOP),
-      }),
-      params: {},
-      context: {},
-    });
-    expect(response.status).toBe(200);
+    expect((await redactCustomer(SHOP)).status).toBe(200);
     expect((await onApp(token)).status).toBe(404);
     const row = await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } });
     expect(row).toMatchObject({
