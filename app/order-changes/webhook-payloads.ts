@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FULFILLMENT_ORDER_GID_PREFIX, FulfillmentOrderGid, OrderGid } from "~/shopify/global-ids";
+import { CustomerGid, FULFILLMENT_ORDER_GID_PREFIX, FulfillmentOrderGid, OrderGid } from "~/shopify/global-ids";
 
 /**
  * The Shopify webhook payloads that announce order changes (API 2026-10). Only what routes the
@@ -10,8 +10,15 @@ import { FULFILLMENT_ORDER_GID_PREFIX, FulfillmentOrderGid, OrderGid } from "~/s
 /** Shopify sends `updated_at` as ISO 8601 with an offset; anything longer is not a timestamp. */
 export const UPDATED_AT_MAX_LENGTH = 40;
 
-/** orders/paid: the REST Order resource; the job reads the order through the Admin API. */
-export const OrderPaidPayload = z.looseObject({ admin_graphql_api_id: OrderGid });
+/**
+ * orders/paid: the REST Order resource; the job reads the order through the Admin API. The customer's
+ * id is kept with the delivery record: the order status block answers only that customer
+ * (app/tracking-page/order-status.server.ts). A customer field in another shape never blocks dispatch.
+ */
+export const OrderPaidPayload = z.looseObject({
+  admin_graphql_api_id: OrderGid,
+  customer: z.looseObject({ admin_graphql_api_id: CustomerGid }).nullish().catch(null),
+});
 
 /** orders/updated and orders/cancelled: the REST Order resource. */
 export const OrderChangedPayload = z.looseObject({

@@ -7,7 +7,10 @@ import { receiveWebhook } from "~/webhooks/receive.server";
 export const action = ({ request }: ActionFunctionArgs) =>
   receiveWebhook(request, {
     payload: OrderPaidPayload,
-    ids: (order) => ({ orderGid: order.admin_graphql_api_id }),
+    ids: (order) => ({
+      orderGid: order.admin_graphql_api_id,
+      customerGid: order.customer?.admin_graphql_api_id ?? null,
+    }),
     handleInTransaction: ({ shop, payload }, tx) =>
       enqueueOrderDispatch(
         getRuntime().queue,

@@ -144,7 +144,11 @@ export function jobHandlers(runtime: Runtime, loadAdmin: AdminForShop): Record<s
             db: runtime.db,
             admin: await adminFor(job.shopDomain),
             queue: runtime.queue,
-            settings: trackingSettingsOf(parseShopSettings(shop.settingsJson), appConfig().shopify.appUrl),
+            settings: trackingSettingsOf(
+              parseShopSettings(shop.settingsJson),
+              appConfig().shopify.appUrl,
+              runtime.keys,
+            ),
             courier: await courierFor(job.shopDomain),
             clock: runtime.clock,
           },

@@ -10,3 +10,4 @@ const globalId = (type: string) =>
 
 export const OrderGid = globalId("Order");
 export const FulfillmentOrderGid = globalId("FulfillmentOrder");
+export const CustomerGid = globalId("Customer");

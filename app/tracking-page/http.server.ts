@@ -4,7 +4,8 @@ import { getRuntime } from "~/runtime.server";
 import { staffDeps } from "~/staff/http.server";
 import { TrackingTokenParam } from "./inputs";
 import { trackingPageFor, type TrackingPageResult } from "./lookup.server";
-import { clientKeyOf, createFixedWindowLimiter, type FixedWindowLimiter } from "./rate-limit";
+import type { OrderStatusDeps } from "./order-status.server";
+import { clientKeyOf, createFixedWindowLimiter, type FixedWindowLimiter, type RateDecision } from "./rate-limit";
 import { renderEndedBody, renderEndedPage, renderLive, renderNotFoundPage, renderTrackingPage } from "./render.server";
 import type { TrackingPageView } from "./view-model";
 
@@ -40,6 +41,21 @@ function rateLimiter(): FixedWindowLimiter {
 function remoteAddressOf(context: unknown): string | undefined {
   const address = (context as { remoteAddress?: unknown } | null)?.remoteAddress;
   return typeof address === "string" ? address : undefined;
+}
+
+/**
+ * One request of a client against the limit. The page, its status and the order status block's
+ * route share it: each answers from the same deliveries, so scraping one is scraping all.
+ */
+export function takeClientRate(request: Request, context: unknown): RateDecision {
+  return rateLimiter().take(clientKeyOf(request.headers, remoteAddressOf(context)));
+}
+
+let orderStatus: OrderStatusDeps | undefined;
+
+/** The order status block's collaborators: the page's, the key that opens sealed tokens, the app's URL. */
+export function orderStatusDeps(): OrderStatusDeps {
+  return (orderStatus ??= { ...staffDeps(), keys: getRuntime().keys, appUrl: appConfig().shopify.appUrl });
 }
 
 /** A page's headers; `nonce` allows its inline style and script. A JSON answer runs nothing: null. */
@@ -109,7 +125,7 @@ export async function trackingPageResponse(
       ? html(`<!doctype html><title>${message}</title><p>${message}</p>`, status, nonce, extra)
       : json({ error: message }, status, extra);
 
-  const decision = rateLimiter().take(clientKeyOf(request.headers, remoteAddressOf(context)));
+  const decision = takeClientRate(request, context);
   if (!decision.allowed)
     return refusal(429, "Too many requests. Try again in a minute.", { "Retry-After": String(decision.retryAfterS) });
 

@@ -62,26 +62,17 @@ function vehicleOf(json: string | null): Record<string, string> | null {
     : null;
 }
 
-/**
- * The page for a presented token. `shopDomain` is the shop the app proxy vouched for: a token of
- * another shop's delivery is unknown there.
- */
-export async function trackingPageFor(
-  deps: TrackingPageDeps,
-  token: string,
-  shopDomain: string | null,
-): Promise<TrackingPageResult> {
-  const shipment = await deps.db.shipment.findUnique({
-    where: { trackingTokenHash: hashTrackingToken(token) },
-    include: { shop: { select: { domain: true, name: true, timezone: true, settingsJson: true } } },
-  });
-  if (!shipment || (shopDomain !== null && shipment.shop.domain !== shopDomain)) return { kind: "not_found" };
-  const now = deps.clock();
-  const settings = parseShopSettings(shipment.shop.settingsJson);
-  const storeName = storeNameOf(shipment.shop);
-  const endsAt = pageEndsAt(shipment, settings.tracking.pageDays);
-  if (endsAt && endsAt.getTime() <= now.getTime()) return { kind: "ended", storeName };
+/** A shipment with the shop fields the page reads. */
+export const PAGE_SHOP_FIELDS = { domain: true, name: true, timezone: true, settingsJson: true } as const;
+export type PageShipment = Shipment & { shop: Pick<Shop, keyof typeof PAGE_SHOP_FIELDS> };
 
+/** When the shipment's page stops working under its shop's settings; null while the delivery goes on. */
+export function pageEndsAtFor(shipment: PageShipment): Date | null {
+  return pageEndsAt(shipment, parseShopSettings(shipment.shop.settingsJson).tracking.pageDays);
+}
+
+/** What the page shows for a shipment, in the page's words (view-model.ts). */
+export async function pageViewOf(deps: TrackingPageDeps, shipment: PageShipment, now: Date): Promise<TrackingPageView> {
   const state = toShipmentState(shipment.state);
   const outForDelivery =
     state === "en_route" &&
@@ -95,7 +86,7 @@ export async function trackingPageFor(
   });
   const hasPhoto = Boolean(shipment.courierShipmentId) && photoKindsOf(shipment.photosJson).includes("delivery");
   const facts: TrackingPageFacts = {
-    storeName,
+    storeName: storeNameOf(shipment.shop),
     timeZone: shipment.shop.timezone,
     state,
     outForDelivery,
@@ -116,5 +107,25 @@ export async function trackingPageFor(
       ? deps.files.link({ shopDomain: shipment.shop.domain, shipmentId: shipment.id, file: "delivery" })
       : null,
   };
-  return { kind: "found", view: trackingPageView(facts, now) };
+  return trackingPageView(facts, now);
+}
+
+/**
+ * The page for a presented token. `shopDomain` is the shop the app proxy vouched for: a token of
+ * another shop's delivery is unknown there.
+ */
+export async function trackingPageFor(
+  deps: TrackingPageDeps,
+  token: string,
+  shopDomain: string | null,
+): Promise<TrackingPageResult> {
+  const shipment = await deps.db.shipment.findUnique({
+    where: { trackingTokenHash: hashTrackingToken(token) },
+    include: { shop: { select: PAGE_SHOP_FIELDS } },
+  });
+  if (!shipment || (shopDomain !== null && shipment.shop.domain !== shopDomain)) return { kind: "not_found" };
+  const now = deps.clock();
+  const endsAt = pageEndsAtFor(shipment);
+  if (endsAt && endsAt.getTime() <= now.getTime()) return { kind: "ended", storeName: storeNameOf(shipment.shop) };
+  return { kind: "found", view: await pageViewOf(deps, shipment, now) };
 }

@@ -33,6 +33,10 @@ export type TrackingSettings = {
   trackingUrl: (trackingNumber: string) => string | null;
   /** The shoppers' tracking page for a token (used when the merchant set no template). */
   pageUrl: (token: string) => string;
+  /** The token encrypted for the shipment, kept for the order status block's link (token.server.ts). */
+  sealPageToken: (token: string, shipmentId: string) => string;
+  /** The shipment's page token back from its sealed form, or null when it cannot be opened. */
+  openPageToken: (sealed: string, shipmentId: string) => string | null;
   notifyCustomer: boolean;
   attentionTag: string;
 };
@@ -60,15 +64,29 @@ function factsOf(shipment: Shipment): ShipmentFacts {
 }
 
 /**
- * The fulfillment's tracking URL: the merchant's template, else a new tracking page. The page's token
- * is stored before Shopify hears of it, so the URL Shopify keeps always opens the page; a retry that
- * creates the fulfillment again makes a new token, since only the one Shopify keeps matters.
+ * The fulfillment's tracking URL: the merchant's template, else the tracking page. Creating the
+ * fulfillment makes a new token, stored before Shopify hears of it, so the URL Shopify keeps always
+ * opens the page (a retry that creates it again makes another: only the one Shopify keeps matters).
+ * A repost's update keeps the page the shopper already has, when its token can be opened.
  */
-async function fulfillmentTrackingUrl(deps: ApplyDeps, shipment: Shipment, number: string): Promise<string> {
+async function fulfillmentTrackingUrl(
+  deps: ApplyDeps,
+  shipment: Shipment,
+  number: string,
+  keepPage: boolean,
+): Promise<string> {
   const merchants = deps.settings.trackingUrl(number);
   if (merchants) return merchants;
+  const kept =
+    keepPage && shipment.trackingTokenSealed
+      ? deps.settings.openPageToken(shipment.trackingTokenSealed, shipment.id)
+      : null;
+  if (kept) return deps.settings.pageUrl(kept);
   const page = newTrackingToken();
-  await deps.db.shipment.update({ where: { id: shipment.id }, data: { trackingTokenHash: page.hash } });
+  await deps.db.shipment.update({
+    where: { id: shipment.id },
+    data: { trackingTokenHash: page.hash, trackingTokenSealed: deps.settings.sealPageToken(page.token, shipment.id) },
+  });
   return deps.settings.pageUrl(page.token);
 }
 
@@ -107,7 +125,7 @@ async function runActions(
       if (seen.fulfillmentGid) continue;
       const created = await createFulfillment(deps.admin, {
         fulfillmentOrderGid: shipment.fulfillmentOrderGid,
-        tracking: await trackingOf(deps, shipment),
+        tracking: await trackingOf(deps, shipment, false),
         notifyCustomer: deps.settings.notifyCustomer,
       });
       seen.fulfillmentGid = created.id;
@@ -132,7 +150,7 @@ async function runActions(
       if (!seen.fulfillmentGid) continue;
       await updateFulfillmentTracking(deps.admin, {
         fulfillmentGid: seen.fulfillmentGid,
-        tracking: await trackingOf(deps, shipment),
+        tracking: await trackingOf(deps, shipment, true),
         notifyCustomer: deps.settings.notifyCustomer,
       });
     } else if (action.kind === "clear_attention") {
@@ -150,9 +168,10 @@ async function runActions(
 
 /** The tracking Shopify shows for the shipment: the courier's current tracking number. */
 /** The fulfillment's tracking info, for its creation and after a repost changed the number. */
-async function trackingOf(deps: ApplyDeps, shipment: Shipment) {
+async function trackingOf(deps: ApplyDeps, shipment: Shipment, keepPage: boolean) {
   const number = shipment.trackingNumber ?? shipment.courierShipmentId ?? shipment.id;
-  return { company: deps.settings.trackingCompany, number, url: await fulfillmentTrackingUrl(deps, shipment, number) };
+  const url = await fulfillmentTrackingUrl(deps, shipment, number, keepPage);
+  return { company: deps.settings.trackingCompany, number, url };
 }
 
 /**

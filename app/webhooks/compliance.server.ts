@@ -60,6 +60,11 @@ export const REDACTED = "[redacted]";
 
 /** customers/redact: removes that customer's personal data from every table that holds it. */
 export async function handleCustomersRedact(db: Db, scope: CustomerScope) {
+  // The orders/paid records name the customer (for the order status block): that link goes too.
+  await db.webhookDelivery.updateMany({
+    where: { shopDomain: scope.shopDomain, topic: "orders/paid", customerGid: customerGid(scope.customerLegacyId) },
+    data: { customerGid: null },
+  });
   const { shipments } = await shipmentsOfCustomer(db, scope);
   const ids = shipments.map((s) => s.id);
   if (ids.length === 0) return { shipments: 0 };
@@ -72,6 +77,7 @@ export async function handleCustomersRedact(db: Db, scope: CustomerScope) {
         photosJson: null,
         customerGid: null,
         trackingTokenHash: null,
+        trackingTokenSealed: null,
         driverName: null,
         driverPhone: null,
         vehicleJson: null,

@@ -10,6 +10,7 @@ import { build } from "esbuild";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ShipmentView } from "../../extensions/shared/api-contract";
+import { APP_URL } from "../../extensions/order-status-delivery/src/app-url";
 import { typicalShipment } from "./fixtures";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
@@ -41,6 +42,11 @@ const BULK: ExtensionUnderTest = {
   entry: "src/BulkDispatchExtension.tsx",
   target: "admin.order-index.selection-action.render",
 };
+const ORDER_STATUS: ExtensionUnderTest = {
+  folder: "order-status-delivery",
+  entry: "src/OrderStatusExtension.tsx",
+  target: "customer-account.order-status.block.render",
+};
 
 async function bundle(ext: ExtensionUnderTest): Promise<string> {
   const dir = path.join(root, "extensions", ext.folder);
@@ -66,8 +72,8 @@ type Routes = Record<string, Answer | Answer[]>;
 
 interface Harness {
   page: Page;
-  /** Requests the extension made: method, path, parsed body. */
-  calls: () => Promise<{ method: string; path: string; body: unknown }[]>;
+  /** Requests the extension made: method, path, parsed body, and the Authorization header when sent. */
+  calls: () => Promise<{ method: string; path: string; body: unknown; authorization?: string | null }[]>;
   text: () => Promise<string>;
   click: (label: string) => Promise<void>;
   setValue: (selector: string, value: string, event: "input" | "change") => Promise<void>;
@@ -103,7 +109,8 @@ afterAll(async () => {
 
 async function open(
   ext: ExtensionUnderTest,
-  options: { selected: string[]; routes: Routes; queryResult?: unknown },
+  /** `order`: the customer account order status page's order (`shopify.order.value`). */
+  options: { selected: string[]; routes: Routes; queryResult?: unknown; order?: { id: string } },
 ): Promise<Harness> {
   const locale: unknown = JSON.parse(
     readFileSync(path.join(root, "extensions", ext.folder, "locales", "en.default.json"), "utf8"),
@@ -117,7 +124,7 @@ async function open(
   await page.route("**/*", (route) => route.abort());
   await page.setContent("<!doctype html><html><body></body></html>");
   await page.evaluate(
-    ({ selected, routes, locale, queryResult }) => {
+    ({ selected, routes, locale, queryResult, order }) => {
       const w = window as unknown as Record<string, unknown>;
       const calls: unknown[] = [];
       const missingKeys: string[] = [];
@@ -157,13 +164,22 @@ async function open(
           },
         },
         query: async () => queryResult,
+        order: { value: order, subscribe: () => () => undefined },
+        sessionToken: { get: async () => "customer-session-token" },
         extend: (_target: string, main: () => unknown) => {
           w.__result = main();
         },
       };
       w.fetch = async (input: string, init: RequestInit = {}) => {
         const method = init.method ?? "GET";
-        calls.push({ method, path: input, body: typeof init.body === "string" ? JSON.parse(init.body) : undefined });
+        calls.push({
+          method,
+          path: input,
+          body: typeof init.body === "string" ? JSON.parse(init.body) : undefined,
+          ...(new Headers(init.headers).has("Authorization")
+            ? { authorization: new Headers(init.headers).get("Authorization") }
+            : {}),
+        });
         const route = routes[`${method} ${input}`];
         const answers =
           route && Array.isArray(route[0]) ? (route as [number, unknown][]) : route ? [route as [number, unknown]] : [];
@@ -176,7 +192,13 @@ async function open(
         });
       };
     },
-    { selected: options.selected, routes: options.routes, locale, queryResult: options.queryResult ?? null },
+    {
+      selected: options.selected,
+      routes: options.routes,
+      locale,
+      queryResult: options.queryResult ?? null,
+      order: options.order ?? null,
+    },
   );
   await page.addScriptTag({ content: await bundle(ext) });
 
@@ -495,5 +517,53 @@ describe("bulk dispatch", () => {
     expect((await h.state()).closed).toBe(true);
     expect((await h.state()).missingKeys).toEqual([]);
     await h.page.close();
+  });
+});
+
+describe("order status block (customer accounts)", () => {
+  const route = `GET ${APP_URL}/api/customer/orders/1001/delivery`;
+  const outForDelivery = {
+    status: "Your order is out for delivery",
+    phase: "active",
+    window: "Today, 2:00–4:00 PM",
+    eta: "Expected to arrive around 3:40 PM",
+    trackingUrl: "https://example.com/t/AAAAAAAAAAAAAAAAAAAAAA",
+  };
+
+  it("shows the status, window, ETA and the tracking link, asking the app with the session token", async () => {
+    const h = await open(ORDER_STATUS, {
+      selected: [],
+      order: { id: ORDER_GID },
+      routes: { [route]: [200, { deliveries: [outForDelivery] }] },
+    });
+    await waitForText(h, "Your order is out for delivery");
+    const text = await h.text();
+    expect(text).toContain("Delivery window: Today, 2:00–4:00 PM");
+    expect(text).toContain("Arrival: Expected to arrive around 3:40 PM");
+    const link = h.page.locator("s-link", { hasText: "Track your delivery" });
+    expect(await link.getAttribute("href")).toBe(outForDelivery.trackingUrl);
+    expect(await h.calls()).toEqual([
+      {
+        method: "GET",
+        path: `${APP_URL}/api/customer/orders/1001/delivery`,
+        body: undefined,
+        authorization: "Bearer customer-session-token",
+      },
+    ]);
+    await h.page.close();
+  });
+
+  it("renders nothing for an order without a same-day delivery, nor when the app refuses", async () => {
+    for (const answer of [
+      [200, { deliveries: [] }],
+      [401, { error: { message: "Unauthorized" } }],
+    ] as Answer[]) {
+      const h = await open(ORDER_STATUS, { selected: [], order: { id: ORDER_GID }, routes: { [route]: answer } });
+      await expect.poll(async () => (await h.calls()).length).toBe(1);
+      // The answer is handled in the tasks after the call: let them run before looking.
+      await h.page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
+      expect(await h.page.evaluate(() => document.body.innerHTML)).toBe("");
+      await h.page.close();
+    }
   });
 });

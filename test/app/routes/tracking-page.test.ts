@@ -10,13 +10,12 @@ import { loader as proxyPage } from "~/routes/proxy.track.$token";
 import { loader as proxyStatus } from "~/routes/proxy.track.$token_.status";
 import { loader as appPage } from "~/routes/t.$token";
 import { loader as appStatus } from "~/routes/t.$token_.status";
-import { action as customersRedact } from "~/routes/webhooks.customers.redact";
 import { action as shopRedact } from "~/routes/webhooks.shop.redact";
 import { TRACKING_PAGE_REQUESTS_PER_MINUTE } from "~/tracking-page/http.server";
-import { newTrackingToken } from "~/tracking-page/token.server";
-import { customersRedactPayload, shopRedactPayload } from "../../fixtures/shopify-webhooks";
+import { shopRedactPayload } from "../../fixtures/shopify-webhooks";
 import { appProxyQuery } from "../../support/shopify-signing";
 import { TEST_API_SECRET, TEST_APP_URL } from "../../support/test-env";
+import { redactCustomer, seedTrackedShipment, type SeedOverrides } from "./tracked-shipment";
 import { shopifyWebhook } from "./webhook-request";
 
 const SHOP = "sunset-bakery.myshopify.com";
@@ -51,81 +50,7 @@ const throughProxy = (token: string, options: { status?: boolean; shop?: string;
 
 const PERSONAL = ["Gonzalez", "742 Evergreen", "94114", "5551234567", "Whitfield", "5559876543", "37.761234"];
 
-async function seedShipment(overrides: { state?: string; lastEventAt?: Date; shopDomain?: string } = {}) {
-  const domain = overrides.shopDomain ?? SHOP;
-  const shop =
-    (await db.shop.findUnique({ where: { domain } })) ??
-    (await db.shop.create({ data: { domain, name: "Sunset Bakery", timezone: "America/Los_Angeles" } }));
-  await db.pickupLocation.upsert({
-    where: { shopId_locationGid: { shopId: shop.id, locationGid: "gid://shopify/Location/1" } },
-    create: {
-      shopId: shop.id,
-      locationGid: "gid://shopify/Location/1",
-      name: "Main St",
-      enabled: true,
-      addressJson: JSON.stringify({
-        address1: "1 Market St",
-        city: "San Francisco",
-        latitude: 37.7793,
-        longitude: -122.4193,
-      }),
-    },
-    update: {},
-  });
-  const page = newTrackingToken();
-  const shipment = await db.shipment.create({
-    data: {
-      shopId: shop.id,
-      orderGid: "gid://shopify/Order/299938",
-      orderName: "#1001",
-      customerGid: "gid://shopify/Customer/191167",
-      fulfillmentOrderGid: `gid://shopify/FulfillmentOrder/${Math.floor(Math.random() * 1e9)}`,
-      locationGid: "gid://shopify/Location/1",
-      idempotencyKey: `${domain}:${page.hash}`,
-      courierShipmentId: "1001",
-      trackingNumber: "TRK1001",
-      state: overrides.state ?? "en_route",
-      lastEventAt: overrides.lastEventAt ?? new Date(),
-      deliverStart: new Date(Date.now() + 60 * 60 * 1000),
-      deliverEnd: new Date(Date.now() + 3 * 60 * 60 * 1000),
-      requestJson: JSON.stringify({
-        pickup_location: { address: { street1: "1 Market St", city: "San Francisco", state: "CA", zip: "94105" } },
-        delivery_location: {
-          address: {
-            street1: "742 Evergreen Terrace",
-            city: "San Francisco",
-            state: "CA",
-            zip: "94114",
-            latitude: 37.761234,
-            longitude: -122.435678,
-          },
-          contact: { name: "Maria Gonzalez", phone: "5551234567" },
-        },
-        items: [],
-      }),
-      driverName: "Dana Whitfield",
-      driverPhone: "5559876543",
-      vehicleJson: JSON.stringify({ category: "car", color: "Blue", make: "Toyota", model: "Prius" }),
-      lastLatitude: 37.7701,
-      lastLongitude: -122.4277,
-      photosJson: JSON.stringify(["https://courier.example/v1/shipments/1001/images/delivery"]),
-      trackingTokenHash: page.hash,
-    },
-  });
-  await db.courierEvent.create({
-    data: {
-      shopId: shop.id,
-      shipmentId: shipment.id,
-      courierShipmentId: "1001",
-      eventName: "shipment.en_route_to_delivery",
-      occurredAt: new Date(),
-      dedupeKey: `${domain}:${page.hash}:out`,
-      payloadJson: "{}",
-      appliedAt: new Date(),
-    },
-  });
-  return { token: page.token, shipment };
-}
+const seedShipment = (overrides: SeedOverrides = {}) => seedTrackedShipment({ shopDomain: SHOP, ...overrides });
 
 beforeEach(async () => {
   client = `198.51.100.${++clientCounter}`;
@@ -278,17 +203,7 @@ describe("the page through the app proxy", () => {
 describe("redaction removes what the page shows", () => {
   it("customers/redact: the page is gone and the driver's and shopper's details are removed", async () => {
     const { token, shipment } = await seedShipment();
-    const response = await customersRedact({
-      request: shopifyWebhook({
-        path: "/webhooks/customers/redact",
-        topic: "customers/redact",
-        shop: SHOP,
-        payload: customersRedactPayload(SHOP),
-      }),
-      params: {},
-      context: {},
-    });
-    expect(response.status).toBe(200);
+    expect((await redactCustomer(SHOP)).status).toBe(200);
     expect((await onApp(token)).status).toBe(404);
     const row = await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } });
     expect(row).toMatchObject({

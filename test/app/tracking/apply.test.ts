@@ -7,7 +7,13 @@ import { rotateWebhookSecret } from "~/shops/courier-credentials.server";
 import { applyShipmentEvents } from "~/tracking/apply.server";
 import { APPLY_EVENTS_JOB, EXPIRY_REPOST_GRACE_MS, SEND_FLOW_TRIGGER_JOB } from "~/tracking/jobs";
 import { reconcileShop } from "~/tracking/reconcile.server";
-import { hashTrackingToken } from "~/tracking-page/token.server";
+import {
+  hashTrackingToken,
+  newTrackingToken,
+  openTrackingToken,
+  sealTrackingToken,
+} from "~/tracking-page/token.server";
+import { trackingPageUrl } from "~/tracking-page/urls";
 import { startCourierSandbox, type CourierSandbox } from "../../courier-sandbox/server";
 import type { ShopifyStandIn } from "../../shopify-stand-in";
 import {
@@ -20,6 +26,7 @@ import {
 } from "../../support/installed-shop";
 import { assertForwardOnce } from "../../support/forward-once";
 import { recentIso } from "../../support/recent-time";
+import { TEST_APP_URL } from "../../support/test-env";
 
 const COURIER_TOKEN = "sandbox-token-tracking";
 const runtime = getRuntime();
@@ -85,6 +92,8 @@ const trackingSettings = {
   trackingCompany: "Same-Day Courier",
   trackingUrl: () => null,
   pageUrl: (token: string) => `https://courier-app.test/t/${token}`,
+  sealPageToken: (token: string, shipmentId: string) => sealTrackingToken(runtime.keys, token, shipmentId),
+  openPageToken: (sealed: string, shipmentId: string) => openTrackingToken(runtime.keys, sealed, shipmentId),
   notifyCustomer: true,
   attentionTag: "same-day-attention",
 };
@@ -129,6 +138,10 @@ describe("courier events become Shopify fulfillments and events", () => {
     const pageToken = /\/t\/([A-Za-z0-9_-]{22})$/.exec(fulfillment.trackingInfo[0]!.url ?? "")?.[1];
     expect(pageToken).toBeDefined();
     expect(row.trackingTokenHash).toBe(hashTrackingToken(pageToken!));
+    // Sealed for the order status block: it opens to the same token for this shipment only.
+    expect(row.trackingTokenSealed).not.toContain(pageToken!);
+    expect(openTrackingToken(runtime.keys, row.trackingTokenSealed!, shipment.id)).toBe(pageToken);
+    expect(openTrackingToken(runtime.keys, row.trackingTokenSealed!, "another-shipment")).toBeNull();
     expect(fulfillment.trackingInfo[0]!.url).not.toContain(shipment.trackingNumber!);
     const statuses = fulfillment.events.map((e) => e.status);
     expect(statuses).toContain("CARRIER_PICKED_UP");
@@ -426,6 +439,34 @@ describe("the courier's repost of an expired shipment takes over", () => {
     ]);
     expect(standIn.log.slice(logged)).toEqual([]);
     expect(await db.shipmentActivity.count({ where: { shipmentId: shipment.id, kind: "courier_repost" } })).toBe(1);
+  });
+
+  it("a repost's tracking update keeps the tracking page the shopper already has", async () => {
+    const { order, shipment } = await dispatchedShipment();
+    const page = newTrackingToken();
+    const pageUrl = trackingPageUrl(TEST_APP_URL, page.token);
+    await db.shipment.update({
+      where: { id: shipment.id },
+      data: {
+        trackingTokenHash: page.hash,
+        trackingTokenSealed: sealTrackingToken(runtime.keys, page.token, shipment.id),
+      },
+    });
+    const made = await createFulfillment(await adminFor(SHOP), {
+      fulfillmentOrderGid: shipment.fulfillmentOrderGid,
+      tracking: { company: "Same-Day Courier", number: shipment.trackingNumber!, url: pageUrl },
+      notifyCustomer: false,
+    });
+    await db.shipment.update({ where: { id: shipment.id }, data: { fulfillmentGid: made.id } });
+    const { events, newId } = expireWithRepost(shipment.courierShipmentId!);
+    for (const event of events) await post(event);
+    await drainJobs(runtime);
+
+    const [fulfillment] = orderState(order.id).fulfillments;
+    expect(fulfillment!.trackingInfo).toEqual([
+      expect.objectContaining({ number: sandbox.shipment(newId)!.trackingNumber, url: pageUrl }),
+    ]);
+    expect((await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } })).trackingTokenHash).toBe(page.hash);
   });
 
   it("the order keeps its attention tag while another of its shipments still needs attention", async () => {

@@ -1,0 +1,36 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ShopperDeliveriesResponse } from "../../extensions/shared/shopper-delivery";
+import { orderGidFromId } from "../../extensions/shared/api-contract";
+import { authenticate } from "~/shopify.server";
+import { StaffActionError } from "~/staff/errors";
+import { apiResponse, methodNotAllowed } from "~/staff/http.server";
+import { OrderIdParam, parseInput } from "~/staff/inputs";
+import { orderStatusDeps, takeClientRate } from "~/tracking-page/http.server";
+import { CustomerAccountClaims } from "~/tracking-page/inputs";
+import { shopperDeliveriesFor } from "~/tracking-page/order-status.server";
+
+/**
+ * GET /api/customer/orders/:orderId/delivery — the order status block's deliveries
+ * (extensions/order-status-delivery). The customer account session token names the shop and the
+ * signed-in customer; an order of another shop or customer, or without a same-day delivery, answers
+ * an empty list.
+ */
+export const loader = async ({ request, params, context }: LoaderFunctionArgs) => {
+  const { sessionToken, cors } = await authenticate.public.customerAccount(request);
+  return apiResponse(cors, async (): Promise<ShopperDeliveriesResponse> => {
+    const rate = takeClientRate(request, context);
+    if (!rate.allowed)
+      throw new StaffActionError(429, "Too many requests. Try again in a minute.", {
+        retryAfterMs: rate.retryAfterS * 1000,
+      });
+    const { orderId } = parseInput(OrderIdParam, params);
+    const { shopDomain, customerGid } = parseInput(CustomerAccountClaims, sessionToken);
+    return shopperDeliveriesFor(orderStatusDeps(), { shopDomain, orderGid: orderGidFromId(orderId), customerGid });
+  });
+};
+
+// Preflight (OPTIONS) reaches the action; authenticate.public.customerAccount answers it.
+export const action = async ({ request }: ActionFunctionArgs) => {
+  const { cors } = await authenticate.public.customerAccount(request);
+  return methodNotAllowed(cors, "GET");
+};

@@ -1,0 +1,145 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { APP_URL } from "../../extensions/order-status-delivery/src/app-url";
+import {
+  deliveriesOf,
+  loadShopperDeliveries,
+  shopperDeliveryCards,
+  shopperDeliveryPath,
+  SHOPPER_DELIVERY_ROUTE,
+  type ShopperDelivery,
+} from "../../extensions/shared/shopper-delivery";
+
+const root = path.resolve(import.meta.dirname, "..", "..");
+const PAGE = "https://courier-app.test/t/AAAAAAAAAAAAAAAAAAAAAA";
+
+const delivery = (overrides: Partial<ShopperDelivery> = {}): ShopperDelivery => ({
+  status: "Your order is out for delivery",
+  phase: "active",
+  window: "Today, 2:00–4:00 PM",
+  eta: "Expected to arrive around 3:40 PM",
+  trackingUrl: PAGE,
+  ...overrides,
+});
+
+describe("what the order status block shows", () => {
+  it("nothing for an order without a same-day delivery", () => {
+    expect(shopperDeliveryCards([])).toEqual([]);
+  });
+
+  it("one delivery: its status, window, ETA and the page link", () => {
+    expect(shopperDeliveryCards([delivery()])).toEqual([
+      {
+        heading: "Same-day delivery",
+        badge: { label: "On its way", tone: "auto" },
+        status: "Your order is out for delivery",
+        details: [
+          { label: "Delivery window", value: "Today, 2:00–4:00 PM" },
+          { label: "Arrival", value: "Expected to arrive around 3:40 PM" },
+        ],
+        link: { href: PAGE, label: "Track your delivery" },
+      },
+    ]);
+  });
+
+  it.each([
+    ["active", "On its way", "auto"],
+    ["delivered", "Delivered", "auto"],
+    ["attempted", "Delivery attempted", "critical"],
+    ["returned", "Returning to the store", "critical"],
+    ["canceled", "Canceled", "neutral"],
+  ] as const)("a %s delivery is badged %s (%s)", (phase, label, tone) => {
+    expect(shopperDeliveryCards([delivery({ phase })])[0]!.badge).toEqual({ label, tone });
+  });
+
+  it("a split order numbers its deliveries; a delivery without window, ETA or link shows only its status", () => {
+    const cards = shopperDeliveryCards([
+      delivery(),
+      delivery({ status: "Delivered", phase: "delivered", window: null, eta: null, trackingUrl: null }),
+    ]);
+    expect(cards.map((c) => c.heading)).toEqual(["Same-day delivery 1 of 2", "Same-day delivery 2 of 2"]);
+    expect(cards[1]).toMatchObject({ status: "Delivered", details: [], link: null });
+  });
+
+  it.each([
+    ["a plain http link", "http://courier-app.test/t/x"],
+    ["a script link", "javascript:alert(1)"],
+    ["something that is not a URL", "not a url"],
+  ])("never links to %s", (_label, trackingUrl) => {
+    expect(shopperDeliveryCards([delivery({ trackingUrl })])[0]!.link).toBeNull();
+  });
+});
+
+describe("reading the app's answer", () => {
+  it.each([
+    ["no body", null, 0],
+    ["no list", {}, 0],
+    ["a list of nonsense", { deliveries: [1, "x", null] }, 0],
+    ["an unknown phase", { deliveries: [{ ...delivery(), phase: "lost" }] }, 0],
+    ["an empty status", { deliveries: [{ ...delivery(), status: " " }] }, 0],
+    ["a number for the window", { deliveries: [{ ...delivery(), window: 3 }] }, 0],
+    ["one good and one malformed", { deliveries: [delivery(), { status: "x" }] }, 1],
+  ])("%s: %i deliveries kept", (_label, body, kept) => {
+    expect(deliveriesOf(body)).toHaveLength(kept);
+  });
+});
+
+describe("loading the order's deliveries", () => {
+  type Call = { url: string; authorization: string | null };
+
+  function recordingFetch(answer: () => Response) {
+    const calls: Call[] = [];
+    const fetchFn = async (url: string, init?: RequestInit) => {
+      calls.push({ url, authorization: new Headers(init?.headers).get("Authorization") });
+      return answer();
+    };
+    return { calls, fetchFn };
+  }
+
+  const deps = (fetchFn: (url: string, init?: RequestInit) => Promise<Response>, token = async () => "tok") => ({
+    fetchFn,
+    appUrl: "https://courier-app.test/",
+    sessionToken: token,
+  });
+
+  it("calls the app's route at its URL with the session token, and keeps what it answers", async () => {
+    const { calls, fetchFn } = recordingFetch(() => Response.json({ deliveries: [delivery()] }));
+    expect(await loadShopperDeliveries(deps(fetchFn), "gid://shopify/Order/1001")).toEqual([delivery()]);
+    expect(calls).toEqual([
+      { url: "https://courier-app.test/api/customer/orders/1001/delivery", authorization: "Bearer tok" },
+    ]);
+    expect(SHOPPER_DELIVERY_ROUTE.replace(":orderId", "1001")).toBe(shopperDeliveryPath("1001"));
+  });
+
+  it.each([
+    ["a refusal", () => Response.json({ error: { message: "Unauthorized" } }, { status: 401 })],
+    ["a server error", () => new Response("oops", { status: 500 })],
+    [
+      "an unreachable app",
+      () => {
+        throw new TypeError("network down");
+      },
+    ],
+  ])("shows nothing after %s", async (_label, answer) => {
+    const { fetchFn } = recordingFetch(answer);
+    expect(await loadShopperDeliveries(deps(fetchFn), "gid://shopify/Order/1001")).toEqual([]);
+  });
+
+  it("asks nothing for an id that is not an order's, or without a session token", async () => {
+    const { calls, fetchFn } = recordingFetch(() => Response.json({ deliveries: [delivery()] }));
+    expect(await loadShopperDeliveries(deps(fetchFn), "gid://shopify/DraftOrder/1")).toEqual([]);
+    const noToken = async () => {
+      throw new Error("no session");
+    };
+    expect(await loadShopperDeliveries(deps(fetchFn, noToken), "gid://shopify/Order/1001")).toEqual([]);
+    expect(calls).toEqual([]);
+  });
+});
+
+describe("the block's app URL", () => {
+  it("is the application_url of shopify.app.toml", () => {
+    const toml = readFileSync(path.join(root, "shopify.app.toml"), "utf8");
+    expect(/^application_url = "([^"]+)"$/m.exec(toml)?.[1]).toBe(APP_URL);
+  });
+});
