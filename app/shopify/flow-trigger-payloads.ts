@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 
-/** Flow refuses a trigger payload over 50 KB (shopper-and-automation.md, Flow triggers). */
+/** Flow refuses a trigger payload over 50 KB. */
 export const FLOW_PAYLOAD_MAX_BYTES = 50 * 1024;
 /** Our own bounds, far under that limit whatever the courier's notes hold. */
 export const FLOW_SINGLE_LINE_MAX = 255;

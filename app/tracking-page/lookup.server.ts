@@ -4,11 +4,11 @@ import { parseRequest } from "~/order-changes/shipment-actions.server";
 import { parseShopSettings } from "~/settings/shop-settings";
 import type { FileLinkSigner } from "~/staff/file-links.server";
 import { photoKindsOf, toShipmentState } from "~/staff/view-model";
-import { FINAL_STATES } from "~/tracking/state-machine";
+import { FINAL_STATES } from "~/tracking/shipment-states";
 import { hashTrackingToken } from "./token.server";
 import { trackingPageView, type Point, type TrackingPageFacts, type TrackingPageView } from "./view-model";
 
-/** The courier events that mean the driver has left for the shopper (design.md, "From courier events"). */
+/** The courier events that mean the driver has left for the shopper. */
 const OUT_FOR_DELIVERY_EVENTS = [
   "shipment.en_route_to_delivery",
   "shipment.driver_approaching_delivery",

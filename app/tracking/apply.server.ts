@@ -17,12 +17,12 @@ import { flowOccurrences, type FlowOccurrence } from "./flow-triggers";
 import { flowTriggerJob } from "./jobs";
 import { orderDeliverySummary } from "./order-summary";
 import { ATTENTION_CLEARED_BY_REPOST, REPOST_ACTIVITY, repostInWords, repostTakeover } from "./repost";
+import type { ShipmentState } from "./shipment-states";
 import { nextTimelineEvent } from "./shopify-timeline";
 import {
   applyTrackingEvent,
   byOccurrence,
   type ShipmentFacts,
-  type ShipmentState,
   type ShopifyAction,
   type Transition,
 } from "./state-machine";

@@ -10,7 +10,8 @@ import {
   type AttentionCode,
   type FlowTrigger,
 } from "~/shopify/flow-trigger-payloads";
-import type { ShipmentState, Transition } from "./state-machine";
+import type { ShipmentState } from "./shipment-states";
+import type { Transition } from "./state-machine";
 
 export type ShipmentForFlow = {
   id: string;

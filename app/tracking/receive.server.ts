@@ -17,7 +17,7 @@ export const WEBHOOK_CREDENTIALS_TTL_MS = 5_000;
 /**
  * An event whose occurred_at is older than this when it arrives is ignored (answered 200, nothing
  * written, logged). The courier's webhook authentication is a static secret with no timestamp or
- * signature (delivery-api.md, Events), so a captured request could be replayed at any time; stored
+ * signature, so a captured request could be replayed at any time; stored
  * events stop exact repeats, the window stops old ones. 24 hours is far beyond any delivery's
  * progress and any retry a sender makes after an outage of ours, and dropping a late event loses
  * nothing: reconciliation reads every shipment that is not final from the courier's API.

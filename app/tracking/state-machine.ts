@@ -7,16 +7,10 @@
  * it moves what Shopify shows forward (shopify-timeline.ts decides, against the fulfillment's events).
  */
 
-import { COURIER_SHIPMENT_STATES } from "../courier/limits";
 import type { AttentionCode } from "../shopify/flow-trigger-payloads";
 import { cancellationInWords, returnCodeInWords } from "./reason-words";
 import { takeOver } from "./repost";
-
-/** The app's shipment states: the courier's, plus `pending` before creation and `failed` when creation failed. */
-export const SHIPMENT_STATES = ["pending", ...COURIER_SHIPMENT_STATES, "failed"] as const;
-export type ShipmentState = (typeof SHIPMENT_STATES)[number];
-
-export const FINAL_STATES: ReadonlySet<ShipmentState> = new Set(["delivered", "returned", "canceled", "failed"]);
+import type { ShipmentState } from "./shipment-states";
 
 /** Progress order; final states share the top rank so none can replace another. */
 const RANK: Record<ShipmentState, number> = {

@@ -23,7 +23,7 @@
 // Shared vocabularies
 
 /** The app's shipment states (the courier's eight, plus `pending` before creation and `failed`). */
-import { SHIPMENT_STATES, type ShipmentState } from "../../app/tracking/state-machine";
+import { SHIPMENT_STATES, type ShipmentState } from "../../app/tracking/shipment-states";
 export { SHIPMENT_STATES, type ShipmentState };
 
 export const PHOTO_KINDS = ["signature", "pickup", "delivery"] as const;
@@ -69,7 +69,7 @@ export const TIP_MIN_DOLLARS = 1;
 export const TIP_MAX_DOLLARS = 200;
 /** The courier accepts a tip up to 3 days after delivery. */
 export const TIP_WINDOW_AFTER_DELIVERY_MS = 3 * 24 * 60 * 60 * 1000;
-/** The courier's rating scale (delivery-api.md, "Tip and rating"). */
+/** The courier's rating scale. */
 import { RATING_MAX, RATING_MIN } from "../../app/courier/limits";
 export { RATING_MAX, RATING_MIN };
 /** Orders per bulk dispatch: the most the orders list lets staff select on one page. */

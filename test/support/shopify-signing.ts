@@ -103,7 +103,7 @@ export function mintSessionToken(options: {
  * The query Shopify's app proxy adds to a forwarded request (shop, logged_in_customer_id, path_prefix,
  * timestamp) and its `signature`: hex HMAC-SHA256 with the app secret over the other parameters as
  * `key=value` strings, sorted and joined with nothing between them (a repeated key's values joined by
- * commas), as described in the shared reference (shopper-and-automation.md, "App proxy").
+ * commas).
  */
 export function appProxyQuery(options: {
   shop: string;

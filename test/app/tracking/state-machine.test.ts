@@ -4,9 +4,9 @@ import {
   byOccurrence,
   movesForward,
   type ShipmentFacts,
-  type ShipmentState,
   type TrackingEvent,
 } from "~/tracking/state-machine";
+import type { ShipmentState } from "~/tracking/shipment-states";
 
 const t0 = new Date("2026-11-22T15:00:00Z");
 const at = (minutes: number) => new Date(t0.getTime() + minutes * 60_000);

@@ -1,7 +1,6 @@
 /**
  * Shopify Flow triggers: `flowTriggerReceive(handle, payload)` over the app's `flow_trigger`
- * extensions (the tomls in the repository's extensions/ folder stand for the deployed app), as
- * /work/shared/reference/shopper-and-automation.md and Shopify's trigger reference describe them:
+ * extensions (the tomls in the repository's extensions/ folder stand for the deployed app):
  *
  * - the handle must name one of the app's trigger extensions;
  * - the payload is a JSON object of at most 50 KB whose keys are exactly the extension's fields: a
