@@ -18,12 +18,11 @@ import {
 } from "@shopify/polaris";
 import { useState } from "react";
 import { STATE_LABELS, STATE_TONES } from "../../extensions/shared/presentation";
-import { db } from "~/db.server";
 import { getRuntime } from "~/runtime.server";
 import { formatDateTime, formatMoney, polarisTone } from "~/shipments/format";
 import { parseListQuery, STATE_FILTERS, type StateFilter } from "~/shipments/list-query";
-import { listShipments } from "~/shipments/list.server";
-import { JobIdInput, retryDeadJob, shopDeadJobs } from "~/staff/dead-jobs.server";
+import { shipmentsPageData } from "~/shipments/list.server";
+import { JobIdInput, retryDeadJob } from "~/staff/dead-jobs.server";
 import { StaffActionError } from "~/staff/errors";
 import { parseInput } from "~/staff/inputs";
 import { toShipmentState } from "~/staff/view-model";
@@ -33,15 +32,7 @@ import { authenticate } from "~/shopify.server";
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const query = parseListQuery(new URL(request.url).searchParams);
-  const shop = await db.shop.findUnique({
-    where: { domain: session.shop },
-    select: { timezone: true, currency: true },
-  });
-  const [list, deadJobs] = await Promise.all([
-    listShipments(db, session.shop, query),
-    shopDeadJobs(getRuntime().queue, session.shop),
-  ]);
-  return { ...list, query, deadJobs, timeZone: shop?.timezone ?? "UTC", currency: shop?.currency ?? "USD" };
+  return shipmentsPageData(getRuntime(), session.shop, query);
 };
 
 /** intent=retry-job: put a failed background task of this shop back in the queue. */

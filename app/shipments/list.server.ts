@@ -1,5 +1,7 @@
 import type { Prisma } from "@prisma/client";
 import type { Db } from "~/db/client.server";
+import type { JobQueue } from "~/jobs/queue.server";
+import { shopDeadJobs } from "~/staff/dead-jobs.server";
 import { SHIPMENTS_PAGE_SIZE, type ShipmentListQuery, type StateFilter } from "./list-query";
 
 /** Order names are "#1001" (staff may type "1001"); tracking numbers are usually upper case. */
@@ -27,8 +29,11 @@ export async function listShipments(
   shopDomain: string,
   query: ShipmentListQuery = { page: 1, state: "all", q: "" },
 ) {
-  const shop = await db.shop.findUnique({ where: { domain: shopDomain }, select: { id: true } });
-  if (!shop) return { shipments: [], total: 0, page: 1, pageCount: 1 };
+  const shop = await db.shop.findUnique({
+    where: { domain: shopDomain },
+    select: { id: true, timezone: true, currency: true },
+  });
+  if (!shop) return { shipments: [], total: 0, page: 1, pageCount: 1, timeZone: "UTC", currency: "USD" };
   const where: Prisma.ShipmentWhereInput = {
     shopId: shop.id,
     AND: [stateWhere(query.state), searchWhere(query.q)].filter((w) => w !== undefined),
@@ -65,5 +70,20 @@ export async function listShipments(
     total,
     page: query.page,
     pageCount: Math.max(1, Math.ceil(total / SHIPMENTS_PAGE_SIZE)),
+    timeZone: shop.timezone,
+    currency: shop.currency,
   };
+}
+
+/** The Deliveries page: a page of shipments with the shop's time zone and currency, and its dead jobs. */
+export async function shipmentsPageData(
+  deps: { db: Db; queue: JobQueue },
+  shopDomain: string,
+  query: ShipmentListQuery,
+) {
+  const [list, deadJobs] = await Promise.all([
+    listShipments(deps.db, shopDomain, query),
+    shopDeadJobs(deps.queue, shopDomain),
+  ]);
+  return { ...list, query, deadJobs };
 }
