@@ -33,6 +33,14 @@ import { TOMORROW_MORNING, WITHIN_3_HOURS, quoteSettings, seedQuoteShop } from "
 const SHOP = "candles.myshopify.com";
 /** Short enough to keep the timeout tests quick; the courier is cut off RESPONSE_MARGIN_MS before it. */
 const BUDGET_MS = 700;
+/**
+ * The test shop is in Los Angeles. Quotes run days ahead of the real clock (so the sandbox takes the pickups), at
+ * a fixed time of day: early in a 5-minute pickup slot, far from midnight and from the windows' edges, so no test
+ * depends on when it runs.
+ */
+const LA = "America/Los_Angeles";
+const day = zonedDate(new Date(Date.now() + 3 * 86_400_000), LA);
+const MID_MORNING = zonedTimeOnDate(day, "10:01", LA);
 
 let sandbox: CourierSandbox;
 beforeAll(async () => {
@@ -71,7 +79,7 @@ type Harness = {
 function harness(
   options: { limiter?: CourierRateLimiter; fetch?: typeof fetch; token?: string; connected?: boolean; at?: Date } = {},
 ): Harness {
-  const clock = shiftableClock(options.at ? options.at.getTime() - Date.now() : 0);
+  const clock = shiftableClock((options.at ?? MID_MORNING).getTime() - Date.now());
   const counting = countingFetch(options.fetch);
   const limiter = options.limiter ?? createInProcessRateLimiter();
   const warnings: string[] = [];
@@ -213,9 +221,6 @@ describe("pricing each open window with the courier", () => {
 });
 
 describe("opening hours: the windows of the location the cart ships from", () => {
-  // The test shop is in Los Angeles; days ahead of the real clock, so the sandbox takes the pickups.
-  const LA = "America/Los_Angeles";
-  const day = zonedDate(new Date(Date.now() + 3 * 86_400_000), LA);
   const nineToFive = [{ start: "09:00", end: "17:00" }];
   const hours = (closed: LocationHours["closedDates"] = []): LocationHours => ({
     locationGid: "gid://shopify/Location/1",
