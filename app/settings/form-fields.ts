@@ -51,6 +51,15 @@ export function decimalNumber(min: number, max: number, message: string, { exclu
   );
 }
 
+/** A whole number that may be left empty (null: no limit). */
+export function optionalWholeNumber(min: number, max: number, unit: string) {
+  const message = `Enter a whole number of ${unit} from ${min} to ${max}, or leave it empty`;
+  return z.preprocess(
+    optionalNumberFromInput,
+    z.number({ error: message }).int(message).min(min, message).max(max, message).nullable(),
+  );
+}
+
 function cents(min: number, max: number) {
   const message = `Enter an amount from ${formatDollars(min)} to ${formatDollars(max)}`;
   return z.number({ error: message }).int(message).min(min, message).max(max, message);

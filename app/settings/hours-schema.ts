@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { LOCATION_GID_PATTERN, MAX_PICKUP_LOCATIONS } from "~/onboarding/pickup-locations";
 import { EVEN_WITH_OTHER_ERRORS, hasIssueUnder } from "./cross-field-rules";
-import { ClockTime, text, wholeNumber } from "./form-fields";
+import { ClockTime, optionalWholeNumber, text, wholeNumber } from "./form-fields";
 import {
   CLOSED_REASON_MAX_LENGTH,
   MAX_CLOSED_DATES,
   MAX_OPENING_SPANS_PER_DAY,
   PREPARATION_MINUTES_MAX,
+  SLOT_CAPACITY_MAX,
 } from "./limits";
 
 /**
@@ -65,6 +66,11 @@ export const LocationHours = z.object({
   weekly: z.array(DaySpans).length(7, "Give the hours of all seven days"),
   closedDates: z.array(ClosedDates).max(MAX_CLOSED_DATES, `Use at most ${MAX_CLOSED_DATES} closed dates`),
   preparationMinutes: wholeNumber(0, PREPARATION_MINUTES_MAX, "minutes"),
+  /**
+   * The most deliveries this location takes in one slot (a window's delivery span on one day); null: no
+   * limit. Missing in settings saved before capacity existed, which reads as no limit.
+   */
+  slotCapacity: optionalWholeNumber(0, SLOT_CAPACITY_MAX, "deliveries").default(null),
 });
 
 export const OpeningHoursSettings = z

@@ -58,6 +58,8 @@ export const MAX_OPENING_SPANS_PER_DAY = 6;
 export const MAX_CLOSED_DATES = 100;
 export const CLOSED_REASON_MAX_LENGTH = 100;
 export const PREPARATION_MINUTES_MAX = 7 * 24 * 60;
+/** Deliveries one pickup location can hand over in one slot; empty means no limit. */
+export const SLOT_CAPACITY_MAX = 10_000;
 
 export const WINDOW_KINDS = ["within_hours", "today_by", "tomorrow", "slots"] as const;
 export const ROUNDING_MODES = ["none", "up_to_dollar", "up_to_99_cents", "nearest_50_cents"] as const;

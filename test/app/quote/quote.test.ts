@@ -227,6 +227,7 @@ describe("opening hours: the windows of the location the cart ships from", () =>
     weekly: Array.from({ length: 7 }, () => nineToFive),
     closedDates: closed,
     preparationMinutes: 0,
+    slotCapacity: null,
   });
 
   it("after closing: no within-hours rate, tomorrow's window", async () => {

@@ -50,6 +50,7 @@ export const custom: ShopSettings = {
       ],
       closedDates: [{ from: "2026-12-24", to: "2026-12-26", reason: "Holidays" }],
       preparationMinutes: 45,
+      slotCapacity: null,
     },
   ],
   defaultWindowId: "tonight",

@@ -51,6 +51,7 @@ describe("the settings page's draft", () => {
             weekly: Array.from({ length: 7 }, () => [{ start: "08:00", end: "18:00" }]),
             closedDates: [],
             preparationMinutes: 20,
+            slotCapacity: null,
           },
         ],
       };
