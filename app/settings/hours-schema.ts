@@ -60,11 +60,24 @@ export const ClosedDates = z
       ctx.addIssue({ code: "custom", path: ["to"], message: "The last day must not be before the first" });
   }, EVEN_WITH_OTHER_ERRORS);
 
+/** Days of the week a form posts: a closed day posts no field, so a missing or short list's days are closed. */
+const WEEK_DAYS = 7;
+const postedWeek = (value: unknown) =>
+  value === undefined
+    ? Array.from({ length: WEEK_DAYS }, () => [])
+    : Array.isArray(value) && value.length <= WEEK_DAYS
+      ? Array.from({ length: WEEK_DAYS }, (_, day) => (value[day] as unknown) ?? [])
+      : value;
+
 export const LocationHours = z.object({
   locationGid: z.string({ error: "Unknown location." }).regex(LOCATION_GID_PATTERN, "Unknown location."),
   /** Seven days, Sunday first; an empty day is closed. */
-  weekly: z.array(DaySpans).length(7, "Give the hours of all seven days"),
-  closedDates: z.array(ClosedDates).max(MAX_CLOSED_DATES, `Use at most ${MAX_CLOSED_DATES} closed dates`),
+  weekly: z.preprocess(postedWeek, z.array(DaySpans).length(WEEK_DAYS, "Give the hours of all seven days")),
+  // A form posts no field for an empty list.
+  closedDates: z.preprocess(
+    (value) => value ?? [],
+    z.array(ClosedDates).max(MAX_CLOSED_DATES, `Use at most ${MAX_CLOSED_DATES} closed dates`),
+  ),
   preparationMinutes: wholeNumber(0, PREPARATION_MINUTES_MAX, "minutes"),
   /**
    * The most deliveries this location takes in one slot (a window's delivery span on one day); null: no
@@ -73,17 +86,24 @@ export const LocationHours = z.object({
   slotCapacity: optionalWholeNumber(0, SLOT_CAPACITY_MAX, "deliveries").default(null),
 });
 
-export const OpeningHoursSettings = z
-  .array(LocationHours)
-  .max(MAX_PICKUP_LOCATIONS, `At most ${MAX_PICKUP_LOCATIONS} locations.`)
-  .superRefine((all, ctx) => {
-    const seen = new Set<string>();
-    all.forEach((entry, index) => {
-      if (seen.has(entry.locationGid)) {
-        ctx.addIssue({ code: "custom", path: [index, "locationGid"], message: "This location already has hours" });
-      }
-      seen.add(entry.locationGid);
-    });
-  });
+/**
+ * A form that clears every location's hours posts `openingHours` as "" (an empty list posts no field,
+ * and a field not posted keeps its saved value).
+ */
+export const OpeningHoursSettings = z.preprocess(
+  (value) => (value === "" ? [] : value),
+  z
+    .array(LocationHours)
+    .max(MAX_PICKUP_LOCATIONS, `At most ${MAX_PICKUP_LOCATIONS} locations.`)
+    .superRefine((all, ctx) => {
+      const seen = new Set<string>();
+      all.forEach((entry, index) => {
+        if (seen.has(entry.locationGid)) {
+          ctx.addIssue({ code: "custom", path: [index, "locationGid"], message: "This location already has hours" });
+        }
+        seen.add(entry.locationGid);
+      });
+    }),
+);
 
 export type LocationHours = z.infer<typeof LocationHours>;

@@ -1,4 +1,5 @@
 import type { PickupLocationRow } from "~/onboarding/pickup-locations";
+import { hoursDraftOf, hoursEntries, type HoursDraft } from "./hours-draft";
 import type { DeliveryWindow, ShopSettings } from "./shop-settings";
 
 /**
@@ -19,7 +20,7 @@ export type WindowDraft = {
   orderCutoff: string;
   startTime: string;
   endTime: string;
-  /** Scheduled slots: the page does not edit them yet, but a save keeps them as they are. */
+  /** Scheduled slots: their length in minutes. */
   slotMinutes: string;
   /** Start times, comma-separated ("10:00, 14:00"). */
   startTimes: string;
@@ -37,6 +38,8 @@ export type SettingsDraft = {
   flags: Record<string, boolean>;
   windows: WindowDraft[];
   pickups: PickupDraft[];
+  /** Opening hours of the locations that have them; a location without is always open. */
+  hours: HoursDraft[];
 };
 
 /** Fields kept in cents by the settings and shown in dollars on the page. */
@@ -161,6 +164,7 @@ export function draftFromSettings(settings: ShopSettings, pickups: PickupLocatio
     },
     windows: settings.deliveryWindows.map(windowDraft),
     pickups: pickups.map((p) => ({ ...p })),
+    hours: settings.openingHours.map(hoursDraftOf),
   };
 }
 
@@ -204,7 +208,7 @@ function slotEntries(window: WindowDraft, name: (field: string) => string): [str
   return entries;
 }
 
-/** The form fields to post: every setting explicitly (booleans too), windows and pickups whole. */
+/** The form fields to post: every setting explicitly (booleans too), windows, opening hours and pickups whole. */
 export function draftToEntries(draft: SettingsDraft): [string, string][] {
   const money = new Set<string>(MONEY_FIELDS);
   const entries: [string, string][] = Object.entries(draft.fields).map(([name, value]) => [
@@ -213,6 +217,7 @@ export function draftToEntries(draft: SettingsDraft): [string, string][] {
   ]);
   for (const [name, value] of Object.entries(draft.flags)) entries.push([name, String(value)]);
   draft.windows.forEach((window, i) => entries.push(...windowEntries(window, i)));
+  entries.push(...hoursEntries(draft.hours));
   draft.pickups.forEach((p, i) => {
     entries.push(
       [`pickupLocations.${i}.locationGid`, p.locationGid],
@@ -227,5 +232,13 @@ export function draftToEntries(draft: SettingsDraft): [string, string][] {
 
 /** The save form's error key for a draft field ("deliveryWindows.0.fallbackPriceCents" for the price). */
 export function windowErrorKey(index: number, field: keyof WindowDraft): string {
-  return `deliveryWindows.${index}.${field === "fallbackPrice" ? "fallbackPriceCents" : field}`;
+  return `deliveryWindows.${index}.${WINDOW_ERROR_FIELDS[field] ?? field}`;
 }
+
+/** Draft fields whose setting has another name (money in cents, the slot pattern's parts). */
+const WINDOW_ERROR_FIELDS: Partial<Record<keyof WindowDraft, string>> = {
+  fallbackPrice: "fallbackPriceCents",
+  repeatFrom: "repeat.from",
+  repeatUntil: "repeat.until",
+  repeatEveryMinutes: "repeat.everyMinutes",
+};

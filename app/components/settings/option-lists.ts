@@ -20,6 +20,7 @@ export const WINDOW_KINDS = [
   { label: "Within a number of hours", value: "within_hours" },
   { label: "Today by a time", value: "today_by" },
   { label: "Tomorrow between two times", value: "tomorrow" },
+  { label: "Scheduled slots", value: "slots" },
 ];
 export const TOLERANCE_UNITS = [
   { label: "Percent", value: "percent" },

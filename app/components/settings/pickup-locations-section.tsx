@@ -1,23 +1,29 @@
 import { Banner, BlockStack, Card, Checkbox, Divider, FormLayout, Layout, Text, TextField } from "@shopify/polaris";
+import type { HoursDraft } from "~/settings/hours-draft";
 import type { SettingsDraft } from "~/settings/settings-draft";
+import { OpeningHoursEditor } from "./opening-hours-editor";
 
-/** Where drivers collect orders: each Shopify location, enabled with its contact and notes. */
+/** Where drivers collect orders: each Shopify location, enabled with its contact, notes and opening hours. */
 export function PickupLocationsSection({
   pickups,
+  hours,
   locationsError,
   errors,
   updatePickup,
+  setHours,
 }: {
   pickups: SettingsDraft["pickups"];
+  hours: SettingsDraft["hours"];
   locationsError: string | null;
   errors: Record<string, string>;
   updatePickup: (index: number, patch: Partial<SettingsDraft["pickups"][number]>) => void;
+  setHours: (locationGid: string, next: HoursDraft | null) => void;
 }) {
   return (
     <Layout.AnnotatedSection
       id="pickup-locations"
       title="Pickup locations"
-      description="Where drivers collect orders. Each needs a contact person and a US phone number."
+      description="Where drivers collect orders. Each needs a contact person and a US phone number. Opening hours are in your store's time zone; pickups are only asked for while a location is open."
     >
       <Card>
         <BlockStack gap="400">
@@ -71,6 +77,16 @@ export function PickupLocationsSection({
                       error={errors[`pickupLocations.${i}.notes`]}
                     />
                   </FormLayout>
+                ) : null}
+                {p.enabled ? (
+                  <OpeningHoursEditor
+                    locationGid={p.locationGid}
+                    locationName={p.name}
+                    hours={hours.find((h) => h.locationGid === p.locationGid) ?? null}
+                    position={hours.findIndex((h) => h.locationGid === p.locationGid)}
+                    errors={errors}
+                    onChange={(next) => setHours(p.locationGid, next)}
+                  />
                 ) : null}
               </BlockStack>
             ))

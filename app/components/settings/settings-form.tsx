@@ -3,6 +3,7 @@ import { SaveBar } from "@shopify/app-bridge-react";
 import { Banner, Button, InlineStack, Layout } from "@shopify/polaris";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import type { PickupLocationRow } from "~/onboarding/pickup-locations";
+import { withHoursOf, type HoursDraft } from "~/settings/hours-draft";
 import { draftFromSettings, draftToEntries, type SettingsDraft } from "~/settings/settings-draft";
 import { toast } from "~/onboarding/ui/copy-field";
 import type { CarrierServiceNameResult } from "~/settings/carrier-service-name.server";
@@ -58,6 +59,8 @@ export function SettingsForm({ data }: { data: LoadedSettings }) {
   const controls = draftControls(draft, setDraft, errors);
   const updatePickup = (index: number, patch: Partial<SettingsDraft["pickups"][number]>) =>
     setDraft((d) => ({ ...d, pickups: d.pickups.map((p, i) => (i === index ? { ...p, ...patch } : p)) }));
+  const setHours = (locationGid: string, next: HoursDraft | null) =>
+    setDraft((d) => ({ ...d, hours: withHoursOf(d.hours, locationGid, next) }));
 
   return (
     <>
@@ -79,8 +82,10 @@ export function SettingsForm({ data }: { data: LoadedSettings }) {
       <PickupLocationsSection
         pickups={draft.pickups}
         locationsError={data.locationsError}
+        hours={draft.hours}
         errors={errors}
         updatePickup={updatePickup}
+        setHours={setHours}
       />
       <DeliveryWindowsSection draft={draft} setDraft={setDraft} errors={errors} controls={controls} />
       <PricingSections controls={controls} />

@@ -2,6 +2,43 @@ import { BlockStack, Button, Checkbox, FormLayout, InlineStack, Select, Text, Te
 import { windowErrorKey, type WindowDraft } from "~/settings/settings-draft";
 import { WINDOW_KINDS } from "./option-lists";
 
+type TextControl = (
+  field: keyof WindowDraft,
+  label: string,
+  extra?: Partial<React.ComponentProps<typeof TextField>>,
+) => React.ReactElement;
+
+/** The list's own error, else the first listed time's. */
+function startTimesError(errors: Record<string, string>, index: number): string | undefined {
+  const key = windowErrorKey(index, "startTimes");
+  return errors[key] ?? Object.entries(errors).find(([name]) => name.startsWith(`${key}.`))?.[1];
+}
+
+/** A scheduled-slots window: slot length, start times and/or a repeating pattern, days ahead, rates at most. */
+function SlotFields({ text, startTimesError }: { text: TextControl; startTimesError: string | undefined }) {
+  return (
+    <>
+      <FormLayout.Group>
+        {text("slotMinutes", "Slot length (minutes)", { type: "number" })}
+        {text("daysAhead", "Open days ahead", { type: "number", helpText: "How many open days of slots to offer." })}
+        {text("maxRates", "Slots offered at most", {
+          type: "number",
+          helpText: "The soonest slots; keeps the checkout list short.",
+        })}
+      </FormLayout.Group>
+      {text("startTimes", "Slot start times (HH:MM, comma-separated)", {
+        helpText: "For example 10:00, 14:00. Leave empty to use only the repeating pattern.",
+        error: startTimesError,
+      })}
+      <FormLayout.Group>
+        {text("repeatFrom", "Repeat: first slot (HH:MM)")}
+        {text("repeatUntil", "Repeat: last slot (HH:MM)")}
+        {text("repeatEveryMinutes", "Repeat: every (minutes)", { type: "number" })}
+      </FormLayout.Group>
+    </>
+  );
+}
+
 /** One delivery window of the draft: its kind decides which times it asks for. */
 export function WindowEditor(props: {
   window: WindowDraft;
@@ -13,11 +50,7 @@ export function WindowEditor(props: {
 }) {
   const { window: w, index, errors } = props;
   const error = (field: keyof WindowDraft) => errors[windowErrorKey(index, field)];
-  const text = (
-    field: keyof WindowDraft,
-    label: string,
-    extra: Partial<React.ComponentProps<typeof TextField>> = {},
-  ) => (
+  const text: TextControl = (field, label, extra = {}) => (
     <TextField
       label={label}
       value={String(w[field])}
@@ -57,6 +90,7 @@ export function WindowEditor(props: {
           {w.kind === "tomorrow" ? text("startTime", "From (HH:MM)") : null}
           {w.kind === "tomorrow" ? text("endTime", "Until (HH:MM)") : null}
         </FormLayout.Group>
+        {w.kind === "slots" ? <SlotFields text={text} startTimesError={startTimesError(errors, index)} /> : null}
         <FormLayout.Group>
           {text("fallbackPrice", "Flat price when the courier cannot answer", {
             prefix: "$",

@@ -26,39 +26,36 @@ describe("the settings page's draft", () => {
   it.each([
     { name: "listed times", startTimes: ["10:00", "14:00"], repeat: null },
     { name: "a pattern only", startTimes: [], repeat: { from: "09:00", until: "17:00", everyMinutes: 60 } },
-  ])(
-    "posts back a slots window it does not edit yet ($name), and the opening hours untouched",
-    ({ startTimes, repeat }) => {
-      const slots: DeliveryWindow = {
-        serviceName: "Scheduled",
-        description: "",
-        enabled: true,
-        fallbackPriceCents: null,
-        id: "slots",
-        kind: "slots" as const,
-        slotMinutes: 90,
-        daysAhead: 2,
-        maxRates: 5,
-        startTimes,
-        repeat,
-      };
-      const settings: ShopSettings = {
-        ...defaults,
-        deliveryWindows: [...defaults.deliveryWindows, slots],
-        openingHours: [
-          {
-            locationGid: "gid://shopify/Location/1",
-            weekly: Array.from({ length: 7 }, () => [{ start: "08:00", end: "18:00" }]),
-            closedDates: [],
-            preparationMinutes: 20,
-            slotCapacity: null,
-          },
-        ],
-      };
-      const entries = draftToEntries(draftFromSettings(settings, []));
-      expect(validateSettingsInput({ entries: () => entries }, settings)).toEqual({ ok: true, settings });
-    },
-  );
+  ])("posts back a slots window ($name) and the opening hours as they were", ({ startTimes, repeat }) => {
+    const slots: DeliveryWindow = {
+      serviceName: "Scheduled",
+      description: "",
+      enabled: true,
+      fallbackPriceCents: null,
+      id: "slots",
+      kind: "slots" as const,
+      slotMinutes: 90,
+      daysAhead: 2,
+      maxRates: 5,
+      startTimes,
+      repeat,
+    };
+    const settings: ShopSettings = {
+      ...defaults,
+      deliveryWindows: [...defaults.deliveryWindows, slots],
+      openingHours: [
+        {
+          locationGid: "gid://shopify/Location/1",
+          weekly: Array.from({ length: 7 }, () => [{ start: "08:00", end: "18:00" }]),
+          closedDates: [],
+          preparationMinutes: 20,
+          slotCapacity: null,
+        },
+      ],
+    };
+    const entries = draftToEntries(draftFromSettings(settings, []));
+    expect(validateSettingsInput({ entries: () => entries }, settings)).toEqual({ ok: true, settings });
+  });
 
   it("sends money in cents, booleans explicitly and the windows whole", () => {
     const draft = draftFromSettings(defaults, []);
@@ -77,11 +74,25 @@ describe("the settings page's draft", () => {
 
   it("a new window of each kind is valid as it comes", () => {
     const draft = draftFromSettings(defaults, []);
-    for (const kind of ["within_hours", "today_by", "tomorrow"] as const) {
+    for (const kind of ["within_hours", "today_by", "tomorrow", "slots"] as const) {
       draft.windows.push({ ...newWindowDraft(draft.windows.map((w) => w.id)), kind });
     }
-    expect(new Set(draft.windows.map((w) => w.id)).size).toBe(6);
+    expect(new Set(draft.windows.map((w) => w.id)).size).toBe(7);
     expect(submit(draftToEntries(draft)).ok).toBe(true);
+  });
+
+  it("reports a slot pattern's mistake under the draft field the page shows it on", () => {
+    const draft = draftFromSettings(defaults, []);
+    draft.windows[0] = {
+      ...draft.windows[0]!,
+      kind: "slots",
+      startTimes: "",
+      repeatFrom: "17:00",
+      repeatUntil: "09:00",
+      repeatEveryMinutes: "60",
+    };
+    const result = submit(draftToEntries(draft));
+    expect(result.ok ? {} : Object.keys(result.fieldErrors)).toEqual([windowErrorKey(0, "repeatUntil")]);
   });
 
   it("reports a mistake under the name the page shows it", () => {

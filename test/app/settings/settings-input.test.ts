@@ -320,7 +320,7 @@ describe("validateSettingsInput", () => {
         "openingHours.0.weekly.0.0.end",
         /after the start/,
       ],
-      ["six days", { weekly: [[], [], [], [], [], []] }, "openingHours.0.weekly", /all seven days/],
+      ["eight days", { weekly: [[], [], [], [], [], [], [], []] }, "openingHours.0.weekly", /all seven days/],
       [
         "a closed range backwards",
         { closedDates: [{ from: "2026-12-26", to: "2026-12-24", reason: "" }] },
