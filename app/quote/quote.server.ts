@@ -56,7 +56,7 @@ export type QuoteDeps = {
   logger?: QuoteLogger;
 };
 
-type Unavailable = { kind: "unavailable"; why: string };
+export type Unavailable = { kind: "unavailable"; why: string };
 type WindowOutcome = EstimateOutcome | Unavailable | { kind: "not_connected" };
 type WindowResult = WindowOutcome & { source: "courier" | "cache" };
 
@@ -234,7 +234,8 @@ function courierAsker(deps: QuoteDeps, shopDomain: string, logger: QuoteLogger):
 /** Failures that are the normal life of a busy checkout, not worth a log line each. */
 const EXPECTED_FAILURES = new Set(["throttled", "timeout"]);
 
-function estimateOutcome(price: unknown, distance: number | null): EstimateOutcome | Unavailable {
+/** The courier's estimate as checkout reads it (too far, no price, a price it cannot use). */
+export function estimateOutcome(price: unknown, distance: number | null): EstimateOutcome | Unavailable {
   if (distance !== null && distance > MAX_DISTANCE_MILES) return { kind: "out_of_area", why: "too_far" };
   if (typeof price !== "number") return { kind: "unavailable", why: "no_price" };
   try {
@@ -245,7 +246,8 @@ function estimateOutcome(price: unknown, distance: number | null): EstimateOutco
   return { kind: "priced", priceDollars: price, distanceMiles: distance };
 }
 
-function failureOutcome(error: unknown): EstimateOutcome | Unavailable {
+/** A failed estimate call as checkout reads it: out of area, refused, or unavailable for now. */
+export function failureOutcome(error: unknown): EstimateOutcome | Unavailable {
   if (!(error instanceof CourierError)) return { kind: "unavailable", why: "error" };
   if (isAddressProblem(error)) {
     const noRoute = error.apiErrors.some((e) => e.code === 1005);

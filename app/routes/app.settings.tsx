@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { Banner, Card, Layout, Page } from "@shopify/polaris";
+import { RatePreviewSection } from "~/components/settings/rate-preview-section";
 import { SettingsForm } from "~/components/settings/settings-form";
 import { appConfig } from "~/config/env.server";
 import { setupDeps } from "~/onboarding/deps.server";
@@ -17,15 +18,18 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   return settingsPageData({ db: getRuntime().db, admin, appUrl: appConfig().shopify.appUrl }, session.shop);
 };
 
-/** A refused save keeps the page as the merchant left it (their edits and the errors beside them). */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
-  (actionResult as { ok?: unknown } | undefined)?.ok === false ? false : defaultShouldRevalidate;
+/** A refused save keeps the page as the merchant left it (their edits and the errors beside them); a preview changes nothing. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, formData, defaultShouldRevalidate }) =>
+  (actionResult as { ok?: unknown } | undefined)?.ok === false || formData?.get("intent") === "preview"
+    ? false
+    : defaultShouldRevalidate;
 
-/** The settings save, the carrier service's name in Shopify and the shared setup actions, told apart by `intent`. */
+/** The settings save, the carrier service's name in Shopify, the rates preview and the shared setup actions, told apart by `intent`. */
 export const action = async ({ request }: ActionFunctionArgs) => {
   const auth = await authenticate.admin(request);
   const { session, admin } = auth;
-  return runSettingsPageAction(setupDeps(admin), session.shop, await request.formData(), staffActorOf(auth));
+  const deps = { ...setupDeps(admin), courierFor: getRuntime().courierFor };
+  return runSettingsPageAction(deps, session.shop, await request.formData(), staffActorOf(auth));
 };
 
 export default function Settings() {
@@ -66,6 +70,10 @@ export default function Settings() {
           </Card>
         </Layout.AnnotatedSection>
         <SettingsForm data={{ settings: data.settings, pickups: data.pickups, locationsError: data.locationsError }} />
+        <RatePreviewSection
+          locations={data.pickups.filter((p) => p.enabled && !p.missingInShopify)}
+          timeZone={data.shop.timeZone}
+        />
       </Layout>
     </Page>
   );

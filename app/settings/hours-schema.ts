@@ -42,7 +42,7 @@ const DaySpans = z
   });
 
 const ISO_DATE_MESSAGE = "Enter a date as YYYY-MM-DD";
-const IsoDate = z
+export const IsoDate = z
   .string({ error: ISO_DATE_MESSAGE })
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, ISO_DATE_MESSAGE)

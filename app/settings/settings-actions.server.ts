@@ -5,6 +5,7 @@ import {
   type SetupActionResult,
   type SetupDeps,
 } from "~/onboarding/setup-actions.server";
+import { previewRates, type RatePreviewDeps, type RatePreviewResult } from "~/quote/rate-preview.server";
 import { applyCarrierServiceName, type CarrierServiceNameResult } from "./carrier-service-name.server";
 import { recordSettingsChange } from "~/staff/staff-actions.server";
 import type { StaffActor } from "~/staff/staff-actor";
@@ -13,8 +14,11 @@ import { saveSettingsForm } from "./settings-form.server";
 /**
  * The settings page's forms, told apart by `intent`: the settings save, the carrier service's name
  * in Shopify (asked for by the page after a save that changed it), and the setup actions the home
- * page shares (courier account, webhook secret).
+ * page shares (courier account, webhook secret), and the rates preview (which changes nothing).
  */
+
+/** The setup actions' collaborators and the preview's (the shop's courier, and full slots when counted). */
+export type SettingsPageActionDeps = SetupDeps & Pick<RatePreviewDeps, "courierFor" | "fullSlots">;
 
 export type SettingsSaveResult = {
   intent: "settings";
@@ -25,9 +29,10 @@ export type SettingsSaveResult = {
   carrierServiceNameChanged?: boolean;
 };
 
-export type SettingsPageActionResult = SettingsSaveResult | CarrierServiceNameResult | SetupActionResult;
+export type SettingsPageActionResult =
+  SettingsSaveResult | CarrierServiceNameResult | SetupActionResult | RatePreviewResult;
 
-const SettingsPageIntent = z.enum(["settings", "carrier-service-name", ...SETUP_INTENTS]);
+const SettingsPageIntent = z.enum(["settings", "carrier-service-name", "preview", ...SETUP_INTENTS]);
 
 async function saveSettings(deps: SetupDeps, shopDomain: string, form: FormData): Promise<SettingsSaveResult> {
   const result = await saveSettingsForm(deps, shopDomain, form);
@@ -49,7 +54,7 @@ async function saveSettings(deps: SetupDeps, shopDomain: string, form: FormData)
 }
 
 export async function runSettingsPageAction(
-  deps: SetupDeps,
+  deps: SettingsPageActionDeps,
   shopDomain: string,
   form: FormData,
   staff: StaffActor,
@@ -57,6 +62,10 @@ export async function runSettingsPageAction(
   const intent = SettingsPageIntent.safeParse(form.get("intent"));
   if (!intent.success) {
     return { intent: "settings", ok: false, message: "This form is not known to the app. Reload the page." };
+  }
+  if (intent.data === "preview") {
+    const { intent: _intent, ...question } = Object.fromEntries(form);
+    return previewRates(deps, shopDomain, question);
   }
   if (intent.data !== "settings" && intent.data !== "carrier-service-name")
     return runSetupAction(deps, shopDomain, Object.fromEntries(form), staff);

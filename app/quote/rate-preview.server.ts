@@ -1,0 +1,233 @@
+import type { CourierClient } from "~/courier/client.server";
+import type { Db } from "~/db/client.server";
+import { fieldErrorsFromIssues } from "~/forms/field-errors";
+import { instantLabel, spanLabel } from "~/schedule/labels";
+import { hoursOfLocations, parseIsoDate } from "~/schedule/opening-hours";
+import { previewSchedule, type NoWindowReason } from "~/schedule/preview";
+import { zonedDate, zonedTimeOnDate } from "~/schedule/time-zone";
+import { openWindows, type OpenWindow } from "~/schedule/windows";
+import { cartToEstimates, type WindowEstimate } from "./cart-to-estimate";
+import { priceRate } from "./pricing";
+import { estimateOutcome, failureOutcome, type Unavailable } from "./quote.server";
+import type { EstimateOutcome } from "./estimate-cache.server";
+import { loadQuoteShop, type QuoteShop } from "./quote-shop.server";
+import { RatePreviewInput } from "./rate-preview-input";
+import type { RateRequest } from "./rate-request";
+import { toShopifyRate } from "./rate-response";
+
+/**
+ * The settings page's preview: what a shopper at an address would be offered at a shop-local date
+ * and time. The same window computation as checkout (app/schedule), the same estimate request and
+ * pricing rules; the courier is asked directly (no cache, no quote memory: a preview is not a quote
+ * an order could use). Without a courier account or a full address, the windows come without prices.
+ */
+
+/** Which of the offered windows have no place left for the location; see noSlotsFull. */
+export type FullSlots = (input: {
+  shopDomain: string;
+  locationGid: string;
+  /** The location's most deliveries per slot; null: no limit. */
+  slotCapacity: number | null;
+  windows: readonly OpenWindow[];
+}) => Promise<ReadonlySet<string>>;
+
+/**
+ * No slot is full: the app keeps no count of booked places yet. Capacity counting replaces this
+ * with the service codes of full slots (the `fullSlots` dependency of previewRates).
+ */
+export const noSlotsFull: FullSlots = async () => new Set<string>();
+
+export type RatePreviewDeps = {
+  db: Db;
+  courierFor: (shopDomain: string) => Promise<CourierClient | null>;
+  fullSlots?: FullSlots;
+};
+
+export type PreviewRate = {
+  serviceCode: string;
+  /** The rate's name as checkout shows it. */
+  name: string;
+  description: string;
+  /** "Today 2–4 pm". */
+  window: string;
+  pickupAfter: string;
+  /** What the shopper pays; null when no price could be had (see priceNote). */
+  priceCents: number | null;
+};
+
+export type RatePreviewResult =
+  | {
+      intent: "preview";
+      ok: true;
+      /** The instant asked about, as staff read it. */
+      at: string;
+      currency: string;
+      rates: PreviewRate[];
+      /** Why the rates come without prices, when they do. */
+      priceNote: string | null;
+      whyNone: { reason: NoWindowReason | "out_of_area"; message: string } | null;
+    }
+  | { intent: "preview"; ok: false; message: string; fieldErrors: Record<string, string> };
+
+/** The preview prices one parcel of the shop's default package, standing for a cart. */
+const ONE_PARCEL = 1;
+
+export async function previewRates(
+  deps: RatePreviewDeps,
+  shopDomain: string,
+  form: Record<string, unknown>,
+): Promise<RatePreviewResult> {
+  const parsed = RatePreviewInput.safeParse(form);
+  if (!parsed.success) return refused(fieldErrorsFromIssues(parsed.error.issues));
+  const input = parsed.data;
+  const shop = await loadQuoteShop(deps.db, shopDomain);
+  if (!shop) return refused({ form: "The app is not set up for this store yet. Reload the app." });
+  const location = shop.pickupLocations.find((p) => p.locationGid === input.locationGid);
+  if (!location) return refused({ locationGid: "Choose an enabled pickup location (save the settings first)." });
+
+  const { settings, timeZone } = shop;
+  const now = zonedTimeOnDate(parseIsoDate(input.date), input.time, timeZone);
+  const schedule = {
+    now,
+    timeZone,
+    leadTimeMinutes: settings.leadTimeMinutes,
+    windows: settings.deliveryWindows,
+    hours: hoursOfLocations(settings.openingHours, [location.locationGid]),
+  };
+  const slotCapacity = settings.openingHours.find((h) => h.locationGid === location.locationGid)?.slotCapacity ?? null;
+  const full = await (deps.fullSlots ?? noSlotsFull)({
+    shopDomain,
+    locationGid: location.locationGid,
+    slotCapacity,
+    windows: openWindows(schedule),
+  });
+  const preview = previewSchedule({ ...schedule, isFull: (window) => full.has(window.serviceCode) });
+  const answer = {
+    intent: "preview" as const,
+    ok: true as const,
+    at: instantLabel(now, timeZone),
+    currency: shop.currency,
+  };
+  if (preview.whyNone) return { ...answer, rates: [], priceNote: null, whyNone: preview.whyNone };
+
+  const unpriced = (note: string) => ({
+    ...answer,
+    rates: preview.offered.map((window) => previewRate(shop, window, now, null)),
+    priceNote: note,
+    whyNone: null,
+  });
+  const mapping = cartToEstimates({
+    request: rateRequestFor(location.address, input, shop),
+    pickupLocations: [location],
+    defaultPackage: settings.defaultPackage,
+    openWindows: preview.offered,
+  });
+  if (!mapping.ok) {
+    if (mapping.reason === "destination_address_incomplete")
+      return unpriced("Enter the street, city and state too for the courier's prices.");
+    return unpriced(mapping.detail);
+  }
+  const courier = await deps.courierFor(shopDomain);
+  if (!courier) return unpriced("Connect the courier account for prices.");
+
+  const outcomes = await Promise.all(mapping.estimates.map((estimate) => askCourier(courier, estimate)));
+  const outOfArea = outcomes.find((outcome) => outcome.kind === "out_of_area");
+  if (outOfArea) {
+    const why = outOfArea.why === "too_far" ? "it is too far from the store" : "the courier cannot route to it";
+    return {
+      ...answer,
+      rates: [],
+      priceNote: null,
+      whyNone: { reason: "out_of_area", message: `Out of the delivery area: ${why}.` },
+    };
+  }
+  const rates = mapping.estimates.map((estimate, i) => {
+    const outcome = outcomes[i]!;
+    const cents =
+      outcome.kind === "priced"
+        ? priceRate({ courierPriceDollars: outcome.priceDollars, rules: settings.pricing, orderSubtotalCents: null })
+            .totalCents
+        : null;
+    return previewRate(shop, estimate.window, now, cents);
+  });
+  const unanswered = outcomes.find((outcome) => outcome.kind === "refused" || outcome.kind === "unavailable");
+  const priceNote = unanswered
+    ? `The courier gave no price for some windows (${unanswered.kind === "refused" ? "request refused" : unanswered.why}); checkout would use the fallback.`
+    : null;
+  return { ...answer, rates, priceNote, whyNone: null };
+}
+
+function refused(fieldErrors: Record<string, string>): RatePreviewResult {
+  const messages = Object.values(fieldErrors);
+  const message = messages.length === 1 ? messages[0]! : `Fix the ${messages.length} highlighted fields.`;
+  return { intent: "preview", ok: false, message, fieldErrors };
+}
+
+async function askCourier(courier: CourierClient, estimate: WindowEstimate): Promise<EstimateOutcome | Unavailable> {
+  try {
+    const answer = await courier.estimate(estimate.request, { lane: "quote", failFast: true });
+    return estimateOutcome(answer.price, answer.estimated_distance ?? null);
+  } catch (error) {
+    return failureOutcome(error);
+  }
+}
+
+/** The rate request Shopify would send for one parcel of the default package from the location to the address. */
+function rateRequestFor(
+  origin: QuoteShop["pickupLocations"][number]["address"],
+  input: RatePreviewInput,
+  shop: QuoteShop,
+): RateRequest {
+  return {
+    origin: {
+      countryCode: origin.countryCode ?? null,
+      zip: origin.zip ?? null,
+      provinceCode: origin.provinceCode ?? null,
+      city: origin.city ?? null,
+      address1: origin.address1 ?? null,
+      address2: origin.address2 ?? null,
+    },
+    destination: {
+      countryCode: "US",
+      zip: input.zip,
+      provinceCode: input.state,
+      city: input.city,
+      address1: input.address1,
+      address2: null,
+    },
+    items: [
+      {
+        name: null,
+        quantity: ONE_PARCEL,
+        grams: null,
+        priceCents: null,
+        requiresShipping: true,
+        productId: null,
+        variantId: null,
+      },
+    ],
+    currency: shop.currency,
+    locale: null,
+    subtotalCents: null,
+  };
+}
+
+function previewRate(shop: QuoteShop, window: OpenWindow, now: Date, priceCents: number | null): PreviewRate {
+  const configured = shop.settings.deliveryWindows.find((w) => w.id === window.windowId)!;
+  const rate = toShopifyRate({
+    window: configured,
+    openWindow: window,
+    totalCents: priceCents ?? 0,
+    currency: shop.currency,
+    timeZone: shop.timeZone,
+  });
+  const today = zonedDate(now, shop.timeZone);
+  return {
+    serviceCode: rate.service_code,
+    name: rate.service_name,
+    description: rate.description,
+    window: spanLabel(window.deliverBetween.start, window.deliverBetween.end, today, shop.timeZone),
+    pickupAfter: instantLabel(window.pickupAfter, shop.timeZone),
+    priceCents,
+  };
+}
