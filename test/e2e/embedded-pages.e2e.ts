@@ -2,7 +2,8 @@
  * The embedded pages in a real browser (Debian's Chromium through playwright-core) against the real
  * production server (`node build/server/index.js`, started by test/support/app-server.ts): each
  * page is opened as the admin opens it, with a valid session token; the onboarding is clicked
- * through and one settings save goes through the contextual save bar. Any console error fails the
+ * through, settings saves go through the contextual save bar (pickup contact, opening hours and closed
+ * dates, with inline errors), and the rates preview is asked. Any console error fails the
  * test. Screenshots: test-results/e2e/.
  *
  * Outside systems, all on 127.0.0.1: the courier sandbox (HTTP), the Shopify stand-in behind an
@@ -16,6 +17,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCourierClient } from "~/courier/client.server";
 import { createInProcessRateLimiter } from "~/courier/rate-limiter.server";
 import { createDb, type Db } from "~/db/client.server";
+import { isoDate, weekdayOf } from "~/schedule/opening-hours";
+import { addDays, zonedDate, type CalendarDate } from "~/schedule/time-zone";
 import { parseShopSettings } from "~/settings/shop-settings";
 import { ALL_FEATURES } from "../courier-sandbox/model";
 import { startCourierSandbox, type CourierSandbox } from "../courier-sandbox/server";
@@ -65,6 +68,12 @@ let browser: Browser;
 let context: BrowserContext;
 const consoleErrors: string[] = [];
 let shipmentId: string;
+/** A Monday at least three days ahead in the shop's zone: the courier sandbox takes pickups then. */
+const monday: CalendarDate = (() => {
+  let day = addDays(zonedDate(new Date(), "America/Los_Angeles"), 3);
+  while (weekdayOf(day) !== 1) day = addDays(day, 1);
+  return day;
+})();
 
 const host = Buffer.from(`admin.shopify.com/store/${SHOP.replace(".myshopify.com", "")}`).toString("base64");
 // Real App Bridge refreshes its one-minute tokens; the stand-in gets one that outlives the test.
@@ -372,6 +381,101 @@ describe("embedded pages in Chromium", () => {
     await page.getByRole("button", { name: "Send tip" }).click();
     await page.getByText("Staff tipped the driver $6.00.").waitFor();
     expect(sandbox.shipment(shipment.courierShipmentId!)!.tip).toBe(6);
+    await page.close();
+  });
+
+  it("settings: opening hours (a split day, a closed day, closed dates, an inline error) and the rates preview", async () => {
+    const page = await open("/app/settings");
+    const saveBar = page.locator("ui-save-bar");
+    await page.getByRole("button", { name: "Set opening hours of Market Street Bakery" }).click();
+    // Monday split for lunch; Sunday closed.
+    await page.getByLabel("Monday closes (span 1)").fill("12:00");
+    await page.getByRole("button", { name: "Add hours on Monday" }).click();
+    expect(await page.getByLabel("Monday opens (span 2)").inputValue()).toBe("13:00");
+    await page.getByLabel("Open on Sunday").uncheck({ force: true });
+    await page.getByLabel("Deliveries per slot at most").fill("5");
+    await page.getByRole("button", { name: "Add closed dates" }).click();
+    await page.getByLabel("Closed from (date 1)").fill(isoDate(addDays(monday, 7)));
+    await page.getByLabel("Reason (date 1)").fill("Inventory day");
+    await page.getByRole("button", { name: "Add closed dates" }).click();
+    await page.getByLabel("Closed from (date 2)").fill(isoDate(addDays(monday, 14)));
+    await page.getByLabel("Closed until (date 2)").fill(isoDate(addDays(monday, 60)));
+    await page.getByLabel("Reason (date 2)").fill("Renovation");
+    // A Tuesday that ends before it starts: refused, the message beside the field.
+    await page.getByLabel("Tuesday closes (span 1)").fill("08:00");
+    await saveBar.getByRole("button", { name: "Save" }).click();
+    const tuesday = page.getByLabel("Tuesday closes (span 1)");
+    await expect.poll(() => tuesday.getAttribute("aria-invalid")).toBe("true");
+    // The message is the field's own description (Polaris' inline error beside it).
+    const described = (await tuesday.getAttribute("aria-describedby"))!.split(" ");
+    const descriptions = await Promise.all(described.map((id) => page.locator(`[id="${id}"]`).innerText()));
+    expect(descriptions).toContain("The end must be after the start");
+    await tuesday.scrollIntoViewIfNeeded();
+    await shoot(page, "09-settings-hours-inline-error", false);
+
+    await page.getByLabel("Tuesday closes (span 1)").fill("17:00");
+    await saveBar.getByRole("button", { name: "Save" }).click();
+    await page.locator(".app-bridge-stand-in-toast", { hasText: "Settings saved." }).last().waitFor();
+    await expect.poll(() => saveBar.isVisible()).toBe(false);
+    await page.getByText("Opening hours", { exact: true }).scrollIntoViewIfNeeded();
+    await shoot(page, "10-settings-hours-saved");
+    const [saved] = parseShopSettings(
+      (await db.shop.findUniqueOrThrow({ where: { domain: SHOP } })).settingsJson,
+    ).openingHours;
+    expect(saved).toMatchObject({
+      weekly: [
+        [],
+        [
+          { start: "09:00", end: "12:00" },
+          { start: "13:00", end: "17:00" },
+        ],
+        [{ start: "09:00", end: "17:00" }],
+        ...Array.from({ length: 4 }, () => [{ start: "09:00", end: "17:00" }]),
+      ],
+      closedDates: [
+        { from: isoDate(addDays(monday, 7)), to: isoDate(addDays(monday, 7)), reason: "Inventory day" },
+        { from: isoDate(addDays(monday, 14)), to: isoDate(addDays(monday, 60)), reason: "Renovation" },
+      ],
+      preparationMinutes: 0,
+      slotCapacity: 5,
+    });
+
+    // The preview: a Monday morning, priced by the courier sandbox (the save's toasts are cleared so they hide nothing).
+    await page.evaluate(() =>
+      document.querySelectorAll(".app-bridge-stand-in-toast").forEach((toast) => toast.remove()),
+    );
+    await page.getByLabel("Shopper's street").fill("500 Valencia St");
+    await page.getByLabel("Shopper's city").fill("San Francisco");
+    await page.getByLabel("Shopper's state").fill("CA");
+    await page.getByLabel("Shopper's ZIP code").fill("94110");
+    await page.getByLabel("Date", { exact: true }).fill(isoDate(monday));
+    await page.getByLabel("Time", { exact: true }).fill("10:01");
+    await page.getByRole("button", { name: "Preview rates" }).click();
+    const rates = page.getByRole("list", { name: "Previewed rates" }).getByRole("listitem");
+    await expect.poll(() => rates.count()).toBe(3);
+    expect(await rates.allInnerTexts()).toEqual([
+      expect.stringMatching(
+        /^Same-day delivery — delivery Today 10:50 am–1:50 pm, pickup from Mon, .*10:50 am — \$\d+\.\d\d$/,
+      ),
+      expect.stringMatching(
+        /^Delivery today by 8 pm — delivery Today 10:50 am–8 pm, pickup from Mon, .*10:50 am — \$\d+\.\d\d$/,
+      ),
+      expect.stringMatching(
+        /^Delivery tomorrow morning — delivery Tomorrow 9 am–12 pm, pickup from Tue, .* 9 am — \$\d+\.\d\d$/,
+      ),
+    ]);
+    await rates.last().scrollIntoViewIfNeeded();
+    await shoot(page, "11-settings-preview-rates", false);
+
+    // During the renovation nothing is offered, and the preview says why.
+    await page.getByLabel("Date", { exact: true }).fill(isoDate(addDays(monday, 20)));
+    await page.getByRole("button", { name: "Preview rates" }).click();
+    const why = page.getByText(
+      /The location is closed from .* \(Renovation\)\. It does not open in the next 35 days\./,
+    );
+    await why.waitFor();
+    await why.scrollIntoViewIfNeeded();
+    await shoot(page, "12-settings-preview-closed", false);
     await page.close();
   });
 
