@@ -6,6 +6,7 @@
 import type { OrderState } from "../shopify-stand-in";
 import type { ShipmentView } from "../../extensions/shared/api-contract";
 import type { DemoStack } from "./stack";
+import type { DemoSlot } from "./slot";
 import type { ChosenRate } from "./store";
 
 /** A check that did not hold: its text names what was expected. */
@@ -19,6 +20,8 @@ export class CheckFailed extends Error {
 export type DemoState = {
   carrierService?: { id: string; name: string; callbackUrl: string };
   webhookUrl?: string;
+  /** The scheduled slot set up in step 1, which the shopper chooses at checkout. */
+  slot?: DemoSlot;
   chosenRate?: ChosenRate;
   /** The two-location order and its shipments, once delivered. */
   delivered?: { order: OrderState; shipments: ShipmentView[] };

@@ -1,20 +1,21 @@
 /**
  * Step 2: a shopper reaches checkout with a cart fulfilled from two locations; Shopify calls the
  * registered carrier service with a signed rate request per location and offers the rates the app
- * answers with.
+ * answers with; the shopper chooses the scheduled slot, offered by name.
  */
 import { serviceCodeFor } from "~/schedule/service-code";
 import { checkout, dollars } from "../checkout";
 import type { DemoContext, DemoStep } from "../context";
-import { SHOPPER, twoLocationCart } from "../store";
+import { demoSlotLabel } from "../slot";
+import { DEMO_TIME_ZONE, SHOPPER, twoLocationCart } from "../store";
 
-/** The delivery window the shopper picks (the courier sandbox drives bookings that start soon). */
-export const CHOSEN_WINDOW_ID = "within-3-hours";
+/** The same-day window, offered alongside the slot (the return step's shopper picks it). */
+export const SAME_DAY_WINDOW_ID = "within-3-hours";
 
 export const checkoutQuote: DemoStep = {
   name: "Checkout quote",
   proves:
-    "Shopify's signed rate requests (one per location) answered within the timeout with courier-priced rates in cents.",
+    "Shopify's signed rate requests (one per location) answered within the timeout with courier-priced rates in cents; a scheduled slot offered by name.",
   async run(ctx: DemoContext) {
     const { store, sandbox } = ctx.stack;
     const cart = twoLocationCart(store);
@@ -42,16 +43,29 @@ export const checkoutQuote: DemoStep = {
     const estimates = sandbox.requestLog.filter((r) => r.path === "/v1/estimates").length - estimatesBefore;
     ctx.check(estimates > 0, "quote: the courier was asked for estimates", () => `${estimates} estimates`);
 
-    const chosen = offered.find((r) => r.service_code === serviceCodeFor(CHOSEN_WINDOW_ID));
+    ctx.check(
+      offered.some((r) => r.service_code === serviceCodeFor(SAME_DAY_WINDOW_ID)),
+      `checkout: the "${SAME_DAY_WINDOW_ID}" window is offered for the whole cart`,
+      () => offered.map((r) => r.service_code).join(", ") || "nothing offered",
+    );
+    const slot = ctx.state.slot;
+    ctx.check(slot, "a scheduled slot was set up (step 1)");
+    const chosen = offered.find((r) => r.service_code === slot.serviceCode);
     ctx.check(
       chosen,
-      `checkout: the "${CHOSEN_WINDOW_ID}" window is offered for the whole cart`,
+      `checkout: the slot ${slot.serviceCode} is offered for the whole cart`,
       () => offered.map((r) => r.service_code).join(", ") || "nothing offered",
+    );
+    const label = demoSlotLabel(slot, new Date(), DEMO_TIME_ZONE);
+    ctx.check(
+      chosen.service_name === label,
+      `checkout: the slot is offered by name ("${label}")`,
+      () => chosen.service_name,
     );
     ctx.say(
       `Checkout offers ${offered.map((r) => `"${r.service_name}" ${dollars(r.total_price)}`).join(", ")} (both locations' rates added).`,
     );
     ctx.state.chosenRate = chosen;
-    ctx.say(`The shopper chooses "${chosen.service_name}" for ${dollars(chosen.total_price)}.`);
+    ctx.say(`The shopper chooses the slot "${chosen.service_name}" for ${dollars(chosen.total_price)}.`);
   },
 };

@@ -2,13 +2,15 @@
  * Step 1: the merchant installs the app and works through its home page and settings page, each
  * form posted to the page's own action with a session token, as the embedded page's fetchers do.
  */
-import { draftFromSettings, draftToEntries } from "~/settings/settings-draft";
+import { newHoursDraft } from "~/settings/hours-draft";
+import { draftFromSettings, draftToEntries, newWindowDraft } from "~/settings/settings-draft";
 import type { SetupActionResult } from "~/onboarding/setup-actions.server";
 import type { loader as homeLoader } from "~/routes/app._index";
 import type { loader as settingsLoader } from "~/routes/app.settings";
 import { SANDBOX_CANCEL_COMMAND } from "../../courier-sandbox/commands";
 import type { DemoContext, DemoStep } from "../context";
-import { DEMO_SHOP, LOCATIONS, PICKUP_CONTACTS } from "../store";
+import { DEMO_SLOT_CAPACITY, DEMO_SLOT_MINUTES, DEMO_SLOT_WINDOW_ID, demoSlot } from "../slot";
+import { DEMO_SHOP, DEMO_TIME_ZONE, LOCATIONS, PICKUP_CONTACTS, shopTime } from "../store";
 
 type HomeData = Awaited<ReturnType<typeof homeLoader>>;
 type SettingsData = Awaited<ReturnType<typeof settingsLoader>>;
@@ -82,14 +84,39 @@ export const installAndSetUp: DemoStep = {
         notes: key === "dogpatch" ? SANDBOX_CANCEL_COMMAND : "",
       });
     }
+    // Opening hours around the clock and a slot placed from the real clock: the same demo at any hour.
+    const slot = demoSlot(new Date(), DEMO_TIME_ZONE);
+    draft.hours = draft.pickups
+      .filter((p) => p.enabled)
+      .map((p) => ({
+        ...newHoursDraft(p.locationGid),
+        weekly: Array.from({ length: 7 }, () => [{ start: "00:00", end: "24:00" }]),
+        slotCapacity: String(DEMO_SLOT_CAPACITY),
+      }));
+    draft.windows.push({
+      ...newWindowDraft(draft.windows.map((w) => w.id)),
+      id: DEMO_SLOT_WINDOW_ID,
+      kind: "slots",
+      serviceName: "Scheduled delivery",
+      description: "A one-hour slot you choose",
+      slotMinutes: String(DEMO_SLOT_MINUTES),
+      startTimes: slot.start,
+      daysAhead: "2",
+      maxRates: "1",
+    });
     const saved = await client.action<SaveResult>(SETTINGS, [["intent", "settings"], ...draftToEntries(draft)]);
     ctx.check(
       saved.ok,
-      "settings: pickup locations, contacts and lead time saved",
+      "settings: pickup locations, contacts, lead time, opening hours and the slots window saved",
       () => `${saved.message} ${JSON.stringify(saved.fieldErrors ?? {})}`,
     );
+    ctx.state.slot = slot;
     ctx.say(
       `Pickup locations: ${draft.pickups.map((p) => p.name).join(", ")}; lead time ${DEMO_LEAD_TIME_MINUTES} min.`,
+    );
+    ctx.say(
+      `Opening hours: every day 00:00–24:00 at ${draft.hours.length} locations, at most ${DEMO_SLOT_CAPACITY} deliveries a slot; ` +
+        `"Scheduled delivery": ${DEMO_SLOT_MINUTES}-minute slots at ${slot.start} (${shopTime(slot.startAt)}, placed from the clock so any hour gives the same demo).`,
     );
     ctx.say(
       `Driver notes of ${LOCATIONS.dogpatch.name}: "${SANDBOX_CANCEL_COMMAND}" (the sandbox's cancel command, used in step 5).`,

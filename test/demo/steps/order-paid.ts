@@ -60,7 +60,7 @@ async function printLabel(ctx: DemoContext, shipment: ShipmentView) {
 export const orderPaid: DemoStep = {
   name: "Order paid: shipments and labels",
   proves:
-    "A signed orders/paid for a two-location order books exactly one courier shipment per fulfillment order, as quoted, without customer data in the description; PDF labels through signed links.",
+    "A signed orders/paid for a two-location order books exactly one courier shipment per fulfillment order, for the slot the shopper chose, as quoted, without customer data in the description; PDF labels through signed links.",
   async run(ctx: DemoContext) {
     const { store } = ctx.stack;
     const { chosenRate, carrierService } = ctx.state;
@@ -92,6 +92,18 @@ export const orderPaid: DemoStep = {
       [SHOPPER.lastName, SHOPPER.email, SHOPPER.phone].some((p) => (s.request.description ?? "").includes(p)),
     );
     ctx.check(leaks.length === 0, "courier: the shipment description carries no customer data");
+    const slot = ctx.state.slot;
+    ctx.check(slot, "a scheduled slot was chosen at checkout (step 2)");
+    for (const s of courier) {
+      const { pickup_after, deliver_between } = s.request;
+      ctx.check(
+        Date.parse(pickup_after) === slot.startAt.getTime() &&
+          Date.parse(deliver_between.start) === slot.startAt.getTime() &&
+          Date.parse(deliver_between.end) === slot.endAt.getTime(),
+        `courier: ${s.trackingNumber} booked for the chosen slot (pickup_after and deliver_between ${shopTime(slot.startAt)}–${shopTime(slot.endAt)})`,
+        () => `pickup_after ${pickup_after}, deliver_between ${deliver_between.start}–${deliver_between.end}`,
+      );
+    }
     for (const s of courier) {
       const shipment = view.shipments.find((v) => v.trackingNumber === s.trackingNumber);
       ctx.check(shipment, `the app shows courier shipment ${s.id} (${s.trackingNumber})`);

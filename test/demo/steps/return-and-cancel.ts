@@ -15,7 +15,7 @@ import type { DemoContext, DemoStep } from "../context";
 import { courierShipmentsFor, followDeliveries, orderShipments } from "../follow";
 import { checkout, dollars } from "../checkout";
 import { placeOrder, type CartLine } from "../store";
-import { CHOSEN_WINDOW_ID } from "./checkout-quote";
+import { SAME_DAY_WINDOW_ID } from "./checkout-quote";
 import { serviceCodeFor } from "~/schedule/service-code";
 import type { OrderState } from "../../shopify-stand-in";
 import { payOrder } from "./order-paid";
@@ -36,8 +36,8 @@ async function checkOutAndPlace(ctx: DemoContext, cart: CartLine[]): Promise<Ord
   const { carrierService } = ctx.state;
   ctx.check(carrierService, "a carrier service is registered (step 1)");
   const { offered } = await checkout(ctx, cart);
-  const rate = offered.find((r) => r.service_code === serviceCodeFor(CHOSEN_WINDOW_ID));
-  ctx.check(rate, `checkout from ${cart[0]!.location.name}: the "${CHOSEN_WINDOW_ID}" window is offered`);
+  const rate = offered.find((r) => r.service_code === serviceCodeFor(SAME_DAY_WINDOW_ID));
+  ctx.check(rate, `checkout from ${cart[0]!.location.name}: the "${SAME_DAY_WINDOW_ID}" window is offered`);
   const order = placeOrder(ctx.stack.store, cart, rate, carrierService);
   ctx.say(
     `Order ${order.name}: ${cart.map((l) => `${l.quantity} × ${l.product.title}`).join(", ")} from ${cart[0]!.location.name}, "${rate.service_name}" ${dollars(rate.total_price)}; paid (orders/paid, signed).`,
