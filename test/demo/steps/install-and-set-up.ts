@@ -93,6 +93,9 @@ export const installAndSetUp: DemoStep = {
         weekly: Array.from({ length: 7 }, () => [{ start: "00:00", end: "24:00" }]),
         slotCapacity: String(DEMO_SLOT_CAPACITY),
       }));
+    // The slots take the place of the tomorrow window: a cart from two locations then needs at most
+    // six estimates, within the courier's 10 requests a second.
+    draft.windows = draft.windows.map((w) => (w.kind === "tomorrow" ? { ...w, enabled: false } : w));
     draft.windows.push({
       ...newWindowDraft(draft.windows.map((w) => w.id)),
       id: DEMO_SLOT_WINDOW_ID,
