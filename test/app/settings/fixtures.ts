@@ -76,6 +76,7 @@ export const custom: ShopSettings = {
   driverNotes: { shopperInstructions: false, instructionsAttribute: "Gate code", merchantNote: "Fragile" },
   priceTolerance: { unit: "cents", amount: 150 },
   reconciliationSilenceMinutes: 45,
+  afterExpiry: { redispatch: "automatic" },
 };
 
 export function form(entries: Array<[string, string]>): URLSearchParams {
