@@ -138,4 +138,5 @@ export const fullForm: Array<[string, string]> = [
   ["priceTolerance.unit", "cents"],
   ["priceTolerance.amount", "150"],
   ["reconciliationSilenceMinutes", "45"],
+  ["afterExpiry.redispatch", "automatic"],
 ];

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { DEFAULT_SHOP_SETTINGS } from "~/settings/defaults";
+import { parseShopSettings } from "~/settings/shop-settings";
 import { afterExpiryDecision, afterExpiryJob, type AfterExpiryFacts } from "~/tracking/after-expiry";
 import { EXPIRY_REPOST_GRACE_MS } from "~/tracking/jobs";
 
@@ -54,5 +56,16 @@ describe("what the app does after an expiry", () => {
       uniqueKey: "after-expiry:s1:77",
     });
     expect(job.runAt!.getTime() - now.getTime()).toBe(EXPIRY_REPOST_GRACE_MS);
+  });
+});
+
+describe("the after-expiry setting", () => {
+  it("reads as offer in settings saved before it, keeps a stored choice, and repairs a wrong one to offer", () => {
+    const { afterExpiry: _, ...older } = structuredClone(DEFAULT_SHOP_SETTINGS);
+    expect(parseShopSettings(JSON.stringify(older)).afterExpiry).toEqual({ redispatch: "offer" });
+    expect(parseShopSettings({ ...older, afterExpiry: { redispatch: "automatic" } }).afterExpiry.redispatch).toBe(
+      "automatic",
+    );
+    expect(parseShopSettings({ ...older, afterExpiry: { redispatch: "always" } }).afterExpiry.redispatch).toBe("offer");
   });
 });

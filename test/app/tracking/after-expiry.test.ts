@@ -27,7 +27,7 @@ import {
 const COURIER_TOKEN = "sandbox-token-after-expiry";
 const runtime = getRuntime();
 const { db } = runtime;
-const STAFF = { kind: "staff", userId: "9001", name: "Maria Lopez" } as const;
+const STAFF = { userId: "9001", name: "Maria Lopez" };
 
 let sandbox: CourierSandbox;
 let standIn: ShopifyStandIn;
@@ -89,8 +89,7 @@ async function afterRepostGrace() {
   return jobs.length;
 }
 
-const shipmentsOf = (orderGid: string) =>
-  db.shipment.findMany({ where: { orderGid }, orderBy: { generation: "asc" } });
+const shipmentsOf = (orderGid: string) => db.shipment.findMany({ where: { orderGid }, orderBy: { generation: "asc" } });
 const kindsOf = async (shipmentId: string) =>
   (await db.shipmentActivity.findMany({ where: { shipmentId }, orderBy: { createdAt: "asc" } })).map((a) => a.kind);
 let createsBefore = 0;
