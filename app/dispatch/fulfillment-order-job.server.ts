@@ -129,8 +129,9 @@ export async function runFulfillmentOrderDispatch(
           estimatedDistance: created.estimated_distance,
           needsAttention: Boolean(priceFlag),
           attentionReason: priceFlag,
+          attentionCode: priceFlag ? "price_differs" : null,
         }
-      : { state: "failed", needsAttention: true, attentionReason: attention }),
+      : { state: "failed", needsAttention: true, attentionReason: attention, attentionCode: "dispatch_failed" }),
   };
   const shipment = await deps.db.$transaction(async (tx) => {
     const saved = await tx.shipment.upsert({

@@ -53,8 +53,9 @@ export async function runOrderDispatch(deps: DispatchDeps, shopDomain: string, p
           serviceCode,
           needsAttention: true,
           attentionReason: attention.reason,
+          attentionCode: "dispatch_failed",
         },
-        update: { needsAttention: true, attentionReason: attention.reason },
+        update: { needsAttention: true, attentionReason: attention.reason, attentionCode: "dispatch_failed" },
       });
     }
     for (const planned of plan.shipments) {

@@ -6,7 +6,7 @@ import type { Db } from "~/db/client.server";
 import { enqueueFulfillmentOrderDispatch } from "~/dispatch/enqueue.server";
 import type { JobQueue, Tx } from "~/jobs/queue.server";
 import type { CourierForShop } from "~/runtime.server";
-import { markShipmentCanceled } from "~/shipments/record.server";
+import { markShipmentCanceled, recordOnShipment, type TimelineEntry } from "~/shipments/record.server";
 import { ORDER_CHANGE_ACTIVITY, parseFlaggedKind } from "./activity";
 import { phaseOf, type ChangeCause, type FlagCause } from "./decide";
 import { enqueueOrderSync } from "./enqueue.server";
@@ -138,7 +138,7 @@ export async function cancelAndRedispatch(
   deps: RedispatchDeps,
   shopDomain: string,
   shipmentId: string,
-): Promise<{ cancellationFee: number | null }> {
+): Promise<{ cancellationFee: number | null; alreadyCanceled: boolean }> {
   const shipment = await deps.db.shipment.findFirst({
     where: { id: shipmentId, shop: { domain: shopDomain } },
     include: {
@@ -152,7 +152,17 @@ export async function cancelAndRedispatch(
   if (!shipment) throw new RedispatchRefused(REDISPATCH_REFUSED.notFound, "not_found");
   const phase = phaseOf(shipment.state, Boolean(shipment.courierShipmentId));
   if (phase === "picked_up") throw new RedispatchRefused(REDISPATCH_REFUSED.pickedUp, "picked_up");
-  if (phase === "ended") throw endedRefusal(shipment.state);
+  if (phase === "ended") {
+    const queued =
+      shipment.state === "canceled" &&
+      (await redispatchCanceled(deps, {
+        shopDomain,
+        shipmentId: shipment.id,
+        entry: { kind: REDISPATCH_AFTER_CANCEL_KIND, message: REDISPATCH_AFTER_CANCEL_WORDS },
+      }));
+    if (!queued) throw endedRefusal(shipment.state);
+    return { cancellationFee: null, alreadyCanceled: true };
+  }
   const courier = await deps.courierFor(shopDomain);
   if (!courier) throw new RedispatchRefused(REDISPATCH_REFUSED.noCourier, "no_courier");
 
@@ -180,5 +190,68 @@ export async function cancelAndRedispatch(
       tx,
     );
   });
-  return { cancellationFee: outcome.cancellationFee };
+  return { cancellationFee: outcome.cancellationFee, alreadyCanceled: false };
+}
+
+/** Staff's dispatch again of a delivery already canceled (by the courier: an expiry, a driver's cancel). */
+export const REDISPATCH_AFTER_CANCEL_KIND = "staff_redispatch_after_cancel";
+export const REDISPATCH_AFTER_CANCEL_WORDS =
+  "Dispatch again asked by staff: the delivery goes into the next window still open, with the order's current details.";
+
+/**
+ * Dispatching again a shipment that is canceled already (nothing to cancel at the courier): the same
+ * way as after staff's cancel and re-dispatch (a "waiting to be dispatched again" marker, then the
+ * order's sync, which dispatches a new generation with its own idempotency key unless the order was
+ * canceled or the fulfillment order closed meanwhile). The shipment's attention is over: the new
+ * shipment carries on. Only the latest shipment of its fulfillment order, and only once: false when
+ * a later one exists or this one already waits or was dispatched again.
+ */
+export async function redispatchCanceled(
+  deps: { db: Db; queue: JobQueue; clock: () => Date },
+  input: { shopDomain: string; shipmentId: string; entry: TimelineEntry },
+): Promise<boolean> {
+  const at = deps.clock();
+  return deps.db.$transaction(async (tx) => {
+    const shipment = await tx.shipment.findFirst({
+      where: { id: input.shipmentId, shop: { domain: input.shopDomain }, state: "canceled" },
+      include: {
+        activities: {
+          where: { kind: { in: [ORDER_CHANGE_ACTIVITY.redispatchPending, ORDER_CHANGE_ACTIVITY.redispatched] } },
+          orderBy: { createdAt: "desc" },
+          select: { kind: true },
+        },
+      },
+    });
+    // A marker means it already waits, or was dispatched again: once only.
+    if (!shipment || shipment.activities.length > 0) return false;
+    const later = await tx.shipment.count({
+      where: {
+        shopId: shipment.shopId,
+        fulfillmentOrderGid: shipment.fulfillmentOrderGid,
+        generation: { gt: shipment.generation },
+      },
+    });
+    if (later > 0) return false;
+    await recordOnShipment(tx, {
+      shipmentId: shipment.id,
+      at,
+      data: { needsAttention: false, attentionReason: null, attentionCode: null },
+      entry: input.entry,
+    });
+    await recordOnShipment(tx, {
+      shipmentId: shipment.id,
+      at: new Date(at.getTime() + 1),
+      entry: { kind: ORDER_CHANGE_ACTIVITY.redispatchPending, message: "Waiting to be dispatched again." },
+    });
+    await enqueueOrderSync(
+      deps.queue,
+      {
+        shopDomain: input.shopDomain,
+        orderGid: shipment.orderGid,
+        dedupeKey: `redispatch-canceled:${shipment.id}:${shipment.courierShipmentId ?? "none"}`,
+      },
+      tx,
+    );
+    return true;
+  });
 }

@@ -11,7 +11,7 @@ import type { ShopSettings } from "~/settings/shop-settings";
 import { markShipmentCanceled, recordOnShipment } from "~/shipments/record.server";
 import type { OrderForDispatch } from "~/shopify/orders.server";
 import { ORDER_CHANGE_ACTIVITY, flaggedKind } from "./activity";
-import type { Decision, ShipmentPhase } from "./decide";
+import { phaseOf, type Decision, type ShipmentPhase } from "./decide";
 import { cancelAtCourier } from "./redispatch.server";
 import { applyPatch, type ShipmentDiff } from "./shipment-diff";
 import {
@@ -146,7 +146,14 @@ export async function raiseFlag(
     last.message === words.timeline
   )
     return "already_flagged";
-  await record(ctx, shipment.id, kind, words.timeline, { needsAttention: true, attentionReason: words.attention });
+  // An ended shipment flagged here could not be dispatched again as the order stands: the order needs fixing.
+  const attentionCode =
+    phaseOf(shipment.state, Boolean(shipment.courierShipmentId)) === "ended" ? "dispatch_failed" : "order_changed";
+  await record(ctx, shipment.id, kind, words.timeline, {
+    needsAttention: true,
+    attentionReason: words.attention,
+    attentionCode,
+  });
   ctx.flagged = true;
   return "flagged";
 }
@@ -198,7 +205,7 @@ export async function update(
     deliverEnd: date(next.deliver_between.end),
     ...(typeof sent.price === "number" && sent.price >= 0 ? { priceCents: dollarsToCents(sent.price) } : {}),
     ...(typeof sent.estimated_distance === "number" ? { estimatedDistance: sent.estimated_distance } : {}),
-    ...(raisedByOrderChange(shipment) ? { needsAttention: false, attentionReason: null } : {}),
+    ...(raisedByOrderChange(shipment) ? { needsAttention: false, attentionReason: null, attentionCode: null } : {}),
   });
   return "updated";
 }

@@ -159,6 +159,7 @@ async function syncShipment(ctx: SyncContext, shipment: ShipmentRow): Promise<Sh
       await record(ctx, shipment.id, ORDER_CHANGE_ACTIVITY.inStep, IN_STEP_AGAIN, {
         needsAttention: false,
         attentionReason: null,
+        attentionCode: null,
       });
       return "in_step";
     case "update":

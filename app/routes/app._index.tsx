@@ -16,12 +16,14 @@ import {
   Text,
 } from "@shopify/polaris";
 import { useState, type ReactNode } from "react";
+import { homePageData } from "~/attention/home-page.server";
+import { AttentionCard } from "~/components/attention/attention-card";
 import { appConfig } from "~/config/env.server";
 import type { ChecklistStep, StepState } from "~/onboarding/checklist";
 import { setupDeps } from "~/onboarding/deps.server";
 import type { SetupActionResult } from "~/onboarding/setup-actions.server";
 import { runSetupAction } from "~/onboarding/setup-actions.server";
-import { onboardingStatus, type OnboardingStatus } from "~/onboarding/status.server";
+import type { OnboardingStatus } from "~/onboarding/status.server";
 import { CourierAccountForm } from "~/onboarding/ui/courier-account-form";
 import { ActionFeedback } from "~/onboarding/ui/feedback";
 import { WebhookSetup } from "~/onboarding/ui/webhook-setup";
@@ -32,7 +34,7 @@ import { authenticate } from "~/shopify.server";
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session, admin } = await authenticate.admin(request);
   const runtime = getRuntime();
-  const status = await onboardingStatus(
+  return homePageData(
     {
       db: runtime.db,
       courierFor: runtime.courierFor,
@@ -43,7 +45,6 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     },
     session.shop,
   );
-  return { status };
 };
 
 /** Every setup form posts an `intent`; the shared setup actions validate it with zod. */
@@ -181,7 +182,7 @@ function DispatchModeForm({ current }: { current: string }) {
 }
 
 export default function Home() {
-  const { status } = useLoaderData<typeof loader>();
+  const { status, attention } = useLoaderData<typeof loader>();
   if (!status) {
     return (
       <Page title="Same-day delivery">
@@ -198,6 +199,7 @@ export default function Home() {
       <Layout>
         <Layout.Section>
           <BlockStack gap="400">
+            {attention.total > 0 ? <AttentionCard items={attention.items} total={attention.total} /> : null}
             <Card>
               <BlockStack gap="200">
                 <InlineStack align="space-between">

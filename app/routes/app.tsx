@@ -4,24 +4,27 @@ import { NavMenu } from "@shopify/app-bridge-react";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css";
 import { boundary } from "@shopify/shopify-app-remix/server";
 import { AppProvider } from "@shopify/shopify-app-remix/react";
+import { attentionCount } from "~/attention/attention-list.server";
 import { appConfig } from "~/config/env.server";
+import { getRuntime } from "~/runtime.server";
 import { authenticate } from "~/shopify.server";
 
 export const links = () => [{ rel: "stylesheet", href: polarisStyles }];
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
-  await authenticate.admin(request);
-  return { apiKey: appConfig().shopify.apiKey };
+  const { session } = await authenticate.admin(request);
+  return { apiKey: appConfig().shopify.apiKey, needsAttention: await attentionCount(getRuntime().db, session.shop) };
 };
 
 export default function App() {
-  const { apiKey } = useLoaderData<typeof loader>();
+  const { apiKey, needsAttention } = useLoaderData<typeof loader>();
   return (
     <AppProvider isEmbeddedApp apiKey={apiKey}>
       <NavMenu>
         <Link to="/app" rel="home">
           Home
         </Link>
+        <Link to="/app/attention">{`Needs attention (${needsAttention})`}</Link>
         <Link to="/app/shipments">Shipments</Link>
         <Link to="/app/settings">Settings</Link>
       </NavMenu>

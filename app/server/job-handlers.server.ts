@@ -20,6 +20,8 @@ import { createTtlLoader } from "~/quote/ttl-loader.server";
 import { SHOPS_KEPT, type Runtime } from "~/runtime.server";
 import { parseShopSettings } from "~/settings/shop-settings";
 import { AdminApiError, type AdminGraphql } from "~/shopify/admin-request.server";
+import { AFTER_EXPIRY_JOB, AfterExpiryPayload } from "~/tracking/after-expiry";
+import { runAfterExpiry } from "~/tracking/after-expiry.server";
 import { applyShipmentEvents } from "~/tracking/apply.server";
 import {
   APPLY_EVENTS_JOB,
@@ -129,6 +131,15 @@ export function jobHandlers(runtime: Runtime, loadAdmin: AdminForShop): Record<s
       const payload = parsePayload(SendFlowTriggerPayload, job.payload);
       await withShopifyRetries(() =>
         sendFlowOccurrence({ db: runtime.db, admin: () => adminFor(job.shopDomain) }, payload),
+      );
+    },
+    [AFTER_EXPIRY_JOB]: async (job) => {
+      const payload = parsePayload(AfterExpiryPayload, job.payload);
+      await withShopifyRetries(() =>
+        runAfterExpiry(
+          { db: runtime.db, queue: runtime.queue, admin: () => adminFor(job.shopDomain), clock: runtime.clock },
+          payload,
+        ),
       );
     },
     [APPLY_EVENTS_JOB]: async (job) => {

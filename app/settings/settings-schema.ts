@@ -20,6 +20,7 @@ import { PriceTolerance, PricingRules } from "./pricing-schema";
 import { ShopTags } from "./tags-schema";
 import { TrackingSettings } from "./tracking-schema";
 import { OpeningHoursSettings } from "./hours-schema";
+import { AfterExpirySettings } from "./expiry-schema";
 import { DeliveryWindow, WindowId } from "./window-schema";
 
 /** A shop's settings (stored as JSON text in Shop.settingsJson), one group per concern. */
@@ -60,6 +61,7 @@ export const ShopSettings = z
       RECONCILIATION_SILENCE_MINUTES_MAX,
       "minutes",
     ),
+    afterExpiry: AfterExpirySettings,
   })
   .superRefine((settings, ctx) => {
     // Parts of `settings` may be unparsed input here (see EVEN_WITH_OTHER_ERRORS).

@@ -32,7 +32,14 @@ export async function markShipmentCanceled(
   await recordOnShipment(tx, {
     shipmentId,
     at,
-    data: { state: "canceled", lastEventAt: at, etaAt: null, needsAttention: false, attentionReason: null },
+    data: {
+      state: "canceled",
+      lastEventAt: at,
+      etaAt: null,
+      needsAttention: false,
+      attentionReason: null,
+      attentionCode: null,
+    },
     entry: input.entry,
   });
   if (input.followedBy) {

@@ -3,6 +3,7 @@ import type { Db } from "~/db/client.server";
 import { orderAnnotationKey } from "~/dispatch/enqueue.server";
 import { ANNOTATE_ORDER_JOB, DISPATCH_FULFILLMENT_ORDER_JOB, DISPATCH_ORDER_JOB } from "~/dispatch/jobs";
 import type { DeadJob, JobQueue } from "~/jobs/queue.server";
+import { AFTER_EXPIRY_JOB } from "~/tracking/after-expiry";
 import { APPLY_EVENTS_JOB, SEND_FLOW_TRIGGER_JOB } from "~/tracking/jobs";
 import { RECONCILE_JOB } from "~/tracking/reconcile.server";
 import { STAFF_ACTIVITY } from "./activity";
@@ -19,6 +20,7 @@ const JOB_KIND_LABELS: Record<string, string> = {
   [APPLY_EVENTS_JOB]: "Applying courier updates to the order",
   [RECONCILE_JOB]: "Checking shipments with the courier",
   [SEND_FLOW_TRIGGER_JOB]: "Starting the shop's Shopify Flow workflows",
+  [AFTER_EXPIRY_JOB]: "Offering or sending again a delivery that expired",
 };
 
 export function jobKindLabel(kind: string): string {

@@ -166,13 +166,14 @@ export async function bulkDispatch(
   return { results };
 }
 
-/** The order page's "cancel and re-dispatch" for a shipment the order has outgrown. */
+/** "Cancel and re-dispatch" for a shipment the order has outgrown; "dispatch again" for one the courier canceled. */
 export async function redispatchShipment(
   deps: Deps,
   input: { shopDomain: string; shipmentId: string; staff: StaffActor },
 ): Promise<{ shipment: ShipmentView }> {
+  let alreadyCanceled = false;
   try {
-    await courierCall(
+    ({ alreadyCanceled } = await courierCall(
       () =>
         cancelAndRedispatch(
           { db: deps.db, queue: deps.queue, courierFor: deps.courierFor, clock: deps.clock },
@@ -180,7 +181,7 @@ export async function redispatchShipment(
           input.shipmentId,
         ),
       "The courier no longer allows canceling this delivery: the driver has picked it up.",
-    );
+    ));
   } catch (error) {
     if (error instanceof RedispatchRefused) {
       throw error.reason === "not_found"
@@ -195,7 +196,9 @@ export async function redispatchShipment(
     shop: { domain: input.shopDomain },
     shipmentId: input.shipmentId,
     action: STAFF_ACTIONS.redispatch,
-    detail: "Canceled the delivery at the courier and dispatched it again with the order's current details.",
+    detail: alreadyCanceled
+      ? "Dispatched the canceled delivery again with the order's current details."
+      : "Canceled the delivery at the courier and dispatched it again with the order's current details.",
     staff: input.staff,
     at: deps.clock(),
   });

@@ -14,6 +14,7 @@ import { addOrderTags, removeOrderTags, setOrderDeliveryMetafield } from "~/shop
 import { newTrackingToken } from "~/tracking-page/token.server";
 import { toTrackingEvent } from "./event-input";
 import { flowOccurrences, type FlowOccurrence } from "./flow-triggers";
+import { afterExpiryJob } from "./after-expiry";
 import { flowTriggerJob } from "./jobs";
 import { orderDeliverySummary } from "./order-summary";
 import { ATTENTION_CLEARED_BY_REPOST, REPOST_ACTIVITY, repostInWords, repostTakeover } from "./repost";
@@ -217,8 +218,10 @@ function shipmentUpdate(shipment: Shipment, transition: Transition, occurredAt: 
       ? { courierShipmentId: c.replacedByCourierId, replacedByCourierId: shipment.courierShipmentId }
       : {}),
     ...(c.trackingNumber ? { trackingNumber: c.trackingNumber } : {}),
-    ...(c.clearAttention ? { needsAttention: false, attentionReason: null } : {}),
-    ...(c.needsAttention ? { needsAttention: true, attentionReason: c.needsAttention.reason } : {}),
+    ...(c.clearAttention ? { needsAttention: false, attentionReason: null, attentionCode: null } : {}),
+    ...(c.needsAttention
+      ? { needsAttention: true, attentionReason: c.needsAttention.reason, attentionCode: c.needsAttention.code }
+      : {}),
   };
 }
 
@@ -248,6 +251,8 @@ export async function applyShipmentEvents(deps: ApplyDeps, shipmentId: string): 
   let shipmentChanges: Partial<Shipment> = {};
   const activities: { kind: string; message: string; createdAt: Date }[] = [];
   const occurrences: { shipment: Shipment; occurrence: FlowOccurrence }[] = [];
+  /** Expiries seen in this run (the courier shipment that expired): each gets its after-expiry job. */
+  const expiries: Shipment[] = [];
 
   async function commit() {
     if (outcomes.length === 0) return;
@@ -262,13 +267,15 @@ export async function applyShipmentEvents(deps: ApplyDeps, shipmentId: string): 
         await tx.shipment.update({ where: { id: shipmentId }, data: shipmentChanges });
       if (activities.length > 0)
         await tx.shipmentActivity.createMany({ data: activities.map((a) => ({ shipmentId, ...a })) });
-      if (occurrences.length > 0) {
+      if (occurrences.length > 0 || expiries.length > 0) {
         const shop = await tx.shop.findUniqueOrThrow({ where: { id: current.shopId }, select: { domain: true } });
         for (const { shipment, occurrence } of occurrences)
           await deps.queue.enqueue(flowTriggerJob(shop.domain, shipment, occurrence, now), tx);
+        for (const shipment of expiries) await deps.queue.enqueue(afterExpiryJob(shop.domain, shipment, now), tx);
       }
     });
     outcomes.length = 0;
+    expiries.length = 0;
     activities.length = 0;
     occurrences.length = 0;
     shipmentChanges = {};
@@ -294,6 +301,7 @@ export async function applyShipmentEvents(deps: ApplyDeps, shipmentId: string): 
       current = { ...shipment, ...changes };
       const after = current;
       occurrences.push(...flowOccurrences(after, transition).map((occurrence) => ({ shipment: after, occurrence })));
+      if (transition.changes.needsAttention?.code === "expired") expiries.push(after);
       repost.entries.forEach((entry, i) =>
         activities.push({ ...entry, createdAt: new Date(event.occurredAt.getTime() + i) }),
       );

@@ -76,6 +76,7 @@ export const custom: ShopSettings = {
   driverNotes: { shopperInstructions: false, instructionsAttribute: "Gate code", merchantNote: "Fragile" },
   priceTolerance: { unit: "cents", amount: 150 },
   reconciliationSilenceMinutes: 45,
+  afterExpiry: { redispatch: "automatic" },
 };
 
 export function form(entries: Array<[string, string]>): URLSearchParams {
@@ -137,4 +138,5 @@ export const fullForm: Array<[string, string]> = [
   ["priceTolerance.unit", "cents"],
   ["priceTolerance.amount", "150"],
   ["reconciliationSilenceMinutes", "45"],
+  ["afterExpiry.redispatch", "automatic"],
 ];
