@@ -11,6 +11,10 @@ export const FALLBACKS = [
   { label: "Show each window's flat price", value: "flat_rate" },
   { label: "Let Shopify show its backup rates", value: "shopify_backup_rates" },
 ];
+export const AFTER_EXPIRY_CHOICES = [
+  { label: "List it on Home for staff to dispatch again", value: "offer" },
+  { label: "Dispatch it again once, into the next open window", value: "automatic" },
+];
 export const DISPATCH_MODES = [
   { label: "Orders whose shopper chose same-day delivery", value: "carrier_orders" },
   { label: "Every paid order the courier can deliver", value: "all_in_area" },

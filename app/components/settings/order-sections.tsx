@@ -1,6 +1,6 @@
 import { BlockStack, Card, FormLayout, Layout } from "@shopify/polaris";
 import type { DraftControls } from "./draft-controls";
-import { DISPATCH_MODES } from "./option-lists";
+import { AFTER_EXPIRY_CHOICES, DISPATCH_MODES } from "./option-lists";
 
 /** Dispatch and tags, customer notifications, notes for the driver and tracking. */
 export function OrderSections({ controls: { field, choice, flag } }: { controls: DraftControls }) {
@@ -14,6 +14,11 @@ export function OrderSections({ controls: { field, choice, flag } }: { controls:
         <Card>
           <FormLayout>
             {choice("dispatchMode", "Dispatch", DISPATCH_MODES)}
+            {choice(
+              "afterExpiry.redispatch",
+              "When no driver took a delivery before its deadline (and the courier did not post it again)",
+              AFTER_EXPIRY_CHOICES,
+            )}
             <FormLayout.Group>
               {field("tags.over21", "Product tags that need a recipient over 21", {
                 helpText: "Separate tags with commas.",
