@@ -235,6 +235,8 @@ export async function startCourierSandbox(options: SandboxOptions = {}): Promise
 
     const finish = (reply: Reply, token: string | null) => {
       traffic.noteResponse(reply.status);
+      const retryAfter = reply.status === 429 && "json" in reply ? Number(reply.headers?.["retry-after"]) : Number.NaN;
+      if (token && Number.isFinite(retryAfter)) traffic.noteRetryAfter(token, retryAfter);
       const entry: RequestLogEntry = {
         at: clock().toISOString(),
         method,
@@ -263,7 +265,8 @@ export async function startCourierSandbox(options: SandboxOptions = {}): Promise
       );
     }
     const fault = injectedFault(method, url.pathname, token);
-    if (faults.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, faults.latencyMs));
+    const spike = faults.latencySpikeRate > 0 && random() < faults.latencySpikeRate ? faults.latencySpikeMs : 0;
+    if (faults.latencyMs + spike > 0) await new Promise((resolve) => setTimeout(resolve, faults.latencyMs + spike));
     if (fault) return finish(fault, token);
     if (!body.ok) {
       return finish(
@@ -271,7 +274,12 @@ export async function startCourierSandbox(options: SandboxOptions = {}): Promise
         token,
       );
     }
-    finish(handleApi(core, { token, method, segments, query: url.searchParams, body: body.value }), token);
+    const reply = handleApi(core, { token, method, segments, query: url.searchParams, body: body.value });
+    // A lost answer: the work is done (a shipment created, a cancel made) but the caller sees a 500.
+    if (reply.status < 300 && faults.lostAnswerRate > 0 && random() < faults.lostAnswerRate) {
+      return finish(json(500, { errors: [], message: "Injected failure after the request was carried out." }), token);
+    }
+    finish(reply, token);
   }
 
   const server = createServer((req, res) => {
