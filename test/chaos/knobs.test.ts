@@ -6,7 +6,11 @@ describe("parseKnobs", () => {
     { argv: [], env: {}, knobs: { seed: 7, ...FULL_RUN } },
     { argv: ["--quick"], env: {}, knobs: { seed: 7, ...QUICK_RUN } },
     { argv: ["--quick", "--kills", "5"], env: { CHAOS_SEED: "42" }, knobs: { ...QUICK_RUN, seed: 42, kills: 5 } },
-    { argv: ["--seed", "9"], env: { CHAOS_SEED: "42", CHAOS_ORDERS: "300" }, knobs: { ...FULL_RUN, seed: 9, orders: 300 } },
+    {
+      argv: ["--seed", "9"],
+      env: { CHAOS_SEED: "42", CHAOS_ORDERS: "300" },
+      knobs: { ...FULL_RUN, seed: 9, orders: 300 },
+    },
   ])("$argv $env", ({ argv, env, knobs }) => {
     expect(parseKnobs(argv, env, 7)).toEqual(knobs);
   });

@@ -29,7 +29,10 @@ export type ChaosFigures = {
   app_peak_rss_mb: number | null;
 };
 
-export function chaosTargets(figures: ChaosFigures, knobs: Pick<ChaosKnobs, "kills" | "eventKills" | "minEvents">): Target[] {
+export function chaosTargets(
+  figures: ChaosFigures,
+  knobs: Pick<ChaosKnobs, "kills" | "eventKills" | "minEvents">,
+): Target[] {
   return [
     // The kills are what the run is about: all of them must have happened.
     equalTo("kills", figures.kills, knobs.kills + knobs.eventKills),

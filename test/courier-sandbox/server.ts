@@ -60,7 +60,10 @@ export type RequestLogEntry = {
   idempotencyKey?: string;
 };
 
-export type SandboxStats = TrafficStats & { webhooks: WebhookStats };
+/** Faults injected so far, by kind (429 storms and failNext rules count as `failures` too). */
+export type InjectedFaults = { failures: number; lostAnswers: number; latencySpikes: number };
+
+export type SandboxStats = TrafficStats & { webhooks: WebhookStats; injected: InjectedFaults };
 
 export type CourierSandbox = {
   url: string;
@@ -119,6 +122,7 @@ export async function startCourierSandbox(options: SandboxOptions = {}): Promise
   });
   const accounts = new Map<string, AccountOptions>();
   let faults = mergeFaults(NO_FAULTS, options.faults ?? {});
+  let injected: InjectedFaults = { failures: 0, lostAnswers: 0, latencySpikes: 0 };
   let nextId = options.firstShipmentId ?? 100001;
   let baseUrl = "";
   const shipments = new Map<number, SandboxShipment>();
@@ -167,7 +171,7 @@ export async function startCourierSandbox(options: SandboxOptions = {}): Promise
     setAccountOptions,
     accountOptions: (token: string) => (tokens.has(token) ? account(token) : null),
     setFaults: (patch: FaultsPatch) => (faults = mergeFaults(faults, patch)),
-    stats: (): SandboxStats => ({ ...traffic.stats(), webhooks: sender.stats() }),
+    stats: (): SandboxStats => ({ ...traffic.stats(), webhooks: sender.stats(), injected: { ...injected } }),
     advance: (id: number) => {
       const s = runner.advance(id);
       return s ? shipmentJson(s, { includeEvents: true }) : null;
@@ -265,7 +269,9 @@ export async function startCourierSandbox(options: SandboxOptions = {}): Promise
       );
     }
     const fault = injectedFault(method, url.pathname, token);
+    if (fault) injected.failures += 1;
     const spike = faults.latencySpikeRate > 0 && random() < faults.latencySpikeRate ? faults.latencySpikeMs : 0;
+    if (spike > 0) injected.latencySpikes += 1;
     if (faults.latencyMs + spike > 0) await new Promise((resolve) => setTimeout(resolve, faults.latencyMs + spike));
     if (fault) return finish(fault, token);
     if (!body.ok) {
@@ -277,6 +283,7 @@ export async function startCourierSandbox(options: SandboxOptions = {}): Promise
     const reply = handleApi(core, { token, method, segments, query: url.searchParams, body: body.value });
     // A lost answer: the work is done (a shipment created, a cancel made) but the caller sees a 500.
     if (reply.status < 300 && faults.lostAnswerRate > 0 && random() < faults.lostAnswerRate) {
+      injected.lostAnswers += 1;
       return finish(json(500, { errors: [], message: "Injected failure after the request was carried out." }), token);
     }
     finish(reply, token);
@@ -322,6 +329,7 @@ export async function startCourierSandbox(options: SandboxOptions = {}): Promise
     resetStats() {
       traffic.reset();
       sender.resetStats();
+      injected = { failures: 0, lostAnswers: 0, latencySpikes: 0 };
     },
     shipments,
     shipment: (id) => shipments.get(toId(id)),

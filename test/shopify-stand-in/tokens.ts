@@ -52,7 +52,11 @@ export class TokenStore {
       kind: input.kind,
       scope: input.scope,
       issuedAt: isoDateTime(now),
-      expiresAt: online ? at(ONLINE_TOKEN_TTL_S) : input.expiring ? at(input.expiresInS ?? EXPIRING_OFFLINE_TOKEN_TTL_S) : null,
+      expiresAt: online
+        ? at(ONLINE_TOKEN_TTL_S)
+        : input.expiring
+          ? at(input.expiresInS ?? EXPIRING_OFFLINE_TOKEN_TTL_S)
+          : null,
       refreshToken: !online && input.expiring ? secret("shprt_") : null,
       refreshTokenExpiresAt: !online && input.expiring ? at(REFRESH_TOKEN_TTL_S) : null,
       refreshTokenUsed: false,
