@@ -23,7 +23,7 @@ import { createDb, type Db } from "~/db/client.server";
 import type { WebhookAuthMethod } from "~/courier/webhook-auth.server";
 import { BASIC_AUTH_USER, rotateWebhookSecret, saveCourierToken } from "~/shops/courier-credentials.server";
 import type { WebhookAuth, WebhookEvent } from "../courier-sandbox/model";
-import type { FaultsPatch } from "../courier-sandbox/control";
+import type { AccountOptionsPatch, FaultsPatch } from "../courier-sandbox/control";
 import type { SandboxStats } from "../courier-sandbox/server";
 import type { AdminFaults } from "../shopify-stand-in/faults";
 import { webhookRequest } from "../support/shopify-signing";
@@ -339,6 +339,7 @@ export type CourierProcess = {
   url: string;
   stats(): Promise<SandboxStats>;
   setFaults(patch: FaultsPatch): Promise<void>;
+  setAccountOptions(token: string, patch: AccountOptionsPatch): Promise<void>;
   shipmentCount(): Promise<number>;
   shipments(): Promise<CourierShipmentSummary[]>;
   /** Runs every shipment to its end with `advance`, on a clock set per step; returns what each emitted. */
@@ -354,6 +355,7 @@ export async function startCourierProcess(options: { tokens: string[] }): Promis
     url: info.url,
     stats: () => child.call("stats"),
     setFaults: (patch) => child.call("setFaults", patch),
+    setAccountOptions: (token, patch) => child.call("setAccountOptions", token, patch),
     shipmentCount: () => child.call("shipmentCount"),
     shipments: () => child.call("shipments"),
     generateEvents: (timing) => child.call("generateEvents", timing),
@@ -971,6 +973,7 @@ async function courierChild(options: { tokens: string[] }) {
   const api = {
     stats: () => sandbox.stats(),
     setFaults: (patch: FaultsPatch) => void sandbox.setFaults(patch),
+    setAccountOptions: (token: string, patch: AccountOptionsPatch) => void sandbox.setAccountOptions(token, patch),
     shipmentCount: () => sandbox.shipments.size,
     shipments: (): CourierShipmentSummary[] =>
       [...sandbox.shipments.values()].map((s) => ({

@@ -33,7 +33,8 @@ export async function courierFaultsScenario(ctx: ChaosContext, shops: readonly S
     `Scenario: courier faults — ${shops.reduce((n, s) => n + s.orders.length, 0)} orders of ${shops.length} shops; 20 % 500 before, 10 % 500 after (lost answers), 429 storms (${STORM.count} × Retry-After ${STORM.retryAfterS} s), 5 % of requests 2 s slower`,
   );
   const before = await ctx.courier.stats();
-  await ctx.courier.setFaults(COURIER_FAULTS);
+  // The first storm at once (a small run's dispatch may be over before the first interval).
+  await ctx.courier.setFaults({ ...COURIER_FAULTS, throttleStorm: STORM });
   const storms = everyFewSeconds(ctx, () => ctx.courier.setFaults({ throttleStorm: STORM }));
   try {
     const paid = await sendPaidOrders(ctx, shops, PAID_PER_SECOND, LIMIT_MS);
