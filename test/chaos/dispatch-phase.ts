@@ -25,15 +25,17 @@ export function sendPaidOrders(ctx: ChaosContext, shops: readonly SeededShop[], 
 }
 
 export function waitDispatched(ctx: ChaosContext, shops: readonly SeededShop[], limitMs: number) {
-  const gids = shops.flatMap((shop) => shop.orders.map((order) => order.fulfillmentOrderGid));
+  const orders = shops.reduce((n, shop) => n + shop.orders.length, 0);
+  // By shop, not by a list of ids: SQLite takes at most 999 parameters in one query.
+  const domains = shops.map((shop) => shop.domain);
   return waitForApp(ctx, "dispatch", limitMs, async () => {
     const dispatched = await ctx.db.shipment.count({
-      where: { fulfillmentOrderGid: { in: gids }, courierShipmentId: { not: null } },
+      where: { shop: { domain: { in: domains } }, courierShipmentId: { not: null } },
     });
     const jobs = await unfinishedJobs(ctx.db, [DISPATCH_ORDER_JOB, DISPATCH_FULFILLMENT_ORDER_JOB, ANNOTATE_ORDER_JOB]);
     return {
-      done: dispatched >= gids.length && jobs === 0,
-      status: `${dispatched}/${gids.length} with a courier shipment, ${jobs} dispatch jobs left`,
+      done: dispatched >= orders && jobs === 0,
+      status: `${dispatched}/${orders} with a courier shipment, ${jobs} dispatch jobs left`,
     };
   });
 }

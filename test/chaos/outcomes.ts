@@ -33,14 +33,17 @@ export async function dispatchOutcome(ctx: ChaosContext, shops: readonly SeededS
     const gid = byLegacyId.get(shipment.fulfillmentOrderLegacyId ?? "");
     if (gid) atCourier.set(gid, (atCourier.get(gid) ?? 0) + 1);
   }
+  const wanted = new Set(gids);
+  // By shop, not by a list of ids: SQLite takes at most 999 parameters in one query.
   const rows = await ctx.db.shipment.findMany({
-    where: { fulfillmentOrderGid: { in: gids }, courierShipmentId: { not: null } },
+    where: { shop: { domain: { in: shops.map((shop) => shop.domain) } }, courierShipmentId: { not: null } },
     select: { fulfillmentOrderGid: true },
   });
   const inApp = new Map<string, number>();
-  for (const row of rows) inApp.set(row.fulfillmentOrderGid, (inApp.get(row.fulfillmentOrderGid) ?? 0) + 1);
+  for (const row of rows)
+    if (wanted.has(row.fulfillmentOrderGid))
+      inApp.set(row.fulfillmentOrderGid, (inApp.get(row.fulfillmentOrderGid) ?? 0) + 1);
   const extra = (counts: Map<string, number>) => [...counts.values()].reduce((sum, n) => sum + Math.max(0, n - 1), 0);
-  const wanted = new Set(gids);
   const report = (await ctx.shopify.report()).filter((row) => wanted.has(row.fulfillmentOrderGid));
   return {
     orders: gids.length,
@@ -76,9 +79,9 @@ const APP_STATE_OF: Record<string, string> = {
 export async function trackingOutcome(ctx: ChaosContext, planned: readonly Planned[]): Promise<TrackingOutcome> {
   const problems: Record<string, number> = {};
   const problem = (what: string) => (problems[what] = (problems[what] ?? 0) + 1);
-  const courierIds = planned.map((p) => p.shipment.courierId);
+  const domains = [...new Set(planned.map((p) => p.shop.domain))];
   const rows = await ctx.db.shipment.findMany({
-    where: { courierShipmentId: { in: courierIds } },
+    where: { shop: { domain: { in: domains } }, courierShipmentId: { not: null } },
     select: { id: true, courierShipmentId: true, state: true },
   });
   const stateOf = new Map(rows.map((r) => [r.courierShipmentId!, r.state]));
@@ -115,7 +118,7 @@ export async function trackingOutcome(ctx: ChaosContext, planned: readonly Plann
     if (!canceled && order.tags.includes(ATTENTION_TAG)) mismatch("attention tag without a cancellation");
   }
   const unappliedEvents = await ctx.db.courierEvent.count({
-    where: { appliedAt: null, shipmentId: { in: rows.map((r) => r.id) } },
+    where: { appliedAt: null, shipment: { shop: { domain: { in: domains } } } },
   });
   return {
     shipments: planned.length,

@@ -50,10 +50,11 @@ export function eventRequests(postings: readonly Posting[]): PreparedRequest[] {
 
 /** Waits until every stored event of these shipments is applied and no tracking job is left. */
 export function waitApplied(ctx: ChaosContext, planned: readonly Planned[], limitMs: number) {
-  const courierIds = planned.map((p) => p.shipment.courierId);
+  // By shop, not by a list of ids: SQLite takes at most 999 parameters in one query.
+  const domains = [...new Set(planned.map((p) => p.shop.domain))];
   return waitForApp(ctx, "events applied", limitMs, async () => {
     const waiting = await ctx.db.courierEvent.count({
-      where: { appliedAt: null, shipment: { courierShipmentId: { in: courierIds } } },
+      where: { appliedAt: null, shipment: { shop: { domain: { in: domains } } } },
     });
     const jobs = await unfinishedJobs(ctx.db, [APPLY_EVENTS_JOB, SEND_FLOW_TRIGGER_JOB]);
     return { done: waiting === 0 && jobs === 0, status: `${waiting} events not applied, ${jobs} tracking jobs left` };
