@@ -31,6 +31,12 @@ export interface CourierRateLimiter {
    * "throttled" CourierError at once.
    */
   acquire(tokenKey: string, lane: CourierLane, opts: AcquireOptions): Promise<GrantRelease | void>;
+  /**
+   * The courier answered 429 with a Retry-After: no request with this token is granted for `ms`.
+   * Every caller waits, not only the one that got the 429 (the courier counts every request that
+   * arrives before its Retry-After has passed against the token).
+   */
+  holdOff(tokenKey: string, ms: number): Promise<void> | void;
 }
 
 /** The limiter's key for a token: a hash, so the raw token is never held in limiter state or logs. */
@@ -146,6 +152,16 @@ export function createInProcessRateLimiter(options: InProcessRateLimiterOptions 
   const clock = options.clock ?? (() => new Date());
   const sleep = options.sleep ?? realSleep;
   const tokens = new Map<string, TokenState>();
+  /** Per token: until when the courier asked to wait (holdOff). */
+  const holds = new Map<string, number>();
+  /** How long the token is still held off at `now` (0: not). */
+  const heldFor = (tokenKey: string, now: number): number => {
+    const until = holds.get(tokenKey);
+    if (until === undefined) return 0;
+    if (until > now) return until - now;
+    holds.delete(tokenKey);
+    return 0;
+  };
 
   const stateFor = (tokenKey: string): TokenState => {
     let state = tokens.get(tokenKey);
@@ -196,7 +212,11 @@ export function createInProcessRateLimiter(options: InProcessRateLimiterOptions 
     if (!state) return;
     for (;;) {
       const now = clock().getTime();
-      const decision = decideNextGrant(policy, now, liveGrants(state, now), demandOf(state));
+      const held = heldFor(tokenKey, now);
+      const decision =
+        held > 0 && state.queues.quote.length + state.queues.background.length > 0
+          ? { waitMs: held }
+          : decideNextGrant(policy, now, liveGrants(state, now), demandOf(state));
       if (decision === null) {
         if (state.grants.length === 0 && !state.timerPending) tokens.delete(tokenKey);
         return;
@@ -225,6 +245,13 @@ export function createInProcessRateLimiter(options: InProcessRateLimiterOptions 
       const now = clock().getTime();
 
       if (opts.failFast) {
+        const held = heldFor(tokenKey, now);
+        if (held > 0) {
+          if (state.grants.length === 0 && state.queues.quote.length + state.queues.background.length === 0) {
+            tokens.delete(tokenKey);
+          }
+          return Promise.reject(throttledError(held, `the courier asked to wait (Retry-After) for the ${lane} lane`));
+        }
         const grants = liveGrants(state, now);
         const demand = demandOf(state);
         const decision =
@@ -259,6 +286,10 @@ export function createInProcessRateLimiter(options: InProcessRateLimiterOptions 
         state.queues[lane].push(waiter);
         pump(tokenKey);
       });
+    },
+    holdOff(tokenKey, ms) {
+      const until = clock().getTime() + ms;
+      holds.set(tokenKey, Math.max(holds.get(tokenKey) ?? 0, until));
     },
   };
 }

@@ -15,7 +15,7 @@ import { courierTokenKey, type CourierLane, type CourierRateLimiter } from "./ra
  * rate limiter, and retries with exponential backoff and full jitter on 429 (honouring
  * Retry-After), 500/502/503/504, network errors and timeouts — but only for requests that are safe
  * to repeat: reads, and creates that carry an idempotency_key (the same body, so the same key, is
- * sent on every attempt). With `failFast` nothing waits: no limiter queue, no retry sleep.
+ * sent on every attempt). A 429 holds the whole token off in the limiter for its Retry-After. With `failFast` nothing waits: no limiter queue, no retry sleep.
  */
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -65,6 +65,8 @@ export type CourierRequestSpec = {
 export type CourierHttpResponse = { status: number; headers: Headers; body: Uint8Array };
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
+/** How long the token is held off after a 429 that carries no usable Retry-After. */
+export const DEFAULT_HOLD_OFF_MS = 1_000;
 export const MAX_JSON_BYTES = 1024 * 1024;
 export const MAX_BINARY_BYTES = 10 * 1024 * 1024;
 const RETRYABLE_KINDS = new Set(["throttled", "server", "network", "timeout"]);
@@ -190,6 +192,10 @@ export function createCourierRequester(config: CourierRequestConfig) {
         }
       } catch (error) {
         if (!(error instanceof CourierError)) throw error;
+        // The courier's 429 is about the token, not this request: every request with it waits.
+        if (error.kind === "throttled" && error.status === 429) {
+          await config.limiter.holdOff(tokenKey, error.retryAfterMs ?? DEFAULT_HOLD_OFF_MS);
+        }
         const canRetry =
           spec.retrySafe &&
           !failFast &&

@@ -2,6 +2,7 @@ import type { CourierRateSlot } from "@prisma/client";
 import type { Db } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors";
 import { withBusyRetry } from "~/db/busy-retry";
+import { componentLogger } from "~/logging/logger.server";
 import { CourierError, throttledError, timeoutError } from "./errors";
 import {
   decideNextGrant,
@@ -43,6 +44,7 @@ export const FAIL_FAST_ATTEMPTS = 5;
 /** Added at random to a waiting loop's sleep, so instances waiting on one token do not read in lockstep. */
 export const WAIT_JITTER_MS = 5;
 const NEVER_GRANTED = new Date(0);
+const log = componentLogger("courier");
 
 export type SlotRow = Pick<CourierRateSlot, "slot" | "lane" | "grantedAt" | "version">;
 
@@ -241,7 +243,33 @@ export function createSharedRateLimiter(options: SharedRateLimiterOptions): Cour
     throw throttledError(undefined, `shared rate limit contended for the ${lane} lane (fail fast)`);
   }
 
+  /**
+   * Every slot of the token counts as granted until `until` minus one window, so none frees before
+   * `until` in any instance. A slot never granted gets the background lane: a slot without a lane
+   * does not count as a grant, and would look free without being one.
+   */
+  async function holdOffNow(tokenKey: string, until: number): Promise<void> {
+    const blockedAt = new Date(until - policy.windowMs);
+    await readSlots(tokenKey);
+    const hold = (where: { lane: null } | { lane: { not: null } }, data: { lane?: CourierLane }) =>
+      retryBusy(() =>
+        db.courierRateSlot.updateMany({
+          where: { tokenKey, slot: { lt: perSecond }, grantedAt: { lt: blockedAt }, ...where },
+          data: { grantedAt: blockedAt, version: { increment: 1 }, ...data },
+        }),
+      );
+    await hold({ lane: null }, { lane: "background" });
+    await hold({ lane: { not: null } }, {});
+  }
+
   return {
+    holdOff(tokenKey, ms) {
+      const until = clock().getTime() + ms;
+      return inTurn(tokenKey, () => holdOffNow(tokenKey, until)).catch((error: unknown) => {
+        // The request that got the 429 still waits its Retry-After; only the other callers may not.
+        log.warn("Could not hold the courier token off after a 429", { err: error });
+      });
+    },
     acquire(tokenKey, lane, opts) {
       if (opts.signal?.aborted) return Promise.reject(timeoutError(null));
       if (opts.failFast) {

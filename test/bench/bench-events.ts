@@ -42,7 +42,6 @@ import {
   SANDBOX_NO_DRIVER_COMMAND,
   SANDBOX_REASSIGN_COMMAND,
 } from "../courier-sandbox/commands";
-import type { WebhookEvent } from "../courier-sandbox/model";
 import { authHeaders } from "../courier-sandbox/webhook-sender";
 import {
   benchOptions,
@@ -56,18 +55,17 @@ import {
   seedShops,
   sendAtRate,
   sendWithConcurrency,
-  shuffle,
   startBenchApp,
   startCourierProcess,
   startShopifyProcess,
   summarizeAnswers,
   waitForJobs,
   type Bench,
-  type GeneratedShipment,
   type PreparedRequest,
   type SeededShop,
   journalModeOf,
 } from "./harness";
+import { postingOrder, type Planned } from "./event-posting";
 import { atLeast, atMost, equalTo, judgeTargets } from "./targets";
 import { localCourierEnv } from "../support/test-env";
 
@@ -112,40 +110,6 @@ const EXPECTED_STATE: Record<string, string> = {
   canceled: "canceled",
   expired: "canceled",
 };
-
-type Planned = { shipment: GeneratedShipment; shop: SeededShop; fulfillmentOrderGid: string };
-
-/** Each shipment's events shuffled, 10% of them sent twice (the copy later in the same shipment's list), shipments interleaved at random. */
-function postingOrder(
-  planned: readonly Planned[],
-  random: () => number,
-): { shop: SeededShop; event: WebhookEvent; copy: boolean }[] {
-  const lists = planned.map(({ shipment, shop }) => {
-    const list = shuffle(
-      shipment.events.map((event) => ({ shop, event, copy: false })),
-      random,
-    );
-    for (const original of [...list]) {
-      if (random() < DUPLICATE_SHARE) {
-        const after = list.indexOf(original) + 1;
-        list.splice(after + Math.floor(random() * (list.length - after + 1)), 0, { ...original, copy: true });
-      }
-    }
-    return list;
-  });
-  const out: { shop: SeededShop; event: WebhookEvent; copy: boolean }[] = [];
-  // Uniform interleaving: the next event comes from a shipment with probability proportional to what it has left.
-  let remaining = lists.reduce((sum, list) => sum + list.length, 0);
-  const cursors = lists.map(() => 0);
-  while (remaining > 0) {
-    let pick = Math.floor(random() * remaining);
-    let index = 0;
-    while (pick >= lists[index]!.length - cursors[index]!) pick -= lists[index]!.length - cursors[index++]!;
-    out.push(lists[index]![cursors[index]!++]!);
-    remaining -= 1;
-  }
-  return out;
-}
 
 async function main(bench: Bench): Promise<void> {
   const options = benchOptions();
@@ -218,7 +182,7 @@ async function main(bench: Bench): Promise<void> {
   }
   const outcomes: Record<string, number> = {};
   for (const { shipment } of planned) outcomes[shipment.finalState] = (outcomes[shipment.finalState] ?? 0) + 1;
-  const posting = postingOrder(planned, seededRandom(SEED));
+  const posting = postingOrder(planned, seededRandom(SEED), DUPLICATE_SHARE);
   const uniqueEvents = posting.filter((p) => !p.copy).length;
   const requests: PreparedRequest[] = posting.map(({ shop, event }) => ({
     path: shop.webhookPath,

@@ -23,7 +23,9 @@ import { createDb, type Db } from "~/db/client.server";
 import type { WebhookAuthMethod } from "~/courier/webhook-auth.server";
 import { BASIC_AUTH_USER, rotateWebhookSecret, saveCourierToken } from "~/shops/courier-credentials.server";
 import type { WebhookAuth, WebhookEvent } from "../courier-sandbox/model";
+import type { AccountOptionsPatch, FaultsPatch } from "../courier-sandbox/control";
 import type { SandboxStats } from "../courier-sandbox/server";
+import type { AdminFaults } from "../shopify-stand-in/faults";
 import { webhookRequest } from "../support/shopify-signing";
 import { TEST_API_SECRET, testEnv } from "../support/test-env";
 import {
@@ -236,12 +238,20 @@ async function startChild(role: ChildRole, options: unknown): Promise<Child> {
 }
 
 /** `orders` with the app's same-day shipping line; `otherOrders` with Shopify's standard rate (not ours: skipped). */
-export type StandInShopSpec = { domain: string; orders: number; otherOrders?: number };
+export type StandInShopSpec = {
+  domain: string;
+  orders: number;
+  otherOrders?: number;
+  /** An expiring offline token with this lifetime (with its refresh token); default: a non-expiring one. */
+  tokenExpiresInS?: number;
+};
 export type StandInOrder = { gid: string; legacyId: string; name: string; fulfillmentOrderGid: string };
 export type StandInShop = {
   domain: string;
   accessToken: string;
   scope: string;
+  /** Set for an expiring token (tokenExpiresInS): when it expires, and its refresh token. */
+  expiring: { expiresAt: string; refreshToken: string; refreshTokenExpiresAt: string } | null;
   location: { gid: string; name: string; address: Record<string, unknown> };
   orders: StandInOrder[];
   otherOrders: StandInOrder[];
@@ -267,10 +277,23 @@ export type FulfillmentOrderReport = {
   hasDeliveryMetafield: boolean;
 };
 
+export type ShopifyFaultStats = {
+  /** Injected 502/503 answers by status. */
+  injected: Record<string, number>;
+  /** Requests refused because of their access token (401). */
+  invalidToken: number;
+  /** Access tokens issued by a refresh-token grant. */
+  refreshes: number;
+};
+
 export type ShopifyProcess = {
   url: string;
   proxyEnv: Record<string, string>;
   addShops(specs: StandInShopSpec[]): Promise<StandInShop[]>;
+  setFaults(patch: Partial<AdminFaults>): Promise<AdminFaults>;
+  /** Empties the cost buckets of these shops: their next requests are THROTTLED until points restore. */
+  drainBuckets(domains: string[]): Promise<void>;
+  faultStats(): Promise<ShopifyFaultStats>;
   stats(): Promise<StandInStats>;
   report(): Promise<FulfillmentOrderReport[]>;
   close(): Promise<void>;
@@ -279,12 +302,17 @@ export type ShopifyProcess = {
 /** The Shopify stand-in served over its HTTPS proxy, in a child process. */
 export async function startShopifyProcess(options: {
   throttle?: { maximumAvailable?: number; restoreRate?: number };
+  /** Seed of the injected faults' random choices (faults are off until setFaults). */
+  faultSeed?: number;
 }): Promise<ShopifyProcess> {
   const child = await startChild("shopify", options);
   const info = child.info as { url: string; proxyEnv: Record<string, string> };
   return {
     ...info,
     addShops: (specs) => child.call("addShops", specs),
+    setFaults: (patch) => child.call("setFaults", patch),
+    drainBuckets: (domains) => child.call("drainBuckets", domains),
+    faultStats: () => child.call("faultStats"),
     stats: () => child.call("stats"),
     report: () => child.call("report"),
     close: () => child.close(),
@@ -310,6 +338,8 @@ export type EventTiming = { startAtMs: number; spreadMs: number; stepMs: number;
 export type CourierProcess = {
   url: string;
   stats(): Promise<SandboxStats>;
+  setFaults(patch: FaultsPatch): Promise<void>;
+  setAccountOptions(token: string, patch: AccountOptionsPatch): Promise<void>;
   shipmentCount(): Promise<number>;
   shipments(): Promise<CourierShipmentSummary[]>;
   /** Runs every shipment to its end with `advance`, on a clock set per step; returns what each emitted. */
@@ -324,6 +354,8 @@ export async function startCourierProcess(options: { tokens: string[] }): Promis
   return {
     url: info.url,
     stats: () => child.call("stats"),
+    setFaults: (patch) => child.call("setFaults", patch),
+    setAccountOptions: (token, patch) => child.call("setAccountOptions", token, patch),
     shipmentCount: () => child.call("shipmentCount"),
     shipments: () => child.call("shipments"),
     generateEvents: (timing) => child.call("generateEvents", timing),
@@ -407,6 +439,13 @@ export async function seedShops(
         isOnline: false,
         accessToken: shop.accessToken,
         scope: shop.scope,
+        ...(shop.expiring
+          ? {
+              expires: new Date(shop.expiring.expiresAt),
+              refreshToken: shop.expiring.refreshToken,
+              refreshTokenExpires: new Date(shop.expiring.refreshTokenExpiresAt),
+            }
+          : {}),
       },
     });
     const row = await db.shop.create({ data: { domain: shop.domain, timezone: "America/New_York" } });
@@ -780,8 +819,12 @@ export function summarizeAnswers(answers: readonly Answer[]): LatencySummary {
 
 // ---- child side ---------------------------------------------------------------------------------
 
-async function shopifyChild(options: { throttle?: { maximumAvailable?: number; restoreRate?: number } }) {
+async function shopifyChild(options: {
+  throttle?: { maximumAvailable?: number; restoreRate?: number };
+  faultSeed?: number;
+}) {
   const { addOrder, createShopifyStandIn, describeProblem, serveShopifyStandIn } = await import("../shopify-stand-in");
+  const { withAdminFaults } = await import("../shopify-stand-in/faults");
   const { TEST_API_KEY } = await import("../support/test-env");
   const { ORDER_DELIVERY_METAFIELD } = await import("~/shopify/order-annotations.server");
   let invalid = 0;
@@ -794,7 +837,8 @@ async function shopifyChild(options: { throttle?: { maximumAvailable?: number; r
       if (invalid <= 5) note(describeProblem(problem));
     },
   });
-  const served = await serveShopifyStandIn(standIn);
+  const faulty = withAdminFaults(standIn, seededRandom(options.faultSeed ?? 1));
+  const served = await serveShopifyStandIn(faulty);
   const domains: string[] = [];
   const metafieldNamespace = standIn.appNamespace(ORDER_DELIVERY_METAFIELD.namespace);
 
@@ -808,8 +852,20 @@ async function shopifyChild(options: { throttle?: { maximumAvailable?: number; r
         });
         domains.push(spec.domain);
         const location = shop.locations[0]!;
-        const accessToken = standIn.issueAccessToken(spec.domain);
-        const scope = standIn.issuedTokens.at(-1)!.scope;
+        const accessToken = standIn.issueAccessToken(
+          spec.domain,
+          spec.tokenExpiresInS === undefined ? {} : { expiresInS: spec.tokenExpiresInS },
+        );
+        const issued = standIn.issuedTokens.at(-1)!;
+        const scope = issued.scope;
+        const expiring =
+          issued.expiresAt && issued.refreshToken && issued.refreshTokenExpiresAt
+            ? {
+                expiresAt: issued.expiresAt,
+                refreshToken: issued.refreshToken,
+                refreshTokenExpiresAt: issued.refreshTokenExpiresAt,
+              }
+            : null;
         const newOrder = (n: number, sameDay: boolean): StandInOrder => {
           const order = addOrder(shop, {
             shippingAddress: {
@@ -839,12 +895,22 @@ async function shopifyChild(options: { throttle?: { maximumAvailable?: number; r
           domain: spec.domain,
           accessToken,
           scope,
+          expiring,
           location: { gid: location.id, name: location.name, address: { ...location.address } },
           orders,
           otherOrders,
         };
       });
     },
+    setFaults: (patch: Partial<AdminFaults>) => faulty.setFaults(patch),
+    drainBuckets(drained: string[]) {
+      for (const domain of drained) standIn.throttle.setAvailable(domain, 0);
+    },
+    faultStats: (): ShopifyFaultStats => ({
+      injected: faulty.injected(),
+      invalidToken: standIn.rejectedRequests.filter((r) => r.status === 401).length,
+      refreshes: standIn.issuedTokens.filter((t) => t.via === "refresh").length,
+    }),
     stats(): StandInStats {
       const byOperation: Record<string, number> = {};
       let requestedCost = 0;
@@ -906,6 +972,8 @@ async function courierChild(options: { tokens: string[] }) {
   });
   const api = {
     stats: () => sandbox.stats(),
+    setFaults: (patch: FaultsPatch) => void sandbox.setFaults(patch),
+    setAccountOptions: (token: string, patch: AccountOptionsPatch) => void sandbox.setAccountOptions(token, patch),
     shipmentCount: () => sandbox.shipments.size,
     shipments: (): CourierShipmentSummary[] =>
       [...sandbox.shipments.values()].map((s) => ({

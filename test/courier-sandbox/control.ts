@@ -30,6 +30,9 @@ export const FaultsPatchSchema = z.strictObject({
   latencyMs: z.number().min(0).optional(),
   errorRate: z.number().min(0).max(1).optional(),
   errorStatuses: z.array(z.number().int().min(500).max(599)).min(1).optional(),
+  lostAnswerRate: z.number().min(0).max(1).optional(),
+  latencySpikeRate: z.number().min(0).max(1).optional(),
+  latencySpikeMs: z.number().min(0).optional(),
   failNext: z
     .array(
       z.strictObject({

@@ -50,6 +50,11 @@ export type Faults = {
   /** Share of API requests (0..1) answered with one of `errorStatuses`. */
   errorRate: number;
   errorStatuses: number[];
+  /** Share of API requests (0..1) that are carried out and then answered 500 (a lost answer). */
+  lostAnswerRate: number;
+  /** Share of API requests (0..1) delayed by `latencySpikeMs` more (real milliseconds). */
+  latencySpikeRate: number;
+  latencySpikeMs: number;
   /** Deterministic failures for tests: the next `count` matching requests get `status`. */
   failNext: FailRule[];
   /** A 429 storm: the next `count` API requests get 429 with Retry-After `retryAfterS`. */
@@ -64,6 +69,9 @@ export const NO_FAULTS: Faults = {
   latencyMs: 0,
   errorRate: 0,
   errorStatuses: [500, 503],
+  lostAnswerRate: 0,
+  latencySpikeRate: 0,
+  latencySpikeMs: 0,
   failNext: [],
   throttleStorm: null,
   webhookDuplicateRate: 0,

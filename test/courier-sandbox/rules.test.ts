@@ -4,6 +4,7 @@ import { requestSchemas } from "~/courier/requests";
 import { SANDBOX_CANCEL_COMMAND, SANDBOX_NO_DRIVER_COMMAND, SANDBOX_RETURN_COMMAND } from "./commands";
 import { CANCELLATION_FEE } from "./routes";
 import { startCourierSandbox, type CourierSandbox } from "./server";
+import { RETRY_AFTER_GRACE_MS } from "./traffic";
 import { createRequest, estimateRequest, shiftableClock } from "./testing";
 
 /** The sandbox's own rules, spoken to over raw HTTP (no client in between). */
@@ -385,5 +386,46 @@ describe("control API and fault injection", () => {
     const started = Date.now();
     await call("GET", "/v1/shipments");
     expect(Date.now() - started).toBeGreaterThanOrEqual(75);
+  });
+
+  it("carries out a request and then answers 500 (a lost answer); delays a share of requests by a spike", async () => {
+    const { call, token } = account();
+    sandbox.setFaults({ lostAnswerRate: 1 });
+    const request = {
+      ...requestSchemas(clock.now).createShipment.parse(createRequest(clock.now(), {})),
+      idempotency_key: `lost-${token}`,
+    };
+    const lost = await call("POST", "/v1/shipments", request);
+    expect(lost.status).toBe(500);
+    const listed = (await call("GET", "/v1/shipments")).status;
+    expect(listed).toBe(500);
+    sandbox.setFaults({ lostAnswerRate: 0 });
+    const created = [...sandbox.shipments.values()].filter((s) => s.token === token);
+    expect(created).toHaveLength(1);
+    // The same idempotency key after the lost answer: 409, not a second shipment.
+    expect((await call("POST", "/v1/shipments", request)).status).toBe(409);
+    expect([...sandbox.shipments.values()].filter((s) => s.token === token)).toHaveLength(1);
+
+    sandbox.setFaults({ latencySpikeRate: 1, latencySpikeMs: 120 });
+    const started = Date.now();
+    expect((await call("GET", "/v1/shipments")).status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(110);
+  });
+
+  it("counts a request that arrives before the Retry-After its token was given has passed", async () => {
+    const { call, token } = account();
+    const unhonoured = () => sandbox.stats().perToken[token]?.retryAfterUnhonoured;
+    sandbox.setFaults({ throttleStorm: { count: 1, retryAfterS: 2 } });
+    expect((await call("GET", "/v1/shipments")).status).toBe(429);
+    // Within the grace a request may have been on its way before the 429 was read: not counted.
+    expect((await call("GET", "/v1/shipments")).status).toBe(200);
+    expect(unhonoured()).toBe(0);
+    clock.advance(RETRY_AFTER_GRACE_MS + 1);
+    await call("GET", "/v1/shipments");
+    expect(unhonoured()).toBe(1);
+    clock.advance(2_000);
+    await call("GET", "/v1/shipments");
+    expect(unhonoured()).toBe(1);
+    expect(sandbox.stats().retryAfterUnhonoured).toBeGreaterThanOrEqual(1);
   });
 });

@@ -60,7 +60,10 @@ export type RequestLogEntry = {
   idempotencyKey?: string;
 };
 
-export type SandboxStats = TrafficStats & { webhooks: WebhookStats };
+/** Faults injected so far, by kind (429 storms and failNext rules count as `failures` too). */
+export type InjectedFaults = { failures: number; lostAnswers: number; latencySpikes: number };
+
+export type SandboxStats = TrafficStats & { webhooks: WebhookStats; injected: InjectedFaults };
 
 export type CourierSandbox = {
   url: string;
@@ -119,6 +122,7 @@ export async function startCourierSandbox(options: SandboxOptions = {}): Promise
   });
   const accounts = new Map<string, AccountOptions>();
   let faults = mergeFaults(NO_FAULTS, options.faults ?? {});
+  let injected: InjectedFaults = { failures: 0, lostAnswers: 0, latencySpikes: 0 };
   let nextId = options.firstShipmentId ?? 100001;
   let baseUrl = "";
   const shipments = new Map<number, SandboxShipment>();
@@ -167,7 +171,7 @@ export async function startCourierSandbox(options: SandboxOptions = {}): Promise
     setAccountOptions,
     accountOptions: (token: string) => (tokens.has(token) ? account(token) : null),
     setFaults: (patch: FaultsPatch) => (faults = mergeFaults(faults, patch)),
-    stats: (): SandboxStats => ({ ...traffic.stats(), webhooks: sender.stats() }),
+    stats: (): SandboxStats => ({ ...traffic.stats(), webhooks: sender.stats(), injected: { ...injected } }),
     advance: (id: number) => {
       const s = runner.advance(id);
       return s ? shipmentJson(s, { includeEvents: true }) : null;
@@ -235,6 +239,8 @@ export async function startCourierSandbox(options: SandboxOptions = {}): Promise
 
     const finish = (reply: Reply, token: string | null) => {
       traffic.noteResponse(reply.status);
+      const retryAfter = reply.status === 429 && "json" in reply ? Number(reply.headers?.["retry-after"]) : Number.NaN;
+      if (token && Number.isFinite(retryAfter)) traffic.noteRetryAfter(token, retryAfter);
       const entry: RequestLogEntry = {
         at: clock().toISOString(),
         method,
@@ -263,7 +269,10 @@ export async function startCourierSandbox(options: SandboxOptions = {}): Promise
       );
     }
     const fault = injectedFault(method, url.pathname, token);
-    if (faults.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, faults.latencyMs));
+    if (fault) injected.failures += 1;
+    const spike = faults.latencySpikeRate > 0 && random() < faults.latencySpikeRate ? faults.latencySpikeMs : 0;
+    if (spike > 0) injected.latencySpikes += 1;
+    if (faults.latencyMs + spike > 0) await new Promise((resolve) => setTimeout(resolve, faults.latencyMs + spike));
     if (fault) return finish(fault, token);
     if (!body.ok) {
       return finish(
@@ -271,7 +280,13 @@ export async function startCourierSandbox(options: SandboxOptions = {}): Promise
         token,
       );
     }
-    finish(handleApi(core, { token, method, segments, query: url.searchParams, body: body.value }), token);
+    const reply = handleApi(core, { token, method, segments, query: url.searchParams, body: body.value });
+    // A lost answer: the work is done (a shipment created, a cancel made) but the caller sees a 500.
+    if (reply.status < 300 && faults.lostAnswerRate > 0 && random() < faults.lostAnswerRate) {
+      injected.lostAnswers += 1;
+      return finish(json(500, { errors: [], message: "Injected failure after the request was carried out." }), token);
+    }
+    finish(reply, token);
   }
 
   const server = createServer((req, res) => {
@@ -314,6 +329,7 @@ export async function startCourierSandbox(options: SandboxOptions = {}): Promise
     resetStats() {
       traffic.reset();
       sender.resetStats();
+      injected = { failures: 0, lostAnswers: 0, latencySpikes: 0 };
     },
     shipments,
     shipment: (id) => shipments.get(toId(id)),

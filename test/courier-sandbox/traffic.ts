@@ -14,6 +14,11 @@ export type TokenTraffic = {
   maxRps: number;
   /** Most accepted requests inside any one-second window: never above the limit. */
   maxAcceptedRps: number;
+  /**
+   * Requests that arrived while a Retry-After this token was given (with a 429) had not passed, later
+   * than RETRY_AFTER_GRACE_MS after that 429 was sent (earlier ones may have been on their way already).
+   */
+  retryAfterUnhonoured: number;
 };
 
 export type TrafficStats = {
@@ -21,18 +26,40 @@ export type TrafficStats = {
   throttled: number;
   maxRps: number;
   maxAcceptedRps: number;
+  retryAfterUnhonoured: number;
   statuses: Record<string, number>;
   perToken: Record<string, TokenTraffic>;
 };
 
 const WINDOW_MS = 1000;
+/** A request sent before its client read a 429 cannot honour it: arrivals this soon after the 429 are not counted. */
+export const RETRY_AFTER_GRACE_MS = 200;
+
+const emptyStats = (): TrafficStats => ({
+  requests: 0,
+  throttled: 0,
+  maxRps: 0,
+  maxAcceptedRps: 0,
+  retryAfterUnhonoured: 0,
+  statuses: {},
+  perToken: {},
+});
 
 export function createTraffic(clock: () => Date, perSecond = REQUESTS_PER_SECOND) {
   const windows = new Map<string, { arrivals: number[]; accepted: number[] }>();
-  let stats: TrafficStats = { requests: 0, throttled: 0, maxRps: 0, maxAcceptedRps: 0, statuses: {}, perToken: {} };
+  /** Per token: when the latest 429 was sent and until when its Retry-After asks the client to wait. */
+  const retryAfters = new Map<string, { sentAt: number; until: number }>();
+  let stats = emptyStats();
 
   const tokenStats = (token: string): TokenTraffic =>
-    (stats.perToken[token] ??= { requests: 0, accepted: 0, throttled: 0, maxRps: 0, maxAcceptedRps: 0 });
+    (stats.perToken[token] ??= {
+      requests: 0,
+      accepted: 0,
+      throttled: 0,
+      maxRps: 0,
+      maxAcceptedRps: 0,
+      retryAfterUnhonoured: 0,
+    });
   const windowOf = (token: string) => {
     let w = windows.get(token);
     if (!w) windows.set(token, (w = { arrivals: [], accepted: [] }));
@@ -52,6 +79,11 @@ export function createTraffic(clock: () => Date, perSecond = REQUESTS_PER_SECOND
       prune(w.accepted, now);
       w.arrivals.push(now);
       t.requests += 1;
+      const asked = retryAfters.get(token);
+      if (asked && now < asked.until && now > asked.sentAt + RETRY_AFTER_GRACE_MS) {
+        t.retryAfterUnhonoured += 1;
+        stats.retryAfterUnhonoured += 1;
+      }
       t.maxRps = Math.max(t.maxRps, w.arrivals.length);
       stats.maxRps = Math.max(stats.maxRps, t.maxRps);
       if (w.accepted.length >= perSecond) {
@@ -64,6 +96,13 @@ export function createTraffic(clock: () => Date, perSecond = REQUESTS_PER_SECOND
       t.maxAcceptedRps = Math.max(t.maxAcceptedRps, w.accepted.length);
       stats.maxAcceptedRps = Math.max(stats.maxAcceptedRps, t.maxAcceptedRps);
       return null;
+    },
+    /** A 429 with `Retry-After: seconds` is being sent to this token's client now. */
+    noteRetryAfter(token: string, seconds: number) {
+      const now = clock().getTime();
+      const until = now + seconds * 1000;
+      const current = retryAfters.get(token);
+      retryAfters.set(token, { sentAt: now, until: Math.max(until, current?.until ?? 0) });
     },
     /** A 429 from fault injection, not from the limit. */
     noteInjectedThrottle(token: string) {
@@ -80,7 +119,8 @@ export function createTraffic(clock: () => Date, perSecond = REQUESTS_PER_SECOND
     },
     reset() {
       windows.clear();
-      stats = { requests: 0, throttled: 0, maxRps: 0, maxAcceptedRps: 0, statuses: {}, perToken: {} };
+      retryAfters.clear();
+      stats = emptyStats();
     },
   };
 }

@@ -153,14 +153,18 @@ export function createShopifyStandIn(options: ShopifyStandInOptions) {
     },
     issuedTokens: tokens.issued as readonly IssuedToken[],
     /** An access token for a shop without going through token exchange (for tests that start installed). */
-    issueAccessToken(shopDomain: string, tokenOptions: { expiring?: boolean; scopes?: string[] } = {}): string {
+    issueAccessToken(
+      shopDomain: string,
+      tokenOptions: { expiring?: boolean; scopes?: string[]; expiresInS?: number } = {},
+    ): string {
       shop(shopDomain).appInstallation.installedAt ??= isoDateTime(clock());
       return tokens.issue({
         shop: shopDomain,
         kind: "offline",
         scope: (tokenOptions.scopes ?? scopes).join(","),
-        expiring: tokenOptions.expiring ?? false,
+        expiring: tokenOptions.expiring ?? tokenOptions.expiresInS !== undefined,
         via: "test",
+        ...(tokenOptions.expiresInS === undefined ? {} : { expiresInS: tokenOptions.expiresInS }),
       }).accessToken;
     },
     /** The merchant uninstalls the app: every token of the shop stops working. */

@@ -40,6 +40,8 @@ export class TokenStore {
     expiring: boolean;
     userId?: string | null;
     via: IssuedToken["via"];
+    /** An expiring offline token's lifetime, when a test needs it to end sooner than Shopify's hour. */
+    expiresInS?: number;
   }): IssuedToken {
     const now = this.clock();
     const at = (seconds: number) => isoDateTime(new Date(now.getTime() + seconds * 1000));
@@ -50,7 +52,11 @@ export class TokenStore {
       kind: input.kind,
       scope: input.scope,
       issuedAt: isoDateTime(now),
-      expiresAt: online ? at(ONLINE_TOKEN_TTL_S) : input.expiring ? at(EXPIRING_OFFLINE_TOKEN_TTL_S) : null,
+      expiresAt: online
+        ? at(ONLINE_TOKEN_TTL_S)
+        : input.expiring
+          ? at(input.expiresInS ?? EXPIRING_OFFLINE_TOKEN_TTL_S)
+          : null,
       refreshToken: !online && input.expiring ? secret("shprt_") : null,
       refreshTokenExpiresAt: !online && input.expiring ? at(REFRESH_TOKEN_TTL_S) : null,
       refreshTokenUsed: false,

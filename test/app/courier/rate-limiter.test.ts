@@ -265,6 +265,33 @@ describe("createInProcessRateLimiter", () => {
     expect(rec.grants).toHaveLength(10);
   });
 
+  it("after holdOff (a 429 from the courier) grants nothing for that token until the hold has passed", async () => {
+    const time = manualTime();
+    const limiter = createInProcessRateLimiter({ clock: time.clock, sleep: time.sleep });
+    await limiter.acquire("token", "background", { failFast: false });
+    limiter.holdOff("token", 2_000);
+    const rec = recorder(time);
+    rec.acquireMany(limiter, "background", 3);
+    await time.runUntil(1_999);
+    expect(rec.grants).toEqual([]);
+    await expect(limiter.acquire("token", "quote", { failFast: true })).rejects.toMatchObject({
+      kind: "throttled",
+      retryAfterMs: 1,
+    });
+    // Another token is not held.
+    await expect(limiter.acquire("other", "quote", { failFast: true })).resolves.toBeTypeOf("function");
+    await time.runUntil(2_000);
+    expect(rec.grants.map((g) => g.at)).toEqual([2_000, 2_000, 2_000]);
+    // A shorter hold does not shorten a longer one.
+    limiter.holdOff("token", 3_000);
+    limiter.holdOff("token", 500);
+    rec.acquireMany(limiter, "background", 1);
+    await time.runUntil(4_999);
+    expect(rec.grants).toHaveLength(3);
+    await time.runUntil(5_000);
+    expect(rec.grants).toHaveLength(4);
+  });
+
   it("keys tokens by a hash, never the raw token", () => {
     const key = courierTokenKey("secret-token-value");
     expect(key).toMatch(/^[0-9a-f]{32}$/);

@@ -20,18 +20,20 @@ function scriptedFetch(script: Scripted[]) {
 
 const openLimiter = () => {
   const acquired: string[] = [];
+  const heldOff: number[] = [];
   const limiter: CourierRateLimiter = {
     acquire: async (_key, lane) => {
       acquired.push(lane);
     },
+    holdOff: (_key, ms) => void heldOff.push(ms),
   };
-  return { limiter, acquired };
+  return { limiter, acquired, heldOff };
 };
 
 function setup(script: Scripted[], config: Partial<CourierRequestConfig> = {}) {
   const scripted = scriptedFetch(script);
   const sleeps: number[] = [];
-  const { limiter, acquired } = openLimiter();
+  const { limiter, acquired, heldOff } = openLimiter();
   const requester = createCourierRequester({
     baseUrl: "https://courier.example.com/api/",
     token: "tok_secret",
@@ -44,7 +46,7 @@ function setup(script: Scripted[], config: Partial<CourierRequestConfig> = {}) {
     random: () => 1,
     ...config,
   });
-  return { requester, calls: scripted.calls, sleeps, acquired };
+  return { requester, calls: scripted.calls, sleeps, acquired, heldOff };
 }
 
 const get: CourierRequestSpec = { method: "GET", path: "/v1/shipments/1", retrySafe: true, expect: "json" };
@@ -110,6 +112,28 @@ describe("the courier request function", () => {
     );
     await requester.send(get);
     expect(sleeps).toEqual([4000]);
+  });
+
+  it.each([
+    { spec: get, retryAfter: "2", heldOff: [2000] },
+    { spec: patch, retryAfter: "3", heldOff: [3000] },
+    { spec: get, retryAfter: undefined, heldOff: [1000] },
+  ])(
+    "holds the whole token off in the limiter on a 429 (Retry-After $retryAfter, retry-safe $spec.retrySafe)",
+    async ({ spec, retryAfter, heldOff: expected }) => {
+      const { requester, heldOff } = setup([
+        { status: 429, headers: retryAfter ? { "retry-after": retryAfter } : {} },
+        { status: 200, body: "{}" },
+      ]);
+      await requester.send(spec).catch(() => null);
+      expect(heldOff).toEqual(expected);
+    },
+  );
+
+  it("does not hold the token off for a 500 or a 503", async () => {
+    const { requester, heldOff } = setup([{ status: 500 }, { status: 503, headers: { "retry-after": "1" } }]);
+    await requester.send(get);
+    expect(heldOff).toEqual([]);
   });
 
   it("does not wait for a Retry-After longer than maxRetryWaitMs: the error goes to the caller", async () => {
@@ -187,6 +211,7 @@ describe("the courier request function", () => {
           if (opts.failFast)
             throw new CourierError({ kind: "throttled", retryable: true, merchantMessage: "busy", detail: "busy" });
         },
+        holdOff: () => {},
       },
     });
     expect(await failure(requester.send(get, { lane: "quote", failFast: true }))).toMatchObject({ kind: "throttled" });

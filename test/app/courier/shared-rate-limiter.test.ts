@@ -176,6 +176,28 @@ describe("shared courier limiter across two instances", () => {
     for (const at of grantedAt) expect(at).toBeGreaterThanOrEqual(start + 1_000);
   });
 
+  it("a hold (a 429 from the courier) on one instance keeps every instance from granting until it has passed", async () => {
+    const time = virtualTime();
+    const a = limiterOn(instanceA, { clock: time.clock, sleep: time.sleep });
+    const b = limiterOn(instanceB, { clock: time.clock, sleep: time.sleep });
+    await a.acquire(TOKEN, "quote", failFast);
+    const start = time.now();
+    await a.holdOff(TOKEN, 2_000);
+    await expect(b.acquire(TOKEN, "background", failFast)).rejects.toMatchObject({
+      kind: "throttled",
+      retryAfterMs: 2_000,
+    });
+    time.set(start + 1_999);
+    await expect(a.acquire(TOKEN, "quote", failFast)).rejects.toMatchObject({ kind: "throttled", retryAfterMs: 1 });
+    const grantedAt: number[] = [];
+    await Promise.all(
+      Array.from({ length: 3 }, () => b.acquire(TOKEN, "background", wait).then(() => grantedAt.push(time.now()))),
+    );
+    for (const at of grantedAt) expect(at).toBeGreaterThanOrEqual(start + 2_000);
+    // Another token is not held.
+    await expect(a.acquire("token-hash-2", "background", failFast)).resolves.toBeUndefined();
+  });
+
   it("tokens are limited separately", async () => {
     const time = virtualTime();
     const a = limiterOn(instanceA, { clock: time.clock });
