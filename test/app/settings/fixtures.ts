@@ -76,6 +76,13 @@ export const custom: ShopSettings = {
   driverNotes: { shopperInstructions: false, instructionsAttribute: "Gate code", merchantNote: "Fragile" },
   priceTolerance: { unit: "cents", amount: 150 },
   reconciliationSilenceMinutes: 45,
+  noDriverWatch: {
+    raisesEnabled: true,
+    raiseMinutesBeforePickup: [30, 5],
+    stepCents: 150,
+    maxPerShipmentCents: 450,
+    maxPerShopPerDayCents: 2_000,
+  },
 };
 
 export function form(entries: Array<[string, string]>): URLSearchParams {
@@ -137,4 +144,11 @@ export const fullForm: Array<[string, string]> = [
   ["priceTolerance.unit", "cents"],
   ["priceTolerance.amount", "150"],
   ["reconciliationSilenceMinutes", "45"],
+  ["noDriverWatch.raisesEnabled", "true"],
+  // Latest first on purpose: the settings keep them earliest first.
+  ["noDriverWatch.raiseMinutesBeforePickup.0", "5"],
+  ["noDriverWatch.raiseMinutesBeforePickup.1", "30"],
+  ["noDriverWatch.stepCents", "150"],
+  ["noDriverWatch.maxPerShipmentCents", "450"],
+  ["noDriverWatch.maxPerShopPerDayCents", "2000"],
 ];
