@@ -33,6 +33,8 @@ import { sendFlowOccurrence } from "~/tracking/flow-send.server";
 import { matchEarlyEvents } from "~/tracking/receive.server";
 import { RECONCILE_JOB, reconcileShop } from "~/tracking/reconcile.server";
 import { trackingSettingsOf } from "~/tracking/settings";
+import { NO_DRIVER_WATCH_JOB, NoDriverWatchPayload } from "~/watchdog/jobs";
+import { runNoDriverWatch } from "~/watchdog/no-driver-job.server";
 
 export type AdminForShop = (shopDomain: string) => Promise<AdminGraphql>;
 
@@ -129,6 +131,22 @@ export function jobHandlers(runtime: Runtime, loadAdmin: AdminForShop): Record<s
       const payload = parsePayload(SendFlowTriggerPayload, job.payload);
       await withShopifyRetries(() =>
         sendFlowOccurrence({ db: runtime.db, admin: () => adminFor(job.shopDomain) }, payload),
+      );
+    },
+    [NO_DRIVER_WATCH_JOB]: async (job) => {
+      const payload = parsePayload(NoDriverWatchPayload, job.payload);
+      await withShopifyRetries(async () =>
+        runNoDriverWatch(
+          {
+            db: runtime.db,
+            queue: runtime.queue,
+            courier: await courierFor(job.shopDomain),
+            admin: () => adminFor(job.shopDomain),
+            clock: runtime.clock,
+          },
+          job.shopDomain,
+          payload,
+        ),
       );
     },
     [APPLY_EVENTS_JOB]: async (job) => {

@@ -5,6 +5,7 @@ import { ANNOTATE_ORDER_JOB, DISPATCH_FULFILLMENT_ORDER_JOB, DISPATCH_ORDER_JOB 
 import type { DeadJob, JobQueue } from "~/jobs/queue.server";
 import { APPLY_EVENTS_JOB, SEND_FLOW_TRIGGER_JOB } from "~/tracking/jobs";
 import { RECONCILE_JOB } from "~/tracking/reconcile.server";
+import { NO_DRIVER_WATCH_JOB } from "~/watchdog/jobs";
 import { STAFF_ACTIVITY } from "./activity";
 import { recordStaffAction, STAFF_ACTIONS } from "./staff-actions.server";
 import type { StaffActor } from "./staff-actor";
@@ -19,6 +20,7 @@ const JOB_KIND_LABELS: Record<string, string> = {
   [APPLY_EVENTS_JOB]: "Applying courier updates to the order",
   [RECONCILE_JOB]: "Checking shipments with the courier",
   [SEND_FLOW_TRIGGER_JOB]: "Starting the shop's Shopify Flow workflows",
+  [NO_DRIVER_WATCH_JOB]: "Raising a driver's pay while no driver takes the delivery",
 };
 
 export function jobKindLabel(kind: string): string {

@@ -1,0 +1,34 @@
+import type { Db } from "~/db/client.server";
+import type { Tx } from "~/jobs/queue.server";
+import { shopDay, shopMonth, type Period } from "./periods";
+
+/** The watchdog's money, read from NoDriverRaise: per shipment, per shop day (the cap) and per shop month. */
+
+async function raisedIn(db: Db | Tx, shopId: string, period: Period): Promise<number> {
+  const sum = await db.noDriverRaise.aggregate({
+    where: { shopId, raisedAt: { gte: period.start, lt: period.end } },
+    _sum: { amountCents: true },
+  });
+  return sum._sum.amountCents ?? 0;
+}
+
+/** What the shop's raises added up to on the shop-local day of `now`. */
+export function raisedOnShopDay(db: Db | Tx, shop: { id: string; timezone: string }, now: Date): Promise<number> {
+  return raisedIn(db, shop.id, shopDay(now, shop.timezone));
+}
+
+/** What the shop's raises added up to in the shop-local month of `now` (USD cents). */
+export function raisedInShopMonth(db: Db | Tx, shop: { id: string; timezone: string }, now: Date): Promise<number> {
+  return raisedIn(db, shop.id, shopMonth(now, shop.timezone));
+}
+
+/** What was raised for each of these shipments, all courier shipments they followed (USD cents). */
+export async function raisedPerShipment(db: Db | Tx, shipmentIds: readonly string[]): Promise<Map<string, number>> {
+  if (shipmentIds.length === 0) return new Map();
+  const rows = await db.noDriverRaise.groupBy({
+    by: ["shipmentId"],
+    where: { shipmentId: { in: [...shipmentIds] } },
+    _sum: { amountCents: true },
+  });
+  return new Map(rows.map((row) => [row.shipmentId, row._sum.amountCents ?? 0]));
+}
