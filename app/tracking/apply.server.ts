@@ -12,6 +12,7 @@ import {
 } from "~/shopify/fulfillments.server";
 import { addOrderTags, removeOrderTags, setOrderDeliveryMetafield } from "~/shopify/order-annotations.server";
 import { newTrackingToken } from "~/tracking-page/token.server";
+import { clearingNoDriverYet, NO_DRIVER_YET_CLEARED } from "~/watchdog/no-driver-attention";
 import { toTrackingEvent } from "./event-input";
 import { flowOccurrences, type FlowOccurrence } from "./flow-triggers";
 import { flowTriggerJob } from "./jobs";
@@ -283,7 +284,7 @@ export async function applyShipmentEvents(deps: ApplyDeps, shipmentId: string): 
         continue;
       }
       const event = toTrackingEvent(parsed.event, stored.occurredAt);
-      const transition = applyTrackingEvent(factsOf(shipment), event);
+      const transition = clearingNoDriverYet(applyTrackingEvent(factsOf(shipment), event), shipment);
       const view = () => (viewLookup ??= lookUpShopifyView(deps, shipment));
       const repost = await repostChanges(deps, transition);
       const updated = { ...shipmentUpdate(shipment, transition, event.occurredAt), ...repost.data };
@@ -294,6 +295,8 @@ export async function applyShipmentEvents(deps: ApplyDeps, shipmentId: string): 
       current = { ...shipment, ...changes };
       const after = current;
       occurrences.push(...flowOccurrences(after, transition).map((occurrence) => ({ shipment: after, occurrence })));
+      if (transition.changes.clearAttention && !transition.changes.replacedByCourierId)
+        activities.push({ kind: "no_driver_yet_cleared", message: NO_DRIVER_YET_CLEARED, createdAt: event.occurredAt });
       repost.entries.forEach((entry, i) =>
         activities.push({ ...entry, createdAt: new Date(event.occurredAt.getTime() + i) }),
       );

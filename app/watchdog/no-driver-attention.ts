@@ -5,7 +5,7 @@
  * (NoDriverRaise) and the timeline hold the money.
  */
 import { formatMoney } from "~/shipments/format";
-import type { AttentionReason } from "~/tracking/state-machine";
+import type { AttentionReason, Transition } from "~/tracking/state-machine";
 import type { NoDriverCause } from "./no-driver-decision";
 
 export const NO_DRIVER_YET = "no_driver_yet" as const;
@@ -19,11 +19,10 @@ export const NO_DRIVER_YET_PREFIX = "No driver has taken this delivery yet";
 
 export function noDriverYetAttention(cause: NoDriverCause, raisedCents: number): NoDriverYetAttention {
   const raised =
-    raisedCents > 0 ? ` The driver's pay was raised by ${formatMoney(raisedCents)} in all.` : " Its pay was not raised.";
-  const why =
-    cause === "cap_reached"
-      ? " and the raises reached their limit."
-      : " and its pickup time has come.";
+    raisedCents > 0
+      ? ` The driver's pay was raised by ${formatMoney(raisedCents)} in all.`
+      : " Its pay was not raised.";
+  const why = cause === "cap_reached" ? " and the raises reached their limit." : " and its pickup time has come.";
   return {
     code: NO_DRIVER_YET,
     reason: `${NO_DRIVER_YET_PREFIX}${why}${raised} Wait for the courier, dispatch again later or cancel.`,
@@ -38,4 +37,24 @@ export function isNoDriverYetReason(reason: string | null): boolean {
 /** The timeline's words for one raise. */
 export function raiseInWords(cents: number, totalCents: number): string {
   return `Driver's pay raised by ${formatMoney(cents)} to find a driver (extra compensation now ${formatMoney(totalCents)}).`;
+}
+
+/** The timeline's words when a driver takes a shipment the watchdog had marked. */
+export const NO_DRIVER_YET_CLEARED = "A driver took the delivery: it no longer needs attention for having no driver.";
+
+/**
+ * A driver assigned after the watchdog marked "no driver yet" resolves it: the transition also
+ * clears the attention (and the order's tag, unless another shipment of the order needs it).
+ */
+export function clearingNoDriverYet(
+  transition: Transition,
+  shipment: { needsAttention: boolean; attentionReason: string | null },
+): Transition {
+  const assigned = transition.stateChanged && transition.state === "assigned";
+  if (!assigned || !shipment.needsAttention || !isNoDriverYetReason(shipment.attentionReason)) return transition;
+  return {
+    ...transition,
+    actions: [...transition.actions, { kind: "clear_attention" }],
+    changes: { ...transition.changes, clearAttention: true },
+  };
 }

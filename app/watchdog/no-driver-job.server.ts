@@ -62,7 +62,8 @@ export async function runNoDriverWatch(
   });
   if (!shipment || shipment.shop.domain !== shopDomain) return ended("No such shipment");
   // A repost or another dispatch: this chain watched a courier shipment the row no longer follows.
-  if (shipment.courierShipmentId !== payload.courierShipmentId) return ended("The shipment follows another courier shipment");
+  if (shipment.courierShipmentId !== payload.courierShipmentId)
+    return ended("The shipment follows another courier shipment");
   const courierShipmentId = payload.courierShipmentId;
   const settings = parseShopSettings(shipment.shop.settingsJson);
   const now = deps.clock();
@@ -90,7 +91,8 @@ export async function runNoDriverWatch(
   let raisedCents = 0;
   const raisedSoFar = raises.reduce((sum, r) => sum + r.amountCents, 0);
   if (decision.raise) {
-    if (!deps.courier) throw permanentFailure("Connect a courier account in the app's settings to raise a driver's pay.");
+    if (!deps.courier)
+      throw permanentFailure("Connect a courier account in the app's settings to raise a driver's pay.");
     const options = createdOptions(shipment.requestJson);
     const extraCompensationCents = startingExtraCents(options) + decision.raise.totalCents;
     const outcome = await raiseExtraCompensation(deps.courier, { courierShipmentId, options, extraCompensationCents });
@@ -136,7 +138,12 @@ export async function runNoDriverWatch(
     await addOrderTags(await deps.admin(), shipment.orderGid, [settings.tags.attention]);
     await deps.db.$transaction(async (tx) => {
       await tx.shipmentActivity.create({
-        data: { shipmentId: shipment.id, kind: WATCHDOG_ACTIVITY.noDriverYet, message: attention.reason, createdAt: now },
+        data: {
+          shipmentId: shipment.id,
+          kind: WATCHDOG_ACTIVITY.noDriverYet,
+          message: attention.reason,
+          createdAt: now,
+        },
       });
       // Another reason already shown (a price flag, an order change) keeps its words; the timeline says this one.
       if (!shipment.needsAttention)
@@ -153,7 +160,9 @@ export async function runNoDriverWatch(
   }
 
   if (decision.nextCheckAt)
-    await deps.queue.enqueue(noDriverWatchJob(shopDomain, { id: shipment.id, courierShipmentId }, decision.nextCheckAt));
+    await deps.queue.enqueue(
+      noDriverWatchJob(shopDomain, { id: shipment.id, courierShipmentId }, decision.nextCheckAt),
+    );
   return {
     raisedCents,
     attention: decision.attention,

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { action as courierWebhook } from "~/routes/courier.webhooks.$pathId";
 import { getRuntime } from "~/runtime.server";
+import { rotateWebhookSecret } from "~/shops/courier-credentials.server";
 import { DEFAULT_SHOP_SETTINGS } from "~/settings/defaults";
 import type { NoDriverWatchSettings } from "~/settings/no-driver-schema";
 import { SEND_FLOW_TRIGGER_JOB } from "~/tracking/jobs";
@@ -161,12 +163,38 @@ describe("the no-driver watchdog job", () => {
     expect(standIn.shop(SHOP).orders.find((o) => o.id === order.id)!.tags).toContain("same-day-attention");
     const orderId = Number(order.id.split("/").pop());
     const common = { order_id: orderId, "Shipment ID": row.courierShipmentId, "Tracking number": row.trackingNumber };
-    expect(standIn.shop(SHOP).flowTriggers.map((t) => [t.handle, t.payload])).toEqual([
+    // Two jobs, sent in either order.
+    const sent = standIn.shop(SHOP).flowTriggers.map((t) => [t.handle, t.payload] as const);
+    expect(sent.sort(([a], [b]) => a.localeCompare(b))).toEqual([
       ["delivery-needs-attention", { ...common, "Reason code": "no_driver_yet", Reason: row.attentionReason }],
       ["delivery-no-driver-yet", { ...common, "Pickup after": row.pickupAfter!.toISOString() }],
     ]);
     expect(await db.job.count({ where: { kind: SEND_FLOW_TRIGGER_JOB } })).toBe(2);
     expect(sandbox.updates.filter((u) => u.shipmentId === courierId)).toEqual([]);
+
+    // A driver takes it after all: the courier's driver_assigned clears the attention and the order's tag.
+    sandbox.advance(courierId);
+    const assigned = sandbox.emitted.find(
+      (e) => e.shipmentId === courierId && e.event.event === "shipment.driver_assigned",
+    );
+    const secret = await rotateWebhookSecret(runtime, SHOP, "bearer");
+    const { webhookPathId: pathId } = await db.shop.findUniqueOrThrow({ where: { domain: SHOP } });
+    const request = new Request(`https://courier-app.test/courier/webhooks/${pathId}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${secret}` },
+      body: JSON.stringify(assigned!.event),
+    });
+    expect((await courierWebhook({ request, params: { pathId }, context: {} })).status).toBe(200);
+    await drainJobs(runtime);
+    expect(await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } })).toMatchObject({
+      state: "assigned",
+      needsAttention: false,
+      attentionReason: null,
+    });
+    expect(standIn.shop(SHOP).orders.find((o) => o.id === order.id)!.tags).not.toContain("same-day-attention");
+    expect(await db.shipmentActivity.count({ where: { shipmentId: shipment.id, kind: "no_driver_yet_cleared" } })).toBe(
+      1,
+    );
   });
 
   it("sends nothing once the app knows of a driver, or once the shipment was canceled", async () => {
