@@ -45,6 +45,8 @@ export type ShipmentHistoryFacts = {
   staffCancellationCode: string | null;
   /** An order change the shipment could not follow is flagged for staff and still stands (see orderChangeFlagStands). */
   orderChangeFlagged: boolean;
+  /** What the no-driver watchdog added to the driver's pay (USD cents). */
+  driverPayRaisedCents: number;
 };
 
 export type ViewContext = {
@@ -173,6 +175,7 @@ export function toShipmentView(
     ...permissions,
     tipped: record.tipCents !== null,
     rated: record.rating !== null,
+    driverPayRaisedCents: history.driverPayRaisedCents,
     photos,
   };
 }

@@ -32,3 +32,12 @@ export async function raisedPerShipment(db: Db | Tx, shipmentIds: readonly strin
   });
   return new Map(rows.map((row) => [row.shipmentId, row._sum.amountCents ?? 0]));
 }
+
+/**
+ * The figure the Deliveries page shows (and Home may): what the shop's raises added to drivers' pay
+ * in the current month of its calendar, in USD cents (0 for an unknown shop).
+ */
+export async function driverPayRaisedThisMonth(db: Db, shopDomain: string, now: Date): Promise<number> {
+  const shop = await db.shop.findUnique({ where: { domain: shopDomain }, select: { id: true, timezone: true } });
+  return shop ? raisedInShopMonth(db, shop, now) : 0;
+}

@@ -41,6 +41,7 @@ const history = (overrides: Partial<ShipmentHistoryFacts> = {}): ShipmentHistory
   courierCancellationCode: null,
   staffCancellationCode: null,
   orderChangeFlagged: false,
+  driverPayRaisedCents: 0,
   ...overrides,
 });
 

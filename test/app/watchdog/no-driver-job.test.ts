@@ -4,7 +4,10 @@ import { getRuntime } from "~/runtime.server";
 import { rotateWebhookSecret } from "~/shops/courier-credentials.server";
 import { DEFAULT_SHOP_SETTINGS } from "~/settings/defaults";
 import type { NoDriverWatchSettings } from "~/settings/no-driver-schema";
+import { shipmentsPageData } from "~/shipments/list.server";
+import { shipmentViewModel } from "~/staff/shipments.server";
 import { SEND_FLOW_TRIGGER_JOB } from "~/tracking/jobs";
+import { driverPayRaisedThisMonth } from "~/watchdog/raises.server";
 import { NO_DRIVER_WATCH_JOB, NoDriverWatchPayload } from "~/watchdog/jobs";
 import { runNoDriverWatch, WATCHDOG_ACTIVITY } from "~/watchdog/no-driver-job.server";
 import { startCourierSandbox, type CourierSandbox } from "../../courier-sandbox/server";
@@ -140,6 +143,19 @@ describe("the no-driver watchdog job", () => {
       [WATCHDOG_ACTIVITY.raised, "Driver's pay raised by $2.00 to find a driver (extra compensation now $4.00)."],
       [WATCHDOG_ACTIVITY.alreadyAssigned, expect.stringMatching(/already taken/)],
     ]);
+
+    // The money: on the shipment's view (shipment page, order block) and in the month's figure.
+    const files = { link: () => "https://courier-app.test/file", verify: () => false };
+    const view = await shipmentViewModel({ db, clock: () => third.at, files }, SHOP, shipment.id);
+    expect(view.driverPayRaisedCents).toBe(400);
+    const page = await shipmentsPageData({ db, queue: runtime.queue, clock: () => third.at }, SHOP, {
+      page: 1,
+      state: "all",
+      q: "",
+    });
+    expect(page.driverPayRaisedThisMonthCents).toBe(400);
+    const nextMonth = new Date(third.at.getTime() + 40 * 24 * 60 * 60 * 1000);
+    expect(await driverPayRaisedThisMonth(db, SHOP, nextMonth)).toBe(0);
   });
 
   it("with raises off, marks no driver yet at pickup once: the order tagged, both Flow triggers sent once", async () => {
