@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Flag, requiredCents, wholeNumber } from "./form-fields";
+import { Flag, requiredCents } from "./form-fields";
 import {
   MAX_NO_DRIVER_RAISE_TIMES,
   NO_DRIVER_DAILY_CAP_MAX_CENTS,
@@ -24,13 +24,39 @@ export const NO_DRIVER_WATCH_DEFAULTS = {
   maxPerShopPerDayCents: 5_000,
 };
 
-const raiseTimes = z
-  .array(wholeNumber(0, NO_DRIVER_RAISE_MINUTES_MAX, "minutes"), { error: "Enter the minutes before pickup" })
-  .min(1, "Enter at least one time before pickup")
-  .max(MAX_NO_DRIVER_RAISE_TIMES, `Use at most ${MAX_NO_DRIVER_RAISE_TIMES} times`)
-  .refine((minutes) => new Set(minutes).size === minutes.length, "Each time may appear once")
-  // Earliest first: the watchdog looks at them in the order they come.
-  .transform((minutes) => [...minutes].sort((a, b) => b - a));
+const MINUTES_MESSAGE = `Enter whole minutes before pickup from 0 to ${NO_DRIVER_RAISE_MINUTES_MAX}, separated by commas`;
+
+/**
+ * A list of minutes: JSON numbers, or the page's one text field ("20, 10, 0"). A wrong entry is
+ * reported on the list, where the page shows it.
+ */
+const raiseTimes = z.preprocess(
+  (value) =>
+    typeof value === "string"
+      ? value
+          .split(",")
+          .map((part) => part.trim())
+          .filter((part) => part !== "")
+      : value,
+  z
+    .array(z.union([z.number(), z.string()]), { error: MINUTES_MESSAGE })
+    .transform((items, ctx) => {
+      const minutes = items.map((item) => (typeof item === "number" ? item : Number(item)));
+      const valid = (m: number) => Number.isInteger(m) && m >= 0 && m <= NO_DRIVER_RAISE_MINUTES_MAX;
+      if (minutes.every(valid)) return minutes;
+      ctx.addIssue({ code: "custom", message: MINUTES_MESSAGE });
+      return z.NEVER;
+    })
+    .pipe(
+      z
+        .array(z.number())
+        .min(1, "Enter at least one time before pickup")
+        .max(MAX_NO_DRIVER_RAISE_TIMES, `Use at most ${MAX_NO_DRIVER_RAISE_TIMES} times`)
+        .refine((minutes) => new Set(minutes).size === minutes.length, "Each time may appear once")
+        // Earliest first: the watchdog looks at them in the order they come.
+        .transform((minutes) => [...minutes].sort((a, b) => b - a)),
+    ),
+);
 
 export const NoDriverWatchSettings = z.object({
   raisesEnabled: Flag,

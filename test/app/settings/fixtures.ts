@@ -145,9 +145,8 @@ export const fullForm: Array<[string, string]> = [
   ["priceTolerance.amount", "150"],
   ["reconciliationSilenceMinutes", "45"],
   ["noDriverWatch.raisesEnabled", "true"],
-  // Latest first on purpose: the settings keep them earliest first.
-  ["noDriverWatch.raiseMinutesBeforePickup.0", "5"],
-  ["noDriverWatch.raiseMinutesBeforePickup.1", "30"],
+  // One text field on the page, latest first on purpose: the settings keep them earliest first.
+  ["noDriverWatch.raiseMinutesBeforePickup", "5, 30"],
   ["noDriverWatch.stepCents", "150"],
   ["noDriverWatch.maxPerShipmentCents", "450"],
   ["noDriverWatch.maxPerShopPerDayCents", "2000"],
