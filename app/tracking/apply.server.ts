@@ -12,6 +12,7 @@ import {
 } from "~/shopify/fulfillments.server";
 import { addOrderTags, removeOrderTags, setOrderDeliveryMetafield } from "~/shopify/order-annotations.server";
 import { newTrackingToken } from "~/tracking-page/token.server";
+import { noDriverWatchJob } from "~/watchdog/jobs";
 import { clearingNoDriverYet, NO_DRIVER_YET_CLEARED } from "~/watchdog/no-driver-attention";
 import { toTrackingEvent } from "./event-input";
 import { flowOccurrences, type FlowOccurrence } from "./flow-triggers";
@@ -249,6 +250,8 @@ export async function applyShipmentEvents(deps: ApplyDeps, shipmentId: string): 
   let shipmentChanges: Partial<Shipment> = {};
   const activities: { kind: string; message: string; createdAt: Date }[] = [];
   const occurrences: { shipment: Shipment; occurrence: FlowOccurrence }[] = [];
+  /** Courier shipments a repost handed the shipment to: each gets its own no-driver watch. */
+  const reposts: string[] = [];
 
   async function commit() {
     if (outcomes.length === 0) return;
@@ -263,15 +266,19 @@ export async function applyShipmentEvents(deps: ApplyDeps, shipmentId: string): 
         await tx.shipment.update({ where: { id: shipmentId }, data: shipmentChanges });
       if (activities.length > 0)
         await tx.shipmentActivity.createMany({ data: activities.map((a) => ({ shipmentId, ...a })) });
-      if (occurrences.length > 0) {
+      if (occurrences.length > 0 || reposts.length > 0) {
         const shop = await tx.shop.findUniqueOrThrow({ where: { id: current.shopId }, select: { domain: true } });
         for (const { shipment, occurrence } of occurrences)
           await deps.queue.enqueue(flowTriggerJob(shop.domain, shipment, occurrence, now), tx);
+        // A first look now: it reads the shop's watch times and schedules the next look from them.
+        for (const courierShipmentId of reposts)
+          await deps.queue.enqueue(noDriverWatchJob(shop.domain, { id: shipmentId, courierShipmentId }, now), tx);
       }
     });
     outcomes.length = 0;
     activities.length = 0;
     occurrences.length = 0;
+    reposts.length = 0;
     shipmentChanges = {};
   }
 
@@ -295,6 +302,7 @@ export async function applyShipmentEvents(deps: ApplyDeps, shipmentId: string): 
       current = { ...shipment, ...changes };
       const after = current;
       occurrences.push(...flowOccurrences(after, transition).map((occurrence) => ({ shipment: after, occurrence })));
+      if (transition.changes.replacedByCourierId) reposts.push(transition.changes.replacedByCourierId);
       if (transition.changes.clearAttention && !transition.changes.replacedByCourierId)
         activities.push({ kind: "no_driver_yet_cleared", message: NO_DRIVER_YET_CLEARED, createdAt: event.occurredAt });
       repost.entries.forEach((entry, i) =>

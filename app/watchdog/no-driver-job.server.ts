@@ -36,6 +36,9 @@ export const WATCHDOG_ACTIVITY = {
   noDriverYet: "no_driver_yet",
 } as const;
 
+/** "No driver yet" is marked once per courier shipment: a repost's new shipment may need it again. */
+export const noDriverYetKind = (courierShipmentId: string) => `${WATCHDOG_ACTIVITY.noDriverYet}:${courierShipmentId}`;
+
 export type NoDriverWatchResult = {
   raisedCents: number;
   attention: NoDriverCause | null;
@@ -72,7 +75,7 @@ export async function runNoDriverWatch(
       where: { shipmentId: shipment.id, courierShipmentId },
       orderBy: { raisedAt: "asc" },
     }),
-    deps.db.shipmentActivity.count({ where: { shipmentId: shipment.id, kind: WATCHDOG_ACTIVITY.noDriverYet } }),
+    deps.db.shipmentActivity.count({ where: { shipmentId: shipment.id, kind: noDriverYetKind(courierShipmentId) } }),
     raisedOnShopDay(deps.db, shipment.shop, now),
   ]);
   const decision = decideNoDriverWatch({
@@ -140,7 +143,7 @@ export async function runNoDriverWatch(
       await tx.shipmentActivity.create({
         data: {
           shipmentId: shipment.id,
-          kind: WATCHDOG_ACTIVITY.noDriverYet,
+          kind: noDriverYetKind(courierShipmentId),
           message: attention.reason,
           createdAt: now,
         },

@@ -81,6 +81,18 @@ async function runLook(shipmentId: string) {
   return { look, at, result };
 }
 
+/** A courier event through the app's webhook route, as the courier posts it. */
+async function postCourierEvent(event: unknown) {
+  const secret = await rotateWebhookSecret(runtime, SHOP, "bearer");
+  const { webhookPathId: pathId } = await db.shop.findUniqueOrThrow({ where: { domain: SHOP } });
+  const request = new Request(`https://courier-app.test/courier/webhooks/${pathId}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${secret}` },
+    body: JSON.stringify(event),
+  });
+  return courierWebhook({ request, params: { pathId }, context: {} });
+}
+
 const minutesBefore = (pickup: Date, at: Date) => (pickup.getTime() - at.getTime()) / 60_000;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -193,14 +205,7 @@ describe("the no-driver watchdog job", () => {
     const assigned = sandbox.emitted.find(
       (e) => e.shipmentId === courierId && e.event.event === "shipment.driver_assigned",
     );
-    const secret = await rotateWebhookSecret(runtime, SHOP, "bearer");
-    const { webhookPathId: pathId } = await db.shop.findUniqueOrThrow({ where: { domain: SHOP } });
-    const request = new Request(`https://courier-app.test/courier/webhooks/${pathId}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${secret}` },
-      body: JSON.stringify(assigned!.event),
-    });
-    expect((await courierWebhook({ request, params: { pathId }, context: {} })).status).toBe(200);
+    expect((await postCourierEvent(assigned!.event)).status).toBe(200);
     await drainJobs(runtime);
     expect(await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } })).toMatchObject({
       state: "assigned",
@@ -223,5 +228,25 @@ describe("the no-driver watchdog job", () => {
       expect(sandbox.updates.filter((u) => u.shipmentId === courierId)).toEqual([]);
     }
     expect(await db.noDriverRaise.count()).toBe(0);
+  });
+
+  it("watches the courier's repost of an expired shipment as a new courier shipment", async () => {
+    const { shipment, courierId } = await dispatched();
+    sandbox.setAccountOptions(COURIER_TOKEN, { automaticRepost: true });
+    try {
+      sandbox.expire(courierId);
+    } finally {
+      sandbox.setAccountOptions(COURIER_TOKEN, { automaticRepost: false });
+    }
+    for (const { event } of sandbox.emitted.filter((e) => e.shipmentId === courierId))
+      expect((await postCourierEvent(event)).status).toBe(200);
+    await drainJobs(runtime);
+    const row = await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } });
+    expect(row.courierShipmentId).not.toBe(String(courierId));
+    const watched = (await db.job.findMany({ where: { kind: NO_DRIVER_WATCH_JOB } })).map(
+      (job) => NoDriverWatchPayload.parse(JSON.parse(job.payloadJson)).courierShipmentId,
+    );
+    expect(watched).toContain(String(courierId));
+    expect(watched).toContain(row.courierShipmentId);
   });
 });
