@@ -1,3 +1,4 @@
+import type { UpdateShipmentRequest } from "~/courier/requests";
 import type { Db } from "~/db/client.server";
 import type { Tx } from "~/jobs/queue.server";
 import { shopDay, shopMonth, type Period } from "./periods";
@@ -40,4 +41,23 @@ export async function raisedPerShipment(db: Db | Tx, shipmentIds: readonly strin
 export async function driverPayRaisedThisMonth(db: Db, shopDomain: string, now: Date): Promise<number> {
   const shop = await db.shop.findUnique({ where: { domain: shopDomain }, select: { id: true, timezone: true } });
   return shop ? raisedInShopMonth(db, shop, now) : 0;
+}
+
+/**
+ * An update of the shipment's options (an order change) sends the extra compensation the watchdog
+ * reached, so the courier keeps paying the driver what was offered; other patches are left as they are.
+ */
+export async function keepRaisedPay(
+  db: Db,
+  shipment: { id: string; courierShipmentId: string | null },
+  patch: UpdateShipmentRequest,
+): Promise<UpdateShipmentRequest> {
+  if (!patch.options || !shipment.courierShipmentId) return patch;
+  const latest = await db.noDriverRaise.findFirst({
+    where: { shipmentId: shipment.id, courierShipmentId: shipment.courierShipmentId },
+    orderBy: { raisedAt: "desc" },
+    select: { extraCompensationCents: true },
+  });
+  if (!latest) return patch;
+  return { ...patch, options: { ...patch.options, extra_compensation: latest.extraCompensationCents / 100 } };
 }

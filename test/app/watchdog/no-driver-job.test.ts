@@ -7,7 +7,7 @@ import type { NoDriverWatchSettings } from "~/settings/no-driver-schema";
 import { shipmentsPageData } from "~/shipments/list.server";
 import { shipmentViewModel } from "~/staff/shipments.server";
 import { SEND_FLOW_TRIGGER_JOB } from "~/tracking/jobs";
-import { driverPayRaisedThisMonth } from "~/watchdog/raises.server";
+import { driverPayRaisedThisMonth, keepRaisedPay } from "~/watchdog/raises.server";
 import { NO_DRIVER_WATCH_JOB, NoDriverWatchPayload } from "~/watchdog/jobs";
 import { runNoDriverWatch, WATCHDOG_ACTIVITY } from "~/watchdog/no-driver-job.server";
 import { startCourierSandbox, type CourierSandbox } from "../../courier-sandbox/server";
@@ -168,6 +168,13 @@ describe("the no-driver watchdog job", () => {
     expect(page.driverPayRaisedThisMonthCents).toBe(400);
     const nextMonth = new Date(third.at.getTime() + 40 * 24 * 60 * 60 * 1000);
     expect(await driverPayRaisedThisMonth(db, SHOP, nextMonth)).toBe(0);
+
+    // An order change that updates the options keeps the pay the watchdog reached.
+    const optionsPatch = { options: { signature_required: true, decline_insurance: false } };
+    expect(await keepRaisedPay(db, row, optionsPatch)).toEqual({
+      options: { ...optionsPatch.options, extra_compensation: 4 },
+    });
+    expect(await keepRaisedPay(db, row, { description: "x" })).toEqual({ description: "x" });
   });
 
   it("with raises off, marks no driver yet at pickup once: the order tagged, both Flow triggers sent once", async () => {
