@@ -1,23 +1,24 @@
+import type { NoDriverRaise, Shipment } from "@prisma/client";
 import type { CourierClient } from "~/courier/client.server";
 import type { Db } from "~/db/client.server";
-import { permanentFailure } from "~/jobs/errors";
+import { JobError, permanentFailure } from "~/jobs/errors";
 import type { JobQueue } from "~/jobs/queue.server";
 import { parseShopSettings } from "~/settings/shop-settings";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
-import { addOrderTags } from "~/shopify/order-annotations.server";
-import { needsAttentionTrigger, noDriverYetTrigger } from "~/tracking/flow-triggers";
-import { flowTriggerJob } from "~/tracking/jobs";
 import type { ShipmentState } from "~/tracking/shipment-states";
-import { NO_DRIVER_YET, noDriverYetAttention, raiseInWords } from "./no-driver-attention";
+import { markNoDriverYet, noDriverYetKind } from "./mark-no-driver.server";
 import { decideNoDriverWatch, type NoDriverCause } from "./no-driver-decision";
 import { noDriverWatchJob, type NoDriverWatchPayload } from "./jobs";
+import { confirmRaise, dropRaise, RAISE_ACTIVITY, reserveRaise } from "./raise-ledger.server";
 import { createdOptions, raiseExtraCompensation, startingExtraCents } from "./raise-payout.server";
 import { raisedOnShopDay } from "./raises.server";
 
 /**
  * One look of the no-driver watchdog (decision in no-driver-decision.ts): the shipment, its raises
- * and the shop's day are read again now, the driver's pay raised through the courier when the
- * decision says so, "no driver yet" marked once per courier shipment, and the next look enqueued.
+ * and the shop's day are read again now; a raise the decision asks for is reserved under the caps
+ * (raise-ledger.server.ts), sent to the courier and confirmed; "no driver yet" is marked once per
+ * courier shipment; and the next look is enqueued. A raise reserved by a run that did not finish is
+ * sent first (the same absolute amount: the courier's answer to the lost request is unknown).
  */
 
 export type NoDriverWatchDeps = {
@@ -29,15 +30,13 @@ export type NoDriverWatchDeps = {
   clock: () => Date;
 };
 
-/** Timeline kinds of the watchdog's entries. */
+/** Timeline kinds of the watchdog's entries ("no driver yet" adds the courier shipment: mark-no-driver.server.ts). */
 export const WATCHDOG_ACTIVITY = {
-  raised: "no_driver_raise",
+  raised: RAISE_ACTIVITY,
   alreadyAssigned: "no_driver_raise_skipped",
-  noDriverYet: "no_driver_yet",
 } as const;
 
-/** "No driver yet" is marked once per courier shipment: a repost's new shipment may need it again. */
-export const noDriverYetKind = (courierShipmentId: string) => `${WATCHDOG_ACTIVITY.noDriverYet}:${courierShipmentId}`;
+export { noDriverYetKind };
 
 export type NoDriverWatchResult = {
   raisedCents: number;
@@ -47,36 +46,81 @@ export type NoDriverWatchResult = {
   note: string;
 };
 
+const ended = (note: string, alreadyAssigned = false): NoDriverWatchResult => ({
+  raisedCents: 0,
+  attention: null,
+  alreadyAssigned,
+  nextCheckAt: null,
+  note,
+});
+
+/** Sends a reserved raise; false when the courier answered 1003 (a driver already took the shipment). */
+async function sendRaise(deps: NoDriverWatchDeps, shipment: Shipment, raise: NoDriverRaise): Promise<boolean> {
+  if (!deps.courier) {
+    await dropRaise(deps.db, raise);
+    throw permanentFailure("Connect a courier account in the app's settings to raise a driver's pay.");
+  }
+  let outcome;
+  try {
+    outcome = await raiseExtraCompensation(deps.courier, {
+      courierShipmentId: raise.courierShipmentId,
+      options: createdOptions(shipment.requestJson),
+      extraCompensationCents: raise.extraCompensationCents,
+    });
+  } catch (error) {
+    // A refusal spends nothing; a failure worth retrying keeps the reservation for the retry.
+    if (error instanceof JobError && error.permanent) await dropRaise(deps.db, raise);
+    throw error;
+  }
+  const now = deps.clock();
+  if (outcome.kind === "raised") {
+    await confirmRaise(deps.db, raise, outcome.priceCents, now);
+    return true;
+  }
+  await dropRaise(deps.db, raise);
+  await deps.db.shipmentActivity.create({
+    data: {
+      shipmentId: shipment.id,
+      kind: WATCHDOG_ACTIVITY.alreadyAssigned,
+      message: "Driver's pay not raised: the courier reports a driver has already taken the delivery.",
+      createdAt: now,
+    },
+  });
+  return false;
+}
+
 export async function runNoDriverWatch(
   deps: NoDriverWatchDeps,
   shopDomain: string,
   payload: NoDriverWatchPayload,
 ): Promise<NoDriverWatchResult> {
-  const ended = (note: string): NoDriverWatchResult => ({
-    raisedCents: 0,
-    attention: null,
-    alreadyAssigned: false,
-    nextCheckAt: null,
-    note,
-  });
-  const shipment = await deps.db.shipment.findUnique({
+  const found = await deps.db.shipment.findUnique({
     where: { id: payload.shipmentId },
     include: { shop: { select: { id: true, domain: true, timezone: true, settingsJson: true } } },
   });
-  if (!shipment || shipment.shop.domain !== shopDomain) return ended("No such shipment");
+  if (!found || found.shop.domain !== shopDomain) return ended("No such shipment");
+  const { shop, ...shipment } = found;
   // A repost or another dispatch: this chain watched a courier shipment the row no longer follows.
   if (shipment.courierShipmentId !== payload.courierShipmentId)
     return ended("The shipment follows another courier shipment");
   const courierShipmentId = payload.courierShipmentId;
-  const settings = parseShopSettings(shipment.shop.settingsJson);
+  const settings = parseShopSettings(shop.settingsJson);
   const now = deps.clock();
-  const [raises, marked, shopToday] = await Promise.all([
+  const raisesOf = () =>
     deps.db.noDriverRaise.findMany({
       where: { shipmentId: shipment.id, courierShipmentId },
       orderBy: { raisedAt: "asc" },
-    }),
+    });
+
+  const unsent = (await raisesOf()).find((r) => r.sentAt === null);
+  if (unsent && !(await sendRaise(deps, shipment, unsent))) return ended("Already assigned", true);
+  // Sent by this run, though reserved by an earlier one (the decision below counts it as made).
+  const resumedCents = unsent?.amountCents ?? 0;
+
+  const [raises, marked, shopToday] = await Promise.all([
+    raisesOf(),
     deps.db.shipmentActivity.count({ where: { shipmentId: shipment.id, kind: noDriverYetKind(courierShipmentId) } }),
-    raisedOnShopDay(deps.db, shipment.shop, now),
+    raisedOnShopDay(deps.db, shop, now),
   ]);
   const decision = decideNoDriverWatch({
     shipment: {
@@ -92,83 +136,46 @@ export async function runNoDriverWatch(
   });
 
   let raisedCents = 0;
-  const raisedSoFar = raises.reduce((sum, r) => sum + r.amountCents, 0);
+  let attention = decision.attention;
   if (decision.raise) {
-    if (!deps.courier)
-      throw permanentFailure("Connect a courier account in the app's settings to raise a driver's pay.");
-    const options = createdOptions(shipment.requestJson);
-    const extraCompensationCents = startingExtraCents(options) + decision.raise.totalCents;
-    const outcome = await raiseExtraCompensation(deps.courier, { courierShipmentId, options, extraCompensationCents });
-    if (outcome.kind === "already_assigned") {
-      await deps.db.shipmentActivity.create({
-        data: {
-          shipmentId: shipment.id,
-          kind: WATCHDOG_ACTIVITY.alreadyAssigned,
-          message: "Driver's pay not raised: the courier reports a driver has already taken the delivery.",
-          createdAt: now,
-        },
-      });
-      return { ...ended("Already assigned"), alreadyAssigned: true };
+    const reserved = await reserveRaise(deps.db, {
+      shop,
+      shipmentId: shipment.id,
+      courierShipmentId,
+      checkAt: new Date(payload.checkAt),
+      settings: settings.noDriverWatch,
+      startingExtraCents: startingExtraCents(createdOptions(shipment.requestJson)),
+      now,
+    });
+    if (!reserved) {
+      // Another shipment's look spent the rest of the day's money meanwhile.
+      attention ??= marked > 0 ? null : "cap_reached";
+    } else if (await sendRaise(deps, shipment, reserved)) {
+      raisedCents = reserved.amountCents;
+    } else {
+      return ended("Already assigned", true);
     }
-    raisedCents = decision.raise.cents;
-    await deps.db.$transaction(async (tx) => {
-      const checkAt = new Date(payload.checkAt);
-      const key = { shipmentId: shipment.id, courierShipmentId, checkAt };
-      // A retry after a crash finds its raise already written (the courier got the same absolute amount).
-      const existing = await tx.noDriverRaise.findUnique({
-        where: { shipmentId_courierShipmentId_checkAt: key },
-      });
-      if (existing) return;
-      await tx.noDriverRaise.create({
-        data: { ...key, shopId: shipment.shopId, amountCents: raisedCents, extraCompensationCents, raisedAt: now },
-      });
-      await tx.shipmentActivity.create({
-        data: {
-          shipmentId: shipment.id,
-          kind: WATCHDOG_ACTIVITY.raised,
-          message: raiseInWords(raisedCents, extraCompensationCents),
-          createdAt: now,
-        },
-      });
-      if (outcome.priceCents !== null)
-        await tx.shipment.update({ where: { id: shipment.id }, data: { priceCents: outcome.priceCents } });
-    });
   }
 
-  if (decision.attention) {
-    const attention = noDriverYetAttention(decision.attention, raisedSoFar + raisedCents);
-    // The tag first: adding it again is harmless, and a failure here retries the look before anything is marked.
-    await addOrderTags(await deps.admin(), shipment.orderGid, [settings.tags.attention]);
-    await deps.db.$transaction(async (tx) => {
-      await tx.shipmentActivity.create({
-        data: {
-          shipmentId: shipment.id,
-          kind: noDriverYetKind(courierShipmentId),
-          message: attention.reason,
-          createdAt: now,
-        },
-      });
-      // Another reason already shown (a price flag, an order change) keeps its words; the timeline says this one.
-      if (!shipment.needsAttention)
-        await tx.shipment.update({
-          where: { id: shipment.id },
-          data: { needsAttention: true, attentionReason: attention.reason },
-        });
-      for (const occurrence of [
-        needsAttentionTrigger(shipment, NO_DRIVER_YET, attention.reason),
-        noDriverYetTrigger(shipment),
-      ])
-        await deps.queue.enqueue(flowTriggerJob(shopDomain, shipment, occurrence, now), tx);
+  if (attention) {
+    const raisedSoFar = raises.reduce((sum, r) => sum + r.amountCents, 0);
+    await markNoDriverYet(deps, {
+      shopDomain,
+      shipment,
+      courierShipmentId,
+      attentionTag: settings.tags.attention,
+      cause: attention,
+      raisedCents: raisedSoFar + raisedCents,
+      now,
     });
   }
-
   if (decision.nextCheckAt)
     await deps.queue.enqueue(
       noDriverWatchJob(shopDomain, { id: shipment.id, courierShipmentId }, decision.nextCheckAt),
     );
   return {
-    raisedCents,
-    attention: decision.attention,
+    raisedCents: resumedCents + raisedCents,
+    attention,
     alreadyAssigned: false,
     nextCheckAt: decision.nextCheckAt,
     note: decision.note,

@@ -3,24 +3,30 @@ import type { Db } from "~/db/client.server";
 import type { Tx } from "~/jobs/queue.server";
 import { shopDay, shopMonth, type Period } from "./periods";
 
-/** The watchdog's money, read from NoDriverRaise: per shipment, per shop day (the cap) and per shop month. */
+/**
+ * The watchdog's money, read from NoDriverRaise: per shipment, per shop day (the cap) and per shop
+ * month. The cap counts reserved raises too (raise-ledger.server.ts); what was spent counts only those
+ * the courier accepted.
+ */
 
-async function raisedIn(db: Db | Tx, shopId: string, period: Period): Promise<number> {
+const SENT = { sentAt: { not: null } };
+
+async function raisedIn(db: Db | Tx, shopId: string, period: Period, sentOnly: boolean): Promise<number> {
   const sum = await db.noDriverRaise.aggregate({
-    where: { shopId, raisedAt: { gte: period.start, lt: period.end } },
+    where: { shopId, raisedAt: { gte: period.start, lt: period.end }, ...(sentOnly ? SENT : {}) },
     _sum: { amountCents: true },
   });
   return sum._sum.amountCents ?? 0;
 }
 
-/** What the shop's raises added up to on the shop-local day of `now`. */
+/** What the shop's raises, reserved or sent, add up to on the shop-local day of `now` (the daily cap's count). */
 export function raisedOnShopDay(db: Db | Tx, shop: { id: string; timezone: string }, now: Date): Promise<number> {
-  return raisedIn(db, shop.id, shopDay(now, shop.timezone));
+  return raisedIn(db, shop.id, shopDay(now, shop.timezone), false);
 }
 
-/** What the shop's raises added up to in the shop-local month of `now` (USD cents). */
+/** What the shop's raises added to drivers' pay in the shop-local month of `now` (USD cents). */
 export function raisedInShopMonth(db: Db | Tx, shop: { id: string; timezone: string }, now: Date): Promise<number> {
-  return raisedIn(db, shop.id, shopMonth(now, shop.timezone));
+  return raisedIn(db, shop.id, shopMonth(now, shop.timezone), true);
 }
 
 /** What was raised for each of these shipments, all courier shipments they followed (USD cents). */
@@ -28,7 +34,7 @@ export async function raisedPerShipment(db: Db | Tx, shipmentIds: readonly strin
   if (shipmentIds.length === 0) return new Map();
   const rows = await db.noDriverRaise.groupBy({
     by: ["shipmentId"],
-    where: { shipmentId: { in: [...shipmentIds] } },
+    where: { shipmentId: { in: [...shipmentIds] }, ...SENT },
     _sum: { amountCents: true },
   });
   return new Map(rows.map((row) => [row.shipmentId, row._sum.amountCents ?? 0]));
@@ -54,7 +60,7 @@ export async function keepRaisedPay(
 ): Promise<UpdateShipmentRequest> {
   if (!patch.options || !shipment.courierShipmentId) return patch;
   const latest = await db.noDriverRaise.findFirst({
-    where: { shipmentId: shipment.id, courierShipmentId: shipment.courierShipmentId },
+    where: { shipmentId: shipment.id, courierShipmentId: shipment.courierShipmentId, ...SENT },
     orderBy: { raisedAt: "desc" },
     select: { extraCompensationCents: true },
   });

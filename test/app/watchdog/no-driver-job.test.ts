@@ -256,4 +256,37 @@ describe("the no-driver watchdog job", () => {
     expect(watched).toContain(String(courierId));
     expect(watched).toContain(row.courierShipmentId);
   });
+
+  it("two shipments looked at side by side never pass the shop's daily cap", async () => {
+    await useWatchSettings({ raisesEnabled: true, stepCents: 200, maxPerShopPerDayCents: 300 });
+    const first = await dispatched();
+    const second = await dispatched();
+    const [a, b] = await Promise.all([runLook(first.shipment.id), runLook(second.shipment.id)]);
+    expect([a.result.raisedCents, b.result.raisedCents].sort()).toEqual([100, 200]);
+    const [c, d] = await Promise.all([runLook(first.shipment.id), runLook(second.shipment.id)]);
+    expect([c.result.raisedCents, d.result.raisedCents]).toEqual([0, 0]);
+    expect([c.result.attention, d.result.attention]).toEqual(["cap_reached", "cap_reached"]);
+    expect((await db.noDriverRaise.aggregate({ _sum: { amountCents: true } }))._sum.amountCents).toBe(300);
+  });
+
+  it("a raise whose courier call failed is kept and sent again, with the same amount, by the retry", async () => {
+    await useWatchSettings({ raisesEnabled: true, stepCents: 200 });
+    const { shipment, courierId } = await dispatched();
+    sandbox.setFaults({ failNext: [{ status: 500, count: 3, method: "PATCH" }] });
+    await expect(runLook(shipment.id)).rejects.toThrow();
+    sandbox.resetFaults();
+    expect(await db.noDriverRaise.findMany({ where: { shipmentId: shipment.id } })).toEqual([
+      expect.objectContaining({ amountCents: 200, extraCompensationCents: 200, sentAt: null }),
+    ]);
+    expect(await driverPayRaisedThisMonth(db, SHOP, shipment.pickupAfter!)).toBe(0);
+
+    const retried = await runLook(shipment.id);
+    expect(retried.result.raisedCents).toBe(200);
+    const raises = await db.noDriverRaise.findMany({ where: { shipmentId: shipment.id } });
+    expect(raises).toEqual([expect.objectContaining({ amountCents: 200, sentAt: expect.any(Date) })]);
+    const accepted = sandbox.updates.filter((u) => u.shipmentId === courierId && u.status === 200);
+    expect(
+      accepted.map((u) => (u.body as { options: { extra_compensation: number } }).options.extra_compensation),
+    ).toEqual([2]);
+  });
 });

@@ -8,6 +8,7 @@ CREATE TABLE "NoDriverRaise" (
     "amountCents" INTEGER NOT NULL,
     "extraCompensationCents" INTEGER NOT NULL,
     "raisedAt" TIMESTAMP(3) NOT NULL,
+    "sentAt" TIMESTAMP(3),
 
     CONSTRAINT "NoDriverRaise_pkey" PRIMARY KEY ("id")
 );

@@ -8,6 +8,7 @@ CREATE TABLE "NoDriverRaise" (
     "amountCents" INTEGER NOT NULL,
     "extraCompensationCents" INTEGER NOT NULL,
     "raisedAt" DATETIME NOT NULL,
+    "sentAt" DATETIME,
     CONSTRAINT "NoDriverRaise_shipmentId_fkey" FOREIGN KEY ("shipmentId") REFERENCES "Shipment" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
