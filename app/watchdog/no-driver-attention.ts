@@ -29,6 +29,10 @@ export function noDriverYetAttention(cause: NoDriverCause, raisedCents: number):
   };
 }
 
+/** What staff can do about a delivery no driver has taken (the page's fix under the reason). */
+export const NO_DRIVER_YET_FIX =
+  "The courier is still looking for a driver. Wait, cancel the delivery and dispatch again for a later window, or raise the driver's pay in Settings for the next deliveries.";
+
 /** Whether the shipment's current attention is the watchdog's (cleared once a driver takes it). */
 export function isNoDriverYetReason(reason: string | null): boolean {
   return (reason ?? "").startsWith(NO_DRIVER_YET_PREFIX);
