@@ -42,6 +42,11 @@ export const ATTENTION_REASONS = {
     words: "The courier could not deliver and is returning the items to the store.",
     actionLabel: "Check the address or phone on the order",
   },
+  no_driver_yet: {
+    action: "dispatch_again",
+    words: "No driver has taken the delivery yet, and its pickup time has come or the pay raises reached their limit.",
+    actionLabel: "Cancel and dispatch again",
+  },
   price_differs: {
     action: "cancel",
     words: "The courier's price differs from what the customer paid; the delivery goes ahead unless you cancel it.",

@@ -13,6 +13,7 @@ import { enqueueOrderAnnotation } from "./enqueue.server";
 import type { FulfillmentOrderDispatchPayload } from "./jobs";
 import { legacyId } from "./order-to-shipments";
 import { idempotencyKey, planFor, readOrder, type DispatchDeps } from "./plan.server";
+import { startNoDriverWatch } from "~/watchdog/enqueue.server";
 import { windowMoveEntry } from "./window-move";
 
 /** On 409 the first create succeeded: find that shipment by reference_id and this fulfillment order's id. */
@@ -157,6 +158,14 @@ export async function runFulfillmentOrderDispatch(
     if (created?.id) await attachEarlyEvents(tx, deps.queue, { id: shop.id, domain: shopDomain }, saved.id, created.id);
     // Its own job: a Shopify failure there is retried on its own, never lost with a completed dispatch.
     if (created) await enqueueOrderAnnotation(deps.queue, { shopDomain, orderGid: order.id }, tx);
+    // Raises the driver's pay while nobody takes the shipment (app/watchdog), from its first look on.
+    if (created?.id)
+      await startNoDriverWatch(deps.queue, tx, {
+        shopDomain,
+        shipment: { id: saved.id, courierShipmentId: created.id, pickupAfter: row.pickupAfter },
+        settings: settings.noDriverWatch,
+        now: at,
+      });
     await completeJob(tx);
     return saved;
   });

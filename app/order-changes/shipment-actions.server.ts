@@ -13,6 +13,7 @@ import type { OrderForDispatch } from "~/shopify/orders.server";
 import { ORDER_CHANGE_ACTIVITY, flaggedKind } from "./activity";
 import { phaseOf, type Decision, type ShipmentPhase } from "./decide";
 import { cancelAtCourier } from "./redispatch.server";
+import { keepRaisedPay } from "~/watchdog/raises.server";
 import { applyPatch, type ShipmentDiff } from "./shipment-diff";
 import {
   COURIER_LOST,
@@ -184,7 +185,8 @@ export async function update(
   const courier = requireCourier(ctx);
   let sent;
   try {
-    sent = await courier.updateShipment(shipment.courierShipmentId!, diff.patch, { lane: "background" });
+    const patch = await keepRaisedPay(ctx.deps.db, shipment, diff.patch);
+    sent = await courier.updateShipment(shipment.courierShipmentId!, patch, { lane: "background" });
   } catch (error) {
     if (!(error instanceof CourierError)) throw error;
     // The courier's "not any more": a driver accepted before our state knew it.

@@ -121,7 +121,8 @@ function DeadJobs({ jobs }: { jobs: { id: string; label: string; lastError: stri
 }
 
 export default function Shipments() {
-  const { shipments, total, page, pageCount, query, deadJobs, timeZone, currency } = useLoaderData<typeof loader>();
+  const { shipments, total, page, pageCount, query, deadJobs, timeZone, currency, driverPayRaisedThisMonthCents } =
+    useLoaderData<typeof loader>();
   const [searchParams, setSearchParams] = useSearchParams();
   const goTo = (next: number) => {
     const params = new URLSearchParams(searchParams);
@@ -132,7 +133,13 @@ export default function Shipments() {
   return (
     <Page
       title="Deliveries"
-      subtitle={`${total} ${filtered ? "matching" : "in total"}`}
+      subtitle={
+        `${total} ${filtered ? "matching" : "in total"}` +
+        // The courier's extra compensation is in US dollars.
+        (driverPayRaisedThisMonthCents > 0
+          ? ` · Driver's pay raised this month: ${formatMoney(driverPayRaisedThisMonthCents, "USD")}`
+          : "")
+      }
       backAction={{ content: "Home", url: "/app" }}
     >
       <Layout>

@@ -35,6 +35,8 @@ import { sendFlowOccurrence } from "~/tracking/flow-send.server";
 import { matchEarlyEvents } from "~/tracking/receive.server";
 import { RECONCILE_JOB, reconcileShop } from "~/tracking/reconcile.server";
 import { trackingSettingsOf } from "~/tracking/settings";
+import { NO_DRIVER_WATCH_JOB, NoDriverWatchPayload } from "~/watchdog/jobs";
+import { runNoDriverWatch } from "~/watchdog/no-driver-job.server";
 
 export type AdminForShop = (shopDomain: string) => Promise<AdminGraphql>;
 
@@ -138,6 +140,22 @@ export function jobHandlers(runtime: Runtime, loadAdmin: AdminForShop): Record<s
       await withShopifyRetries(() =>
         runAfterExpiry(
           { db: runtime.db, queue: runtime.queue, admin: () => adminFor(job.shopDomain), clock: runtime.clock },
+          payload,
+        ),
+      );
+    },
+    [NO_DRIVER_WATCH_JOB]: async (job) => {
+      const payload = parsePayload(NoDriverWatchPayload, job.payload);
+      await withShopifyRetries(async () =>
+        runNoDriverWatch(
+          {
+            db: runtime.db,
+            queue: runtime.queue,
+            courier: await courierFor(job.shopDomain),
+            admin: () => adminFor(job.shopDomain),
+            clock: runtime.clock,
+          },
+          job.shopDomain,
           payload,
         ),
       );

@@ -1,4 +1,5 @@
 import { TIME_BUDGET_MS_DEFAULT, TRACKING_PAGE_DAYS_DEFAULT } from "./limits";
+import { NO_DRIVER_WATCH_DEFAULTS } from "./no-driver-schema";
 import { deepFreeze } from "./plain-object";
 import { ShopSettings } from "./settings-schema";
 
@@ -67,5 +68,6 @@ export const DEFAULT_SHOP_SETTINGS: Readonly<ShopSettings> = deepFreeze(
     driverNotes: { shopperInstructions: true, instructionsAttribute: null, merchantNote: null },
     priceTolerance: { unit: "percent", amount: 10 },
     reconciliationSilenceMinutes: 15,
+    noDriverWatch: NO_DRIVER_WATCH_DEFAULTS,
   }),
 );

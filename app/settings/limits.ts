@@ -66,3 +66,9 @@ export const ROUNDING_MODES = ["none", "up_to_dollar", "up_to_99_cents", "neares
 export const CHECKOUT_FALLBACKS = ["flat_rate", "no_rate", "shopify_backup_rates"] as const;
 export const DISPATCH_MODES = ["carrier_orders", "all_in_area", "manual"] as const;
 export const PRICE_TOLERANCE_UNITS = ["cents", "percent"] as const;
+/** The no-driver watchdog: how many raise times, how early the first, and its money bounds (cents). */
+export const MAX_NO_DRIVER_RAISE_TIMES = 6;
+export const NO_DRIVER_RAISE_MINUTES_MAX = 6 * 60;
+export const NO_DRIVER_STEP_MAX_CENTS = 10_000;
+export const NO_DRIVER_SHIPMENT_CAP_MAX_CENTS = 50_000;
+export const NO_DRIVER_DAILY_CAP_MAX_CENTS = 1_000_000;

@@ -48,6 +48,9 @@ export const MONEY_FIELDS = [
   "pricing.freeAboveSubtotalCents",
   "pricing.minimumPriceCents",
   "pricing.maximumPriceCents",
+  "noDriverWatch.stepCents",
+  "noDriverWatch.maxPerShipmentCents",
+  "noDriverWatch.maxPerShopPerDayCents",
 ] as const;
 
 export const FLAG_FIELDS = [
@@ -56,6 +59,7 @@ export const FLAG_FIELDS = [
   "deliveryOptions.declineInsurance",
   "notifyCustomerOnFulfillment",
   "driverNotes.shopperInstructions",
+  "noDriverWatch.raisesEnabled",
 ] as const;
 
 export function centsToDollarsText(cents: number | null): string {
@@ -154,6 +158,10 @@ export function draftFromSettings(settings: ShopSettings, pickups: PickupLocatio
       "priceTolerance.unit": settings.priceTolerance.unit,
       "priceTolerance.amount": text(settings.priceTolerance.amount),
       reconciliationSilenceMinutes: text(settings.reconciliationSilenceMinutes),
+      "noDriverWatch.raiseMinutesBeforePickup": settings.noDriverWatch.raiseMinutesBeforePickup.join(", "),
+      "noDriverWatch.stepCents": centsToDollarsText(settings.noDriverWatch.stepCents),
+      "noDriverWatch.maxPerShipmentCents": centsToDollarsText(settings.noDriverWatch.maxPerShipmentCents),
+      "noDriverWatch.maxPerShopPerDayCents": centsToDollarsText(settings.noDriverWatch.maxPerShopPerDayCents),
     },
     flags: {
       "deliveryOptions.signatureRequired": settings.deliveryOptions.signatureRequired,
@@ -161,6 +169,7 @@ export function draftFromSettings(settings: ShopSettings, pickups: PickupLocatio
       "deliveryOptions.declineInsurance": settings.deliveryOptions.declineInsurance,
       notifyCustomerOnFulfillment: settings.notifyCustomerOnFulfillment,
       "driverNotes.shopperInstructions": settings.driverNotes.shopperInstructions,
+      "noDriverWatch.raisesEnabled": settings.noDriverWatch.raisesEnabled,
     },
     windows: settings.deliveryWindows.map(windowDraft),
     pickups: pickups.map((p) => ({ ...p })),

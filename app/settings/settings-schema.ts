@@ -21,6 +21,7 @@ import { ShopTags } from "./tags-schema";
 import { TrackingSettings } from "./tracking-schema";
 import { OpeningHoursSettings } from "./hours-schema";
 import { AfterExpirySettings } from "./expiry-schema";
+import { NO_DRIVER_WATCH_DEFAULTS, NoDriverWatchSettings } from "./no-driver-schema";
 import { DeliveryWindow, WindowId } from "./window-schema";
 
 /** A shop's settings (stored as JSON text in Shop.settingsJson), one group per concern. */
@@ -62,6 +63,8 @@ export const ShopSettings = z
       "minutes",
     ),
     afterExpiry: AfterExpirySettings,
+    /** Raising the driver's payout while no driver takes a shipment (settings saved before it: the defaults). */
+    noDriverWatch: NoDriverWatchSettings.default(() => structuredClone(NO_DRIVER_WATCH_DEFAULTS)),
   })
   .superRefine((settings, ctx) => {
     // Parts of `settings` may be unparsed input here (see EVEN_WITH_OTHER_ERRORS).

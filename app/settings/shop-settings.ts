@@ -22,6 +22,7 @@ export * from "./limits";
 export { DEFAULT_SHOP_SETTINGS } from "./defaults";
 export { type FormDataLike } from "./dotted-fields";
 export { DeliveryOptionSettings, DriverNotesSettings } from "./driver-notes-schema";
+export { NO_DRIVER_WATCH_DEFAULTS, NoDriverWatchSettings } from "./no-driver-schema";
 export { PackageSize } from "./package-schema";
 export { PriceTolerance, PricingRules, type RoundingMode } from "./pricing-schema";
 export { validateSettingsInput, type SettingsInputResult } from "./settings-input";

@@ -46,9 +46,11 @@ export function parseShopSettings(stored: string | unknown): ShopSettings {
   return repaired.success ? repaired.data : defaults;
 }
 
-function salvage(schema: z.ZodType, value: unknown, fallback: unknown): unknown {
-  const direct = schema.safeParse(value);
+function salvage(declared: z.ZodType, value: unknown, fallback: unknown): unknown {
+  const direct = declared.safeParse(value);
   if (direct.success) return direct.data;
+  // A group added later carries a default for rows saved before it; its fields are salvaged alike.
+  const schema = declared instanceof z.ZodDefault ? (declared.unwrap() as z.ZodType) : declared;
   if (schema instanceof z.ZodObject && isPlainObject(value) && isPlainObject(fallback)) {
     const candidate: Record<string, unknown> = {};
     for (const [key, fieldSchema] of Object.entries(schema.shape as Record<string, z.ZodType>)) {

@@ -2,6 +2,7 @@ import type { Prisma } from "@prisma/client";
 import type { Db } from "~/db/client.server";
 import type { JobQueue } from "~/jobs/queue.server";
 import { shopDeadJobs } from "~/staff/dead-jobs.server";
+import { driverPayRaisedThisMonth } from "~/watchdog/raises.server";
 import { SHIPMENTS_PAGE_SIZE, type ShipmentListQuery, type StateFilter } from "./list-query";
 
 /** Order names are "#1001" (staff may type "1001"); tracking numbers are usually upper case. */
@@ -75,15 +76,19 @@ export async function listShipments(
   };
 }
 
-/** The Deliveries page: a page of shipments with the shop's time zone and currency, and its dead jobs. */
+/**
+ * The Deliveries page: a page of shipments with the shop's time zone and currency, its dead jobs,
+ * and what the no-driver watchdog added to drivers' pay this month (USD cents).
+ */
 export async function shipmentsPageData(
-  deps: { db: Db; queue: JobQueue },
+  deps: { db: Db; queue: JobQueue; clock: () => Date },
   shopDomain: string,
   query: ShipmentListQuery,
 ) {
-  const [list, deadJobs] = await Promise.all([
+  const [list, deadJobs, driverPayRaisedCents] = await Promise.all([
     listShipments(deps.db, shopDomain, query),
     shopDeadJobs(deps.queue, shopDomain),
+    driverPayRaisedThisMonth(deps.db, shopDomain, deps.clock()),
   ]);
-  return { ...list, query, deadJobs };
+  return { ...list, query, deadJobs, driverPayRaisedThisMonthCents: driverPayRaisedCents };
 }

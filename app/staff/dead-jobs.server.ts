@@ -6,6 +6,7 @@ import type { DeadJob, JobQueue } from "~/jobs/queue.server";
 import { AFTER_EXPIRY_JOB } from "~/tracking/after-expiry";
 import { APPLY_EVENTS_JOB, SEND_FLOW_TRIGGER_JOB } from "~/tracking/jobs";
 import { RECONCILE_JOB } from "~/tracking/reconcile.server";
+import { NO_DRIVER_WATCH_JOB } from "~/watchdog/jobs";
 import { STAFF_ACTIVITY } from "./activity";
 import { recordStaffAction, STAFF_ACTIONS } from "./staff-actions.server";
 import type { StaffActor } from "./staff-actor";
@@ -21,6 +22,7 @@ const JOB_KIND_LABELS: Record<string, string> = {
   [RECONCILE_JOB]: "Checking shipments with the courier",
   [SEND_FLOW_TRIGGER_JOB]: "Starting the shop's Shopify Flow workflows",
   [AFTER_EXPIRY_JOB]: "Offering or sending again a delivery that expired",
+  [NO_DRIVER_WATCH_JOB]: "Raising a driver's pay while no driver takes the delivery",
 };
 
 export function jobKindLabel(kind: string): string {

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { SHIPMENT_ID_PATTERN, type ShipmentView } from "../../extensions/shared/api-contract";
 import type { Db } from "~/db/client.server";
 import { parseShopSettings, trackingUrlFor } from "~/settings/shop-settings";
+import { raisedPerShipment } from "~/watchdog/raises.server";
 import { cancellationCodeOfKind } from "./activity";
 import type { StaffDeps } from "./deps";
 import { invalidInput, SHIPMENT_NOT_FOUND, StaffActionError } from "./errors";
@@ -54,13 +55,16 @@ function cancellationCodeOf(payloadJson: string): string | null {
   }
 }
 
-/** Facts from each shipment's events and its staff and order-change activities, in two queries for any number of shipments. */
+/**
+ * Facts from each shipment's events, its staff and order-change activities and the watchdog's raises,
+ * in three queries for any number of shipments.
+ */
 export async function historyFacts(
   db: Db,
   shipments: Pick<Shipment, "id" | "courierShipmentId">[],
 ): Promise<Map<string, ShipmentHistoryFacts>> {
   const ids = shipments.map((s) => s.id);
-  const [events, activities] = await Promise.all([
+  const [events, activities, raised] = await Promise.all([
     db.courierEvent.findMany({
       where: { shipmentId: { in: ids }, eventName: { in: [...PICKUP_APPROACH_EVENTS, CANCELED_EVENT] } },
       orderBy: { occurredAt: "asc" },
@@ -78,6 +82,7 @@ export async function historyFacts(
       orderBy: { createdAt: "asc" },
       select: { shipmentId: true, kind: true },
     }),
+    raisedPerShipment(db, ids),
   ]);
   const facts = new Map<string, ShipmentHistoryFacts>();
   for (const shipment of shipments) {
@@ -96,6 +101,7 @@ export async function historyFacts(
       courierCancellationCode: canceled.filter((code) => code !== null).at(-1) ?? null,
       staffCancellationCode: staff.filter((code) => code !== null).at(-1) ?? null,
       orderChangeFlagged: orderChangeFlagStands(kinds),
+      driverPayRaisedCents: raised.get(shipment.id) ?? 0,
     });
   }
   return facts;
@@ -106,6 +112,7 @@ const NO_HISTORY: ShipmentHistoryFacts = {
   courierCancellationCode: null,
   staffCancellationCode: null,
   orderChangeFlagged: false,
+  driverPayRaisedCents: 0,
 };
 
 /** Views of some of one shop's shipments, in the given order. */

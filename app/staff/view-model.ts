@@ -8,6 +8,7 @@ import {
 } from "../../extensions/shared/api-contract";
 import { shipmentPermissions } from "../../extensions/shared/shipment-rules";
 import { ORDER_CHANGE_ACTIVITY } from "~/order-changes/activity";
+import { isNoDriverYetReason, NO_DRIVER_YET_FIX } from "~/watchdog/no-driver-attention";
 import { firstName } from "~/tracking/order-summary";
 
 /**
@@ -45,6 +46,8 @@ export type ShipmentHistoryFacts = {
   staffCancellationCode: string | null;
   /** An order change the shipment could not follow is flagged for staff and still stands (see orderChangeFlagStands). */
   orderChangeFlagged: boolean;
+  /** What the no-driver watchdog added to the driver's pay (USD cents). */
+  driverPayRaisedCents: number;
 };
 
 export type ViewContext = {
@@ -168,11 +171,16 @@ export function toShipmentView(
     needsAttention: record.needsAttention,
     attentionReason: record.needsAttention ? (record.attentionReason ?? "This delivery needs your attention.") : null,
     attentionFix:
-      permissions.canRedispatch && record.needsAttention ? REDISPATCH_FIX : attentionFix(state, record.needsAttention),
+      permissions.canRedispatch && record.needsAttention
+        ? REDISPATCH_FIX
+        : record.needsAttention && isNoDriverYetReason(record.attentionReason)
+          ? NO_DRIVER_YET_FIX
+          : attentionFix(state, record.needsAttention),
     cancellationCode: state === "canceled" ? (history.courierCancellationCode ?? history.staffCancellationCode) : null,
     ...permissions,
     tipped: record.tipCents !== null,
     rated: record.rating !== null,
+    driverPayRaisedCents: history.driverPayRaisedCents,
     photos,
   };
 }

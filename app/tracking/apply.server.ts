@@ -12,6 +12,8 @@ import {
 } from "~/shopify/fulfillments.server";
 import { addOrderTags, removeOrderTags, setOrderDeliveryMetafield } from "~/shopify/order-annotations.server";
 import { newTrackingToken } from "~/tracking-page/token.server";
+import { noDriverWatchJob } from "~/watchdog/jobs";
+import { clearingNoDriverYet, NO_DRIVER_YET_CLEARED } from "~/watchdog/no-driver-attention";
 import { toTrackingEvent } from "./event-input";
 import { flowOccurrences, type FlowOccurrence } from "./flow-triggers";
 import { afterExpiryJob } from "./after-expiry";
@@ -253,6 +255,8 @@ export async function applyShipmentEvents(deps: ApplyDeps, shipmentId: string): 
   const occurrences: { shipment: Shipment; occurrence: FlowOccurrence }[] = [];
   /** Expiries seen in this run (the courier shipment that expired): each gets its after-expiry job. */
   const expiries: Shipment[] = [];
+  /** Courier shipments a repost handed the shipment to: each gets its own no-driver watch. */
+  const reposts: string[] = [];
 
   async function commit() {
     if (outcomes.length === 0) return;
@@ -267,10 +271,13 @@ export async function applyShipmentEvents(deps: ApplyDeps, shipmentId: string): 
         await tx.shipment.update({ where: { id: shipmentId }, data: shipmentChanges });
       if (activities.length > 0)
         await tx.shipmentActivity.createMany({ data: activities.map((a) => ({ shipmentId, ...a })) });
-      if (occurrences.length > 0 || expiries.length > 0) {
+      if (occurrences.length > 0 || expiries.length > 0 || reposts.length > 0) {
         const shop = await tx.shop.findUniqueOrThrow({ where: { id: current.shopId }, select: { domain: true } });
         for (const { shipment, occurrence } of occurrences)
           await deps.queue.enqueue(flowTriggerJob(shop.domain, shipment, occurrence, now), tx);
+        // A first look now: it reads the shop's watch times and schedules the next look from them.
+        for (const courierShipmentId of reposts)
+          await deps.queue.enqueue(noDriverWatchJob(shop.domain, { id: shipmentId, courierShipmentId }, now), tx);
         for (const shipment of expiries) await deps.queue.enqueue(afterExpiryJob(shop.domain, shipment, now), tx);
       }
     });
@@ -278,6 +285,7 @@ export async function applyShipmentEvents(deps: ApplyDeps, shipmentId: string): 
     expiries.length = 0;
     activities.length = 0;
     occurrences.length = 0;
+    reposts.length = 0;
     shipmentChanges = {};
   }
 
@@ -290,7 +298,7 @@ export async function applyShipmentEvents(deps: ApplyDeps, shipmentId: string): 
         continue;
       }
       const event = toTrackingEvent(parsed.event, stored.occurredAt);
-      const transition = applyTrackingEvent(factsOf(shipment), event);
+      const transition = clearingNoDriverYet(applyTrackingEvent(factsOf(shipment), event), shipment);
       const view = () => (viewLookup ??= lookUpShopifyView(deps, shipment));
       const repost = await repostChanges(deps, transition);
       const updated = { ...shipmentUpdate(shipment, transition, event.occurredAt), ...repost.data };
@@ -302,6 +310,9 @@ export async function applyShipmentEvents(deps: ApplyDeps, shipmentId: string): 
       const after = current;
       occurrences.push(...flowOccurrences(after, transition).map((occurrence) => ({ shipment: after, occurrence })));
       if (transition.changes.needsAttention?.code === "expired") expiries.push(after);
+      if (transition.changes.replacedByCourierId) reposts.push(transition.changes.replacedByCourierId);
+      if (transition.changes.clearAttention && !transition.changes.replacedByCourierId)
+        activities.push({ kind: "no_driver_yet_cleared", message: NO_DRIVER_YET_CLEARED, createdAt: event.occurredAt });
       repost.entries.forEach((entry, i) =>
         activities.push({ ...entry, createdAt: new Date(event.occurredAt.getTime() + i) }),
       );

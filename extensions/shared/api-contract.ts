@@ -129,6 +129,8 @@ export interface ShipmentView {
   tipped: boolean;
   canRate: boolean;
   rated: boolean;
+  /** What the app added to the driver's pay while no driver took the delivery (US cents; 0: nothing). */
+  driverPayRaisedCents: number;
   /** The courier account has barcode scanning, so a label can be fetched. */
   labelAvailable: boolean;
   photos: ShipmentPhoto[];

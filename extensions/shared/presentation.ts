@@ -106,6 +106,10 @@ export function shipmentCard(shipment: ShipmentView, now: Date, formatTime: Form
   if (shipment.state === "canceled" && shipment.cancellationCode) {
     details.push({ label: "Reason", value: cancellationLabel(shipment.cancellationCode) });
   }
+  if (shipment.driverPayRaisedCents > 0) {
+    // The courier's extra compensation is in US dollars.
+    details.push({ label: "Driver's pay raised", value: formatMoney(shipment.driverPayRaisedCents, "USD") });
+  }
   if (shipment.tipped) details.push({ label: "Tip", value: "Sent" });
   if (shipment.rated) details.push({ label: "Rating", value: "Sent" });
 

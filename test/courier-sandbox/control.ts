@@ -23,6 +23,10 @@ export const AccountOptionsPatchSchema = z.strictObject({
   automaticRepost: z.boolean().optional(),
   eta: z.boolean().optional(),
   webhook: z.strictObject({ url: z.url(), auth: WebhookAuthSchema.nullable() }).nullable().optional(),
+  driverPool: z
+    .strictObject({ minimumPayout: z.number().min(0) })
+    .nullable()
+    .optional(),
 });
 export type AccountOptionsPatch = z.input<typeof AccountOptionsPatchSchema>;
 

@@ -23,6 +23,13 @@ export type AccountOptions = {
   /** An `eta` field on en_route_* / at_* / tracking_updated events. */
   eta: boolean;
   webhook: WebhookTarget | null;
+  /**
+   * Drivers who take a shipment only when its payout (price plus `extra_compensation`; the sandbox's
+   * price already holds the extra) reaches `minimumPayout` dollars: such a shipment progresses as
+   * soon as it does, whatever its window; below it, it waits and expires. null: every shipment in
+   * reach of the 30-minute rule is taken (README, Progression).
+   */
+  driverPool: { minimumPayout: number } | null;
 };
 
 export const DEFAULT_ACCOUNT_OPTIONS: AccountOptions = {
@@ -32,6 +39,7 @@ export const DEFAULT_ACCOUNT_OPTIONS: AccountOptions = {
   automaticRepost: false,
   eta: true,
   webhook: null,
+  driverPool: null,
 };
 
 export const ALL_FEATURES: Partial<AccountOptions> = {
@@ -144,3 +152,6 @@ export type SandboxShipment = {
 };
 
 export type WebhookEvent = { event: string; data: Record<string, unknown> };
+
+/** One update (PATCH) request the sandbox answered: its raw body and the status it got. */
+export type UpdateRecord = { at: string; shipmentId: number; token: string; body: unknown; status: number };

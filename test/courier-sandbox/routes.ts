@@ -29,7 +29,7 @@ import {
   type Reply,
 } from "./http";
 import { labelPdf, labelPng, photoPng, signaturePng } from "./images";
-import type { AccountOptions, SandboxShipment, WebhookEvent } from "./model";
+import type { AccountOptions, SandboxShipment, UpdateRecord, WebhookEvent } from "./model";
 import { cancelByCaller, type StepContext } from "./progression";
 import { FINAL_STATES, isAutomatic, type Runner } from "./runner";
 import { newShipment, shipmentJson } from "./shipments";
@@ -49,6 +49,8 @@ export type SandboxCore = {
   runner: Runner;
   baseUrl: () => string;
   emit: (shipment: SandboxShipment, events: WebhookEvent[]) => void;
+  /** Every update request answered, in order (tests assert what the app sent). */
+  updates: UpdateRecord[];
 };
 
 export type ApiRequest = {
@@ -221,6 +223,18 @@ function update(core: SandboxCore, req: ApiRequest, s: SandboxShipment): Reply {
   return json(200, shipmentJson(core.runner.updated(next), { includeEvents: true }));
 }
 
+function recordUpdate(core: SandboxCore, req: ApiRequest, s: SandboxShipment, reply: Reply): Reply {
+  core.updates.push({
+    at: core.clock().toISOString(),
+    shipmentId: s.id,
+    token: req.token,
+    body: structuredClone(req.body),
+    status: reply.status,
+  });
+  if (core.updates.length > 10_000) core.updates.shift();
+  return reply;
+}
+
 function stepContext(core: SandboxCore, s: SandboxShipment): StepContext {
   return { now: core.clock(), account: core.account(s.token), baseUrl: core.baseUrl(), related: [] };
 }
@@ -311,7 +325,7 @@ export function handleApi(core: SandboxCore, req: ApiRequest): Reply {
 
   if (sub === undefined) {
     if (m === "GET") return known((x) => json(200, shipmentJson(x, { includeEvents: true })));
-    if (m === "PATCH") return known((x) => update(core, req, x));
+    if (m === "PATCH") return known((x) => recordUpdate(core, req, x, update(core, req, x)));
     if (m === "DELETE") return known((x) => cancel(core, req, x));
     return endpointNotFound();
   }

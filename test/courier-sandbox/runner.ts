@@ -29,6 +29,22 @@ export function isAutomatic(request: SandboxShipment["request"], now: Date): boo
   return Date.parse(request.deliver_between.start) - now.getTime() < SANDBOX_AUTO_PROGRESS_WITHIN_MS;
 }
 
+/** What a driver would earn: the sandbox's price already holds `extra_compensation` (geo.ts, priceFor). */
+export function payoutOf(s: SandboxShipment): number {
+  return s.price;
+}
+
+/**
+ * Whether drivers take the shipment now: with a driver pool, once its payout reaches the pool's
+ * minimum (until a first driver accepted; after that the steps run as planned); without, the
+ * 30-minute rule decided at creation.
+ */
+export function driversTake(s: SandboxShipment, account: AccountOptions): boolean {
+  const pool = account.driverPool;
+  if (!pool || s.driverCount > 0) return s.auto;
+  return payoutOf(s) >= pool.minimumPayout;
+}
+
 export function createRunner(deps: RunnerDeps) {
   const timers = new Map<number, () => void>();
 
@@ -52,7 +68,7 @@ export function createRunner(deps: RunnerDeps) {
   function plan(s: SandboxShipment) {
     stop(s.id);
     if (FINAL_STATES.has(s.state)) return;
-    if (s.auto && s.stepIndex < s.steps.length) {
+    if (driversTake(s, deps.account(s.token)) && s.stepIndex < s.steps.length) {
       const delayS = s.stepIndex === 0 ? SANDBOX_FIRST_EVENT_AFTER_S : s.intervalS;
       timers.set(
         s.id,

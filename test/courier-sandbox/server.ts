@@ -14,6 +14,7 @@ import {
   type AccountOptions,
   type Faults,
   type SandboxShipment,
+  type UpdateRecord,
   type WebhookEvent,
   type WebhookTarget,
 } from "./model";
@@ -85,6 +86,8 @@ export type CourierSandbox = {
   /** Every webhook event the sandbox produced, in order (whether or not a webhook URL is set). */
   emitted: readonly { shipmentId: number; token: string; event: WebhookEvent }[];
   requestLog: readonly RequestLogEntry[];
+  /** Every update (PATCH) request answered, with its body and status. */
+  updates: readonly UpdateRecord[];
   webhookLog: readonly WebhookDelivery[];
   /** Resolves once every queued webhook has been delivered or given up. */
   webhooksIdle(): Promise<void>;
@@ -99,6 +102,7 @@ function mergeAccount(current: AccountOptions, patch: AccountOptionsPatch): Acco
     automaticRepost: parsed.automaticRepost ?? current.automaticRepost,
     eta: parsed.eta ?? current.eta,
     webhook: parsed.webhook === undefined ? current.webhook : parsed.webhook,
+    driverPool: parsed.driverPool === undefined ? current.driverPool : parsed.driverPool,
   };
 }
 
@@ -158,6 +162,7 @@ export async function startCourierSandbox(options: SandboxOptions = {}): Promise
     runner,
     baseUrl: () => baseUrl,
     emit,
+    updates: [],
   };
 
   const setAccountOptions = (token: string, patch: AccountOptionsPatch) => {
@@ -337,6 +342,7 @@ export async function startCourierSandbox(options: SandboxOptions = {}): Promise
     expire: (id) => runner.expireNow(toId(id)),
     emitted,
     requestLog,
+    updates: core.updates,
     webhookLog: sender.log,
     webhooksIdle: () => sender.idle(),
   };

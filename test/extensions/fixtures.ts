@@ -29,6 +29,7 @@ export function shipmentView(overrides: Partial<ShipmentView> = {}): ShipmentVie
     tipped: false,
     canRate: false,
     rated: false,
+    driverPayRaisedCents: 0,
     labelAvailable: false,
     photos: [],
     ...overrides,

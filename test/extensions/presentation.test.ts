@@ -156,6 +156,13 @@ describe("what the block and the action show for each state", () => {
       { label: "Rating", value: "Sent" },
     ]);
   });
+
+  it("shows what was added to the driver's pay while no driver took it, only when something was", () => {
+    const raised = shipmentCard(shipmentView({ driverPayRaisedCents: 400 }), NOW, formatTime);
+    expect(raised.details).toContainEqual({ label: "Driver's pay raised", value: "$4.00" });
+    const none = shipmentCard(shipmentView(), NOW, formatTime);
+    expect(none.details.map((d) => d.label)).not.toContain("Driver's pay raised");
+  });
 });
 
 describe("etaText", () => {

@@ -21,6 +21,7 @@ export const INSTALLED_SHOP = "corner-bakery.myshopify.com";
 export const adminFor = async (shop: string) => (await unauthenticated.admin(shop)).admin;
 
 const TABLES = [
+  "noDriverRaise",
   "shipmentActivity",
   "courierEvent",
   "shipment",

@@ -74,6 +74,30 @@ export function OrderSections({ controls: { field, choice, flag } }: { controls:
           </FormLayout>
         </Card>
       </Layout.AnnotatedSection>
+      <Layout.AnnotatedSection
+        id="no-driver"
+        title="When no driver takes a delivery"
+        description="Before pickup, the app can raise the driver's pay (the courier's extra compensation, in US dollars) to find a driver, and tells you when none came."
+      >
+        <Card>
+          <FormLayout>
+            {flag(
+              "noDriverWatch.raisesEnabled",
+              "Raise the driver's pay while no driver takes a delivery",
+              "Off: no money is spent; the delivery is still marked when its pickup time comes without a driver.",
+            )}
+            {field("noDriverWatch.raiseMinutesBeforePickup", "Minutes before pickup to raise", {
+              helpText:
+                "Separated by commas; 0 is the pickup time itself, when a delivery still without a driver needs attention.",
+            })}
+            <FormLayout.Group>
+              {field("noDriverWatch.stepCents", "Raise by ($)")}
+              {field("noDriverWatch.maxPerShipmentCents", "At most per delivery ($)")}
+              {field("noDriverWatch.maxPerShopPerDayCents", "At most per day, all deliveries ($)")}
+            </FormLayout.Group>
+          </FormLayout>
+        </Card>
+      </Layout.AnnotatedSection>
       <Layout.AnnotatedSection id="tracking" title="Tracking" description="What Shopify shows on the fulfillment.">
         <Card>
           <FormLayout>

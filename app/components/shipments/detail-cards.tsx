@@ -49,6 +49,10 @@ export function DetailsCard({ detail, timeZone }: { detail: ShipmentDetail; time
       {view.state === "canceled" && view.cancellationCode ? (
         <Row label="Canceled because">{cancellationLabel(view.cancellationCode)}</Row>
       ) : null}
+      {view.driverPayRaisedCents > 0 ? (
+        // The courier's extra compensation is in US dollars, whatever the shop's currency.
+        <Row label="Driver's pay raised">{formatMoney(view.driverPayRaisedCents, "USD")}</Row>
+      ) : null}
       {shipment.tipCents !== null ? <Row label="Tip">{price(shipment.tipCents)}</Row> : null}
       {shipment.rating !== null ? <Row label="Rating">{`${shipment.rating} of 5`}</Row> : null}
       {shipment.signatoryName ? <Row label="Signed by">{shipment.signatoryName}</Row> : null}

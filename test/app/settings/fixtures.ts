@@ -77,6 +77,13 @@ export const custom: ShopSettings = {
   priceTolerance: { unit: "cents", amount: 150 },
   reconciliationSilenceMinutes: 45,
   afterExpiry: { redispatch: "automatic" },
+  noDriverWatch: {
+    raisesEnabled: true,
+    raiseMinutesBeforePickup: [30, 5],
+    stepCents: 150,
+    maxPerShipmentCents: 450,
+    maxPerShopPerDayCents: 2_000,
+  },
 };
 
 export function form(entries: Array<[string, string]>): URLSearchParams {
@@ -139,4 +146,10 @@ export const fullForm: Array<[string, string]> = [
   ["priceTolerance.amount", "150"],
   ["reconciliationSilenceMinutes", "45"],
   ["afterExpiry.redispatch", "automatic"],
+  ["noDriverWatch.raisesEnabled", "true"],
+  // One text field on the page, latest first on purpose: the settings keep them earliest first.
+  ["noDriverWatch.raiseMinutesBeforePickup", "5, 30"],
+  ["noDriverWatch.stepCents", "150"],
+  ["noDriverWatch.maxPerShipmentCents", "450"],
+  ["noDriverWatch.maxPerShopPerDayCents", "2000"],
 ];

@@ -23,6 +23,20 @@ describe("the settings page's draft", () => {
     expect(result).toEqual({ ok: true, settings: defaults });
   });
 
+  it("shows the watchdog's times as one text and its money in dollars, and posts them back", () => {
+    const watch = {
+      raisesEnabled: true,
+      raiseMinutesBeforePickup: [45, 15, 0],
+      stepCents: 250,
+      maxPerShipmentCents: 750,
+      maxPerShopPerDayCents: 10_000,
+    };
+    const draft = draftFromSettings({ ...defaults, noDriverWatch: watch }, []);
+    expect(draft.fields["noDriverWatch.raiseMinutesBeforePickup"]).toBe("45, 15, 0");
+    expect(draft.fields["noDriverWatch.stepCents"]).toBe("2.50");
+    expect(submit(draftToEntries(draft))).toEqual({ ok: true, settings: { ...defaults, noDriverWatch: watch } });
+  });
+
   it.each([
     { name: "listed times", startTimes: ["10:00", "14:00"], repeat: null },
     { name: "a pattern only", startTimes: [], repeat: { from: "09:00", until: "17:00", everyMinutes: 60 } },

@@ -142,6 +142,14 @@ describe("validateSettingsInput", () => {
     ["priceTolerance.amount", "1.5", /whole number of cents/],
     ["priceTolerance.amount", "-1", /0 or more/],
     ["reconciliationSilenceMinutes", "4", /from 5 to 1440/],
+    ["noDriverWatch.raisesEnabled", "perhaps", /yes or no/],
+    ["noDriverWatch.raiseMinutesBeforePickup", "-1, 10", /from 0 to 360, separated by commas/],
+    ["noDriverWatch.raiseMinutesBeforePickup", "20, soon", /from 0 to 360/],
+    ["noDriverWatch.raiseMinutesBeforePickup", "", /at least one time/],
+    ["noDriverWatch.raiseMinutesBeforePickup", "1, 2, 3, 4, 5, 6, 7", /at most 6 times/],
+    ["noDriverWatch.stepCents", "0", /amount from \$0\.01 to \$100\.00/],
+    ["noDriverWatch.maxPerShipmentCents", "50001", /amount from \$0\.00 to \$500\.00/],
+    ["noDriverWatch.maxPerShopPerDayCents", "1.5", /amount from/],
     ["deliveryWindows.0.id", "", /Enter an id/],
     ["deliveryWindows.0.id", "fast--lane", /lowercase letters and digits/],
     ["deliveryWindows.0.id", "a".repeat(41), /at most 40 characters/],
@@ -175,6 +183,17 @@ describe("validateSettingsInput", () => {
       }
     },
   );
+
+  it("the watchdog's raise times are kept earliest first and each may appear once", () => {
+    const fromPage = validateSettingsInput(form(fullForm));
+    expect(fromPage.ok && fromPage.settings.noDriverWatch.raiseMinutesBeforePickup).toEqual([30, 5]);
+    const entries = fullForm.filter(([name]) => name !== "noDriverWatch.raiseMinutesBeforePickup");
+    entries.push(["noDriverWatch.raiseMinutesBeforePickup", "30, 5, 30"]);
+    expect(validateSettingsInput(form(entries))).toEqual({
+      ok: false,
+      fieldErrors: { "noDriverWatch.raiseMinutesBeforePickup": "Each time may appear once" },
+    });
+  });
 
   it("a tomorrow window must end after it starts", () => {
     const result = validateSettingsInput(

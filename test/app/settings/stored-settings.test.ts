@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MAX_DELIVERY_WINDOWS } from "~/settings/limits";
+import { NO_DRIVER_WATCH_DEFAULTS } from "~/settings/no-driver-schema";
 import { ShopSettings } from "~/settings/settings-schema";
 import { parseShopSettings } from "~/settings/stored-settings";
 import { custom, defaults, within2h } from "./fixtures";
@@ -37,6 +38,20 @@ describe("parseShopSettings", () => {
   it("reads settings saved before opening hours as always open (no hours), keeping everything else", () => {
     const { openingHours: _added, ...older } = structuredClone(custom);
     expect(parseShopSettings(JSON.stringify(older))).toEqual({ ...custom, openingHours: [] });
+  });
+
+  it("reads settings saved before the no-driver watchdog with its defaults: raises off, 20 and 10 minutes before and at pickup", () => {
+    const { noDriverWatch: _added, ...older } = structuredClone(custom);
+    expect(parseShopSettings(JSON.stringify(older))).toEqual({ ...custom, noDriverWatch: NO_DRIVER_WATCH_DEFAULTS });
+    expect(NO_DRIVER_WATCH_DEFAULTS).toMatchObject({ raisesEnabled: false, raiseMinutesBeforePickup: [20, 10, 0] });
+  });
+
+  it("an unreadable watchdog field takes its default alone", () => {
+    const broken = { ...structuredClone(custom), noDriverWatch: { ...custom.noDriverWatch, stepCents: -5 } };
+    expect(parseShopSettings(broken).noDriverWatch).toEqual({
+      ...custom.noDriverWatch,
+      stepCents: NO_DRIVER_WATCH_DEFAULTS.stepCents,
+    });
   });
 
   it("an unreadable opening-hours entry falls back to no hours, not to broken settings", () => {

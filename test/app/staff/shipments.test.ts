@@ -63,12 +63,13 @@ function countingDb(): { db: Db; queries: () => number } {
   const proxy = {
     courierEvent: { findMany: counted(db.courierEvent.findMany.bind(db.courierEvent)) },
     shipmentActivity: { findMany: counted(db.shipmentActivity.findMany.bind(db.shipmentActivity)) },
+    noDriverRaise: { groupBy: counted(db.noDriverRaise.groupBy.bind(db.noDriverRaise)) },
   } as unknown as Db;
   return { db: proxy, queries: () => count };
 }
 
 describe("the order-change flag in the shipments' history facts", () => {
-  it("is read for any number of shipments in the same two queries, and only the standing flag counts", async () => {
+  it("is read for any number of shipments in the same three queries (events, activities, raises), and only the standing flag counts", async () => {
     const flagged = await shipmentWith("assigned", [flaggedKind("changed", "address_incorrect")]);
     const cleared = await shipmentWith("assigned", [
       flaggedKind("changed", "address_incorrect"),
@@ -84,7 +85,7 @@ describe("the order-change flag in the shipments' history facts", () => {
 
     const counting = countingDb();
     const facts = await historyFacts(counting.db, [flagged, cleared, flaggedAgain, plain]);
-    expect(counting.queries()).toBe(2);
+    expect(counting.queries()).toBe(3);
     expect([flagged, cleared, flaggedAgain, plain].map((s) => facts.get(s.id)?.orderChangeFlagged)).toEqual([
       true,
       false,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ShipmentState } from "../../../extensions/shared/api-contract";
 import { ORDER_CHANGE_ACTIVITY, flaggedKind } from "~/order-changes/activity";
+import { NO_DRIVER_YET_FIX, noDriverYetAttention } from "~/watchdog/no-driver-attention";
 import {
   attentionFix,
   orderChangeFlagStands,
@@ -41,6 +42,7 @@ const history = (overrides: Partial<ShipmentHistoryFacts> = {}): ShipmentHistory
   courierCancellationCode: null,
   staffCancellationCode: null,
   orderChangeFlagged: false,
+  driverPayRaisedCents: 0,
   ...overrides,
 });
 
@@ -198,6 +200,16 @@ describe("toShipmentView", () => {
       attentionReason: null,
       attentionFix: null,
     });
+  });
+
+  it("gives a no driver yet attention its own fix, and carries what was added to the driver's pay", () => {
+    const { reason } = noDriverYetAttention("pickup_time", 400);
+    const view = toShipmentView(
+      record({ state: "scheduled", needsAttention: true, attentionReason: reason }),
+      history({ driverPayRaisedCents: 400 }),
+      context,
+    );
+    expect(view).toMatchObject({ attentionReason: reason, attentionFix: NO_DRIVER_YET_FIX, driverPayRaisedCents: 400 });
   });
 
   it("points a flagged shipment's attention at Cancel and re-dispatch, while it is still possible", () => {
