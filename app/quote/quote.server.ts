@@ -11,6 +11,7 @@ import { parseRateRequest, type RateRequest } from "./rate-request";
 import { fallbackRate, toShopifyRate, type ShopifyRate } from "./rate-response";
 import type { QuoteShop } from "./quote-shop.server";
 import { openWindows } from "~/schedule/windows";
+import { type TakenPlaces, withoutFullSlots } from "./full-slots.server";
 
 /**
  * The answer to one carrier-service rate request: one rate per open delivery window, priced by the
@@ -53,6 +54,8 @@ export type QuoteDeps = {
   courierFor: (shopDomain: string) => Promise<CourierClient | null>;
   estimates: EstimateCache;
   memory: QuoteMemory;
+  /** The places taken per slot key (app/schedule/slot-reservations.server.ts takenPlaces), in one query. */
+  takenPlaces: TakenPlaces;
   logger?: QuoteLogger;
 };
 
@@ -79,17 +82,26 @@ export async function quoteRates(deps: QuoteDeps, input: { shopDomain: string; b
   const now = deps.clock();
   // Shopify asks once per origin: the windows are those of the location the cart ships from.
   const origin = matchPickupLocation(request.origin, shop.pickupLocations);
+  const offered = origin
+    ? openWindows({
+        now,
+        timeZone,
+        leadTimeMinutes: settings.leadTimeMinutes,
+        windows: settings.deliveryWindows,
+        hours: hoursOfLocations(settings.openingHours, [origin.locationGid]),
+      })
+    : [];
   const mapping = cartToEstimates({
     request,
     pickupLocations: shop.pickupLocations,
     defaultPackage: settings.defaultPackage,
     openWindows: origin
-      ? openWindows({
-          now,
-          timeZone,
-          leadTimeMinutes: settings.leadTimeMinutes,
-          windows: settings.deliveryWindows,
-          hours: hoursOfLocations(settings.openingHours, [origin.locationGid]),
+      ? await withoutFullSlots(deps.takenPlaces, {
+          shopDomain: input.shopDomain,
+          shop,
+          locationGid: origin.locationGid,
+          offered,
+          logger,
         })
       : [],
   });

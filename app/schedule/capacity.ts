@@ -1,0 +1,111 @@
+import { dayLabel, spanLabel } from "./labels";
+import { type TimeSpan, wallTime } from "./opening-hours";
+import { parseServiceCode, serviceCodeFor } from "./service-code";
+import { type CalendarDate, zonedDate } from "./time-zone";
+
+/**
+ * How many deliveries a pickup location takes in one slot. Pure: the counts of places taken are
+ * passed in (app/schedule/slot-reservations.server.ts keeps them).
+ *
+ * A capacity slot is one location's chosen window on one shop-local day: for a scheduled slot, that
+ * slot ("SAMEDAY_SLOTS_20261129T1000"); for any other window, the window on the day its delivery
+ * starts ("SAMEDAY_WITHIN-3-HOURS_20261126"), however the pickup moves within the day. Its key is
+ * the location and that dated service code, so checkout (which counts the places of the slots it
+ * would offer) and dispatch (which takes a place in the slot it books) name the same slot.
+ */
+
+/** What a window offer or a dispatch booking says about its slot (an OpenWindow or DispatchWindow fits). */
+export interface SlotChoice {
+  windowId: string;
+  serviceCode: string;
+  deliverBetween: TimeSpan;
+}
+
+export interface CapacitySlot {
+  /** Stable: `<location gid>|<dated service code>`. */
+  key: string;
+  locationGid: string;
+  windowId: string;
+  day: CalendarDate;
+  /** A scheduled slot's start "HH:MM"; null for other windows. */
+  slotStart: string | null;
+  /** The slot's span: a scheduled slot's whole span, else the booked delivery span. */
+  span: TimeSpan;
+}
+
+/** The slot a window offer or booking falls in, at a location, in the shop's time zone. */
+export function capacitySlotOf(locationGid: string, choice: SlotChoice, timeZone: string): CapacitySlot {
+  const code = parseServiceCode(choice.serviceCode);
+  const slotStart = code?.windowId === choice.windowId ? code.start : null;
+  const day =
+    (code?.windowId === choice.windowId ? code.date : null) ?? zonedDate(choice.deliverBetween.start, timeZone);
+  const span =
+    slotStart === null
+      ? choice.deliverBetween
+      : { start: wallTime(day, slotStart, timeZone), end: choice.deliverBetween.end };
+  return {
+    key: slotKeyOf(locationGid, choice.windowId, day, slotStart),
+    locationGid,
+    windowId: choice.windowId,
+    day,
+    slotStart,
+    span,
+  };
+}
+
+export function slotKeyOf(locationGid: string, windowId: string, day: CalendarDate, slotStart: string | null): string {
+  return `${locationGid}|${serviceCodeFor(windowId, day, slotStart)}`;
+}
+
+/**
+ * How staff read a slot: a scheduled slot by its span ("Sat, Nov 29, 10 am–12 pm"), any other window
+ * by its name and day ("Within 3 hours, Thu, Nov 26").
+ */
+export function slotWords(slot: CapacitySlot, windowName: string, timeZone: string): string {
+  return slot.slotStart === null
+    ? `${windowName}, ${dayLabel(slot.day, null)}`
+    : spanLabel(slot.span.start, slot.span.end, null, timeZone);
+}
+
+/** The staff line on a shipment booked past its slot's capacity. */
+export function overCapacityWords(words: string): string {
+  return `Booked over capacity: ${words}`;
+}
+
+/** A location's capacity per slot, from the shop's hours settings; null (no entry, or none set): no limit. */
+export function slotCapacityOf(
+  openingHours: readonly { locationGid: string; slotCapacity?: number | null }[],
+  locationGid: string,
+): number | null {
+  return openingHours.find((entry) => entry.locationGid === locationGid)?.slotCapacity ?? null;
+}
+
+/** Whether a slot with `taken` places in use can take no more (a capacity of 0 takes none). */
+export function isSlotFull(capacity: number | null, taken: number): boolean {
+  return capacity !== null && taken >= capacity;
+}
+
+/**
+ * The offers whose slot at `locationGid` still has a place, in their order. `taken` holds the places
+ * in use per slot key (a key it lacks has none).
+ */
+export function withFreePlaces<T extends SlotChoice>(
+  offers: readonly T[],
+  input: { locationGid: string; capacity: number | null; taken: ReadonlyMap<string, number>; timeZone: string },
+): T[] {
+  const { locationGid, capacity, taken, timeZone } = input;
+  if (capacity === null) return [...offers];
+  return offers.filter(
+    (offer) => !isSlotFull(capacity, taken.get(capacitySlotOf(locationGid, offer, timeZone).key) ?? 0),
+  );
+}
+
+/**
+ * Whether a booking that found place number `freePlace` free (the lowest unused number) and `active`
+ * reservations in its slot holds a place within capacity. No limit: always. A place number above the
+ * capacity, or a slot already holding as many bookings as places (some booked over capacity, then a
+ * place released), is over capacity.
+ */
+export function withinCapacity(capacity: number | null, freePlace: number, active: number): boolean {
+  return capacity === null || (freePlace <= capacity && active < capacity);
+}
