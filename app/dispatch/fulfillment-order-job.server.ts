@@ -1,10 +1,8 @@
 import type { CourierClient } from "~/courier/client.server";
 import { CourierError } from "~/courier/errors";
 import type { Shipment as CourierShipment } from "~/courier/responses";
-import { withBusyRetry } from "~/db/busy-retry";
 import type { Db } from "~/db/client.server";
 import { permanentFailure, retryLater } from "~/jobs/errors";
-import { timerSleep } from "~/jobs/worker.server";
 import type { Tx } from "~/jobs/queue.server";
 import { cartSignature } from "~/quote/cart-to-estimate";
 import { dollarsToCents, exceedsPriceTolerance } from "~/quote/pricing";
@@ -135,55 +133,47 @@ export async function runFulfillmentOrderDispatch(
         }
       : { state: "failed", needsAttention: true, attentionReason: attention }),
   };
-  // Safe to run again whole (upserts, a reservation per shipment): SQLite's second writer (another
-  // process on the file) is told "busy" rather than made to wait.
-  const shipment = await withBusyRetry(
-    () =>
-      deps.db.$transaction(async (tx) => {
-        const saved = await tx.shipment.upsert({
-          where: { idempotencyKey: key },
-          create: { ...row, idempotencyKey: key },
-          update: row,
-        });
-        const at = deps.clock();
-        await tx.shipmentActivity.create({
-          data: {
+  const shipment = await deps.db.$transaction(async (tx) => {
+    const saved = await tx.shipment.upsert({
+      where: { idempotencyKey: key },
+      create: { ...row, idempotencyKey: key },
+      update: row,
+    });
+    const at = deps.clock();
+    await tx.shipmentActivity.create({
+      data: {
+        shipmentId: saved.id,
+        createdAt: at,
+        kind: created ? "dispatched" : "dispatch_failed",
+        message: created
+          ? `Courier shipment ${created.id} created (tracking ${created.tracking_number ?? "pending"}).`
+          : `Not dispatched: ${attention}`,
+      },
+    });
+    const moved = created && window ? windowMoveEntry(window, shop.timezone) : null;
+    // One millisecond later, so the timeline shows it after the dispatch it explains.
+    if (moved) await recordOnShipment(tx, { shipmentId: saved.id, at: new Date(at.getTime() + 1), entry: moved });
+    const overCapacity =
+      created && window
+        ? await bookSlotPlace(tx, {
+            shopDomain,
             shipmentId: saved.id,
-            createdAt: at,
-            kind: created ? "dispatched" : "dispatch_failed",
-            message: created
-              ? `Courier shipment ${created.id} created (tracking ${created.tracking_number ?? "pending"}).`
-              : `Not dispatched: ${attention}`,
-          },
-        });
-        const moved = created && window ? windowMoveEntry(window, shop.timezone) : null;
-        // One millisecond later, so the timeline shows it after the dispatch it explains.
-        if (moved) await recordOnShipment(tx, { shipmentId: saved.id, at: new Date(at.getTime() + 1), entry: moved });
-        const overCapacity =
-          created && window
-            ? await bookSlotPlace(tx, {
-                shopDomain,
-                shipmentId: saved.id,
-                locationGid: planned.locationGid,
-                window,
-                settings,
-                timeZone: shop.timezone,
-                at,
-              })
-            : null;
-        if (overCapacity)
-          await recordOnShipment(tx, { shipmentId: saved.id, at: new Date(at.getTime() + 2), entry: overCapacity });
-        // Events that arrived before this row existed (shipment.created) are attached now.
-        if (created?.id)
-          await attachEarlyEvents(tx, deps.queue, { id: shop.id, domain: shopDomain }, saved.id, created.id);
-        // Its own job: a Shopify failure there is retried on its own, never lost with a completed dispatch.
-        if (created) await enqueueOrderAnnotation(deps.queue, { shopDomain, orderGid: order.id }, tx);
-        await completeJob(tx);
-        return saved;
-      }),
-    timerSleep,
-    Math.random,
-  );
+            locationGid: planned.locationGid,
+            window,
+            settings,
+            timeZone: shop.timezone,
+            at,
+          })
+        : null;
+    if (overCapacity)
+      await recordOnShipment(tx, { shipmentId: saved.id, at: new Date(at.getTime() + 2), entry: overCapacity });
+    // Events that arrived before this row existed (shipment.created) are attached now.
+    if (created?.id) await attachEarlyEvents(tx, deps.queue, { id: shop.id, domain: shopDomain }, saved.id, created.id);
+    // Its own job: a Shopify failure there is retried on its own, never lost with a completed dispatch.
+    if (created) await enqueueOrderAnnotation(deps.queue, { shopDomain, orderGid: order.id }, tx);
+    await completeJob(tx);
+    return saved;
+  });
 
   return { outcome: created ? ("created" as const) : ("needs_attention" as const), shipmentId: shipment.id };
 }
