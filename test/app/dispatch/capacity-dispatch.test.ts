@@ -22,6 +22,8 @@ import { serviceCodeFor } from "~/schedule/service-code";
 import { takenPlaces } from "~/schedule/slot-reservations.server";
 import { addDays, zonedDate, zonedTimeOnDate } from "~/schedule/time-zone";
 import { jobHandlers } from "~/server/job-handlers.server";
+import { shipmentDetail } from "~/shipments/detail.server";
+import { createFileLinkSigner } from "~/staff/file-links.server";
 import { parseShopSettings, type DeliveryWindow, type ShopSettings } from "~/settings/shop-settings";
 import { startCourierSandbox, type CourierSandbox } from "../../courier-sandbox/server";
 import { orderCancelledPayload, orderUpdatedPayload } from "../../fixtures/order-change-webhooks";
@@ -208,6 +210,11 @@ describe("capacity at dispatch", () => {
       ]);
     }
     expect(within.flatMap((s) => s.activities).some((a) => a.kind === OVER_CAPACITY_ACTIVITY)).toBe(false);
+    // The shipment page's data says it too.
+    const files = createFileLinkSigner({ appSecret: TEST_API_SECRET, appUrl: TEST_APP_URL, clock: runtime.clock });
+    const page = (id: string) => shipmentDetail({ ...runtime, files }, SHOP, id);
+    expect((await page(over[0]!.id)).slot).toEqual({ words, overCapacityNotice: `Booked over capacity: ${words}` });
+    expect((await page(within[0]!.id)).slot).toEqual({ words, overCapacityNotice: null });
     expect(await takenPlaces(db, SHOP, [slotKeyOf(location, "slots", day, "10:00")])).toEqual(
       new Map([[slotKeyOf(location, "slots", day, "10:00"), 20]]),
     );
