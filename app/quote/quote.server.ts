@@ -10,8 +10,8 @@ import type { QuoteMemory, RememberedQuote } from "./quote-memory.server";
 import { parseRateRequest, type RateRequest } from "./rate-request";
 import { fallbackRate, toShopifyRate, type ShopifyRate } from "./rate-response";
 import type { QuoteShop } from "./quote-shop.server";
-import { openWindows } from "~/schedule/windows";
-import { type TakenPlaces, withoutFullSlots } from "./full-slots.server";
+import { slotCapacityOf } from "~/schedule/capacity";
+import { offeredWindows, type TakenPlaces } from "./offered-windows.server";
 
 /**
  * The answer to one carrier-service rate request: one rate per open delivery window, priced by the
@@ -83,27 +83,25 @@ export async function quoteRates(deps: QuoteDeps, input: { shopDomain: string; b
   // Shopify asks once per origin: the windows are those of the location the cart ships from.
   const origin = matchPickupLocation(request.origin, shop.pickupLocations);
   const offered = origin
-    ? openWindows({
-        now,
-        timeZone,
-        leadTimeMinutes: settings.leadTimeMinutes,
-        windows: settings.deliveryWindows,
-        hours: hoursOfLocations(settings.openingHours, [origin.locationGid]),
+    ? await offeredWindows(deps.takenPlaces, {
+        shopDomain: input.shopDomain,
+        locationGid: origin.locationGid,
+        capacity: slotCapacityOf(settings.openingHours, origin.locationGid),
+        windows: {
+          now,
+          timeZone,
+          leadTimeMinutes: settings.leadTimeMinutes,
+          windows: settings.deliveryWindows,
+          hours: hoursOfLocations(settings.openingHours, [origin.locationGid]),
+        },
+        logger,
       })
     : [];
   const mapping = cartToEstimates({
     request,
     pickupLocations: shop.pickupLocations,
     defaultPackage: settings.defaultPackage,
-    openWindows: origin
-      ? await withoutFullSlots(deps.takenPlaces, {
-          shopDomain: input.shopDomain,
-          shop,
-          locationGid: origin.locationGid,
-          offered,
-          logger,
-        })
-      : [],
+    openWindows: offered,
   });
   if (!mapping.ok) return noRates(mapping.reason);
 

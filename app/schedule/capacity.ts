@@ -86,18 +86,17 @@ export function isSlotFull(capacity: number | null, taken: number): boolean {
 }
 
 /**
- * The offers whose slot at `locationGid` still has a place, in their order. `taken` holds the places
- * in use per slot key (a key it lacks has none).
+ * A test for offers at `locationGid` (openWindows' isFull): whether the offer's slot has no place
+ * left, given the places in use per slot key (a key it lacks has none).
  */
-export function withFreePlaces<T extends SlotChoice>(
-  offers: readonly T[],
-  input: { locationGid: string; capacity: number | null; taken: ReadonlyMap<string, number>; timeZone: string },
-): T[] {
+export function fullSlotTest(input: {
+  locationGid: string;
+  capacity: number | null;
+  taken: ReadonlyMap<string, number>;
+  timeZone: string;
+}): (offer: SlotChoice) => boolean {
   const { locationGid, capacity, taken, timeZone } = input;
-  if (capacity === null) return [...offers];
-  return offers.filter(
-    (offer) => !isSlotFull(capacity, taken.get(capacitySlotOf(locationGid, offer, timeZone).key) ?? 0),
-  );
+  return (offer) => isSlotFull(capacity, taken.get(capacitySlotOf(locationGid, offer, timeZone).key) ?? 0);
 }
 
 /**

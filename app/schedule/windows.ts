@@ -32,7 +32,15 @@ export interface ScheduleInput {
 
 export interface OpenWindowsInput extends ScheduleInput {
   windows: readonly DeliveryWindow[];
+  /**
+   * Offers to leave out (a slot with no place left, capacity.ts): applied before a slots window's
+   * maxRates, so a full slot makes room for the next one rather than shortening the list.
+   */
+  isFull?: (offer: OpenWindow) => boolean;
 }
+
+/** What limits the offers: the full ones left out, and the slots cap (none: every candidate, for counting places). */
+type OfferLimits = { keep: (offer: OpenWindow) => boolean; capped: boolean };
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -65,13 +73,26 @@ export function momentOf(input: ScheduleInput): Moment {
  * and today-by windows are offered for the next open day instead of nothing.
  */
 export function openWindows(input: OpenWindowsInput): OpenWindow[] {
+  const isFull = input.isFull;
+  return offers(input, { keep: isFull ? (offer) => !isFull(offer) : () => true, capped: true });
+}
+
+/**
+ * Every offer openWindows could make at `now` before any is left out as full: each slot of the
+ * days ahead, past the maxRates cap. Checkout counts the places of these in one query.
+ */
+export function candidateWindows(input: OpenWindowsInput): OpenWindow[] {
+  return offers(input, { keep: () => true, capped: false });
+}
+
+function offers(input: OpenWindowsInput, limits: OfferLimits): OpenWindow[] {
   const moment = momentOf(input);
   if (!moment.earliest) return [];
   const enabled = input.windows.filter((window) => window.enabled);
-  const offered = enabled.flatMap((window) => offerNow(window, moment));
+  const offered = enabled.flatMap((window) => offerNow(window, moment, limits));
   if (offered.length > 0 || !todayIsOver(moment)) return offered;
   const day = nextOpenDay(moment.hours, addDays(moment.today, 1), moment.timeZone);
-  return day ? enabled.flatMap((window) => offerOnLaterDay(window, moment, day)) : [];
+  return day ? enabled.flatMap((window) => offerOnLaterDay(window, moment, day).filter(limits.keep)) : [];
 }
 
 /** Closed now, or no pickup possible before tomorrow: nothing more can happen today. */
@@ -80,7 +101,15 @@ function todayIsOver({ now, timeZone, hours, today, earliest }: Moment): boolean
   return compareDates(zonedDate(earliest, timeZone), today) > 0;
 }
 
-function offerNow(window: DeliveryWindow, moment: Moment): OpenWindow[] {
+function offerNow(window: DeliveryWindow, moment: Moment, limits: OfferLimits): OpenWindow[] {
+  if (window.kind === "slots") {
+    const slots = offeredSlots(window, moment).filter(limits.keep);
+    return limits.capped ? slots.slice(0, window.maxRates) : slots;
+  }
+  return offerOnce(window, moment).filter(limits.keep);
+}
+
+function offerOnce(window: Exclude<DeliveryWindow, SlotsWindow>, moment: Moment): OpenWindow[] {
   const { now, timeZone, hours, today } = moment;
   const earliest = moment.earliest!;
   switch (window.kind) {
@@ -101,8 +130,6 @@ function offerNow(window: DeliveryWindow, moment: Moment): OpenWindow[] {
       const later = isLaterThanTomorrow(day, today);
       return [windowOf(window.id, later ? day : null, delivery, later ? laterDayLabel(window, day, today) : null)];
     }
-    case "slots":
-      return offeredSlots(window, moment).slice(0, window.maxRates);
   }
 }
 

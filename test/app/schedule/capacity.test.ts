@@ -1,17 +1,17 @@
 import { describe, expect, it } from "vitest";
 import {
   capacitySlotOf,
+  fullSlotTest,
   isSlotFull,
   overCapacityWords,
   slotCapacityOf,
   slotKeyOf,
   slotWords,
-  withFreePlaces,
   withinCapacity,
 } from "~/schedule/capacity";
 import { serviceCodeFor } from "~/schedule/service-code";
 import { zonedTimeOnDate } from "~/schedule/time-zone";
-import { openWindows } from "~/schedule/windows";
+import { candidateWindows, openWindows } from "~/schedule/windows";
 import type { SlotsWindow } from "~/settings/shop-settings";
 import { LA, NY, within3h } from "./fixtures";
 
@@ -200,22 +200,35 @@ describe("capacity rules", () => {
     expect(slotCapacityOf([{ locationGid: MAIN, slotCapacity: 0 }], MAIN)).toBe(0);
   });
 
-  it("withFreePlaces keeps the offers whose slot has a place, in order", () => {
-    const offers = openWindows({ now: at(nov26, "08:00"), timeZone: NY, leadTimeMinutes: 30, windows: [slots] });
+  it("openWindows leaves out the full slots before the maxRates cap, so later slots take their places", () => {
+    const input = { now: at(nov26, "08:00"), timeZone: NY, leadTimeMinutes: 30, windows: [{ ...slots, maxRates: 2 }] };
     const taken = new Map([
       [`${MAIN}|SAMEDAY_SLOTS_20261126T1000`, 3],
       [`${MAIN}|SAMEDAY_SLOTS_20261126T1400`, 2],
       [`${DOCK}|SAMEDAY_SLOTS_20261127T1000`, 3],
     ]);
-    const kept = (capacity: number | null) =>
-      withFreePlaces(offers, { locationGid: MAIN, capacity, taken, timeZone: NY }).map((offer) => offer.serviceCode);
-    expect(kept(3)).toEqual([
+    const offered = (capacity: number | null) =>
+      openWindows({ ...input, isFull: fullSlotTest({ locationGid: MAIN, capacity, taken, timeZone: NY }) }).map(
+        (offer) => offer.serviceCode,
+      );
+    expect(offered(3)).toEqual(["SAMEDAY_SLOTS_20261126T1400", "SAMEDAY_SLOTS_20261127T1000"]);
+    expect(offered(2)).toEqual(["SAMEDAY_SLOTS_20261127T1000", "SAMEDAY_SLOTS_20261127T1400"]);
+    expect(offered(null)).toEqual(["SAMEDAY_SLOTS_20261126T1000", "SAMEDAY_SLOTS_20261126T1400"]);
+    expect(offered(0)).toEqual([]);
+    // The candidates whose places checkout counts: every slot ahead, past the cap.
+    expect(candidateWindows(input).map((offer) => offer.serviceCode)).toEqual([
+      "SAMEDAY_SLOTS_20261126T1000",
       "SAMEDAY_SLOTS_20261126T1400",
       "SAMEDAY_SLOTS_20261127T1000",
       "SAMEDAY_SLOTS_20261127T1400",
     ]);
-    expect(kept(2)).toEqual(["SAMEDAY_SLOTS_20261127T1000", "SAMEDAY_SLOTS_20261127T1400"]);
-    expect(kept(null)).toHaveLength(4);
-    expect(kept(0)).toEqual([]);
+  });
+
+  it("a full window of another kind is left out too", () => {
+    const input = { now: at(nov26, "08:00"), timeZone: NY, leadTimeMinutes: 30, windows: [within3h] };
+    const taken = new Map([[`${MAIN}|SAMEDAY_WITHIN-3H_20261126`, 1]]);
+    const isFull = fullSlotTest({ locationGid: MAIN, capacity: 1, taken, timeZone: NY });
+    expect(openWindows(input)).toHaveLength(1);
+    expect(openWindows({ ...input, isFull })).toEqual([]);
   });
 });

@@ -1,0 +1,42 @@
+import { capacitySlotOf, fullSlotTest } from "~/schedule/capacity";
+import { candidateWindows, openWindows, type OpenWindow, type OpenWindowsInput } from "~/schedule/windows";
+import type { QuoteLogger } from "./quote.server";
+
+/** The places taken per slot key, in one query (app/schedule/slot-reservations.server.ts takenPlaces). */
+export type TakenPlaces = (shopDomain: string, slotKeys: readonly string[]) => Promise<ReadonlyMap<string, number>>;
+
+/**
+ * The windows to offer the cart's pickup location: openWindows, leaving out every slot without a
+ * place (app/schedule/capacity.ts) before a slots window's maxRates, so the next slot takes a full
+ * one's place in the list. The places of every candidate slot are counted in one query, and only for
+ * a location with a capacity set (every other shop's checkout reads nothing more). Should the count
+ * fail, nothing is left out: a booking past capacity is still dispatched and shown to staff; a
+ * failed checkout is lost.
+ */
+export async function offeredWindows(
+  takenPlaces: TakenPlaces,
+  input: {
+    shopDomain: string;
+    locationGid: string;
+    capacity: number | null;
+    windows: OpenWindowsInput;
+    logger: QuoteLogger;
+  },
+): Promise<OpenWindow[]> {
+  const { locationGid, capacity, windows } = input;
+  if (capacity === null) return openWindows(windows);
+  const candidates = candidateWindows(windows);
+  if (candidates.length === 0) return [];
+  const keyOf = (offer: OpenWindow) => capacitySlotOf(locationGid, offer, windows.timeZone).key;
+  let taken: ReadonlyMap<string, number>;
+  try {
+    taken = await takenPlaces(input.shopDomain, candidates.map(keyOf));
+  } catch (error) {
+    input.logger.warn("slot places not counted", { error: error instanceof Error ? error.name : "unknown" });
+    return openWindows(windows);
+  }
+  return openWindows({
+    ...windows,
+    isFull: fullSlotTest({ locationGid, capacity, taken, timeZone: windows.timeZone }),
+  });
+}
