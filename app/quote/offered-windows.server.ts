@@ -1,5 +1,5 @@
-import { capacitySlotOf, fullSlotTest } from "~/schedule/capacity";
-import { candidateWindows, openWindows, type OpenWindow, type OpenWindowsInput } from "~/schedule/windows";
+import { candidateSlotKeys, fullSlotTest } from "~/schedule/capacity";
+import { openWindows, type OpenWindow, type OpenWindowsInput } from "~/schedule/windows";
 import type { QuoteLogger } from "./quote.server";
 
 /** The places taken per slot key, in one query (app/schedule/slot-reservations.server.ts takenPlaces). */
@@ -25,12 +25,11 @@ export async function offeredWindows(
 ): Promise<OpenWindow[]> {
   const { locationGid, capacity, windows } = input;
   if (capacity === null) return openWindows(windows);
-  const candidates = candidateWindows(windows);
-  if (candidates.length === 0) return [];
-  const keyOf = (offer: OpenWindow) => capacitySlotOf(locationGid, offer, windows.timeZone).key;
+  const keys = candidateSlotKeys(locationGid, windows);
+  if (keys.length === 0) return [];
   let taken: ReadonlyMap<string, number>;
   try {
-    taken = await takenPlaces(input.shopDomain, candidates.map(keyOf));
+    taken = await takenPlaces(input.shopDomain, keys);
   } catch (error) {
     input.logger.warn("slot places not counted", { error: error instanceof Error ? error.name : "unknown" });
     return openWindows(windows);

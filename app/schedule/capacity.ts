@@ -2,6 +2,7 @@ import { dayLabel, spanLabel } from "./labels";
 import { type TimeSpan, wallTime } from "./opening-hours";
 import { parseServiceCode, serviceCodeFor } from "./service-code";
 import { type CalendarDate, zonedDate } from "./time-zone";
+import { momentOf, openWindows, type OpenWindowsInput, slotDays, slotStartTimes } from "./windows";
 
 /**
  * How many deliveries a pickup location takes in one slot. Pure: the counts of places taken are
@@ -35,10 +36,7 @@ export interface CapacitySlot {
 
 /** The slot a window offer or booking falls in, at a location, in the shop's time zone. */
 export function capacitySlotOf(locationGid: string, choice: SlotChoice, timeZone: string): CapacitySlot {
-  const code = parseServiceCode(choice.serviceCode);
-  const slotStart = code?.windowId === choice.windowId ? code.start : null;
-  const day =
-    (code?.windowId === choice.windowId ? code.date : null) ?? zonedDate(choice.deliverBetween.start, timeZone);
+  const { day, slotStart } = slotDayOf(choice, timeZone);
   const span =
     slotStart === null
       ? choice.deliverBetween
@@ -51,6 +49,42 @@ export function capacitySlotOf(locationGid: string, choice: SlotChoice, timeZone
     slotStart,
     span,
   };
+}
+
+/** Only the key of capacitySlotOf (no slot span to convert: checkout asks it of every offer). */
+export function capacitySlotKeyOf(locationGid: string, choice: SlotChoice, timeZone: string): string {
+  const { day, slotStart } = slotDayOf(choice, timeZone);
+  return slotKeyOf(locationGid, choice.windowId, day, slotStart);
+}
+
+function slotDayOf(choice: SlotChoice, timeZone: string): { day: CalendarDate; slotStart: string | null } {
+  const code = parseServiceCode(choice.serviceCode);
+  const own = code?.windowId === choice.windowId ? code : null;
+  return { day: own?.date ?? zonedDate(choice.deliverBetween.start, timeZone), slotStart: own?.start ?? null };
+}
+
+/**
+ * The keys of every slot at `locationGid` that checkout could offer at `now`, before any is left out
+ * as full: each slot of a slots window's next open days (past ones too: cheaper to count than to
+ * convert their times), and the slot of each other window's offer. Checkout counts their places in
+ * one query.
+ */
+export function candidateSlotKeys(locationGid: string, input: OpenWindowsInput): string[] {
+  const moment = momentOf(input);
+  if (!moment.earliest) return [];
+  const enabled = input.windows.filter((window) => window.enabled);
+  const keys = new Set<string>();
+  for (const window of enabled) {
+    if (window.kind !== "slots") continue;
+    for (const day of slotDays(window, moment))
+      for (const start of slotStartTimes(window)) keys.add(slotKeyOf(locationGid, window.id, day, start));
+  }
+  const others = enabled.filter((window) => window.kind !== "slots");
+  if (others.length > 0) {
+    for (const offer of openWindows({ ...input, windows: others, isFull: undefined }))
+      keys.add(capacitySlotKeyOf(locationGid, offer, input.timeZone));
+  }
+  return [...keys];
 }
 
 export function slotKeyOf(locationGid: string, windowId: string, day: CalendarDate, slotStart: string | null): string {
@@ -96,7 +130,7 @@ export function fullSlotTest(input: {
   timeZone: string;
 }): (offer: SlotChoice) => boolean {
   const { locationGid, capacity, taken, timeZone } = input;
-  return (offer) => isSlotFull(capacity, taken.get(capacitySlotOf(locationGid, offer, timeZone).key) ?? 0);
+  return (offer) => isSlotFull(capacity, taken.get(capacitySlotKeyOf(locationGid, offer, timeZone)) ?? 0);
 }
 
 /**

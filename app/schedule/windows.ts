@@ -39,8 +39,8 @@ export interface OpenWindowsInput extends ScheduleInput {
   isFull?: (offer: OpenWindow) => boolean;
 }
 
-/** What limits the offers: the full ones left out, and the slots cap (none: every candidate, for counting places). */
-type OfferLimits = { keep: (offer: OpenWindow) => boolean; capped: boolean };
+/** Which offers are kept (the full ones are not). */
+type OfferLimits = { keep: (offer: OpenWindow) => boolean };
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -74,15 +74,7 @@ export function momentOf(input: ScheduleInput): Moment {
  */
 export function openWindows(input: OpenWindowsInput): OpenWindow[] {
   const isFull = input.isFull;
-  return offers(input, { keep: isFull ? (offer) => !isFull(offer) : () => true, capped: true });
-}
-
-/**
- * Every offer openWindows could make at `now` before any is left out as full: each slot of the
- * days ahead, past the maxRates cap. Checkout counts the places of these in one query.
- */
-export function candidateWindows(input: OpenWindowsInput): OpenWindow[] {
-  return offers(input, { keep: () => true, capped: false });
+  return offers(input, { keep: isFull ? (offer) => !isFull(offer) : () => true });
 }
 
 function offers(input: OpenWindowsInput, limits: OfferLimits): OpenWindow[] {
@@ -102,10 +94,7 @@ function todayIsOver({ now, timeZone, hours, today, earliest }: Moment): boolean
 }
 
 function offerNow(window: DeliveryWindow, moment: Moment, limits: OfferLimits): OpenWindow[] {
-  if (window.kind === "slots") {
-    const slots = offeredSlots(window, moment).filter(limits.keep);
-    return limits.capped ? slots.slice(0, window.maxRates) : slots;
-  }
+  if (window.kind === "slots") return offeredSlots(window, moment, { keep: limits.keep, limit: window.maxRates });
   return offerOnce(window, moment).filter(limits.keep);
 }
 
@@ -155,27 +144,47 @@ function offerOnLaterDay(window: DeliveryWindow, moment: Moment, day: CalendarDa
 /** A slot is still offered while at least this share of it remains after its pickup. */
 export const SLOT_SHARE_LEFT_TO_OFFER = 0.5;
 
-/** The slots of the window on its next `daysAhead` open days that can still be served, soonest first. */
-export function offeredSlots(window: SlotsWindow, moment: Moment): OpenWindow[] {
-  const { hours, timeZone, today } = moment;
+/**
+ * The slots of the window on its next `daysAhead` open days that can still be served, soonest first:
+ * those `keep` accepts, at most `limit` (found lazily: each slot costs time-zone conversions, and
+ * a repeating pattern has dozens).
+ */
+export function offeredSlots(
+  window: SlotsWindow,
+  moment: Moment,
+  { keep = () => true, limit = Infinity }: { keep?: (offer: OpenWindow) => boolean; limit?: number } = {},
+): OpenWindow[] {
+  const { timeZone, today } = moment;
   const earliest = moment.earliest;
   if (!earliest) return [];
   const offered: OpenWindow[] = [];
-  let day: CalendarDate | null = today;
-  for (let openDays = 0; openDays < window.daysAhead; openDays++) {
-    day = day ? nextOpenDay(hours, day, timeZone) : null;
-    if (!day) break;
+  for (const day of slotDays(window, moment)) {
     for (const start of slotStartTimes(window)) {
+      if (offered.length >= limit) return offered;
       const span = slotSpan(window, day, start, timeZone);
       const delivery = deliveryInSpan(moment, earliest, span);
       const left = delivery ? delivery.deliverBetween.end.getTime() - delivery.deliverBetween.start.getTime() : 0;
       if (!delivery || left < window.slotMinutes * MINUTE_MS * SLOT_SHARE_LEFT_TO_OFFER) continue;
-      offered.push(windowOf(window.id, day, delivery, spanLabel(span.start, span.end, today, timeZone), start));
+      const offer = windowOf(window.id, day, delivery, null, start);
+      if (!keep(offer)) continue;
+      // Days ascending, start times sorted within a day: already the soonest first.
+      offered.push({ ...offer, label: spanLabel(span.start, span.end, today, timeZone) });
     }
+  }
+  return offered;
+}
+
+/** The window's next `daysAhead` open days from today, in order. */
+export function slotDays(window: Pick<SlotsWindow, "daysAhead">, moment: Pick<Moment, "hours" | "timeZone" | "today">) {
+  const days: CalendarDate[] = [];
+  let day: CalendarDate | null = moment.today;
+  for (let openDays = 0; openDays < window.daysAhead; openDays++) {
+    day = day ? nextOpenDay(moment.hours, day, moment.timeZone) : null;
+    if (!day) break;
+    days.push(day);
     day = addDays(day, 1);
   }
-  // Days ascending, start times sorted within a day: already the soonest first.
-  return offered;
+  return days;
 }
 
 /** The slot starting at `start` on `day`: as long as the merchant set, in real minutes (across a clock change too). */

@@ -4,9 +4,9 @@
  * slots, the soonest ones full, so every rate request counts places and leaves full slots out.
  */
 import type { Db } from "~/db/client.server";
-import { capacitySlotOf, fullSlotTest, slotCapacityOf } from "~/schedule/capacity";
+import { candidateSlotKeys, capacitySlotOf, fullSlotTest, slotCapacityOf } from "~/schedule/capacity";
 import { takenPlaces, takeSlotPlace } from "~/schedule/slot-reservations.server";
-import { candidateWindows, openWindows, type OpenWindowsInput } from "~/schedule/windows";
+import { openWindows, type OpenWindowsInput } from "~/schedule/windows";
 import type { DeliveryWindow, ShopSettings } from "~/settings/shop-settings";
 import { quoteSettings } from "../app/quote/quote-shop";
 
@@ -58,7 +58,13 @@ export async function bookBenchSlots(
   shop: { id: string; domain: string },
   input: Omit<OpenWindowsInput, "isFull">,
 ): Promise<{ windowsPerCart: number; fullSlots: number }> {
-  const slots = candidateWindows(input).filter((offer) => offer.windowId === HOURLY_SLOTS.id);
+  // The soonest slots a shopper is offered, none left out yet.
+  const slots = openWindows({
+    ...input,
+    windows: input.windows.map((window) =>
+      window.kind === "slots" ? { ...window, maxRates: BENCH_FULL_SLOTS + 1 } : window,
+    ),
+  }).filter((offer) => offer.windowId === HOURLY_SLOTS.id);
   const bookings = slots.slice(0, BENCH_FULL_SLOTS + 1).flatMap((offer, i) => {
     const count = i < BENCH_FULL_SLOTS ? BENCH_SLOT_CAPACITY : Math.floor(BENCH_SLOT_CAPACITY / 2);
     return Array.from({ length: count }, (_, n) => ({ offer, n }));
@@ -88,8 +94,7 @@ export async function bookBenchSlots(
       }),
     );
   }
-  const keys = candidateWindows(input).map((offer) => capacitySlotOf(LOCATION, offer, input.timeZone).key);
-  const taken = await takenPlaces(db, shop.domain, keys);
+  const taken = await takenPlaces(db, shop.domain, candidateSlotKeys(LOCATION, input));
   const capacity = slotCapacityOf(benchSlotSettings().openingHours, LOCATION);
   const isFull = fullSlotTest({ locationGid: LOCATION, capacity, taken, timeZone: input.timeZone });
   return {

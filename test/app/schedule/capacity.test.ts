@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  candidateSlotKeys,
+  capacitySlotKeyOf,
   capacitySlotOf,
   fullSlotTest,
   isSlotFull,
@@ -11,7 +13,7 @@ import {
 } from "~/schedule/capacity";
 import { serviceCodeFor } from "~/schedule/service-code";
 import { zonedTimeOnDate } from "~/schedule/time-zone";
-import { candidateWindows, openWindows } from "~/schedule/windows";
+import { openWindows } from "~/schedule/windows";
 import type { SlotsWindow } from "~/settings/shop-settings";
 import { LA, NY, within3h } from "./fixtures";
 
@@ -102,6 +104,7 @@ describe("capacitySlotOf: the location's chosen window on one shop-local day", (
       slotSpan: span(nov26, "21:30", "23:59"),
     },
   ])("$what", ({ choice, key, day, slotStart, slotSpan }) => {
+    expect(capacitySlotKeyOf(MAIN, choice, NY)).toBe(key);
     expect(capacitySlotOf(MAIN, choice, NY)).toEqual({
       key,
       locationGid: MAIN,
@@ -215,12 +218,13 @@ describe("capacity rules", () => {
     expect(offered(2)).toEqual(["SAMEDAY_SLOTS_20261127T1000", "SAMEDAY_SLOTS_20261127T1400"]);
     expect(offered(null)).toEqual(["SAMEDAY_SLOTS_20261126T1000", "SAMEDAY_SLOTS_20261126T1400"]);
     expect(offered(0)).toEqual([]);
-    // The candidates whose places checkout counts: every slot ahead, past the cap.
-    expect(candidateWindows(input).map((offer) => offer.serviceCode)).toEqual([
-      "SAMEDAY_SLOTS_20261126T1000",
-      "SAMEDAY_SLOTS_20261126T1400",
-      "SAMEDAY_SLOTS_20261127T1000",
-      "SAMEDAY_SLOTS_20261127T1400",
+    // The slots whose places checkout counts: every slot of the days ahead, past the cap, and each other offer's.
+    expect(candidateSlotKeys(MAIN, { ...input, windows: [{ ...slots, maxRates: 2 }, within3h] })).toEqual([
+      `${MAIN}|SAMEDAY_SLOTS_20261126T1000`,
+      `${MAIN}|SAMEDAY_SLOTS_20261126T1400`,
+      `${MAIN}|SAMEDAY_SLOTS_20261127T1000`,
+      `${MAIN}|SAMEDAY_SLOTS_20261127T1400`,
+      `${MAIN}|SAMEDAY_WITHIN-3H_20261126`,
     ]);
   });
 
