@@ -131,3 +131,29 @@ export async function shipmentSlotPlace(
   });
   return row ? { slotWords: row.slotWords, overCapacity: row.overCapacity, released: row.releasedAt !== null } : null;
 }
+
+/** Most over-capacity bookings overCapacityBookings lists at once. */
+export const OVER_CAPACITY_LIST_MAX = 50;
+
+/**
+ * The shop's bookings that hold a slot past its capacity (not released), newest first, for staff
+ * (e.g. a list on Home): the shipment, its order and the slot's words.
+ */
+export async function overCapacityBookings(
+  db: Db,
+  shopDomain: string,
+  take = OVER_CAPACITY_LIST_MAX,
+): Promise<{ shipmentId: string; orderName: string; slotWords: string; bookedAt: Date }[]> {
+  const rows = await db.slotReservation.findMany({
+    where: { shopDomain, overCapacity: true, releasedAt: null },
+    orderBy: { createdAt: "desc" },
+    take: Math.min(Math.max(take, 0), OVER_CAPACITY_LIST_MAX),
+    select: { shipmentId: true, slotWords: true, createdAt: true, shipment: { select: { orderName: true } } },
+  });
+  return rows.map((row) => ({
+    shipmentId: row.shipmentId,
+    orderName: row.shipment.orderName,
+    slotWords: row.slotWords,
+    bookedAt: row.createdAt,
+  }));
+}

@@ -39,9 +39,6 @@ export interface OpenWindowsInput extends ScheduleInput {
   isFull?: (offer: OpenWindow) => boolean;
 }
 
-/** Which offers are kept (the full ones are not). */
-type OfferLimits = { keep: (offer: OpenWindow) => boolean };
-
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 
@@ -74,17 +71,14 @@ export function momentOf(input: ScheduleInput): Moment {
  */
 export function openWindows(input: OpenWindowsInput): OpenWindow[] {
   const isFull = input.isFull;
-  return offers(input, { keep: isFull ? (offer) => !isFull(offer) : () => true });
-}
-
-function offers(input: OpenWindowsInput, limits: OfferLimits): OpenWindow[] {
+  const keep = isFull ? (offer: OpenWindow) => !isFull(offer) : () => true;
   const moment = momentOf(input);
   if (!moment.earliest) return [];
   const enabled = input.windows.filter((window) => window.enabled);
-  const offered = enabled.flatMap((window) => offerNow(window, moment, limits));
+  const offered = enabled.flatMap((window) => offerNow(window, moment, keep));
   if (offered.length > 0 || !todayIsOver(moment)) return offered;
   const day = nextOpenDay(moment.hours, addDays(moment.today, 1), moment.timeZone);
-  return day ? enabled.flatMap((window) => offerOnLaterDay(window, moment, day).filter(limits.keep)) : [];
+  return day ? enabled.flatMap((window) => offerOnLaterDay(window, moment, day).filter(keep)) : [];
 }
 
 /** Closed now, or no pickup possible before tomorrow: nothing more can happen today. */
@@ -93,9 +87,9 @@ function todayIsOver({ now, timeZone, hours, today, earliest }: Moment): boolean
   return compareDates(zonedDate(earliest, timeZone), today) > 0;
 }
 
-function offerNow(window: DeliveryWindow, moment: Moment, limits: OfferLimits): OpenWindow[] {
-  if (window.kind === "slots") return offeredSlots(window, moment, { keep: limits.keep, limit: window.maxRates });
-  return offerOnce(window, moment).filter(limits.keep);
+function offerNow(window: DeliveryWindow, moment: Moment, keep: (offer: OpenWindow) => boolean): OpenWindow[] {
+  if (window.kind === "slots") return offeredSlots(window, moment, { keep, limit: window.maxRates });
+  return offerOnce(window, moment).filter(keep);
 }
 
 function offerOnce(window: Exclude<DeliveryWindow, SlotsWindow>, moment: Moment): OpenWindow[] {

@@ -14,6 +14,7 @@ import { createDb, type Db } from "~/db/client.server";
 import { db } from "~/db.server";
 import { databaseProviderOf } from "~/db/provider";
 import {
+  overCapacityBookings,
   releaseSlotPlace,
   shipmentSlotPlace,
   takenPlaces,
@@ -151,6 +152,17 @@ describe("counting and limits", () => {
     );
     expect(bookings.every((p) => !p.overCapacity)).toBe(true);
     expect(bookings.map((p) => p.place).sort((x, y) => x! - y!)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+
+  it("lists the shop's bookings held over capacity, newest first, without released ones", async () => {
+    await book(clientA, 1, { capacity: 1 });
+    const over = await book(clientA, 2, { capacity: 1 });
+    const released = await book(clientA, 3, { capacity: 1 });
+    await releaseSlotPlace(clientA, released.shipmentId, AT);
+    expect(await overCapacityBookings(clientB, SHOP)).toEqual([
+      { shipmentId: over.shipmentId, orderName: "#2", slotWords: "Sun, Nov 29, 10 am–12 pm", bookedAt: AT },
+    ]);
+    expect(await overCapacityBookings(clientB, "other.myshopify.com")).toEqual([]);
   });
 
   it("a capacity of 0 takes no booking within capacity", async () => {
