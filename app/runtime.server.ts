@@ -14,6 +14,7 @@ import { createEstimateCache } from "./quote/estimate-cache.server";
 import { createQuoteMemory } from "./quote/quote-memory.server";
 import type { QuoteDeps, QuoteLogger } from "./quote/quote.server";
 import { loadQuoteShop } from "./quote/quote-shop.server";
+import { sharedPlaceCounts } from "./quote/offered-windows.server";
 import { createTtlLoader } from "./quote/ttl-loader.server";
 import { takenPlaces } from "./schedule/slot-reservations.server";
 import { loadCourierToken, webhookCredentialsForPath } from "./shops/courier-credentials.server";
@@ -126,7 +127,10 @@ export function getRuntime(): Runtime {
         courierFor: createTtlLoader({ clock, ttlMs: QUOTE_SHOP_TTL_MS, maxEntries: SHOPS_KEPT, load: courierFor }).get,
         estimates: createEstimateCache({ clock }),
         memory: createQuoteMemory({ db, clock }),
-        takenPlaces: (shop, slotKeys) => takenPlaces(db, shop, slotKeys),
+        takenPlaces: sharedPlaceCounts((shop, slotKeys) => takenPlaces(db, shop, slotKeys), {
+          clock,
+          maxEntries: SHOPS_KEPT,
+        }),
         logger: quoteLogger,
       },
       courierWebhooks: {
