@@ -6,9 +6,10 @@
  * every interface: app/server/main.server.ts takes no host setting), against the courier sandbox
  * with 250 ms added latency (in a process of its own, so the load generator does not skew its clock
  * and rate counting). A shop is seeded with its encrypted courier token (the app's own
- * saveCourierToken) and an enabled pickup location, offering two windows open at any hour and a
- * slot every hour with a capacity per slot, the soonest slots booked full (bench-slots.ts), so every
- * request counts the places of its candidate slots and leaves the full ones out. Then
+ * saveCourierToken) and an enabled pickup location, offering two windows open at any hour: within
+ * 3 hours, and the soonest free two-hour slot (one starts every hour) with a capacity per slot, the
+ * soonest slots booked full (bench-slots.ts), so every request counts the places of its candidate
+ * slots and leaves the full ones out. Then
  * autocannon POSTs signed rate requests to /carrier-service/rates in three phases of ~10 s:
  * - warm: a few carts (quoted once beforehand) repeated at 200 requests/s;
  * - cold: every cart new, at a rate whose courier calls (one per window) fit the courier's limit;
