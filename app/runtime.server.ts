@@ -14,7 +14,9 @@ import { createEstimateCache } from "./quote/estimate-cache.server";
 import { createQuoteMemory } from "./quote/quote-memory.server";
 import type { QuoteDeps, QuoteLogger } from "./quote/quote.server";
 import { loadQuoteShop } from "./quote/quote-shop.server";
+import { sharedPlaceCounts } from "./quote/offered-windows.server";
 import { createTtlLoader } from "./quote/ttl-loader.server";
+import { takenPlaces } from "./schedule/slot-reservations.server";
 import { loadCourierToken, webhookCredentialsForPath } from "./shops/courier-credentials.server";
 import { createEventIntake } from "./tracking/intake.server";
 import { WEBHOOK_CREDENTIALS_TTL_MS, type ReceiveDeps } from "./tracking/receive.server";
@@ -125,6 +127,10 @@ export function getRuntime(): Runtime {
         courierFor: createTtlLoader({ clock, ttlMs: QUOTE_SHOP_TTL_MS, maxEntries: SHOPS_KEPT, load: courierFor }).get,
         estimates: createEstimateCache({ clock }),
         memory: createQuoteMemory({ db, clock }),
+        takenPlaces: sharedPlaceCounts((shop, slotKeys) => takenPlaces(db, shop, slotKeys), {
+          clock,
+          maxEntries: SHOPS_KEPT,
+        }),
         logger: quoteLogger,
       },
       courierWebhooks: {

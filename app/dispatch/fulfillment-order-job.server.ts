@@ -12,6 +12,7 @@ import { recordOnShipment } from "~/shipments/record.server";
 import { enqueueOrderAnnotation } from "./enqueue.server";
 import type { FulfillmentOrderDispatchPayload } from "./jobs";
 import { legacyId } from "./order-to-shipments";
+import { bookSlotPlace } from "./slot-booking.server";
 import { idempotencyKey, planFor, readOrder, type DispatchDeps } from "./plan.server";
 import { startNoDriverWatch } from "~/watchdog/enqueue.server";
 import { windowMoveEntry } from "./window-move";
@@ -154,6 +155,20 @@ export async function runFulfillmentOrderDispatch(
     const moved = created && window ? windowMoveEntry(window, shop.timezone) : null;
     // One millisecond later, so the timeline shows it after the dispatch it explains.
     if (moved) await recordOnShipment(tx, { shipmentId: saved.id, at: new Date(at.getTime() + 1), entry: moved });
+    const overCapacity =
+      created && window
+        ? await bookSlotPlace(tx, {
+            shopDomain,
+            shipmentId: saved.id,
+            locationGid: planned.locationGid,
+            window,
+            settings,
+            timeZone: shop.timezone,
+            at,
+          })
+        : null;
+    if (overCapacity)
+      await recordOnShipment(tx, { shipmentId: saved.id, at: new Date(at.getTime() + 2), entry: overCapacity });
     // Events that arrived before this row existed (shipment.created) are attached now.
     if (created?.id) await attachEarlyEvents(tx, deps.queue, { id: shop.id, domain: shopDomain }, saved.id, created.id);
     // Its own job: a Shopify failure there is retried on its own, never lost with a completed dispatch.

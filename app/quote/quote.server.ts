@@ -10,7 +10,8 @@ import type { QuoteMemory, RememberedQuote } from "./quote-memory.server";
 import { parseRateRequest, type RateRequest } from "./rate-request";
 import { fallbackRate, toShopifyRate, type ShopifyRate } from "./rate-response";
 import type { QuoteShop } from "./quote-shop.server";
-import { openWindows } from "~/schedule/windows";
+import { slotCapacityOf } from "~/schedule/capacity";
+import { offeredWindows, type TakenPlaces } from "./offered-windows.server";
 
 /**
  * The answer to one carrier-service rate request: one rate per open delivery window, priced by the
@@ -53,6 +54,8 @@ export type QuoteDeps = {
   courierFor: (shopDomain: string) => Promise<CourierClient | null>;
   estimates: EstimateCache;
   memory: QuoteMemory;
+  /** The places taken per slot key (app/schedule/slot-reservations.server.ts takenPlaces), in one query. */
+  takenPlaces: TakenPlaces;
   logger?: QuoteLogger;
 };
 
@@ -79,19 +82,26 @@ export async function quoteRates(deps: QuoteDeps, input: { shopDomain: string; b
   const now = deps.clock();
   // Shopify asks once per origin: the windows are those of the location the cart ships from.
   const origin = matchPickupLocation(request.origin, shop.pickupLocations);
-  const mapping = cartToEstimates({
-    request,
-    pickupLocations: shop.pickupLocations,
-    defaultPackage: settings.defaultPackage,
-    openWindows: origin
-      ? openWindows({
+  const offered = origin
+    ? await offeredWindows(deps.takenPlaces, {
+        shopDomain: input.shopDomain,
+        locationGid: origin.locationGid,
+        capacity: slotCapacityOf(settings.openingHours, origin.locationGid),
+        windows: {
           now,
           timeZone,
           leadTimeMinutes: settings.leadTimeMinutes,
           windows: settings.deliveryWindows,
           hours: hoursOfLocations(settings.openingHours, [origin.locationGid]),
-        })
-      : [],
+        },
+        logger,
+      })
+    : [];
+  const mapping = cartToEstimates({
+    request,
+    pickupLocations: shop.pickupLocations,
+    defaultPackage: settings.defaultPackage,
+    openWindows: offered,
   });
   if (!mapping.ok) return noRates(mapping.reason);
 

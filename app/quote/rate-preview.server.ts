@@ -5,11 +5,14 @@ import { instantLabel, spanLabel } from "~/schedule/labels";
 import { hoursOfLocations, parseIsoDate } from "~/schedule/opening-hours";
 import { previewSchedule, type NoWindowReason } from "~/schedule/preview";
 import { zonedDate, zonedTimeOnDate } from "~/schedule/time-zone";
-import { openWindows, type OpenWindow } from "~/schedule/windows";
+import { candidateSlotKeys, fullSlotTest } from "~/schedule/capacity";
+import { takenPlaces } from "~/schedule/slot-reservations.server";
+import type { OpenWindow, OpenWindowsInput } from "~/schedule/windows";
 import { cartToEstimates, type WindowEstimate } from "./cart-to-estimate";
 import { priceRate } from "./pricing";
 import { estimateOutcome, failureOutcome, type Unavailable } from "./quote.server";
 import type { EstimateOutcome } from "./estimate-cache.server";
+import type { TakenPlaces } from "./offered-windows.server";
 import { loadQuoteShop, type QuoteShop } from "./quote-shop.server";
 import { RatePreviewInput } from "./rate-preview-input";
 import type { RateRequest } from "./rate-request";
@@ -22,24 +25,31 @@ import { toShopifyRate } from "./rate-response";
  * an order could use). Without a courier account or a full address, the windows come without prices.
  */
 
-/** Which of the offered windows have no place left for the location; see noSlotsFull. */
+/** Whether an offer's slot has no place left for the location, as checkout counts it (openWindows' isFull). */
 export type FullSlots = (input: {
   shopDomain: string;
   locationGid: string;
   /** The location's most deliveries per slot; null: no limit. */
   slotCapacity: number | null;
-  windows: readonly OpenWindow[];
-}) => Promise<ReadonlySet<string>>;
+  schedule: OpenWindowsInput;
+}) => Promise<(offer: OpenWindow) => boolean>;
 
 /**
- * No slot is full: the app keeps no count of booked places yet. Capacity counting replaces this
- * with the service codes of full slots (the `fullSlots` dependency of previewRates).
+ * The slots' places counted as checkout counts them (app/quote/offered-windows.server.ts): every
+ * candidate slot of the location in one query, full when its places in use reach the capacity.
  */
-export const noSlotsFull: FullSlots = async () => new Set<string>();
+export function countedFullSlots(takenPlaces: TakenPlaces): FullSlots {
+  return async ({ shopDomain, locationGid, slotCapacity, schedule }) => {
+    if (slotCapacity === null) return () => false;
+    const taken = await takenPlaces(shopDomain, candidateSlotKeys(locationGid, schedule));
+    return fullSlotTest({ locationGid, capacity: slotCapacity, taken, timeZone: schedule.timeZone });
+  };
+}
 
 export type RatePreviewDeps = {
   db: Db;
   courierFor: (shopDomain: string) => Promise<CourierClient | null>;
+  /** Defaults to the reservations in `db` (countedFullSlots). */
   fullSlots?: FullSlots;
 };
 
@@ -95,13 +105,9 @@ export async function previewRates(
     hours: hoursOfLocations(settings.openingHours, [location.locationGid]),
   };
   const slotCapacity = settings.openingHours.find((h) => h.locationGid === location.locationGid)?.slotCapacity ?? null;
-  const full = await (deps.fullSlots ?? noSlotsFull)({
-    shopDomain,
-    locationGid: location.locationGid,
-    slotCapacity,
-    windows: openWindows(schedule),
-  });
-  const preview = previewSchedule({ ...schedule, isFull: (window) => full.has(window.serviceCode) });
+  const fullSlots = deps.fullSlots ?? countedFullSlots((shop, keys) => takenPlaces(deps.db, shop, keys));
+  const isFull = await fullSlots({ shopDomain, locationGid: location.locationGid, slotCapacity, schedule });
+  const preview = previewSchedule({ ...schedule, isFull });
   const answer = {
     intent: "preview" as const,
     ok: true as const,

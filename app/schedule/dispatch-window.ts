@@ -117,12 +117,12 @@ function plan(window: DeliveryWindow, moment: Moment, choice: Choice): Planned |
         const span = slotSpan(window, choice.day, choice.slotStart, timeZone);
         const delivery = deliveryInSpan(moment, earliest, span);
         if (delivery) return kept(delivery);
-        const next = offeredSlots(window, moment)[0];
+        const next = offeredSlots(window, moment, { limit: 1 })[0];
         const promised = span;
         if (next) return { ...next, label: null, movedForward: true, movedFrom: promised };
         return moved(withinHours(earliest, window.slotMinutes * MINUTE_MS), promised);
       }
-      const next = offeredSlots(window, moment)[0];
+      const next = offeredSlots(window, moment, { limit: 1 })[0];
       if (next) return { ...next, label: null, movedForward: false, movedFrom: null };
       return kept(withinHours(earliest, window.slotMinutes * MINUTE_MS), null);
     }

@@ -34,11 +34,12 @@ export interface SchedulePreview {
 }
 
 export function previewSchedule(input: SchedulePreviewInput): SchedulePreview {
-  const computed = openWindows(input);
-  const isFull = input.isFull ?? (() => false);
-  const offered = computed.filter((window) => !isFull(window));
-  const full = computed.filter((window) => isFull(window));
-  return { offered, full, whyNone: offered.length > 0 ? null : whyNoWindows(input, full) };
+  // Checkout's answer: openWindows leaves full slots out before a slots window's maxRates, so a later
+  // slot takes a full one's place; `full` lists those the hours alone would have offered.
+  const offered = openWindows(input);
+  const { isFull, ...hoursOnly } = input;
+  const full = isFull ? openWindows(hoursOnly).filter((window) => isFull(window)) : [];
+  return { offered, full, whyNone: offered.length > 0 ? null : whyNoWindows(hoursOnly, full) };
 }
 
 /** Why `openWindows` offers nothing at `input.now` (given the windows capacity took out). */

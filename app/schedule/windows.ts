@@ -32,6 +32,11 @@ export interface ScheduleInput {
 
 export interface OpenWindowsInput extends ScheduleInput {
   windows: readonly DeliveryWindow[];
+  /**
+   * Offers to leave out (a slot with no place left, capacity.ts): applied before a slots window's
+   * maxRates, so a full slot makes room for the next one rather than shortening the list.
+   */
+  isFull?: (offer: OpenWindow) => boolean;
 }
 
 const MINUTE_MS = 60_000;
@@ -65,13 +70,15 @@ export function momentOf(input: ScheduleInput): Moment {
  * and today-by windows are offered for the next open day instead of nothing.
  */
 export function openWindows(input: OpenWindowsInput): OpenWindow[] {
+  const isFull = input.isFull;
+  const keep = isFull ? (offer: OpenWindow) => !isFull(offer) : () => true;
   const moment = momentOf(input);
   if (!moment.earliest) return [];
   const enabled = input.windows.filter((window) => window.enabled);
-  const offered = enabled.flatMap((window) => offerNow(window, moment));
+  const offered = enabled.flatMap((window) => offerNow(window, moment, keep));
   if (offered.length > 0 || !todayIsOver(moment)) return offered;
   const day = nextOpenDay(moment.hours, addDays(moment.today, 1), moment.timeZone);
-  return day ? enabled.flatMap((window) => offerOnLaterDay(window, moment, day)) : [];
+  return day ? enabled.flatMap((window) => offerOnLaterDay(window, moment, day).filter(keep)) : [];
 }
 
 /** Closed now, or no pickup possible before tomorrow: nothing more can happen today. */
@@ -80,7 +87,12 @@ function todayIsOver({ now, timeZone, hours, today, earliest }: Moment): boolean
   return compareDates(zonedDate(earliest, timeZone), today) > 0;
 }
 
-function offerNow(window: DeliveryWindow, moment: Moment): OpenWindow[] {
+function offerNow(window: DeliveryWindow, moment: Moment, keep: (offer: OpenWindow) => boolean): OpenWindow[] {
+  if (window.kind === "slots") return offeredSlots(window, moment, { keep, limit: window.maxRates });
+  return offerOnce(window, moment).filter(keep);
+}
+
+function offerOnce(window: Exclude<DeliveryWindow, SlotsWindow>, moment: Moment): OpenWindow[] {
   const { now, timeZone, hours, today } = moment;
   const earliest = moment.earliest!;
   switch (window.kind) {
@@ -101,8 +113,6 @@ function offerNow(window: DeliveryWindow, moment: Moment): OpenWindow[] {
       const later = isLaterThanTomorrow(day, today);
       return [windowOf(window.id, later ? day : null, delivery, later ? laterDayLabel(window, day, today) : null)];
     }
-    case "slots":
-      return offeredSlots(window, moment).slice(0, window.maxRates);
   }
 }
 
@@ -128,27 +138,47 @@ function offerOnLaterDay(window: DeliveryWindow, moment: Moment, day: CalendarDa
 /** A slot is still offered while at least this share of it remains after its pickup. */
 export const SLOT_SHARE_LEFT_TO_OFFER = 0.5;
 
-/** The slots of the window on its next `daysAhead` open days that can still be served, soonest first. */
-export function offeredSlots(window: SlotsWindow, moment: Moment): OpenWindow[] {
-  const { hours, timeZone, today } = moment;
+/**
+ * The slots of the window on its next `daysAhead` open days that can still be served, soonest first:
+ * those `keep` accepts, at most `limit` (found lazily: each slot costs time-zone conversions, and
+ * a repeating pattern has dozens).
+ */
+export function offeredSlots(
+  window: SlotsWindow,
+  moment: Moment,
+  { keep = () => true, limit = Infinity }: { keep?: (offer: OpenWindow) => boolean; limit?: number } = {},
+): OpenWindow[] {
+  const { timeZone, today } = moment;
   const earliest = moment.earliest;
   if (!earliest) return [];
   const offered: OpenWindow[] = [];
-  let day: CalendarDate | null = today;
-  for (let openDays = 0; openDays < window.daysAhead; openDays++) {
-    day = day ? nextOpenDay(hours, day, timeZone) : null;
-    if (!day) break;
+  for (const day of slotDays(window, moment)) {
     for (const start of slotStartTimes(window)) {
+      if (offered.length >= limit) return offered;
       const span = slotSpan(window, day, start, timeZone);
       const delivery = deliveryInSpan(moment, earliest, span);
       const left = delivery ? delivery.deliverBetween.end.getTime() - delivery.deliverBetween.start.getTime() : 0;
       if (!delivery || left < window.slotMinutes * MINUTE_MS * SLOT_SHARE_LEFT_TO_OFFER) continue;
-      offered.push(windowOf(window.id, day, delivery, spanLabel(span.start, span.end, today, timeZone), start));
+      const offer = windowOf(window.id, day, delivery, null, start);
+      if (!keep(offer)) continue;
+      // Days ascending, start times sorted within a day: already the soonest first.
+      offered.push({ ...offer, label: spanLabel(span.start, span.end, today, timeZone) });
     }
+  }
+  return offered;
+}
+
+/** The window's next `daysAhead` open days from today, in order. */
+export function slotDays(window: Pick<SlotsWindow, "daysAhead">, moment: Pick<Moment, "hours" | "timeZone" | "today">) {
+  const days: CalendarDate[] = [];
+  let day: CalendarDate | null = moment.today;
+  for (let openDays = 0; openDays < window.daysAhead; openDays++) {
+    day = day ? nextOpenDay(moment.hours, day, moment.timeZone) : null;
+    if (!day) break;
+    days.push(day);
     day = addDays(day, 1);
   }
-  // Days ascending, start times sorted within a day: already the soonest first.
-  return offered;
+  return days;
 }
 
 /** The slot starting at `start` on `day`: as long as the merchant set, in real minutes (across a clock change too). */

@@ -1,4 +1,6 @@
 import type { JobQueue } from "~/jobs/queue.server";
+import { overCapacityWords } from "~/schedule/capacity";
+import { shipmentSlotPlace } from "~/schedule/slot-reservations.server";
 import { shipmentDeadJobs } from "~/staff/dead-jobs.server";
 import type { StaffDeps } from "~/staff/deps";
 import { labelFileName } from "~/staff/file-links.server";
@@ -25,7 +27,7 @@ function vehicleOf(
 export async function shipmentDetail(deps: StaffDeps & { queue: JobQueue }, shopDomain: string, shipmentId: string) {
   const { shop, shipment } = await findShopShipment(deps.db, shopDomain, shipmentId);
   const [view] = await shipmentViews(deps, shop, [shipment]);
-  const [events, activities, deadJobs, staffActions] = await Promise.all([
+  const [events, activities, deadJobs, staffActions, slotPlace] = await Promise.all([
     deps.db.courierEvent.findMany({
       where: { shipmentId: shipment.id },
       orderBy: { occurredAt: "desc" },
@@ -40,6 +42,7 @@ export async function shipmentDetail(deps: StaffDeps & { queue: JobQueue }, shop
     }),
     shipmentDeadJobs(deps.queue, shopDomain, shipment),
     shipmentStaffActions(deps.db, shipment),
+    shipmentSlotPlace(deps.db, shipment.id),
   ]);
   const link = (format: "PDF" | "PNG") =>
     deps.files.link({ shopDomain, shipmentId: shipment.id, file: labelFileName(format) });
@@ -77,6 +80,11 @@ export async function shipmentDetail(deps: StaffDeps & { queue: JobQueue }, shop
     timeline: buildTimeline(events, activities),
     deadJobs,
     staffActions,
+    slot: slotPlace && {
+      words: slotPlace.slotWords,
+      /** "Booked over capacity: <slot>" while the booking holds its slot past the location's capacity. */
+      overCapacityNotice: slotPlace.overCapacity && !slotPlace.released ? overCapacityWords(slotPlace.slotWords) : null,
+    },
     currency: shop.currency,
     /** The time the permissions were judged at, so server render and hydration agree. */
     loadedAt: deps.clock().toISOString(),

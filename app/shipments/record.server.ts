@@ -1,5 +1,6 @@
 import type { Prisma } from "@prisma/client";
 import type { Tx } from "~/jobs/queue.server";
+import { releaseSlotPlace } from "~/schedule/slot-reservations.server";
 
 /**
  * How a change to a shipment is written: the shipment's new fields and the timeline entry that says
@@ -22,7 +23,8 @@ export async function recordOnShipment(
  * courier event that moved the state meanwhile, or the courier's own canceled event arriving later,
  * changes nothing) and its timeline entry, with an optional entry that follows it (such as "waiting to
  * be dispatched again"), one millisecond later so the timeline keeps their order. Staff cancel, staff
- * "cancel and re-dispatch" and the order-change job all write it this way.
+ * "cancel and re-dispatch" and the order-change job all write it this way. The shipment's place in
+ * its delivery slot is released with it.
  */
 export async function markShipmentCanceled(
   tx: Tx,
@@ -42,6 +44,8 @@ export async function markShipmentCanceled(
     },
     entry: input.entry,
   });
+  // Its delivery slot's place is free for another order (app/schedule/slot-reservations.server.ts).
+  await releaseSlotPlace(tx, shipmentId, at);
   if (input.followedBy) {
     await recordOnShipment(tx, { shipmentId, at: new Date(at.getTime() + 1), entry: input.followedBy });
   }

@@ -3,6 +3,7 @@ import type { CourierClient } from "~/courier/client.server";
 import { parseCourierEvent } from "~/courier/events";
 import type { Db } from "~/db/client.server";
 import type { JobQueue } from "~/jobs/queue.server";
+import { releaseSlotPlace } from "~/schedule/slot-reservations.server";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
 import {
   createFulfillment,
@@ -269,6 +270,8 @@ export async function applyShipmentEvents(deps: ApplyDeps, shipmentId: string): 
       }
       if (Object.keys(shipmentChanges).length > 0)
         await tx.shipment.update({ where: { id: shipmentId }, data: shipmentChanges });
+      // The courier canceled it (a driver, the deadline, the courier's staff): its slot's place is free.
+      if (shipmentChanges.state === "canceled") await releaseSlotPlace(tx, shipmentId, now);
       if (activities.length > 0)
         await tx.shipmentActivity.createMany({ data: activities.map((a) => ({ shipmentId, ...a })) });
       if (occurrences.length > 0 || expiries.length > 0 || reposts.length > 0) {

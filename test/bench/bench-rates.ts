@@ -6,7 +6,10 @@
  * every interface: app/server/main.server.ts takes no host setting), against the courier sandbox
  * with 250 ms added latency (in a process of its own, so the load generator does not skew its clock
  * and rate counting). A shop is seeded with its encrypted courier token (the app's own
- * saveCourierToken) and an enabled pickup location, offering two windows open at any hour. Then
+ * saveCourierToken) and an enabled pickup location, offering two windows open at any hour: within
+ * 3 hours, and the soonest free two-hour slot (one starts every hour) with a capacity per slot, the
+ * soonest slots booked full (bench-slots.ts), so every request counts the places of its candidate
+ * slots and leaves the full ones out. Then
  * autocannon POSTs signed rate requests to /carrier-service/rates in three phases of ~10 s:
  * - warm: a few carts (quoted once beforehand) repeated at 200 requests/s;
  * - cold: every cart new, at a rate whose courier calls (one per window) fit the courier's limit;
@@ -29,11 +32,11 @@ import autocannon from "autocannon";
 import { parseEnv } from "~/config/env.server";
 import { REQUESTS_PER_SECOND } from "~/courier/limits";
 import { createDb } from "~/db/client.server";
-import { openWindows } from "~/schedule/windows";
-import { quoteSettings, seedQuoteShop } from "../app/quote/quote-shop";
+import { seedQuoteShop } from "../app/quote/quote-shop";
 import { distinctCart } from "../app/quote/rate-request-fixture";
 import { localCourierEnv, TEST_API_SECRET, testEnv } from "../support/test-env";
 import { ensureProductionBuild, freePort, migrateDatabase, startAppServer } from "../support/app-server";
+import { BENCH_SLOT_CAPACITY, benchSlotSettings, bookBenchSlots } from "./bench-slots";
 import { samplePeakRss } from "./peak-rss";
 import { startSandboxProcess, type SandboxProcess } from "./sandbox-process";
 import { atMost, equalTo, judgeTargets } from "./targets";
@@ -228,26 +231,27 @@ async function main(): Promise<void> {
       ...localCourierEnv(sandbox.url),
     };
 
-    const settings = quoteSettings();
+    const settings = benchSlotSettings();
     const db = createDb(databaseUrl);
-    await seedQuoteShop(db, {
+    const shop = await seedQuoteShop(db, {
       domain: SHOP,
       settings,
       timezone: TIME_ZONE,
       courier: { token: COURIER_TOKEN, baseUrl: sandbox.url, keys: parseEnv(env).encryption },
     });
-    await db.$disconnect();
-    const windows = openWindows({
+    const { windowsPerCart: windows, fullSlots } = await bookBenchSlots(db, shop, {
       now: new Date(),
       timeZone: TIME_ZONE,
       leadTimeMinutes: settings.leadTimeMinutes,
       windows: settings.deliveryWindows,
-    }).length;
+      hours: settings.openingHours[0],
+    });
+    await db.$disconnect();
 
     server = await startAppServer({ env, port, onLog: (line) => debug(`[app] ${line}`) });
     rss.track(server.pid);
     info(
-      `App server ${server.url} (production build), courier sandbox ${sandbox.url} (+${COURIER_LATENCY_MS} ms), ${windows} windows per cart`,
+      `App server ${server.url} (production build), courier sandbox ${sandbox.url} (+${COURIER_LATENCY_MS} ms), ${windows} windows per cart (slots with capacity ${BENCH_SLOT_CAPACITY}, ${fullSlots} full)`,
     );
 
     let cartNumber = 0;
@@ -301,6 +305,9 @@ async function main(): Promise<void> {
       courier_max_rps: Math.max(priming.maxRps, ...phases.map((p) => p.courierMaxRps)),
       courier_429: priming.throttled + phases.reduce((sum, p) => sum + p.courier429, 0),
       app_peak_rss_mb: rss.peakMb(),
+      windows_per_cart: windows,
+      slot_capacity: BENCH_SLOT_CAPACITY,
+      full_slots: fullSlots,
     };
     await server.stop();
     server = null;

@@ -38,6 +38,17 @@ export function DetailsCard({ detail, timeZone }: { detail: ShipmentDetail; time
           ? `${formatDateTime(view.windowStartIso, timeZone)} – ${formatDateTime(view.windowEndIso, timeZone)}`
           : "—"}
       </Row>
+      {detail.slot ? (
+        <Row label="Delivery slot">
+          {detail.slot.overCapacityNotice ? (
+            <Text as="span" tone="critical">
+              {detail.slot.overCapacityNotice}
+            </Text>
+          ) : (
+            detail.slot.words
+          )}
+        </Row>
+      ) : null}
       <Row label="Pickup after">{formatDateTime(shipment.pickupAfter, timeZone)}</Row>
       <Row label="ETA">{formatDateTime(view.etaIso, timeZone)}</Row>
       <Row label="Delivered">{formatDateTime(view.deliveredAtIso, timeZone)}</Row>

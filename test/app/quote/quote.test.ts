@@ -11,7 +11,9 @@ import { cartSignature } from "~/quote/cart-to-estimate";
 import type { ShopifyRate } from "~/quote/rate-response";
 import { dayLabel } from "~/schedule/labels";
 import { isoDate } from "~/schedule/opening-hours";
+import { slotKeyOf } from "~/schedule/capacity";
 import { serviceCodeFor } from "~/schedule/service-code";
+import { releaseSlotPlace, takeSlotPlace, takenPlaces } from "~/schedule/slot-reservations.server";
 import { addDays, zonedDate, zonedTimeOnDate } from "~/schedule/time-zone";
 import type { LocationHours, ShopSettings } from "~/settings/shop-settings";
 import { geocode, priceFor, roadMiles, sizeOf } from "../../courier-sandbox/geo";
@@ -77,7 +79,14 @@ type Harness = {
 };
 
 function harness(
-  options: { limiter?: CourierRateLimiter; fetch?: typeof fetch; token?: string; connected?: boolean; at?: Date } = {},
+  options: {
+    limiter?: CourierRateLimiter;
+    fetch?: typeof fetch;
+    token?: string;
+    connected?: boolean;
+    at?: Date;
+    takenPlaces?: QuoteDeps["takenPlaces"];
+  } = {},
 ): Harness {
   const clock = shiftableClock((options.at ?? MID_MORNING).getTime() - Date.now());
   const counting = countingFetch(options.fetch);
@@ -95,6 +104,7 @@ function harness(
         : createCourierClient({ baseUrl: sandbox.url, token, fetch: counting.fetch, limiter }),
     estimates: createEstimateCache({ clock: clock.now }),
     memory: createQuoteMemory({ db, clock: clock.now }),
+    takenPlaces: options.takenPlaces ?? ((shopDomain, keys) => takenPlaces(db, shopDomain, keys)),
     logger: { warn: (event, fields) => warnings.push(`${event} ${JSON.stringify(fields)}`) },
   };
   const h = {
@@ -268,6 +278,93 @@ describe("opening hours: the windows of the location the cart ships from", () =>
       [serviceCodeFor("slots", day, "14:00"), "Today 2–4 pm", "14:00"],
     ]);
     expect(h.estimateCalls()).toHaveLength(2);
+  });
+
+  describe("capacity: a full slot is not offered", () => {
+    const slots = {
+      ...WITHIN_3_HOURS,
+      id: "slots",
+      kind: "slots" as const,
+      slotMinutes: 120,
+      startTimes: ["10:00", "14:00"],
+      repeat: null,
+      daysAhead: 1,
+      maxRates: 3,
+    };
+    const LOCATION = "gid://shopify/Location/1";
+
+    /** `count` shipments booked in the day's slot at `start`; the first `released` of them canceled since. */
+    async function book(start: string, count: number, released = 0) {
+      const shop = await db.shop.findUniqueOrThrow({ where: { domain: SHOP } });
+      for (let n = 0; n < count; n++) {
+        const shipment = await db.shipment.create({
+          data: {
+            shopId: shop.id,
+            orderGid: `gid://shopify/Order/${start.replace(":", "")}${n}`,
+            orderName: `#${n}`,
+            fulfillmentOrderGid: `gid://shopify/FulfillmentOrder/${start.replace(":", "")}${n}`,
+            locationGid: LOCATION,
+            idempotencyKey: `cap-${start}-${n}`,
+          },
+        });
+        await db.$transaction((tx) =>
+          takeSlotPlace(tx, {
+            shopDomain: SHOP,
+            shipmentId: shipment.id,
+            slotKey: slotKeyOf(LOCATION, "slots", day, start),
+            slotWords: start,
+            capacity: 2,
+            at: MID_MORNING,
+          }),
+        );
+        if (n < released) await releaseSlotPlace(db, shipment.id, MID_MORNING);
+      }
+    }
+
+    async function offeredCodes(takenPlacesOf?: QuoteDeps["takenPlaces"]) {
+      const h = harness({ at: zonedTimeOnDate(day, "08:00", LA), takenPlaces: takenPlacesOf });
+      const codes = rates(await quote(h)).map((r) => r.service_code);
+      return { codes, warnings: h.warnings };
+    }
+
+    beforeEach(async () => {
+      await db.shipment.deleteMany();
+      await setSettings({
+        openingHours: [{ ...hours(), slotCapacity: 2 }],
+        deliveryWindows: [slots],
+        defaultWindowId: "slots",
+      });
+    });
+
+    it("offers the slots with a place left, counting a released place as free", async () => {
+      await book("10:00", 2);
+      await book("14:00", 2, 1);
+      expect((await offeredCodes()).codes).toEqual([serviceCodeFor("slots", day, "14:00")]);
+    });
+
+    it("offers every slot when no capacity is set", async () => {
+      await book("10:00", 2);
+      await setSettings({ openingHours: [hours()], deliveryWindows: [slots], defaultWindowId: "slots" });
+      expect((await offeredCodes()).codes).toEqual([
+        serviceCodeFor("slots", day, "10:00"),
+        serviceCodeFor("slots", day, "14:00"),
+      ]);
+    });
+
+    it("counts the places of every offered slot in one query", async () => {
+      const asked: string[][] = [];
+      await offeredCodes(async (shopDomain, keys) => {
+        asked.push([...keys]);
+        return takenPlaces(db, shopDomain, keys);
+      });
+      expect(asked).toEqual([[slotKeyOf(LOCATION, "slots", day, "10:00"), slotKeyOf(LOCATION, "slots", day, "14:00")]]);
+    });
+
+    it("offers every slot, and logs why, when the places cannot be counted", async () => {
+      const { codes, warnings } = await offeredCodes(() => Promise.reject(new Error("database down")));
+      expect(codes).toHaveLength(2);
+      expect(warnings).toEqual(['slot places not counted {"error":"Error"}']);
+    });
   });
 });
 

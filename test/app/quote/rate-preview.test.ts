@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createCourierClient } from "~/courier/client.server";
 import { createInProcessRateLimiter } from "~/courier/rate-limiter.server";
 import { db } from "~/db.server";
-import { previewRates, type FullSlots, type RatePreviewDeps } from "~/quote/rate-preview.server";
+import { countedFullSlots, previewRates, type FullSlots, type RatePreviewDeps } from "~/quote/rate-preview.server";
 import { isoDate, parseIsoDate } from "~/schedule/opening-hours";
 import { serviceCodeFor } from "~/schedule/service-code";
 import { addDays, zonedDate } from "~/schedule/time-zone";
@@ -164,8 +164,21 @@ describe("previewRates", () => {
   it("leaves out the slots the capacity counts call full, and says so when all are", async () => {
     const compact = day.replaceAll("-", "");
     const first = `SAMEDAY_SLOTS_${compact}T1400`;
-    const oneFull = await ask(deps({ fullSlots: async () => new Set([first]) }).deps);
+    const oneFull = await ask(deps({ fullSlots: async () => (offer) => offer.serviceCode === first }).deps);
     expect(oneFull.ok && oneFull.rates.map((r) => r.serviceCode)).toEqual([
+      serviceCodeFor("within-3-hours"),
+      `SAMEDAY_SLOTS_${compact}T1600`,
+    ]);
+    // Counted as checkout counts: the places in use per slot key, full at the location's capacity.
+    await seed({ deliveryWindows: [WITHIN_3_HOURS, SLOTS], openingHours: [hours({ slotCapacity: 2 })] });
+    const asked: string[][] = [];
+    const counted = countedFullSlots(async (_shop, keys) => {
+      asked.push([...keys]);
+      return new Map([[`${GID}|${first}`, 2]]);
+    });
+    const fromCounts = await ask(deps({ fullSlots: counted }).deps);
+    expect(asked[0]).toContain(`${GID}|${first}`);
+    expect(fromCounts.ok && fromCounts.rates.map((r) => r.serviceCode)).toEqual([
       serviceCodeFor("within-3-hours"),
       `SAMEDAY_SLOTS_${compact}T1600`,
     ]);
@@ -175,9 +188,9 @@ describe("previewRates", () => {
       openingHours: [hours({ slotCapacity: 3 })],
     });
     const seen: unknown[] = [];
-    const allFull: FullSlots = async ({ windows, slotCapacity, locationGid }) => {
+    const allFull: FullSlots = async ({ slotCapacity, locationGid }) => {
       seen.push({ slotCapacity, locationGid });
-      return new Set(windows.map((w) => w.serviceCode));
+      return () => true;
     };
     const result = await ask(deps({ fullSlots: allFull }).deps);
     expect(result).toMatchObject({ ok: true, rates: [], whyNone: { reason: "slot_full" } });

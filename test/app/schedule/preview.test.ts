@@ -110,12 +110,12 @@ describe("previewSchedule: why a shopper is offered nothing", () => {
     expect(preview.whyNone?.message).toMatch(message);
   });
 
-  it("offers what checkout offers, without the full slots, and explains nothing", () => {
+  it("offers what checkout offers: a full slot leaves room for the next one, and nothing is explained", () => {
     const input = { now: new Date("2026-11-25T15:00:00Z"), timeZone: NY, leadTimeMinutes: 15, hours: bakery };
     const preview = previewSchedule({
       ...input,
       windows: [within3h, twoHourSlots],
-      isFull: (window) => window.label === "Today 2–4 pm",
+      isFull: (window) => window.serviceCode.endsWith("_20261125T1400"),
     });
     expect(preview.whyNone).toBeNull();
     expect(preview.full.map((w) => w.label)).toEqual(["Today 2–4 pm"]);
@@ -124,6 +124,7 @@ describe("previewSchedule: why a shopper is offered nothing", () => {
       "Today 10 am–12 pm",
       "Today 4–6 pm",
       "Today 6–8 pm",
+      "Tomorrow 10 am–12 pm",
     ]);
   });
 });

@@ -234,8 +234,10 @@ describe("courier events become Shopify fulfillments and events", () => {
     expect((await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } })).state).toBe("delivered");
   });
 
-  it("tags the order for staff when the courier cancels, with the reason", async () => {
+  it("tags the order for staff when the courier cancels, with the reason, and frees its slot's place", async () => {
     const { order, shipment } = await dispatchedShipment();
+    const place = () => db.slotReservation.findUniqueOrThrow({ where: { shipmentId: shipment.id } });
+    expect(await place()).toMatchObject({ place: 1, releasedAt: null });
     await post({
       event: "shipment.canceled",
       data: {
@@ -252,6 +254,7 @@ describe("courier events become Shopify fulfillments and events", () => {
     expect(row.attentionReason).toMatch(/the driver canceled/);
     expect(orderState(order.id).tags).toContain("same-day-attention");
     expect(orderState(order.id).fulfillments).toHaveLength(0);
+    expect(await place()).toMatchObject({ place: null, releasedAt: expect.any(Date) });
   });
 
   it("reconciliation brings a shipment whose webhooks were all lost to its real state", async () => {

@@ -1,0 +1,24 @@
+-- CreateTable
+CREATE TABLE "SlotReservation" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "shopDomain" TEXT NOT NULL,
+    "shipmentId" TEXT NOT NULL,
+    "slotKey" TEXT NOT NULL,
+    "slotWords" TEXT NOT NULL,
+    "capacity" INTEGER,
+    "place" INTEGER,
+    "overCapacity" BOOLEAN NOT NULL DEFAULT false,
+    "createdAt" DATETIME NOT NULL,
+    "releasedAt" DATETIME,
+    CONSTRAINT "SlotReservation_shipmentId_fkey" FOREIGN KEY ("shipmentId") REFERENCES "Shipment" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateIndex
+CREATE UNIQUE INDEX "SlotReservation_shipmentId_key" ON "SlotReservation"("shipmentId");
+
+-- CreateIndex
+CREATE INDEX "SlotReservation_shopDomain_slotKey_releasedAt_idx" ON "SlotReservation"("shopDomain", "slotKey", "releasedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "SlotReservation_shopDomain_slotKey_place_key" ON "SlotReservation"("shopDomain", "slotKey", "place");
+
