@@ -55,7 +55,7 @@ import { serveShopifyStandIn } from "../shopify-stand-in/serve";
 import { webhookRequest } from "../support/shopify-signing";
 import { localCourierEnv, TEST_API_KEY, TEST_API_SECRET, testEnv } from "../support/test-env";
 import { ensureProductionBuild, freePort, migrateDatabase, ROOT } from "../support/app-server";
-import { serverStartArgs } from "../support/start-command";
+import { serverStart } from "../support/start-command";
 import { seededRandom } from "./harness";
 import { samplePeakRss } from "./peak-rss";
 import { atMost, equalTo, judgeTargets } from "./targets";
@@ -298,9 +298,10 @@ type AppInstance = { name: string; port: number; url: string; child: ChildProces
 type InstanceEnv = Record<string, string> & { NODE_ENV: "production" };
 
 function startInstance(name: string, port: number, env: InstanceEnv, log: WriteStream): AppInstance {
-  const child: ChildProcess = spawn(process.execPath, serverStartArgs(ROOT), {
+  const start = serverStart(ROOT);
+  const child: ChildProcess = spawn(process.execPath, start.args, {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", ...env, PORT: String(port) },
+    env: { PATH: process.env.PATH ?? "", ...start.env, ...env, PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", (chunk: Buffer) => log.write(`[${name}] ${chunk.toString("utf8")}`));

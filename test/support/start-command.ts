@@ -1,8 +1,8 @@
 /**
  * How production starts the app server, read from package.json's `start` and `worker` scripts, so
- * the browser test, the benchmarks and the demo start it the same way: the same Node flags (the V8
- * heap sizing, README Decisions "The server's heap is sized for a 512 MB instance") and the same
- * entry file.
+ * the browser test, the benchmarks and the demo start it the same way: the same Node flags and
+ * environment (the V8 heap and malloc arenas sized for a small instance, README Decisions "Memory
+ * sized for a 512 MB instance") and the same entry file.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -51,8 +51,11 @@ export function productionStartCommands(root: string): PackageScripts {
   return { start: script("start"), worker: script("worker") };
 }
 
-/** The arguments for `process.execPath` that start the server as `npm start` does (entry resolved against root). */
-export function serverStartArgs(root: string): string[] {
+/**
+ * How to start the server as `npm start` does: the arguments for `process.execPath` (entry resolved
+ * against root) and the environment the script sets.
+ */
+export function serverStart(root: string): { args: string[]; env: Record<string, string> } {
   const { start } = productionStartCommands(root);
-  return [...start.nodeFlags, path.resolve(root, start.entry)];
+  return { args: [...start.nodeFlags, path.resolve(root, start.entry)], env: start.env };
 }
