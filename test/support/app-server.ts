@@ -109,7 +109,8 @@ export type AppServer = {
 
 /**
  * Starts the server as `npm start` does (the script's environment, `node <its flags> build/server/index.js`)
- * with `env` (plus PATH, NODE_ENV=production unless given, and PORT) and waits until GET /healthz answers 200. `onLog` receives each line it prints.
+ * with `env` (plus PATH, NODE_ENV=production unless given, and PORT) and waits until GET /healthz
+ * answers 200. `onLog` receives each line it prints.
  */
 export async function startAppServer(options: {
   env: Record<string, string>;
