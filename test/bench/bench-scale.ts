@@ -4,7 +4,7 @@
  * - PostgreSQL: the server named by TEST_POSTGRES_URL, or a throw-away one on 127.0.0.1 for the run;
  *   a fresh database, migrated with `prisma migrate deploy`.
  * - Two servers from the production build (`remix build` first when build/ is missing or stale),
- *   `node build/server/index.js` with the worker on, on two ports, sharing that database.
+ *   started as `npm start` starts it (its Node flags too), with the worker on, on two ports, sharing that database.
  * - The Shopify stand-in served over HTTP: the unmodified Shopify client of each app process reaches
  *   it through the stand-in's HTTPS proxy (proxyEnv). Plus-level Admin limits, so the courier is
  *   the bottleneck being measured.
@@ -54,7 +54,8 @@ import { addOrder, createShopifyStandIn, type ShopifyStandIn } from "../shopify-
 import { serveShopifyStandIn } from "../shopify-stand-in/serve";
 import { webhookRequest } from "../support/shopify-signing";
 import { localCourierEnv, TEST_API_KEY, TEST_API_SECRET, testEnv } from "../support/test-env";
-import { ensureProductionBuild, freePort, migrateDatabase, ROOT, SERVER_BUILD } from "../support/app-server";
+import { ensureProductionBuild, freePort, migrateDatabase, ROOT } from "../support/app-server";
+import { serverStart } from "../support/start-command";
 import { seededRandom } from "./harness";
 import { samplePeakRss } from "./peak-rss";
 import { atMost, equalTo, judgeTargets } from "./targets";
@@ -297,9 +298,10 @@ type AppInstance = { name: string; port: number; url: string; child: ChildProces
 type InstanceEnv = Record<string, string> & { NODE_ENV: "production" };
 
 function startInstance(name: string, port: number, env: InstanceEnv, log: WriteStream): AppInstance {
-  const child: ChildProcess = spawn(process.execPath, [SERVER_BUILD], {
+  const start = serverStart(ROOT);
+  const child: ChildProcess = spawn(process.execPath, start.args, {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", ...env, PORT: String(port) },
+    env: { PATH: process.env.PATH ?? "", ...start.env, ...env, PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", (chunk: Buffer) => log.write(`[${name}] ${chunk.toString("utf8")}`));

@@ -7,6 +7,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { serverStart } from "./start-command";
 
 export const ROOT = path.resolve(import.meta.dirname, "..", "..");
 export const SERVER_BUILD = path.join(ROOT, "build", "server", "index.js");
@@ -107,8 +108,9 @@ export type AppServer = {
 };
 
 /**
- * Starts `node build/server/index.js` with exactly `env` (plus PATH, NODE_ENV=production unless given,
- * and PORT) and waits until GET /healthz answers 200. `onLog` receives each line it prints.
+ * Starts the server as `npm start` does (the script's environment, `node <its flags> build/server/index.js`)
+ * with `env` (plus PATH, NODE_ENV=production unless given, and PORT) and waits until GET /healthz
+ * answers 200. `onLog` receives each line it prints.
  */
 export async function startAppServer(options: {
   env: Record<string, string>;
@@ -116,13 +118,15 @@ export async function startAppServer(options: {
   onLog?: (line: string) => void;
 }): Promise<AppServer> {
   const logs: string[] = [];
-  const child = spawn(process.execPath, [SERVER_BUILD], {
+  const start = serverStart(ROOT);
+  const child = spawn(process.execPath, start.args, {
     cwd: ROOT,
     // Loopback only: these servers are for tests, benchmarks and the demo on this machine.
     env: {
       NODE_ENV: "production",
       PATH: process.env.PATH ?? "",
       HOST: "127.0.0.1",
+      ...start.env,
       ...options.env,
       PORT: String(options.port),
     },
