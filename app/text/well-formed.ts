@@ -19,3 +19,25 @@ export const NOT_WELL_FORMED_MESSAGE = "must be well-formed Unicode text (no lon
 /** A string that is well-formed Unicode; further checks (.max, .regex) chain after it. */
 export const wellFormedString = () =>
   z.string().refine(isWellFormedText, { message: NOT_WELL_FORMED_MESSAGE, abort: true });
+
+/**
+ * Whether any string in a parsed JSON value (keys included) holds a lone surrogate. Walks with a
+ * stack of its own, so a body nested thousands of levels deep cannot exhaust the call stack.
+ */
+export function holdsIllFormedText(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next === "string") {
+      if (!isWellFormedText(next)) return true;
+    } else if (Array.isArray(next)) {
+      pending.push(...next);
+    } else if (next !== null && typeof next === "object") {
+      for (const [key, item] of Object.entries(next)) {
+        if (!isWellFormedText(key)) return true;
+        pending.push(item);
+      }
+    }
+  }
+  return false;
+}

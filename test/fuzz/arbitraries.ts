@@ -21,6 +21,11 @@ export class DuplicateKey {
   ) {}
 }
 
+/** Text as a URL or header can carry it: lone surrogates become U+FFFD, as UTF-8 encoding makes them. */
+export function asWellFormed(text: string): string {
+  return text.replace(/\p{Surrogate}/gu, "\ufffd");
+}
+
 export const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((code) => String.fromCharCode(code));
 
 /** Short unicode pieces: any code point, grapheme clusters, right-to-left marks, NUL, a lone surrogate. */

@@ -24,6 +24,8 @@ export type FuzzTarget<I> = {
   describe: (input: I) => string;
   /** Whether a 4xx must leave every table's row count unchanged (default true). */
   checkWrites?: boolean;
+  /** Inputs sent at once (default 1); rows are then not compared (which input wrote is unknown). */
+  batch?: number;
 };
 
 export type EndpointStats = {
@@ -66,7 +68,7 @@ function percentile(sorted: number[], p: number): number {
 
 const round = (ms: number) => Math.round(ms * 10) / 10;
 
-/** Runs `runs` generated inputs through one endpoint, one at a time. */
+/** Runs `runs` generated inputs through one endpoint, one at a time or `batch` at a time. */
 export async function fuzzEndpoint<I>(
   db: Db,
   target: FuzzTarget<I>,
@@ -92,47 +94,63 @@ export async function fuzzEndpoint<I>(
   };
   const checkWrites = target.checkWrites ?? true;
 
-  const property = fc.asyncProperty(target.input, async (input) => {
-    stats.inputs += 1;
-    const before = checkWrites ? await rowCounts(db) : null;
+  /** Sends one input and times it; null status for a crash (a thrown error that is not a Response). */
+  const sendOne = async (input: I) => {
     const started = performance.now();
-    let status: number | null = null;
-    let crash: unknown = null;
     try {
       const response = await target.send(input);
-      status = response.status;
       await response.arrayBuffer();
+      return { status: response.status, crash: null, ms: performance.now() - started };
     } catch (thrown) {
-      if (thrown instanceof Response) status = thrown.status;
-      else crash = thrown;
+      if (thrown instanceof Response) return { status: thrown.status, crash: null, ms: performance.now() - started };
+      return { status: null, crash: thrown, ms: performance.now() - started };
     }
-    const ms = performance.now() - started;
-    times.push(ms);
-    if (crash !== null) {
+  };
+
+  const judge = (input: I, answer: Awaited<ReturnType<typeof sendOne>>) => {
+    stats.inputs += 1;
+    times.push(answer.ms);
+    if (answer.status === null) {
       stats.crashes += 1;
+      const crash = answer.crash;
       example("crash", input, crash instanceof Error ? `${crash.name}: ${crash.message.slice(0, 300)}` : String(crash));
-      return true;
+      return;
     }
-    const family = `${Math.floor(status! / 100)}xx`;
+    const family = `${Math.floor(answer.status / 100)}xx`;
     stats.statuses[family] = (stats.statuses[family] ?? 0) + 1;
-    if (status! >= 500) {
+    if (answer.status >= 500) {
       stats.server_errors += 1;
-      example("server error", input, String(status));
+      example("server error", input, String(answer.status));
     }
-    if (ms > target.budgetMs) {
+    if (answer.ms > target.budgetMs) {
       stats.late_answers += 1;
-      example("late", input, `${status} after ${round(ms)} ms (budget ${target.budgetMs} ms)`);
+      example("late", input, `${answer.status} after ${round(answer.ms)} ms (budget ${target.budgetMs} ms)`);
     }
-    if (before && status! >= 400 && status! < 500) {
-      const changed = changedTables(before, await rowCounts(db));
-      if (changed.length > 0) {
-        stats.writes_on_rejection += 1;
-        example("write on rejection", input, `${status}, rows changed in ${changed.join(", ")}`);
-      }
-    }
-    return true;
-  });
-  await fc.check(property, { numRuns: options.runs, seed: options.seed, endOnFailure: true });
+  };
+
+  const batch = target.batch ?? 1;
+  const property =
+    batch === 1
+      ? fc.asyncProperty(target.input, async (input) => {
+          const before = checkWrites ? await rowCounts(db) : null;
+          const answer = await sendOne(input);
+          judge(input, answer);
+          if (before && answer.status !== null && answer.status >= 400 && answer.status < 500) {
+            const changed = changedTables(before, await rowCounts(db));
+            if (changed.length > 0) {
+              stats.writes_on_rejection += 1;
+              example("write on rejection", input, `${answer.status}, rows changed in ${changed.join(", ")}`);
+            }
+          }
+          return true;
+        })
+      : // Sent together: the row counts cannot tell which input wrote, so only answers and times are judged.
+        fc.asyncProperty(fc.array(target.input, { minLength: batch, maxLength: batch }), async (inputs) => {
+          const answers = await Promise.all(inputs.map(sendOne));
+          inputs.forEach((input, i) => judge(input, answers[i]!));
+          return true;
+        });
+  await fc.check(property, { numRuns: Math.ceil(options.runs / batch), seed: options.seed, endOnFailure: true });
 
   times.sort((a, b) => a - b);
   stats.p50_ms = round(percentile(times, 0.5));

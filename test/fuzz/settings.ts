@@ -30,15 +30,14 @@ export function writeReport(stats: EndpointStats): void {
 }
 
 /** One test per endpoint: its inputs run, its figures reported, and every figure that must be 0 is. */
-export function fuzzes<I>(db: () => Db, target: () => FuzzTarget<I>, before?: () => Promise<void>): void {
-  const name = target().name;
+export function fuzzes<I>(name: string, db: () => Db, target: () => FuzzTarget<I>, before?: () => Promise<void>): void {
   it(
     `${name}: every answer 2xx/4xx in time, nothing written when refused`,
     async () => {
       await before?.();
-      const stats = await fuzzEndpoint(db(), target(), { runs: fuzzInputs, seed: fuzzSeed });
+      const stats = await fuzzEndpoint(db(), { ...target(), name }, { runs: fuzzInputs, seed: fuzzSeed });
       writeReport(stats);
-      expect(stats.inputs).toBe(fuzzInputs);
+      expect(stats.inputs).toBeGreaterThanOrEqual(fuzzInputs);
       expect(
         {
           server_errors: stats.server_errors,
