@@ -129,27 +129,28 @@ export async function fuzzEndpoint<I>(
   };
 
   const batch = target.batch ?? 1;
-  const property =
-    batch === 1
-      ? fc.asyncProperty(target.input, async (input) => {
-          const before = checkWrites ? await rowCounts(db) : null;
-          const answer = await sendOne(input);
-          judge(input, answer);
-          if (before && answer.status !== null && answer.status >= 400 && answer.status < 500) {
-            const changed = changedTables(before, await rowCounts(db));
-            if (changed.length > 0) {
-              stats.writes_on_rejection += 1;
-              example("write on rejection", input, `${answer.status}, rows changed in ${changed.join(", ")}`);
-            }
-          }
-          return true;
-        })
-      : // Sent together: the row counts cannot tell which input wrote, so only answers and times are judged.
-        fc.asyncProperty(fc.array(target.input, { minLength: batch, maxLength: batch }), async (inputs) => {
-          const answers = await Promise.all(inputs.map(sendOne));
-          inputs.forEach((input, i) => judge(input, answers[i]!));
-          return true;
-        });
+  const inputs =
+    batch === 1 ? target.input.map((input) => [input]) : fc.array(target.input, { minLength: batch, maxLength: batch });
+  const property = fc.asyncProperty(inputs, async (sent) => {
+    if (sent.length === 1) {
+      const input = sent[0]!;
+      const before = checkWrites ? await rowCounts(db) : null;
+      const answer = await sendOne(input);
+      judge(input, answer);
+      if (before && answer.status !== null && answer.status >= 400 && answer.status < 500) {
+        const changed = changedTables(before, await rowCounts(db));
+        if (changed.length > 0) {
+          stats.writes_on_rejection += 1;
+          example("write on rejection", input, `${answer.status}, rows changed in ${changed.join(", ")}`);
+        }
+      }
+      return true;
+    }
+    // Sent together: the row counts cannot tell which input wrote, so only answers and times are judged.
+    const answers = await Promise.all(sent.map(sendOne));
+    sent.forEach((input, i) => judge(input, answers[i]!));
+    return true;
+  });
   await fc.check(property, { numRuns: Math.ceil(options.runs / batch), seed: options.seed, endOnFailure: true });
 
   times.sort((a, b) => a - b);

@@ -25,6 +25,7 @@ beforeAll(reseed);
 describe("Shopify webhooks", () => {
   for (const route of SHOPIFY_WEBHOOK_ROUTES)
     fuzzes(
+      `POST ${route.path}`,
       () => db,
       () => shopifyWebhookTarget(route),
       reseed,

@@ -1,3 +1,4 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { randomUUID } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
@@ -10,7 +11,7 @@ import { TEST_API_SECRET, TEST_APP_URL } from "../../support/test-env";
 import { rowsForShop, seedShopData } from "./seed";
 import { SHOPIFY_WEBHOOK_ROUTES } from "../../fuzz/targets/shopify-webhook-routes";
 
-type Action = (args: { request: Request; params: Record<string, string>; context: unknown }) => Promise<Response>;
+type Action = (args: ActionFunctionArgs) => Promise<Response>;
 
 /** The route's answer, returned or thrown (the library throws its 400 and 401 Responses). */
 async function answer(action: Action, request: Request): Promise<Response> {

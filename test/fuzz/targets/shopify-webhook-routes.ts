@@ -1,4 +1,5 @@
 /** Every Shopify webhook route of the app, by topic, with a payload in the shape Shopify sends. */
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { action as appScopesUpdate } from "~/routes/webhooks.app.scopes_update";
 import { action as appUninstalled } from "~/routes/webhooks.app.uninstalled";
 import { action as customersDataRequest } from "~/routes/webhooks.customers.data_request";
@@ -27,7 +28,7 @@ import {
   shopRedactPayload,
 } from "../../fixtures/shopify-webhooks";
 
-type Action = (args: { request: Request; params: Record<string, string>; context: unknown }) => Promise<Response>;
+type Action = (args: ActionFunctionArgs) => Promise<Response>;
 
 export type ShopifyWebhookRoute = { topic: string; path: string; action: Action; payload: () => unknown };
 
