@@ -11,6 +11,7 @@ import { runSettingsPageAction } from "~/settings/settings-actions.server";
 import { settingsPageData } from "~/settings/settings-page.server";
 import { staffActorOf } from "~/staff/staff-actor";
 import { authenticate } from "~/shopify.server";
+import { readFormData } from "~/forms/read-form.server";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session, admin } = await authenticate.admin(request);
@@ -25,7 +26,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
 export const action = async ({ request }: ActionFunctionArgs) => {
   const auth = await authenticate.admin(request);
   const { session, admin } = auth;
-  return runSettingsPageAction(setupDeps(admin), session.shop, await request.formData(), staffActorOf(auth));
+  return runSettingsPageAction(setupDeps(admin), session.shop, await readFormData(request), staffActorOf(auth));
 };
 
 export default function Settings() {

@@ -26,6 +26,11 @@ export type FuzzTarget<I> = {
   checkWrites?: boolean;
   /** Inputs sent at once (default 1); rows are then not compared (which input wrote is unknown). */
   batch?: number;
+  /**
+   * A crash found and not yet fixed (its message matches): still counted in `crashes` (and so in
+   * `npm run fuzz`'s figures), but also in `known_crashes`, which the unit suite's sample subtracts.
+   */
+  knownCrash?: RegExp;
 };
 
 export type EndpointStats = {
@@ -34,6 +39,7 @@ export type EndpointStats = {
   statuses: Record<string, number>;
   server_errors: number;
   crashes: number;
+  known_crashes: number;
   late_answers: number;
   writes_on_rejection: number;
   budget_ms: number;
@@ -80,6 +86,7 @@ export async function fuzzEndpoint<I>(
     statuses: {},
     server_errors: 0,
     crashes: 0,
+    known_crashes: 0,
     late_answers: 0,
     writes_on_rejection: 0,
     budget_ms: target.budgetMs,
@@ -113,6 +120,7 @@ export async function fuzzEndpoint<I>(
     if (answer.status === null) {
       stats.crashes += 1;
       const crash = answer.crash;
+      if (target.knownCrash?.test(crash instanceof Error ? crash.message : String(crash))) stats.known_crashes += 1;
       example("crash", input, crash instanceof Error ? `${crash.name}: ${crash.message.slice(0, 300)}` : String(crash));
       return;
     }
