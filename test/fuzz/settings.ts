@@ -10,7 +10,7 @@ import type { Db } from "~/db/client.server";
 import { fuzzEndpoint, type EndpointStats, type FuzzTarget } from "./runner";
 
 /** Inputs per endpoint in `npm test`: enough to pass every kind of body once or twice, in a few seconds. */
-export const SAMPLE_INPUTS = 12;
+export const SAMPLE_INPUTS = 6;
 export const SAMPLE_SEED = 20261125;
 /** The time an endpoint's fuzzing may take: generous per input, as the machine is shared. */
 const MS_PER_INPUT = 200;

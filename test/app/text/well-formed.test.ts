@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isWellFormedText, wellFormedString } from "~/text/well-formed";
+import { holdsIllFormedText, isWellFormedText, wellFormedString } from "~/text/well-formed";
 
 describe("isWellFormedText", () => {
   it.each([
@@ -28,5 +28,17 @@ describe("wellFormedString", () => {
     expect(wellFormedString().safeParse("read\ud800").success).toBe(false);
     expect(wellFormedString().max(3).safeParse("four").success).toBe(false);
     expect(wellFormedString().safeParse(42).success).toBe(false);
+  });
+});
+
+describe("holdsIllFormedText", () => {
+  it.each([
+    [{ event: "shipment.created", data: { id: 1, names: ["Zoë", "🍰"] } }, false],
+    [{ event: "shipment.created\ud800" }, true],
+    [{ data: { items: [{ reference_id: "a\udc00" }] } }, true],
+    [{ ["key\ud83c"]: 1 }, true],
+    [JSON.parse("[".repeat(50_000) + '"\\ud800"' + "]".repeat(50_000)), true],
+  ])("case %#", (value, expected) => {
+    expect(holdsIllFormedText(value)).toBe(expected);
   });
 });
