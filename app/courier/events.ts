@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
+import { jsonDepthExceeds, MAX_JSON_DEPTH } from "~/http/json-depth";
+import { holdsIllFormedText } from "~/text/well-formed";
 import { EVENT_NAMES, RETURN_CODES, type CourierEventName, type ReturnCode } from "./limits";
 import {
   isPlainObject,
@@ -191,6 +193,9 @@ export function parseCourierEvent(rawBody: string): ParseEventResult {
     return { ok: false, reason: "body is not valid JSON" };
   }
   if (!isPlainObject(body)) return { ok: false, reason: "body is not a JSON object" };
+  if (jsonDepthExceeds(body)) return { ok: false, reason: `body nests deeper than ${MAX_JSON_DEPTH} levels` };
+  // Names and ids become columns: text that no UTF-8 column can hold is refused here, not by the database.
+  if (holdsIllFormedText(body)) return { ok: false, reason: "body holds text that is not well-formed Unicode" };
   const name = typeof body.event === "string" ? body.event.trim() : "";
   if (name === "") return { ok: false, reason: "body has no event name" };
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { wellFormedString } from "~/text/well-formed";
 import { CustomerGid, FULFILLMENT_ORDER_GID_PREFIX, FulfillmentOrderGid, OrderGid } from "~/shopify/global-ids";
 
 /**
@@ -23,7 +24,8 @@ export const OrderPaidPayload = z.looseObject({
 /** orders/updated and orders/cancelled: the REST Order resource. */
 export const OrderChangedPayload = z.looseObject({
   admin_graphql_api_id: OrderGid,
-  updated_at: z.string().max(UPDATED_AT_MAX_LENGTH).nullish(),
+  // Part of the sync job's unique key: a lone surrogate would fail the write, so it is refused here.
+  updated_at: wellFormedString().max(UPDATED_AT_MAX_LENGTH).nullish(),
 });
 export type OrderChangedPayload = z.infer<typeof OrderChangedPayload>;
 

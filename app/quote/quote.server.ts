@@ -66,12 +66,23 @@ type WindowResult = WindowOutcome & { source: "courier" | "cache" };
 const silentLogger: QuoteLogger = { warn: () => undefined };
 
 export async function quoteRates(deps: QuoteDeps, input: { shopDomain: string; body: string }): Promise<QuoteResult> {
-  const shop = await deps.shopFor(input.shopDomain);
+  const started = performance.now();
+  const logger = deps.logger ?? silentLogger;
+  // Reading the shop is bounded too: the database can be held by a long write (the one SQLite
+  // connection, a PostgreSQL lock), and an unbounded read left checkout without an answer for as long
+  // (the late answers of signed rate requests in issue 22, whatever their body, an empty one too).
+  // Before the shop's own budget is known, the default one applies.
+  const shopRead = deps.shopFor(input.shopDomain).catch((error: unknown) => {
+    logger.warn("shop not read", { error: error instanceof Error ? error.name : "unknown" });
+    return undefined;
+  });
+  const shop = await untilAborted(shopRead, AbortSignal.timeout(TIME_BUDGET_MS_DEFAULT - RESPONSE_MARGIN_MS));
+  if (shop === undefined) return noRates("shop_unavailable");
   if (!shop) return noRates("shop_not_installed");
   const { settings, timeZone } = shop;
-  // Started now, so reading the shop above counts against the budget too.
-  const budget = AbortSignal.timeout(Math.max(settings.timeBudgetMs - RESPONSE_MARGIN_MS, MIN_COURIER_CALL_MS));
-  const logger = deps.logger ?? silentLogger;
+  // Counted from the start, so reading the shop above counts against the budget too.
+  const left = settings.timeBudgetMs - (performance.now() - started) - RESPONSE_MARGIN_MS;
+  const budget = AbortSignal.timeout(Math.max(Math.floor(left), MIN_COURIER_CALL_MS));
 
   const parsed = parseRateRequest(input.body);
   if (!parsed.ok) {

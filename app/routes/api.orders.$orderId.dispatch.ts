@@ -16,7 +16,7 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
     const { orderId } = parseInput(OrderIdParam, params);
     const { windowServiceCode } = parseInput(DispatchInput, await readJsonBody(request));
     return dispatchOrderNow(
-      { ...staffDeps(), queue: getRuntime().queue },
+      { ...staffDeps(), admin: auth.admin, queue: getRuntime().queue },
       { shopDomain: session.shop, orderId, windowServiceCode, staff: staffActorOf(auth) },
     );
   });

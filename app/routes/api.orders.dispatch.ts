@@ -15,7 +15,7 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   return apiResponse(cors, async (): Promise<BulkDispatchResponse> => {
     const { orderIds } = parseInput(BulkDispatchInput, await readJsonBody(request));
     return bulkDispatch(
-      { ...staffDeps(), queue: getRuntime().queue },
+      { ...staffDeps(), admin: auth.admin, queue: getRuntime().queue },
       { shopDomain: session.shop, orderIds, staff: staffActorOf(auth) },
     );
   });

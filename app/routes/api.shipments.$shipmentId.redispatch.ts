@@ -14,7 +14,7 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
   return apiResponse(cors, async () => {
     const shipmentId = parseShipmentId(params.shipmentId);
     return redispatchShipment(
-      { ...staffDeps(), queue: getRuntime().queue },
+      { ...staffDeps(), admin: auth.admin, queue: getRuntime().queue },
       { shopDomain: session.shop, shipmentId, staff: staffActorOf(auth) },
     );
   });

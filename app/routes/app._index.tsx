@@ -1,3 +1,4 @@
+import { readFormData } from "~/forms/read-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useFetcher, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import {
@@ -51,7 +52,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
 export const action = async ({ request }: ActionFunctionArgs) => {
   const auth = await authenticate.admin(request);
   const { session, admin } = auth;
-  const fields = Object.fromEntries(await request.formData());
+  const fields = Object.fromEntries(await readFormData(request));
   return runSetupAction(setupDeps(admin), session.shop, fields, staffActorOf(auth));
 };
 

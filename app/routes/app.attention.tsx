@@ -1,3 +1,4 @@
+import { readFormData } from "~/forms/read-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Page } from "@shopify/polaris";
@@ -16,7 +17,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
 /** The attention list's buttons (here and on Home): the action the item's reason names. */
 export const action = async ({ request }: ActionFunctionArgs) => {
   const auth = await authenticate.admin(request);
-  const fields = Object.fromEntries(await request.formData());
+  const fields = Object.fromEntries(await readFormData(request));
   return runAttentionAction(
     { ...staffDeps(), queue: getRuntime().queue, admin: auth.admin },
     auth.session.shop,

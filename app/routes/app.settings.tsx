@@ -12,6 +12,7 @@ import { runSettingsPageAction } from "~/settings/settings-actions.server";
 import { settingsPageData } from "~/settings/settings-page.server";
 import { staffActorOf } from "~/staff/staff-actor";
 import { authenticate } from "~/shopify.server";
+import { readFormData } from "~/forms/read-form.server";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session, admin } = await authenticate.admin(request);
@@ -29,7 +30,7 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   const auth = await authenticate.admin(request);
   const { session, admin } = auth;
   const deps = { ...setupDeps(admin), courierFor: getRuntime().courierFor };
-  return runSettingsPageAction(deps, session.shop, await request.formData(), staffActorOf(auth));
+  return runSettingsPageAction(deps, session.shop, await readFormData(request), staffActorOf(auth));
 };
 
 export default function Settings() {

@@ -13,6 +13,7 @@ import { runShipmentPageAction, shipmentPageData } from "~/shipments/page.server
 import { staffDeps } from "~/staff/http.server";
 import { staffActorOf } from "~/staff/staff-actor";
 import { authenticate } from "~/shopify.server";
+import { readFormData } from "~/forms/read-form.server";
 
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
@@ -22,7 +23,7 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
 /** The order page's actions, through the same service functions as the admin extensions. */
 export const action = async ({ request, params }: ActionFunctionArgs) => {
   const auth = await authenticate.admin(request);
-  const fields = Object.fromEntries(await request.formData());
+  const fields = Object.fromEntries(await readFormData(request));
   return runShipmentPageAction(
     { ...staffDeps(), queue: getRuntime().queue, admin: auth.admin },
     auth.session.shop,

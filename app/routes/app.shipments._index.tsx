@@ -28,6 +28,7 @@ import { parseInput } from "~/staff/inputs";
 import { toShipmentState } from "~/staff/view-model";
 import { staffActorOf } from "~/staff/staff-actor";
 import { authenticate } from "~/shopify.server";
+import { readFormData } from "~/forms/read-form.server";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
@@ -39,7 +40,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
 export const action = async ({ request }: ActionFunctionArgs) => {
   const auth = await authenticate.admin(request);
   const { session } = auth;
-  const fields = Object.fromEntries(await request.formData());
+  const fields = Object.fromEntries(await readFormData(request));
   try {
     const { jobId } = parseInput(JobIdInput, fields);
     await retryDeadJob(getRuntime(), { shopDomain: session.shop, jobId, staff: staffActorOf(auth) });

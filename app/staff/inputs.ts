@@ -11,6 +11,7 @@ import {
 } from "../../extensions/shared/api-contract";
 import { validateCancel } from "../../extensions/shared/cancellation";
 import { validateBulkSelection, validateRating, validateTip, type Validated } from "../../extensions/shared/validation";
+import { parseServiceCode } from "~/schedule/service-code";
 import { invalidInput } from "./errors";
 
 /**
@@ -66,7 +67,9 @@ export const DispatchInput = z.object(
       .string({ error: "Choose a delivery window." })
       .trim()
       .min(1, "Choose a delivery window.")
-      .max(SERVICE_CODE_MAX_LENGTH, "Choose a delivery window."),
+      .max(SERVICE_CODE_MAX_LENGTH, "Choose a delivery window.")
+      // Refused here, before a dispatch job is queued with a window no shop can have.
+      .refine((code) => parseServiceCode(code) !== null, "Choose a delivery window."),
   },
   BODY,
 );

@@ -18,10 +18,11 @@ import type { StaffActor } from "./staff-actor";
 
 /** "Dispatch now", bulk dispatch and cancel-and-re-dispatch, for the order page and the orders list. */
 
-type Deps = StaffDeps & { queue: JobQueue };
+type Deps = StaffDeps & WithAdmin & { queue: JobQueue };
 
 function refusal(error: DispatchRefused): StaffActionError {
-  if (error.reason === "unknown_shop") return new StaffActionError(404, ORDER_NOT_FOUND);
+  if (error.reason === "unknown_shop" || error.reason === "unknown_order")
+    return new StaffActionError(404, ORDER_NOT_FOUND);
   if (error.reason === "no_courier") return new StaffActionError(409, COURIER_NOT_CONNECTED);
   return new StaffActionError(409, error.message);
 }
@@ -69,7 +70,7 @@ async function dispatchOne(
 ) {
   const orderGid = orderGidFromId(orderId);
   const outcome = await dispatchNow(
-    { db: deps.db, queue: deps.queue, clock: deps.clock },
+    { db: deps.db, queue: deps.queue, clock: deps.clock, admin: deps.admin },
     { shopDomain, orderGid, serviceCode },
   );
   const shop = await deps.db.shop.findUniqueOrThrow({

@@ -1,12 +1,18 @@
 import { z } from "zod";
+import { wellFormedString } from "~/text/well-formed";
 
 /** Shopify webhook payloads the app reads (REST resource shapes); unknown fields are kept. */
 
 const numericId = z.union([z.number().int(), z.string().regex(/^\d+$/)]).transform((v) => String(v));
 
+/** Longest access scope name accepted (Shopify's are a few dozen ASCII characters). */
+export const MAX_SCOPE_LENGTH = 200;
+const scope = wellFormedString().max(MAX_SCOPE_LENGTH);
+
+/** The scopes end up in the session row: a lone surrogate would make the write fail, so it is refused here. */
 export const ScopesUpdatePayload = z.looseObject({
-  previous: z.array(z.string()).default([]),
-  current: z.array(z.string()),
+  previous: z.array(scope).default([]),
+  current: z.array(scope),
 });
 
 export const CustomersDataRequestPayload = z.looseObject({

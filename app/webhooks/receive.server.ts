@@ -1,3 +1,4 @@
+import { InvalidShopError } from "@shopify/shopify-api";
 import type { z } from "zod";
 import type { Tx } from "~/jobs/queue.server";
 import { db } from "~/db.server";
@@ -25,12 +26,29 @@ type Options<S extends z.ZodType> = {
 
 /**
  * Every Shopify webhook route goes through here: the library verifies the HMAC over the raw body
- * (401 and nothing written when it is wrong), the payload is parsed (400 naming what is wrong), the
- * delivery is recorded once (a repeat by X-Shopify-Webhook-Id is acknowledged and not handled again).
+ * (401 and nothing written when it is wrong), the payload is parsed (400 naming what is wrong, also
+ * for a signed body that is not JSON), the delivery is recorded once (a repeat by X-Shopify-Webhook-Id is acknowledged and not handled again).
  * When handling fails the record is not kept, so Shopify's retry is handled, not taken for a repeat.
  */
 export async function receiveWebhook<S extends z.ZodType>(request: Request, options: Options<S>): Promise<Response> {
-  const { shop, webhookId, payload, ...context } = await authenticate.webhook(request);
+  let verified: Awaited<ReturnType<typeof authenticate.webhook>>;
+  try {
+    verified = await authenticate.webhook(request);
+  } catch (error) {
+    // The library parses the body (JSON.parse) and the shop header only after the HMAC passed: a signed
+    // body that is not JSON, or a shop header that is no shop domain, is the sender's mistake (400), not
+    // ours (a 500 that Shopify would retry for days).
+    const problem =
+      error instanceof SyntaxError
+        ? "body: not JSON"
+        : error instanceof InvalidShopError
+          ? "X-Shopify-Shop-Domain: not a shop domain"
+          : null;
+    if (problem === null) throw error;
+    const topic = request.headers.get("x-shopify-topic") ?? "webhook";
+    return Response.json({ error: `Unexpected ${topic} payload`, problems: [problem] }, { status: 400 });
+  }
+  const { shop, webhookId, payload, ...context } = verified;
   // The library gives the topic as an enum (ORDERS_PAID); keep Shopify's own name (orders/paid).
   const topic = request.headers.get("x-shopify-topic") ?? context.topic;
   const parsed = options.payload.safeParse(payload);

@@ -18,6 +18,22 @@ describe("parseCourierEvent", () => {
     ["an empty event name", body("  ", {}), "body has no event name"],
     ["a non-string event name", body(12, {}), "body has no event name"],
     ["a body over 1 MB", body("shipment.at_pickup", { pad: "x".repeat(1024 * 1024) }), "body too large"],
+    // Both answered 500 before (the fuzzer): Prisma refused the column's text; the stable stringify ran out of stack.
+    [
+      "a lone UTF-16 surrogate in the event name",
+      '{"event":"shipment.at_pickup\\ud800","data":{"id":1}}',
+      "body holds text that is not well-formed Unicode",
+    ],
+    [
+      "a lone surrogate deep in the data",
+      '{"event":"shipment.at_pickup","data":{"id":1,"items":[{"reference_id":"\\udc00"}]}}',
+      "body holds text that is not well-formed Unicode",
+    ],
+    [
+      "data nested 20,000 levels deep",
+      `{"event":"shipment.created","data":${'{"a":'.repeat(20_000)}1${"}".repeat(20_000)}}`,
+      "body nests deeper than 64 levels",
+    ],
   ])("refuses %s", (_name, raw, reason) => {
     expect(parseCourierEvent(raw)).toEqual({ ok: false, reason });
   });

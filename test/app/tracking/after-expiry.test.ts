@@ -17,6 +17,7 @@ import { AFTER_EXPIRY_ACTIVITY, AFTER_EXPIRY_JOB } from "~/tracking/after-expiry
 import { startCourierSandbox, type CourierSandbox } from "../../courier-sandbox/server";
 import type { ShopifyStandIn } from "../../shopify-stand-in";
 import {
+  adminFor,
   drainJobs,
   INSTALLED_SHOP as SHOP,
   orderPaid,
@@ -120,7 +121,7 @@ describe("after an expiry the courier does not repost", () => {
     const { order, shipment } = await dispatchedShipment();
     await expire(shipment.courierShipmentId!);
     await afterRepostGrace();
-    const deps = { ...staffDeps(), queue: runtime.queue };
+    const deps = { ...staffDeps(), queue: runtime.queue, admin: await adminFor(SHOP) };
     const input = { shopDomain: SHOP, shipmentId: shipment.id, staff: STAFF };
     await redispatchShipment(deps, input);
     // A second click: the delivery already waits to be dispatched again.

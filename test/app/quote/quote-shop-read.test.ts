@@ -1,0 +1,44 @@
+/**
+ * The rate callback's answer is bounded even when the shop cannot be read: a database held by a long
+ * write (or a read that fails) gives checkout no rate within the default budget, never a hang or an
+ * error (issue 22: signed rate requests, whatever their body, went unanswered for more than 12 s).
+ */
+import { describe, expect, it } from "vitest";
+import { createEstimateCache } from "~/quote/estimate-cache.server";
+import { quoteRates, RESPONSE_MARGIN_MS, type QuoteDeps } from "~/quote/quote.server";
+import type { QuoteShop } from "~/quote/quote-shop.server";
+import { TIME_BUDGET_MS_DEFAULT } from "~/settings/limits";
+
+const clock = () => new Date("2026-11-25T18:00:00Z");
+
+function deps(shopFor: QuoteDeps["shopFor"], warnings: string[] = []): QuoteDeps {
+  return {
+    clock,
+    shopFor,
+    courierFor: async () => null,
+    estimates: createEstimateCache({ clock }),
+    memory: { remember: async () => undefined } as unknown as QuoteDeps["memory"],
+    logger: { warn: (event) => warnings.push(event) },
+    takenPlaces: async () => new Map(),
+  };
+}
+
+describe("reading the shop", () => {
+  it("answers no rates within the default budget when the read never ends", async () => {
+    const started = performance.now();
+    const never = () => new Promise<QuoteShop | null>(() => {});
+    const result = await quoteRates(deps(never), { shopDomain: "a.myshopify.com", body: "" });
+    const ms = performance.now() - started;
+    expect(result).toMatchObject({ status: 200, body: { rates: [] }, source: "none", reason: "shop_unavailable" });
+    expect(ms).toBeGreaterThanOrEqual(TIME_BUDGET_MS_DEFAULT - RESPONSE_MARGIN_MS - 20);
+    expect(ms).toBeLessThan(TIME_BUDGET_MS_DEFAULT + 250);
+  });
+
+  it("answers no rates at once when the read fails, and says so in a warning without details", async () => {
+    const warnings: string[] = [];
+    const failing = () => Promise.reject(new TypeError("connection lost"));
+    const result = await quoteRates(deps(failing, warnings), { shopDomain: "a.myshopify.com", body: "{}" });
+    expect(result).toMatchObject({ status: 200, body: { rates: [] }, reason: "shop_unavailable" });
+    expect(warnings).toEqual(["shop not read"]);
+  });
+});

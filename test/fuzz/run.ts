@@ -1,0 +1,73 @@
+/**
+ * `npm run fuzz`: every fuzz file (test/fuzz/*.test.ts, one per job) run by vitest with FUZZ_INPUTS
+ * inputs per endpoint (10,000 unless set), each endpoint's figures written to a report folder, then
+ * added up here: a line per endpoint, and last a JSON line with the totals and `targets_met` (true
+ * only when every endpoint ran its inputs and nothing answered 5xx, crashed, came late or wrote on
+ * a rejection). Exit code 1 when a target is missed.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { EndpointStats } from "./runner";
+
+export const DEFAULT_FUZZ_INPUTS = 10_000;
+/** Endpoints the fuzz files cover; fewer means a file did not run to its end. */
+export const EXPECTED_ENDPOINTS = 32;
+/** The rate callback is also fuzzed eight requests at a time: the same endpoint, another report. */
+const endpointOf = (report: EndpointStats) => report.endpoint.replace(/ \(\d+ at a time\)$/, "");
+
+const root = path.resolve(import.meta.dirname, "..", "..");
+const inputs = Number(process.env.FUZZ_INPUTS ?? DEFAULT_FUZZ_INPUTS);
+const seed = process.env.FUZZ_SEED ?? String(Date.now() % 2 ** 31);
+const reportDir = mkdtempSync(path.join(tmpdir(), "courier-fuzz-"));
+
+console.log(`Fuzzing every endpoint with ${inputs} inputs each (seed ${seed}); figures in ${reportDir}`);
+const run = spawnSync(
+  path.join(root, "node_modules", ".bin", "vitest"),
+  ["run", "--config", "test/vitest.config.ts", "--reporter=dot", "test/fuzz/"],
+  {
+    cwd: root,
+    stdio: ["ignore", "inherit", "inherit"],
+    env: { ...process.env, FUZZ_INPUTS: String(inputs), FUZZ_SEED: seed, FUZZ_REPORT_DIR: reportDir },
+  },
+);
+
+const reports: EndpointStats[] = readdirSync(reportDir)
+  .filter((file) => file.endsWith(".json"))
+  .map((file) => JSON.parse(readFileSync(path.join(reportDir, file), "utf8")) as EndpointStats)
+  .sort((a, b) => a.endpoint.localeCompare(b.endpoint));
+rmSync(reportDir, { recursive: true, force: true });
+
+for (const r of reports) {
+  console.log(
+    `${r.endpoint.padEnd(52)} ${String(r.inputs).padStart(6)} inputs  ${JSON.stringify(r.statuses)}  p50 ${r.p50_ms} ms  p99 ${r.p99_ms} ms  max ${r.max_ms} ms (budget ${r.budget_ms})  5xx ${r.server_errors}  crashes ${r.crashes}  late ${r.late_answers}  writes on 4xx ${r.writes_on_rejection}`,
+  );
+  for (const example of r.examples) console.log(`    ${example}`);
+}
+
+const sum = (key: "server_errors" | "crashes" | "late_answers" | "writes_on_rejection") =>
+  reports.reduce((total, r) => total + r[key], 0);
+const minInputs = reports.length > 0 ? Math.min(...reports.map((r) => r.inputs)) : 0;
+const figures = {
+  endpoints: new Set(reports.map(endpointOf)).size,
+  min_inputs_per_endpoint: minInputs,
+  total_inputs: reports.reduce((total, r) => total + r.inputs, 0),
+  server_errors: sum("server_errors"),
+  crashes: sum("crashes"),
+  late_answers: sum("late_answers"),
+  writes_on_rejection: sum("writes_on_rejection"),
+  max_rate_answer_ms: Math.max(0, ...reports.filter((r) => r.endpoint.includes("rates")).map((r) => r.max_ms)),
+  max_other_answer_ms: Math.max(0, ...reports.filter((r) => !r.endpoint.includes("rates")).map((r) => r.max_ms)),
+  seed: Number(seed),
+  vitest_exit_code: run.status,
+};
+const targetsMet =
+  figures.endpoints >= EXPECTED_ENDPOINTS &&
+  figures.min_inputs_per_endpoint >= inputs &&
+  figures.server_errors === 0 &&
+  figures.crashes === 0 &&
+  figures.late_answers === 0 &&
+  figures.writes_on_rejection === 0;
+console.log(JSON.stringify({ ...figures, targets_met: targetsMet }));
+process.exit(targetsMet ? 0 : 1);
