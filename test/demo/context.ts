@@ -27,6 +27,8 @@ export type DemoState = {
   delivered?: { order: OrderState; shipments: ShipmentView[] };
   returned?: { order: OrderState; shipment: ShipmentView };
   canceled?: { order: OrderState; shipment: ShipmentView };
+  /** The order no driver took until its pay was raised twice (step 7), once delivered. */
+  noDriver?: { order: OrderState; shipment: ShipmentView };
 };
 
 export type DemoContext = {

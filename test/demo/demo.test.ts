@@ -14,8 +14,11 @@ import type { DemoStack } from "./stack";
 import { DEMO_STEPS, START_STEP } from "./run";
 import { progressBar } from "./ui";
 
-/** The whole demo, build included, on a busy 2-core machine. */
-const DEMO_TIMEOUT_MS = 110_000;
+/**
+ * The whole demo, build included, on a busy 2-core machine; up to 70 s of it wait in real time for
+ * the no-driver watchdog's second look (steps/no-driver-raises.ts).
+ */
+const DEMO_TIMEOUT_MS = 180_000;
 const TSX_CLI = path.join(ROOT, "node_modules", "tsx", "dist", "cli.mjs");
 
 type DemoRun = { code: number | null; stdout: string; stderr: string };

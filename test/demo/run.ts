@@ -9,6 +9,7 @@ import { startDemoStack, TIME_SCALE, type DemoStack } from "./stack";
 import { checkoutQuote } from "./steps/checkout-quote";
 import { courierDelivers } from "./steps/courier-delivers";
 import { installAndSetUp } from "./steps/install-and-set-up";
+import { noDriverRaises } from "./steps/no-driver-raises";
 import { orderPaid } from "./steps/order-paid";
 import { returnAndCancel } from "./steps/return-and-cancel";
 import { staffActions } from "./steps/staff-actions";
@@ -23,6 +24,7 @@ export const DEMO_STEPS: readonly DemoStep[] = [
   courierDelivers,
   returnAndCancel,
   staffActions,
+  noDriverRaises,
   summary,
 ];
 

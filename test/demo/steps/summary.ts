@@ -1,5 +1,5 @@
 /**
- * Step 7: the merchant's view at the end: the home checklist complete, the shipments page listing
+ * Step 8: the merchant's view at the end: the home checklist complete, the shipments page listing
  * every delivery with none stuck, and nothing the app did that Shopify would have refused.
  */
 import type { loader as homeLoader } from "~/routes/app._index";
@@ -14,11 +14,16 @@ export const SHIPMENTS_PAGE = "/app/shipments";
 export const summary: DemoStep = {
   name: "Summary",
   proves:
-    "Setup checklist complete, shipments page lists all four deliveries, no failed job, every Admin API call valid, no unhandled server error.",
+    "Setup checklist complete, shipments page lists all five deliveries, no failed job, every Admin API call valid, no unhandled server error.",
   async run(ctx: DemoContext) {
     const { client, shopifyProblems, app } = ctx.stack;
-    const orders = [ctx.state.delivered?.order, ctx.state.returned?.order, ctx.state.canceled?.order];
-    ctx.check(orders.every(Boolean), "every order of the demo was placed (steps 3 to 5)");
+    const orders = [
+      ctx.state.delivered?.order,
+      ctx.state.returned?.order,
+      ctx.state.canceled?.order,
+      ctx.state.noDriver?.order,
+    ];
+    ctx.check(orders.every(Boolean), "every order of the demo was placed (steps 3, 5 and 7)");
 
     const home = await client.loader<HomeData>("/app", "routes/app._index");
     ctx.check(home.status, "home page: the shop is installed");
@@ -33,8 +38,9 @@ export const summary: DemoStep = {
     const list = await client.loader<ShipmentsData>(SHIPMENTS_PAGE, "routes/app.shipments._index");
     const states = list.shipments.map((s) => s.state).sort();
     ctx.check(
-      list.total === 4 && JSON.stringify(states) === JSON.stringify(["canceled", "delivered", "delivered", "returned"]),
-      "shipments page: 4 deliveries (2 delivered, 1 returned, 1 canceled)",
+      list.total === 5 &&
+        JSON.stringify(states) === JSON.stringify(["canceled", "delivered", "delivered", "delivered", "returned"]),
+      "shipments page: 5 deliveries (3 delivered, 1 returned, 1 canceled)",
       () => `${list.total}: ${states.join(", ")}`,
     );
     ctx.check(list.deadJobs.length === 0, "shipments page: no background task failed", () =>
