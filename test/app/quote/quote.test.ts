@@ -90,7 +90,7 @@ function harness(
 ): Harness {
   const clock = shiftableClock((options.at ?? MID_MORNING).getTime() - Date.now());
   const counting = countingFetch(options.fetch);
-  const limiter = options.limiter ?? createInProcessRateLimiter();
+  const limiter = options.limiter ?? createInProcessRateLimiter({ clock: clock.now });
   const warnings: string[] = [];
   // A token per test: the sandbox limits each token to 10 requests per second.
   const token = options.token ?? `tok-${randomUUID()}`;
