@@ -26,6 +26,11 @@ export type FuzzTarget<I> = {
   checkWrites?: boolean;
   /** Inputs sent at once (default 1); rows are then not compared (which input wrote is unknown). */
   batch?: number;
+  /**
+   * Resolves once the work earlier accepted inputs started in the background (jobs) is done, so the
+   * row counts taken before an input are its own baseline.
+   */
+  settle?: () => Promise<void>;
 };
 
 export type EndpointStats = {
@@ -134,6 +139,7 @@ export async function fuzzEndpoint<I>(
   const property = fc.asyncProperty(inputs, async (sent) => {
     if (sent.length === 1) {
       const input = sent[0]!;
+      if (checkWrites) await target.settle?.();
       const before = checkWrites ? await rowCounts(db) : null;
       const answer = await sendOne(input);
       judge(input, answer);
