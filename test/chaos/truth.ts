@@ -28,7 +28,10 @@ export function finalStateFromEvents(events: readonly WebhookEvent[]): FinalStat
   return latest?.state ?? null;
 }
 
-/** Progress of the app's shipment states; the final ones share the top. */
+/**
+ * Progress of the app's shipment states; the final ones share the top. Written out here rather than
+ * imported from app/tracking/state-machine.ts: the run judges the app against a statement of its own.
+ */
 const PROGRESS: Record<string, number> = {
   pending: 0,
   scheduled: 1,
