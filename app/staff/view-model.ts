@@ -8,7 +8,7 @@ import {
 } from "../../extensions/shared/api-contract";
 import { shipmentPermissions } from "../../extensions/shared/shipment-rules";
 import { ORDER_CHANGE_ACTIVITY } from "~/order-changes/activity";
-import { isNoDriverYetReason, NO_DRIVER_YET_FIX } from "~/watchdog/no-driver-attention";
+import { needsAttentionForNoDriver, NO_DRIVER_YET_FIX } from "~/watchdog/no-driver-attention";
 import { firstName } from "~/tracking/order-summary";
 
 /**
@@ -31,6 +31,8 @@ export type ShipmentRecord = {
   lastEventAt: Date | null;
   needsAttention: boolean;
   attentionReason: string | null;
+  /** Why, as a code (app/attention/reasons.ts); null on rows from before codes. */
+  attentionCode: string | null;
   tipCents: number | null;
   rating: number | null;
   photosJson: string | null;
@@ -173,7 +175,7 @@ export function toShipmentView(
     attentionFix:
       permissions.canRedispatch && record.needsAttention
         ? REDISPATCH_FIX
-        : record.needsAttention && isNoDriverYetReason(record.attentionReason)
+        : needsAttentionForNoDriver(record)
           ? NO_DRIVER_YET_FIX
           : attentionFix(state, record.needsAttention),
     cancellationCode: state === "canceled" ? (history.courierCancellationCode ?? history.staffCancellationCode) : null,

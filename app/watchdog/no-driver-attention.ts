@@ -14,7 +14,7 @@ export type NoDriverYetAttention = { code: typeof NO_DRIVER_YET; reason: string 
 /** Every reason a shipment needs attention, from courier events or from the watchdog. */
 export type ShipmentAttention = AttentionReason | NoDriverYetAttention;
 
-/** The start every "no driver yet" reason shares, so a later driver_assigned can tell it from others. */
+/** The start every "no driver yet" reason shares (the words; the shipment's attentionCode tells the reason). */
 export const NO_DRIVER_YET_PREFIX = "No driver has taken this delivery yet";
 
 export function noDriverYetAttention(cause: NoDriverCause, raisedCents: number): NoDriverYetAttention {
@@ -33,9 +33,12 @@ export function noDriverYetAttention(cause: NoDriverCause, raisedCents: number):
 export const NO_DRIVER_YET_FIX =
   "The courier is still looking for a driver. Wait, cancel the delivery and dispatch again for a later window, or raise the driver's pay in Settings for the next deliveries.";
 
-/** Whether the shipment's current attention is the watchdog's (cleared once a driver takes it). */
-export function isNoDriverYetReason(reason: string | null): boolean {
-  return (reason ?? "").startsWith(NO_DRIVER_YET_PREFIX);
+/** Whether the shipment's current attention is the watchdog's (cleared once a driver takes it): by its code. */
+export function needsAttentionForNoDriver(shipment: {
+  needsAttention: boolean;
+  attentionCode: string | null;
+}): boolean {
+  return shipment.needsAttention && shipment.attentionCode === NO_DRIVER_YET;
 }
 
 /** The timeline's words for one raise. */
@@ -52,10 +55,10 @@ export const NO_DRIVER_YET_CLEARED = "A driver took the delivery: it no longer n
  */
 export function clearingNoDriverYet(
   transition: Transition,
-  shipment: { needsAttention: boolean; attentionReason: string | null },
+  shipment: { needsAttention: boolean; attentionCode: string | null },
 ): Transition {
   const assigned = transition.stateChanged && transition.state === "assigned";
-  if (!assigned || !shipment.needsAttention || !isNoDriverYetReason(shipment.attentionReason)) return transition;
+  if (!assigned || !needsAttentionForNoDriver(shipment)) return transition;
   return {
     ...transition,
     actions: [...transition.actions, { kind: "clear_attention" }],

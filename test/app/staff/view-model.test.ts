@@ -30,6 +30,7 @@ function record(overrides: Partial<ShipmentRecord> = {}): ShipmentRecord {
     lastEventAt: null,
     needsAttention: false,
     attentionReason: null,
+    attentionCode: null,
     tipCents: null,
     rating: null,
     photosJson: null,
@@ -205,7 +206,7 @@ describe("toShipmentView", () => {
   it("gives a no driver yet attention its own fix, and carries what was added to the driver's pay", () => {
     const { reason } = noDriverYetAttention("pickup_time", 400);
     const view = toShipmentView(
-      record({ state: "scheduled", needsAttention: true, attentionReason: reason }),
+      record({ state: "scheduled", needsAttention: true, attentionReason: reason, attentionCode: "no_driver_yet" }),
       history({ driverPayRaisedCents: 400 }),
       context,
     );
