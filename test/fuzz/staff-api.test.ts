@@ -14,7 +14,7 @@ import * as tip from "~/routes/api.shipments.$shipmentId.tip";
 import { loader as fileLoader } from "~/routes/api.files.$shipmentId.$file";
 import { serviceCodeFor } from "~/schedule/service-code";
 import type { CourierSandbox } from "../courier-sandbox/server";
-import { sameDayOrder, startTestWorker } from "../support/installed-shop";
+import { jobsIdle, sameDayOrder, startTestWorker } from "../support/installed-shop";
 import { getRuntime } from "~/runtime.server";
 import { mswServer } from "../support/msw-server";
 import { apiRequest } from "../app/routes/embedded";
@@ -107,13 +107,7 @@ const NAMES = [
 
 /** No job due or running: what an accepted input queued (a re-dispatch's sync) has been done. */
 async function jobsSettled(): Promise<void> {
-  const queue = getRuntime().queue;
-  for (let i = 0; i < 500; i++) {
-    const stats = await queue.stats();
-    if (stats.due === 0 && stats.running === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error("The job queue did not settle within 5 s");
+  if (!(await jobsIdle(getRuntime().queue, 5_000))) throw new Error("The job queue did not settle within 5 s");
 }
 
 describe("staff API", () => {

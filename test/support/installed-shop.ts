@@ -143,10 +143,16 @@ export function startTestWorker(runtime: Runtime, admin: AdminForShop = adminFor
 /** Runs the real worker until nothing is due or running. */
 export async function drainJobs(runtime: Runtime, admin: AdminForShop = adminFor) {
   const worker = startTestWorker(runtime, admin);
-  for (let i = 0; i < 1000; i++) {
-    const stats = await runtime.queue.stats();
-    if (stats.due === 0 && stats.running === 0) break;
+  await jobsIdle(runtime.queue, 10_000);
+  await worker.stop();
+}
+
+/** Waits (up to `withinMs`) until no job is due or running; whether that happened. */
+export async function jobsIdle(queue: Runtime["queue"], withinMs: number): Promise<boolean> {
+  for (let waited = 0; waited < withinMs; waited += 10) {
+    const stats = await queue.stats();
+    if (stats.due === 0 && stats.running === 0) return true;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
-  await worker.stop();
+  return false;
 }
