@@ -1,4 +1,3 @@
-import { readFormData } from "~/forms/read-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useFetcher, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import {
@@ -19,6 +18,7 @@ import {
 import { useState, type ReactNode } from "react";
 import { homePageData } from "~/attention/home-page.server";
 import { AttentionCard } from "~/components/attention/attention-card";
+import { readFormData } from "~/forms/read-form.server";
 import { appConfig } from "~/config/env.server";
 import type { ChecklistStep, StepState } from "~/onboarding/checklist";
 import { setupDeps } from "~/onboarding/deps.server";

@@ -1,9 +1,9 @@
-import { readFormData } from "~/forms/read-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Page } from "@shopify/polaris";
 import { attentionList, runAttentionAction } from "~/attention/attention-list.server";
 import { AttentionCard } from "~/components/attention/attention-card";
+import { readFormData } from "~/forms/read-form.server";
 import { getRuntime } from "~/runtime.server";
 import { staffDeps } from "~/staff/http.server";
 import { staffActorOf } from "~/staff/staff-actor";
