@@ -50,16 +50,18 @@ export type EndpointStats = {
 
 const MAX_EXAMPLES = 5;
 
-/** Row counts of every table of the data model, by model name. */
+/** Every table of the data model, by its name in the database. */
+const TABLES = Prisma.dmmf.datamodel.models.map((model) => model.dbName ?? model.name);
+/**
+ * One statement for every table's row count: counted after each rejected input, so one round trip
+ * instead of one per table (which made an endpoint's 10,000 inputs take minutes of counting alone).
+ */
+const COUNT_EVERY_TABLE = `SELECT ${TABLES.map((table, i) => `(SELECT COUNT(*) FROM "${table}") AS "c${i}"`).join(", ")}`;
+
+/** Row counts of every table of the data model, by table name. */
 export async function rowCounts(db: Db): Promise<Record<string, number>> {
-  const counts: Record<string, number> = {};
-  for (const model of Prisma.dmmf.datamodel.models) {
-    const delegate = (db as unknown as Record<string, { count: () => Promise<number> }>)[
-      model.name.charAt(0).toLowerCase() + model.name.slice(1)
-    ]!;
-    counts[model.name] = await delegate.count();
-  }
-  return counts;
+  const [row] = await db.$queryRawUnsafe<Record<string, bigint | number>[]>(COUNT_EVERY_TABLE);
+  return Object.fromEntries(TABLES.map((table, i) => [table, Number(row![`c${i}`])]));
 }
 
 function changedTables(before: Record<string, number>, after: Record<string, number>): string[] {
@@ -104,11 +106,13 @@ export async function fuzzEndpoint<I>(
     const started = performance.now();
     try {
       const response = await target.send(input);
-      await response.arrayBuffer();
-      return { status: response.status, crash: null, ms: performance.now() - started };
+      const body = await response.text();
+      const ms = performance.now() - started;
+      return { status: response.status, body, crash: null, ms };
     } catch (thrown) {
-      if (thrown instanceof Response) return { status: thrown.status, crash: null, ms: performance.now() - started };
-      return { status: null, crash: thrown, ms: performance.now() - started };
+      const ms = performance.now() - started;
+      if (thrown instanceof Response) return { status: thrown.status, body: await thrown.text(), crash: null, ms };
+      return { status: null, body: "", crash: thrown, ms };
     }
   };
 
@@ -125,7 +129,8 @@ export async function fuzzEndpoint<I>(
     stats.statuses[family] = (stats.statuses[family] ?? 0) + 1;
     if (answer.status >= 500) {
       stats.server_errors += 1;
-      example("server error", input, String(answer.status));
+      // The answer's own words (a staff error's message) say which failure it was.
+      example("server error", input, `${answer.status} ${answer.body.slice(0, 200)}`);
     }
     if (answer.ms > target.budgetMs) {
       stats.late_answers += 1;
