@@ -12,6 +12,7 @@ import path from "node:path";
 import type { EndpointStats } from "./runner";
 
 export const DEFAULT_FUZZ_INPUTS = 10_000;
+export const DEFAULT_FUZZ_WORKERS = 4;
 /** Endpoints the fuzz files cover; fewer means a file did not run to its end. */
 export const EXPECTED_ENDPOINTS = 32;
 /** The rate callback is also fuzzed eight requests at a time: the same endpoint, another report. */
@@ -20,12 +21,19 @@ const endpointOf = (report: EndpointStats) => report.endpoint.replace(/ \(\d+ at
 const root = path.resolve(import.meta.dirname, "..", "..");
 const inputs = Number(process.env.FUZZ_INPUTS ?? DEFAULT_FUZZ_INPUTS);
 const seed = process.env.FUZZ_SEED ?? String(Date.now() % 2 ** 31);
+/**
+ * Test files fuzzed at once. More than the machine's cores on purpose: the slowest files (the staff
+ * quote and dispatch) mostly wait on the courier's 10 requests per second, not on a core.
+ */
+const workers = Number(process.env.FUZZ_WORKERS ?? DEFAULT_FUZZ_WORKERS);
 const reportDir = mkdtempSync(path.join(tmpdir(), "courier-fuzz-"));
 
-console.log(`Fuzzing every endpoint with ${inputs} inputs each (seed ${seed}); figures in ${reportDir}`);
+console.log(
+  `Fuzzing every endpoint with ${inputs} inputs each (seed ${seed}, ${workers} files at once); figures in ${reportDir}`,
+);
 const run = spawnSync(
   path.join(root, "node_modules", ".bin", "vitest"),
-  ["run", "--config", "test/vitest.config.ts", "--reporter=dot", "test/fuzz/"],
+  ["run", "--config", "test/vitest.config.ts", "--reporter=dot", `--maxWorkers=${workers}`, "test/fuzz/"],
   {
     cwd: root,
     stdio: ["ignore", "inherit", "inherit"],
