@@ -88,13 +88,31 @@ export function invalidRequestError(fieldErrors: FieldError[]): CourierError {
   });
 }
 
+/**
+ * The messages and codes down an error's cause chain: fetch's own error says only "fetch failed",
+ * the socket's reason ("other side closed", ECONNRESET) is in its cause.
+ */
+function causeChain(cause: unknown): string {
+  const parts: string[] = [];
+  for (let at = cause, depth = 0; at !== undefined && at !== null && depth < 4; depth++) {
+    if (!(at instanceof Error)) {
+      parts.push(String(at));
+      break;
+    }
+    const code = (at as { code?: unknown }).code;
+    parts.push(typeof code === "string" ? `${at.message} (${code})` : at.message);
+    at = at.cause;
+  }
+  return parts.join(": ");
+}
+
 export function networkError(cause: unknown): CourierError {
   return new CourierError({
     kind: "network",
     retryable: true,
     merchantMessage:
       "The courier's service could not be reached. The app will try again; you can also retry in a few minutes.",
-    detail: `network failure: ${cause instanceof Error ? cause.message : String(cause)}`,
+    detail: `network failure: ${causeChain(cause)}`,
     cause,
   });
 }

@@ -1,6 +1,8 @@
 import type { ApiErrorBody } from "../../extensions/shared/api-contract";
 import { appConfig } from "~/config/env.server";
 import { BodyTooLargeError, readRequestText } from "~/http/capped-body.server";
+import { componentLogger } from "~/logging/logger.server";
+import { authenticate } from "~/shopify.server";
 import { getRuntime } from "~/runtime.server";
 import type { StaffDeps } from "./deps";
 import { StaffActionError } from "./errors";
@@ -8,6 +10,8 @@ import { createFileLinkSigner } from "./file-links.server";
 import { MAX_ACTION_BODY_BYTES } from "./inputs";
 
 /** The shell around staff actions: deps from the process runtime, JSON bodies, error responses. */
+
+const log = componentLogger("staff-api");
 
 let deps: StaffDeps | undefined;
 
@@ -59,11 +63,34 @@ export async function apiResponse<T>(cors: (response: Response) => Response, run
     return cors(Response.json(await run()));
   } catch (error) {
     if (!(error instanceof StaffActionError)) throw error;
+    // A 5xx is the courier failing, not the staff member: the operator needs its cause (no personal data in it).
+    if (error.status >= 500) log.warn("staff action failed at the courier", { status: error.status, err: error.cause });
     const headers: Record<string, string> = {};
     if (error.status === 429 && error.retryAfterMs !== undefined)
       headers["Retry-After"] = String(Math.ceil(error.retryAfterMs / 1000));
     return cors(Response.json(errorBody(error), { status: error.status, headers }));
   }
+}
+
+/**
+ * `authenticate.admin` for the staff API. A request with no session token is answered 401 in the
+ * contract's words: the library takes it for a page load and redirects it to the login page, which
+ * tells an extension's fetch nothing. Preflights (no token, by design) still reach the library.
+ */
+export async function authenticateStaffApi(request: Request) {
+  if (request.method !== "OPTIONS" && !/^Bearer \S/.test(request.headers.get("Authorization") ?? "")) {
+    throw Response.json(
+      {
+        error: { message: "This request carries no Shopify session token. Reload the page and try again." },
+      } satisfies ApiErrorBody,
+      // The CORS headers the library adds to its own answers to other origins (the extensions' CDN).
+      {
+        status: 401,
+        headers: { "Access-Control-Allow-Origin": "*", "Access-Control-Allow-Headers": "Authorization, Content-Type" },
+      },
+    );
+  }
+  return authenticate.admin(request);
 }
 
 /** For the methods a route does not serve (after authenticate.admin answered any preflight). */

@@ -351,7 +351,10 @@ describe("every error kind", () => {
       });
     });
     const { client, calls } = newClient({ baseUrl: `http://127.0.0.1:${port}`, maxRetries: 2 });
-    expect(await failure(client.getShipment(1))).toMatchObject({ kind: "network", retryable: true });
+    const refused = await failure(client.getShipment(1));
+    expect(refused).toMatchObject({ kind: "network", retryable: true });
+    // The socket's reason, not only fetch's "fetch failed", is in the message the logs show.
+    expect(refused.message).toMatch(/ECONNREFUSED/);
     expect(calls).toHaveLength(3);
     expect(await failure(client.updateShipment(1, { description: "x" }))).toMatchObject({ kind: "network" });
     expect(calls).toHaveLength(4);
