@@ -1,15 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { DispatchResponse } from "../../extensions/shared/api-contract";
 import { getRuntime } from "~/runtime.server";
-import { apiResponse, methodNotAllowed, readJsonBody, staffDeps } from "~/staff/http.server";
+import { apiResponse, authenticateStaffApi, methodNotAllowed, readJsonBody, staffDeps } from "~/staff/http.server";
 import { DispatchInput, OrderIdParam, parseInput } from "~/staff/inputs";
 import { dispatchOrderNow } from "~/staff/order-dispatch.server";
 import { staffActorOf } from "~/staff/staff-actor";
-import { authenticate } from "~/shopify.server";
 
 /** POST /api/orders/:orderId/dispatch — dispatch now in the window staff chose from the quote. */
 export const action = async ({ request, params }: ActionFunctionArgs) => {
-  const auth = await authenticate.admin(request);
+  const auth = await authenticateStaffApi(request);
   const { session, cors } = auth;
   if (request.method !== "POST") return methodNotAllowed(cors, "POST");
   return apiResponse(cors, async (): Promise<DispatchResponse> => {
@@ -23,6 +22,6 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
 };
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const { cors } = await authenticate.admin(request);
+  const { cors } = await authenticateStaffApi(request);
   return methodNotAllowed(cors, "POST");
 };

@@ -1,13 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { QuoteResponse } from "../../extensions/shared/api-contract";
-import { apiResponse, methodNotAllowed, staffDeps } from "~/staff/http.server";
+import { apiResponse, authenticateStaffApi, methodNotAllowed, staffDeps } from "~/staff/http.server";
 import { OrderIdParam, parseInput } from "~/staff/inputs";
 import { quoteForOrder } from "~/staff/order-dispatch.server";
-import { authenticate } from "~/shopify.server";
 
 /** POST /api/orders/:orderId/quote — a fresh courier price for each delivery window open now. */
 export const action = async ({ request, params }: ActionFunctionArgs) => {
-  const { session, admin, cors } = await authenticate.admin(request);
+  const { session, admin, cors } = await authenticateStaffApi(request);
   if (request.method !== "POST") return methodNotAllowed(cors, "POST");
   return apiResponse(cors, async (): Promise<QuoteResponse> => {
     const { orderId } = parseInput(OrderIdParam, params);
@@ -16,6 +15,6 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
 };
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const { cors } = await authenticate.admin(request);
+  const { cors } = await authenticateStaffApi(request);
   return methodNotAllowed(cors, "POST");
 };

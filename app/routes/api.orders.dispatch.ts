@@ -1,15 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { BulkDispatchResponse } from "../../extensions/shared/api-contract";
 import { getRuntime } from "~/runtime.server";
-import { apiResponse, methodNotAllowed, readJsonBody, staffDeps } from "~/staff/http.server";
+import { apiResponse, authenticateStaffApi, methodNotAllowed, readJsonBody, staffDeps } from "~/staff/http.server";
 import { BulkDispatchInput, parseInput } from "~/staff/inputs";
 import { bulkDispatch } from "~/staff/order-dispatch.server";
 import { staffActorOf } from "~/staff/staff-actor";
-import { authenticate } from "~/shopify.server";
 
 /** POST /api/orders/dispatch — "Dispatch selected" on the orders list: one result per order. */
 export const action = async ({ request }: ActionFunctionArgs) => {
-  const auth = await authenticate.admin(request);
+  const auth = await authenticateStaffApi(request);
   const { session, cors } = auth;
   if (request.method !== "POST") return methodNotAllowed(cors, "POST");
   return apiResponse(cors, async (): Promise<BulkDispatchResponse> => {
@@ -22,6 +21,6 @@ export const action = async ({ request }: ActionFunctionArgs) => {
 };
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const { cors } = await authenticate.admin(request);
+  const { cors } = await authenticateStaffApi(request);
   return methodNotAllowed(cors, "POST");
 };

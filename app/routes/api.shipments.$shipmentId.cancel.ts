@@ -1,15 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { CancelResponse } from "../../extensions/shared/api-contract";
 import { cancelShipment } from "~/staff/cancel.server";
-import { apiResponse, methodNotAllowed, readJsonBody, staffDeps } from "~/staff/http.server";
+import { apiResponse, authenticateStaffApi, methodNotAllowed, readJsonBody, staffDeps } from "~/staff/http.server";
 import { CancelInput, parseInput } from "~/staff/inputs";
 import { parseShipmentId } from "~/staff/shipments.server";
 import { staffActorOf } from "~/staff/staff-actor";
-import { authenticate } from "~/shopify.server";
 
 /** POST /api/shipments/:shipmentId/cancel — cancel with a reason and a comment. */
 export const action = async ({ request, params }: ActionFunctionArgs) => {
-  const auth = await authenticate.admin(request);
+  const auth = await authenticateStaffApi(request);
   const { session, admin, cors } = auth;
   if (request.method !== "POST") return methodNotAllowed(cors, "POST");
   return apiResponse(cors, async (): Promise<CancelResponse> => {
@@ -25,6 +24,6 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
 };
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const { cors } = await authenticate.admin(request);
+  const { cors } = await authenticateStaffApi(request);
   return methodNotAllowed(cors, "POST");
 };

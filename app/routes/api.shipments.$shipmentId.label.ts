@@ -1,14 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { LabelResponse } from "../../extensions/shared/api-contract";
 import { labelLink } from "~/staff/files.server";
-import { apiResponse, methodNotAllowed, staffDeps } from "~/staff/http.server";
+import { apiResponse, authenticateStaffApi, methodNotAllowed, staffDeps } from "~/staff/http.server";
 import { LabelFormatInput, parseInput } from "~/staff/inputs";
 import { parseShipmentId } from "~/staff/shipments.server";
-import { authenticate } from "~/shopify.server";
 
 /** GET /api/shipments/:shipmentId/label?format=PDF|PNG — a short-lived link to the barcode label. */
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
-  const { session, cors } = await authenticate.admin(request);
+  const { session, cors } = await authenticateStaffApi(request);
   return apiResponse(cors, async (): Promise<LabelResponse> => {
     const shipmentId = parseShipmentId(params.shipmentId);
     const { format } = parseInput(LabelFormatInput, {
@@ -19,6 +18,6 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
 };
 
 export const action = async ({ request }: ActionFunctionArgs) => {
-  const { cors } = await authenticate.admin(request);
+  const { cors } = await authenticateStaffApi(request);
   return methodNotAllowed(cors, "GET");
 };

@@ -1,13 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { PhotosResponse } from "../../extensions/shared/api-contract";
 import { shipmentPhotos } from "~/staff/files.server";
-import { apiResponse, methodNotAllowed, staffDeps } from "~/staff/http.server";
+import { apiResponse, authenticateStaffApi, methodNotAllowed, staffDeps } from "~/staff/http.server";
 import { parseShipmentId } from "~/staff/shipments.server";
-import { authenticate } from "~/shopify.server";
 
 /** GET /api/shipments/:shipmentId/photos — short-lived links to the signature, pickup and delivery images. */
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
-  const { session, cors } = await authenticate.admin(request);
+  const { session, cors } = await authenticateStaffApi(request);
   return apiResponse(cors, async (): Promise<PhotosResponse> => {
     const shipmentId = parseShipmentId(params.shipmentId);
     return shipmentPhotos(staffDeps(), { shopDomain: session.shop, shipmentId });
@@ -15,6 +14,6 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
 };
 
 export const action = async ({ request }: ActionFunctionArgs) => {
-  const { cors } = await authenticate.admin(request);
+  const { cors } = await authenticateStaffApi(request);
   return methodNotAllowed(cors, "GET");
 };

@@ -1,15 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { RatingResponse } from "../../extensions/shared/api-contract";
-import { apiResponse, methodNotAllowed, readJsonBody, staffDeps } from "~/staff/http.server";
+import { apiResponse, authenticateStaffApi, methodNotAllowed, readJsonBody, staffDeps } from "~/staff/http.server";
 import { parseInput, RatingInput } from "~/staff/inputs";
 import { parseShipmentId } from "~/staff/shipments.server";
 import { rateDriver } from "~/staff/tip-rate.server";
 import { staffActorOf } from "~/staff/staff-actor";
-import { authenticate } from "~/shopify.server";
 
 /** POST /api/shipments/:shipmentId/rating — rate the driver 1 to 5, once. */
 export const action = async ({ request, params }: ActionFunctionArgs) => {
-  const auth = await authenticate.admin(request);
+  const auth = await authenticateStaffApi(request);
   const { session, cors } = auth;
   if (request.method !== "POST") return methodNotAllowed(cors, "POST");
   return apiResponse(cors, async (): Promise<RatingResponse> => {
@@ -27,6 +26,6 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
 };
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const { cors } = await authenticate.admin(request);
+  const { cors } = await authenticateStaffApi(request);
   return methodNotAllowed(cors, "POST");
 };

@@ -1,15 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { TipResponse } from "../../extensions/shared/api-contract";
-import { apiResponse, methodNotAllowed, readJsonBody, staffDeps } from "~/staff/http.server";
+import { apiResponse, authenticateStaffApi, methodNotAllowed, readJsonBody, staffDeps } from "~/staff/http.server";
 import { parseInput, TipInput } from "~/staff/inputs";
 import { parseShipmentId } from "~/staff/shipments.server";
 import { tipDriver } from "~/staff/tip-rate.server";
 import { staffActorOf } from "~/staff/staff-actor";
-import { authenticate } from "~/shopify.server";
 
 /** POST /api/shipments/:shipmentId/tip — tip the driver once, from acceptance to 3 days after delivery. */
 export const action = async ({ request, params }: ActionFunctionArgs) => {
-  const auth = await authenticate.admin(request);
+  const auth = await authenticateStaffApi(request);
   const { session, cors } = auth;
   if (request.method !== "POST") return methodNotAllowed(cors, "POST");
   return apiResponse(cors, async (): Promise<TipResponse> => {
@@ -27,6 +26,6 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
 };
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const { cors } = await authenticate.admin(request);
+  const { cors } = await authenticateStaffApi(request);
   return methodNotAllowed(cors, "POST");
 };

@@ -63,15 +63,21 @@ describe("authentication and CORS", () => {
     expect((response as Response).headers.get("Access-Control-Allow-Origin")).toBe("*");
   });
 
-  it("sends a request without a session token to the login path, as the library does", async () => {
+  it("refuses a request without a session token with 401 in words, not the library's redirect to the login page", async () => {
     const shipment = await world.book("scheduled");
-    const response = (await call(
-      cancel,
-      apiRequest(`/api/shipments/${shipment.id}/cancel`, { body: { code: "duplicate_order" } }),
-      { shipmentId: shipment.id },
-    )) as Response;
-    expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/auth/login");
+    for (const authorization of [null, "Basic abc", "Bearer "]) {
+      const request = apiRequest(`/api/shipments/${shipment.id}/cancel`, {
+        body: { code: "duplicate_order" },
+        origin: "https://extensions.shopifycdn.com",
+      });
+      if (authorization !== null) request.headers.set("Authorization", authorization);
+      const response = (await call(cancel, request, { shipmentId: shipment.id })) as Response;
+      expect(response.status, String(authorization)).toBe(401);
+      expect(response.headers.get("Access-Control-Allow-Origin")).toBe("*");
+      expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(
+        /no Shopify session token/,
+      );
+    }
     expect(sandbox.shipment(shipment.courierShipmentId!)!.state).toBe("scheduled");
   });
 
