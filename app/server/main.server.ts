@@ -77,6 +77,10 @@ function fail(res: ServerResponse, error: unknown): void {
 }
 
 server.keepAliveTimeout = 65_000;
+// Node's defaults let a client trickle a request's headers for 60 s and its body for 300 s, holding a
+// connection all that time; every body here is small (the size limits), so 20 s and 30 s are plenty.
+server.headersTimeout = 20_000;
+server.requestTimeout = 30_000;
 const walCheckpoints =
   (await useWriteAheadLog(db)) === "wal"
     ? setInterval(() => {
