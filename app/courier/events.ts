@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from "~/http/json-depth";
 import { holdsIllFormedText } from "~/text/well-formed";
-import { EVENT_NAMES, RETURN_CODES, type CourierEventName, type ReturnCode } from "./limits";
+import { COURIER_ID_MAX, EVENT_NAMES, RETURN_CODES, type CourierEventName, type ReturnCode } from "./limits";
 import {
   isPlainObject,
   lenientArray,
@@ -200,6 +200,9 @@ export function parseCourierEvent(rawBody: string): ParseEventResult {
   if (name === "") return { ok: false, reason: "body has no event name" };
 
   const rawData = body.data;
+  const id = isPlainObject(rawData) ? toTextOrNull(rawData.id) : null;
+  if (id !== null && id.length > COURIER_ID_MAX)
+    return { ok: false, reason: `id is longer than ${COURIER_ID_MAX} characters` };
   if (isKnownName(name) && isPlainObject(rawData)) {
     const parsed = EVENT_DATA_SCHEMAS[name].safeParse(rawData);
     if (parsed.success) {

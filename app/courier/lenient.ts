@@ -21,12 +21,24 @@ export function toTextOrNull(value: unknown): string | null {
   return null;
 }
 
-/** Epoch numbers below 10^12 are read as seconds, larger ones as milliseconds. */
+/**
+ * The latest instant a timestamp may name: the first of year 10000. A later one (a JavaScript Date
+ * reaches year 275760) has no ISO form of four-digit years, and the database refuses to store it.
+ */
+const LATEST_TIMESTAMP_MS = Date.UTC(10_000, 0, 1);
+
+/**
+ * Epoch numbers below 10^12 are read as seconds, larger ones as milliseconds, whether sent as
+ * numbers or as numeric text ("25544" is an epoch, not the year 25544); other text as a date.
+ * Instants before 1970 or from year 10000 on are no timestamp the courier sends: null.
+ */
 export function toDateOrNull(value: unknown): Date | null {
+  const epoch = toNumberOrNull(value);
   let date: Date | null = null;
-  if (typeof value === "string" && value.trim() !== "") date = new Date(value);
-  else if (typeof value === "number" && Number.isFinite(value)) date = new Date(value < 1e12 ? value * 1000 : value);
-  return date && !Number.isNaN(date.getTime()) ? date : null;
+  if (epoch !== null) date = new Date(epoch < 1e12 ? epoch * 1000 : epoch);
+  else if (typeof value === "string" && value.trim() !== "") date = new Date(value);
+  const time = date?.getTime() ?? Number.NaN;
+  return time >= 0 && time < LATEST_TIMESTAMP_MS ? date : null;
 }
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {

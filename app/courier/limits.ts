@@ -29,6 +29,11 @@ export const SANDBOX_FIRST_EVENT_AFTER_S = 30;
 export const SANDBOX_DEFAULT_INTERVAL_S = 15;
 /** Recommended lead time between request and pickup (not enforced by the courier). */
 export const RECOMMENDED_LEAD_TIME_MS = 60 * 60 * 1000;
+/**
+ * Not a courier limit (its ids are numbers): the longest id an event may carry. The id becomes a
+ * column and a job's key, so a longer one is refused rather than stored.
+ */
+export const COURIER_ID_MAX = 100;
 /** Not a courier limit: a sane ceiling for our own idempotency keys. */
 export const IDEMPOTENCY_KEY_MAX = 255;
 

@@ -34,6 +34,17 @@ describe("parseCourierEvent", () => {
       `{"event":"shipment.created","data":${'{"a":'.repeat(20_000)}1${"}".repeat(20_000)}}`,
       "body nests deeper than 64 levels",
     ],
+    // A 600 KB id became a job's payload over its 64 KB limit: a crash in the fuzz run, a 400 now.
+    [
+      "an id over 100 characters",
+      body("shipment.reposted", { id: "🍰".repeat(51) }),
+      "id is longer than 100 characters",
+    ],
+    [
+      "an unknown event's long id",
+      body("shipment.teleported", { id: "9".repeat(101) }),
+      "id is longer than 100 characters",
+    ],
   ])("refuses %s", (_name, raw, reason) => {
     expect(parseCourierEvent(raw)).toEqual({ ok: false, reason });
   });
@@ -44,6 +55,23 @@ describe("parseCourierEvent", () => {
     expect(event.name).toBe(name);
     expect(event.occurredAt?.toISOString()).toBe("2025-05-01T10:00:00.000Z");
     expect(event.shipmentId).toBe(name === "grouping.pickup_grouping_identified" ? null : "42");
+  });
+
+  // "25544" was read as the year 25544, which the database refused to store (a crash in the fuzz run).
+  it.each([
+    ["ISO text", "2025-05-01T10:00:00Z", "2025-05-01T10:00:00.000Z"],
+    ["epoch seconds", 1746093600, "2025-05-01T10:00:00.000Z"],
+    ["epoch milliseconds", 1746093600000, "2025-05-01T10:00:00.000Z"],
+    ["epoch seconds as text", "1746093600", "2025-05-01T10:00:00.000Z"],
+    ["a short number as text (an epoch, not a year)", "25544", "1970-01-01T07:05:44.000Z"],
+    ["a year past 9999", "+025544-01-01T00:00:00Z", null],
+    ["epoch milliseconds past year 9999", 8.64e15, null],
+    ["a time before 1970", "1969-12-31T23:59:59Z", null],
+    ["text that is no date", "soon", null],
+    ["a boolean", true, null],
+  ])("reads occurred_at given as %s", (_name, occurredAt, expected) => {
+    const event = parsed(body("shipment.at_pickup", { id: 1, occurred_at: occurredAt }));
+    expect(event.occurredAt?.toISOString() ?? null).toBe(expected);
   });
 
   it("has exactly the document's 19 event names", () => {
