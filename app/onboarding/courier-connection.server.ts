@@ -33,6 +33,11 @@ export const CourierAccountInput = z.object({
       "This is too short to be a courier access token.",
     )
     .refine((token) => !/\s/.test(token), "The access token has no spaces; copy it again.")
+    // It travels in an HTTP header, which holds only visible ASCII characters.
+    .refine(
+      (token) => /^[\x21-\x7e]*$/.test(token),
+      "The access token has only letters, digits and symbols (no accents or emoji); copy it again.",
+    )
     .default(""),
   /** Absent: keep the shop's current address; empty: the courier's standard address. */
   baseUrl: z

@@ -177,6 +177,11 @@ describe("home: the setup checklist with live status", () => {
     [{ environment: "sandbox", token: "short" }, "token", "This is too short to be a courier access token."],
     [{ environment: "sandbox", token: "has space inside" }, "token", "The access token has no spaces; copy it again."],
     [
+      { environment: "sandbox", token: "tok_abcdé😀𝑝" },
+      "token",
+      "The access token has only letters, digits and symbols (no accents or emoji); copy it again.",
+    ],
+    [
       { environment: "sandbox", token: "", baseUrl: "http://courier.example.com" },
       "baseUrl",
       "Enter an https:// address, or leave it empty for the courier's standard address.",
