@@ -31,6 +31,8 @@ export type CourierErrorInit = {
   detail: string;
   fieldErrors?: FieldError[];
   apiErrors?: ApiError[];
+  /** A network error: the connection was reset or closed before any answer came (see networkError). */
+  resetBeforeAnswer?: boolean;
   cause?: unknown;
 };
 
@@ -42,6 +44,7 @@ export class CourierError extends Error {
   readonly merchantMessage: string;
   readonly fieldErrors: FieldError[];
   readonly apiErrors: ApiError[];
+  readonly resetBeforeAnswer: boolean;
 
   constructor(init: CourierErrorInit) {
     super(`Courier ${init.kind}${init.status ? ` (${init.status})` : ""}: ${init.detail}`, { cause: init.cause });
@@ -53,6 +56,7 @@ export class CourierError extends Error {
     this.merchantMessage = init.merchantMessage;
     this.fieldErrors = init.fieldErrors ?? [];
     this.apiErrors = init.apiErrors ?? [];
+    this.resetBeforeAnswer = init.resetBeforeAnswer ?? false;
   }
 }
 
@@ -92,27 +96,38 @@ export function invalidRequestError(fieldErrors: FieldError[]): CourierError {
  * The messages and codes down an error's cause chain: fetch's own error says only "fetch failed",
  * the socket's reason ("other side closed", ECONNRESET) is in its cause.
  */
-function causeChain(cause: unknown): string {
+function causeChain(cause: unknown): { text: string; codes: string[] } {
   const parts: string[] = [];
+  const codes: string[] = [];
   for (let at = cause, depth = 0; at !== undefined && at !== null && depth < 4; depth++) {
     if (!(at instanceof Error)) {
       parts.push(String(at));
       break;
     }
     const code = (at as { code?: unknown }).code;
+    if (typeof code === "string") codes.push(code);
     parts.push(typeof code === "string" ? `${at.message} (${code})` : at.message);
     at = at.cause;
   }
-  return parts.join(": ");
+  return { text: parts.join(": "), codes };
 }
 
-export function networkError(cause: unknown): CourierError {
+/** The socket was reset or closed under the request: what a kept-alive connection the server had just dropped gives. */
+const CONNECTION_RESET_CODES = new Set(["ECONNRESET", "EPIPE", "UND_ERR_SOCKET"]);
+
+/**
+ * `answered`: whether the courier's answer had begun (its status came) before the failure. Only a
+ * reset before any answer is `resetBeforeAnswer`.
+ */
+export function networkError(cause: unknown, answered = false): CourierError {
+  const chain = causeChain(cause);
   return new CourierError({
     kind: "network",
     retryable: true,
     merchantMessage:
       "The courier's service could not be reached. The app will try again; you can also retry in a few minutes.",
-    detail: `network failure: ${causeChain(cause)}`,
+    detail: `network failure: ${chain.text}`,
+    resetBeforeAnswer: !answered && chain.codes.some((code) => CONNECTION_RESET_CODES.has(code)),
     cause,
   });
 }

@@ -15,7 +15,8 @@ import { courierTokenKey, type CourierLane, type CourierRateLimiter } from "./ra
  * rate limiter, and retries with exponential backoff and full jitter on 429 (honouring
  * Retry-After), 500/502/503/504, network errors and timeouts — but only for requests that are safe
  * to repeat: reads, and creates that carry an idempotency_key (the same body, so the same key, is
- * sent on every attempt). A 429 holds the whole token off in the limiter for its Retry-After. With `failFast` nothing waits: no limiter queue, no retry sleep.
+ * sent on every attempt); a PUT or DELETE gets one more try only after a connection reset before any
+ * answer. A 429 holds the whole token off in the limiter for its Retry-After. With `failFast` nothing waits: no limiter queue, no retry sleep.
  */
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -70,6 +71,7 @@ export const DEFAULT_HOLD_OFF_MS = 1_000;
 export const MAX_JSON_BYTES = 1024 * 1024;
 export const MAX_BINARY_BYTES = 10 * 1024 * 1024;
 const RETRYABLE_KINDS = new Set(["throttled", "server", "network", "timeout"]);
+const IDEMPOTENT_METHODS = new Set<HttpMethod>(["PUT", "DELETE"]);
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
 
 /** Validates a courier base URL: HTTPS, or HTTP to a loopback host (the local sandbox). */
@@ -146,6 +148,7 @@ export function createCourierRequester(config: CourierRequestConfig) {
       accept: spec.expect === "json" ? "application/json" : "*/*",
     };
     if (spec.body !== undefined) headers["content-type"] = "application/json";
+    let answered = false;
     try {
       const response = await fetchImpl(urlFor(spec), {
         method: spec.method,
@@ -154,6 +157,7 @@ export function createCourierRequester(config: CourierRequestConfig) {
         signal,
         redirect: "error",
       });
+      answered = true;
       const ok = response.ok || (spec.passStatuses ?? []).includes(response.status);
       const cap =
         ok && spec.expect === "binary"
@@ -166,7 +170,7 @@ export function createCourierRequester(config: CourierRequestConfig) {
       if (error instanceof CourierError) throw error;
       if (opts.signal?.aborted) throw timeoutError(null);
       if (controller.signal.aborted) throw timeoutError(timeoutMs);
-      throw networkError(error);
+      throw networkError(error, answered);
     } finally {
       clearTimeout(timer);
     }
@@ -196,8 +200,12 @@ export function createCourierRequester(config: CourierRequestConfig) {
         if (error.kind === "throttled" && error.status === 429) {
           await config.limiter.holdOff(tokenKey, error.retryAfterMs ?? DEFAULT_HOLD_OFF_MS);
         }
+        // A PUT or DELETE is idempotent by HTTP's rules and, at the courier, set-once (a tip) or a cancel: one
+        // more try after a connection reset before any answer (a kept-alive socket the courier had just closed;
+        // the fuzz run met it on a tip). A reset after the answer began may follow work done: not retried.
+        const resetRetry = IDEMPOTENT_METHODS.has(spec.method) && error.resetBeforeAnswer && attemptIndex === 0;
         const canRetry =
-          spec.retrySafe &&
+          (spec.retrySafe || resetRetry) &&
           !failFast &&
           attemptIndex < maxRetries &&
           RETRYABLE_KINDS.has(error.kind) &&

@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { createServer as createHttpServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { createServer } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { courierBaseUrl, UNCONFIGURED_COURIER_BASE_URLS } from "~/courier/base-url";
@@ -358,6 +360,52 @@ describe("every error kind", () => {
     expect(calls).toHaveLength(3);
     expect(await failure(client.updateShipment(1, { description: "x" }))).toMatchObject({ kind: "network" });
     expect(calls).toHaveLength(4);
+  });
+
+  it("sends a PUT once more after a connection reset before any answer; never a PATCH, nor after the answer began", async () => {
+    const arrivals: string[] = [];
+    let resets = 0;
+    let cutMidAnswer = false;
+    const server: Server = createHttpServer((req, res) => {
+      arrivals.push(req.method!);
+      if (resets > 0) {
+        resets -= 1;
+        req.socket.resetAndDestroy(); // what a kept-alive socket the courier had just closed gives
+        return;
+      }
+      res.writeHead(200, { "content-type": "application/json" });
+      if (cutMidAnswer) {
+        res.flushHeaders();
+        setTimeout(() => res.socket?.destroy(), 20);
+        return;
+      }
+      res.end(JSON.stringify({ amount: 5 }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { client } = newClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+      resets = 1;
+      expect(await client.tip(1, 5)).toMatchObject({ amount: 5 });
+      expect(arrivals).toEqual(["PUT", "PUT"]);
+
+      arrivals.length = 0;
+      resets = 2;
+      expect(await failure(client.tip(1, 5))).toMatchObject({ kind: "network", resetBeforeAnswer: true });
+      expect(arrivals).toEqual(["PUT", "PUT"]);
+
+      arrivals.length = 0;
+      resets = 1;
+      expect(await failure(client.updateShipment(1, { description: "x" }))).toMatchObject({ kind: "network" });
+      expect(arrivals).toEqual(["PATCH"]);
+
+      arrivals.length = 0;
+      cutMidAnswer = true;
+      expect(await failure(client.tip(1, 5))).toMatchObject({ kind: "network", resetBeforeAnswer: false });
+      expect(arrivals).toEqual(["PUT"]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it("a slow answer times out (per-request timeout), and is not retried for a PATCH", async () => {
