@@ -57,6 +57,30 @@ export function fuzzStaffApi(names: readonly StaffEndpointName[], options: { fil
   let standInHandlers: Parameters<typeof mswServer.use> = [];
   let endpoints: (StaffEndpoint & { name: StaffEndpointName })[] = [];
   let links: Parameters<typeof fileLinkTarget>[0] = [];
+  let deliveredShipmentId = "";
+
+  /**
+   * Real signed links, as the photos route hands them out: made when the file route's fuzzing starts,
+   * as links expire (made at setup, they had expired before 10,000 inputs of the routes before it).
+   */
+  async function signLinks(): Promise<void> {
+    const answer = (await photos.loader({
+      request: apiRequest(`/api/shipments/${deliveredShipmentId}/photos`, { shop: SHOP }),
+      params: { shipmentId: deliveredShipmentId },
+      context: {},
+    })) as Response;
+    const { photos: listed } = (await answer.json()) as { photos: { url: string; kind: string }[] };
+    links = listed.map((photo) => {
+      const url = new URL(photo.url);
+      const [, , , shipmentId, file] = url.pathname.split("/");
+      return {
+        shipmentId: shipmentId!,
+        file: file!,
+        exp: url.searchParams.get("exp")!,
+        sig: url.searchParams.get("sig")!,
+      };
+    });
+  }
 
   beforeAll(async () => {
     sandbox = await startSandbox();
@@ -91,24 +115,7 @@ export function fuzzStaffApi(names: readonly StaffEndpointName[], options: { fil
       { name: "POST /api/shipments/:shipmentId/redispatch", ...redispatch, params: shipment, body: null },
       { name: "POST /api/shipments/:shipmentId/tip", ...tip, params: shipment, body: { amountDollars: "5.00" } },
     ];
-    if (!options.fileLinks) return;
-    // Real signed links, as the photos route hands them out.
-    const answer = (await photos.loader({
-      request: apiRequest(`/api/shipments/${shipments[2]!.id}/photos`, { shop: SHOP }),
-      params: { shipmentId: shipments[2]!.id },
-      context: {},
-    })) as Response;
-    const { photos: listed } = (await answer.json()) as { photos: { url: string; kind: string }[] };
-    links = listed.map((photo) => {
-      const url = new URL(photo.url);
-      const [, , , shipmentId, file] = url.pathname.split("/");
-      return {
-        shipmentId: shipmentId!,
-        file: file!,
-        exp: url.searchParams.get("exp")!,
-        sig: url.searchParams.get("sig")!,
-      };
-    });
+    deliveredShipmentId = shipments[2]!.id;
   });
   afterAll(() => sandbox.close());
   // The setup file resets MSW's handlers after each test: the Shopify stand-in answers every test again.
@@ -140,6 +147,7 @@ export function fuzzStaffApi(names: readonly StaffEndpointName[], options: { fil
         "GET /api/files/:shipmentId/:file",
         () => db,
         () => fileLinkTarget(links, fileLoader),
+        signLinks,
       );
   });
 }
