@@ -1,5 +1,5 @@
 import { addOrderTags, setOrderDeliveryMetafield } from "~/shopify/order-annotations.server";
-import { orderDeliverySummary } from "~/tracking/order-summary";
+import { orderDeliverySummary } from "~/shipments/order-summary";
 import type { OrderAnnotationPayload } from "./jobs";
 import { loadShop, type DispatchDeps } from "./plan.server";
 

@@ -1,4 +1,4 @@
-import { toCourierPhone } from "~/dispatch/phone";
+import { toCourierPhone } from "~/courier/phone";
 import type { WebhookAuthMethod } from "~/courier/webhook-auth.server";
 import type { CourierCheck } from "./courier-check";
 

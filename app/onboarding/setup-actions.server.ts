@@ -10,8 +10,8 @@ import { parseShopSettings } from "~/settings/shop-settings";
 import { AdminApiError, type AdminGraphql } from "~/shopify/admin-request.server";
 import { WEBHOOK_AUTH_METHODS } from "~/courier/webhook-auth.server";
 import { rotateWebhookSecret } from "~/shops/courier-credentials.server";
-import { recordSettingsChange } from "~/staff/staff-actions.server";
-import type { StaffActor } from "~/staff/staff-actor";
+import { recordSettingsChange } from "~/shops/staff-actions.server";
+import type { StaffActor } from "~/shops/staff-actor";
 import type { CourierCredentials } from "~/shops/courier-for-shop.server";
 import { connectCourier, CourierAccountInput } from "./courier-connection.server";
 

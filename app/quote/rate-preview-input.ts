@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ADDRESS_LINE_MAX, US_STATE_CODES } from "~/courier/limits";
-import { LOCATION_GID_PATTERN } from "~/onboarding/pickup-locations";
+import { LOCATION_GID_PATTERN } from "~/settings/pickup-locations";
 import { ClockTime } from "~/settings/form-fields";
 import { IsoDate } from "~/settings/hours-schema";
 

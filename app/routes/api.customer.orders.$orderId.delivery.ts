@@ -3,9 +3,9 @@ import type { ShopperDeliveriesResponse } from "../../extensions/shared/shopper-
 import { orderGidFromId } from "../../extensions/shared/api-contract";
 import { authenticate } from "~/shopify.server";
 import { StaffActionError } from "~/staff/errors";
-import { apiResponse, methodNotAllowed } from "~/staff/http.server";
+import { apiResponse, methodNotAllowed } from "~/server/staff-http.server";
 import { OrderIdParam, parseInput } from "~/staff/inputs";
-import { orderStatusDeps, takeClientRate } from "~/tracking-page/http.server";
+import { orderStatusDeps, takeClientRate } from "~/server/tracking-page-http.server";
 import { CustomerAccountClaims } from "~/tracking-page/inputs";
 import { shopperDeliveriesFor } from "~/tracking-page/order-status.server";
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { fileForLink, safeContentType } from "~/staff/files.server";
 import { FILE_LINK_TTL_MS, FileLinkInput } from "~/staff/file-links.server";
-import { errorBody, staffDeps } from "~/staff/http.server";
+import { errorBody, staffDeps } from "~/server/staff-http.server";
 import { StaffActionError } from "~/staff/errors";
 
 /**

@@ -1,10 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { DispatchResponse } from "../../extensions/shared/api-contract";
 import { getRuntime } from "~/runtime.server";
-import { apiResponse, authenticateStaffApi, methodNotAllowed, readJsonBody, staffDeps } from "~/staff/http.server";
+import {
+  apiResponse,
+  authenticateStaffApi,
+  methodNotAllowed,
+  readJsonBody,
+  staffDeps,
+} from "~/server/staff-http.server";
 import { DispatchInput, OrderIdParam, parseInput } from "~/staff/inputs";
 import { dispatchOrderNow } from "~/staff/order-dispatch.server";
-import { staffActorOf } from "~/staff/staff-actor";
+import { staffActorOf } from "~/shops/staff-actor";
 
 /** POST /api/orders/:orderId/dispatch — dispatch now in the window staff chose from the quote. */
 export const action = async ({ request, params }: ActionFunctionArgs) => {

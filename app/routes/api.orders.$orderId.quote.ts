@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { QuoteResponse } from "../../extensions/shared/api-contract";
-import { apiResponse, authenticateStaffApi, methodNotAllowed, staffDeps } from "~/staff/http.server";
+import { apiResponse, authenticateStaffApi, methodNotAllowed, staffDeps } from "~/server/staff-http.server";
 import { OrderIdParam, parseInput } from "~/staff/inputs";
 import { quoteForOrder } from "~/staff/order-dispatch.server";
 

@@ -1,10 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { BulkDispatchResponse } from "../../extensions/shared/api-contract";
 import { getRuntime } from "~/runtime.server";
-import { apiResponse, authenticateStaffApi, methodNotAllowed, readJsonBody, staffDeps } from "~/staff/http.server";
+import {
+  apiResponse,
+  authenticateStaffApi,
+  methodNotAllowed,
+  readJsonBody,
+  staffDeps,
+} from "~/server/staff-http.server";
 import { BulkDispatchInput, parseInput } from "~/staff/inputs";
 import { bulkDispatch } from "~/staff/order-dispatch.server";
-import { staffActorOf } from "~/staff/staff-actor";
+import { staffActorOf } from "~/shops/staff-actor";
 
 /** POST /api/orders/dispatch — "Dispatch selected" on the orders list: one result per order. */
 export const action = async ({ request }: ActionFunctionArgs) => {

@@ -1,10 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { CancelResponse } from "../../extensions/shared/api-contract";
 import { cancelShipment } from "~/staff/cancel.server";
-import { apiResponse, authenticateStaffApi, methodNotAllowed, readJsonBody, staffDeps } from "~/staff/http.server";
+import {
+  apiResponse,
+  authenticateStaffApi,
+  methodNotAllowed,
+  readJsonBody,
+  staffDeps,
+} from "~/server/staff-http.server";
 import { CancelInput, parseInput } from "~/staff/inputs";
 import { parseShipmentId } from "~/staff/shipments.server";
-import { staffActorOf } from "~/staff/staff-actor";
+import { staffActorOf } from "~/shops/staff-actor";
 
 /** POST /api/shipments/:shipmentId/cancel — cancel with a reason and a comment. */
 export const action = async ({ request, params }: ActionFunctionArgs) => {

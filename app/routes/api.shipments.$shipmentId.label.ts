@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { LabelResponse } from "../../extensions/shared/api-contract";
 import { labelLink } from "~/staff/files.server";
-import { apiResponse, authenticateStaffApi, methodNotAllowed, staffDeps } from "~/staff/http.server";
+import { apiResponse, authenticateStaffApi, methodNotAllowed, staffDeps } from "~/server/staff-http.server";
 import { LabelFormatInput, parseInput } from "~/staff/inputs";
 import { parseShipmentId } from "~/staff/shipments.server";
 

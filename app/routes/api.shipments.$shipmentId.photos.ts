@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { PhotosResponse } from "../../extensions/shared/api-contract";
 import { shipmentPhotos } from "~/staff/files.server";
-import { apiResponse, authenticateStaffApi, methodNotAllowed, staffDeps } from "~/staff/http.server";
+import { apiResponse, authenticateStaffApi, methodNotAllowed, staffDeps } from "~/server/staff-http.server";
 import { parseShipmentId } from "~/staff/shipments.server";
 
 /** GET /api/shipments/:shipmentId/photos — short-lived links to the signature, pickup and delivery images. */

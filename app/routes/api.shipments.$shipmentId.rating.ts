@@ -1,10 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { RatingResponse } from "../../extensions/shared/api-contract";
-import { apiResponse, authenticateStaffApi, methodNotAllowed, readJsonBody, staffDeps } from "~/staff/http.server";
+import {
+  apiResponse,
+  authenticateStaffApi,
+  methodNotAllowed,
+  readJsonBody,
+  staffDeps,
+} from "~/server/staff-http.server";
 import { parseInput, RatingInput } from "~/staff/inputs";
 import { parseShipmentId } from "~/staff/shipments.server";
 import { rateDriver } from "~/staff/tip-rate.server";
-import { staffActorOf } from "~/staff/staff-actor";
+import { staffActorOf } from "~/shops/staff-actor";
 
 /** POST /api/shipments/:shipmentId/rating — rate the driver 1 to 5, once. */
 export const action = async ({ request, params }: ActionFunctionArgs) => {

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getRuntime } from "~/runtime.server";
-import { apiResponse, authenticateStaffApi, methodNotAllowed, staffDeps } from "~/staff/http.server";
+import { apiResponse, authenticateStaffApi, methodNotAllowed, staffDeps } from "~/server/staff-http.server";
 import { redispatchShipment } from "~/staff/order-dispatch.server";
 import { parseShipmentId } from "~/staff/shipments.server";
-import { staffActorOf } from "~/staff/staff-actor";
+import { staffActorOf } from "~/shops/staff-actor";
 
 /** POST /api/shipments/:shipmentId/redispatch — cancel at the courier and dispatch again with the order's current details. */
 export const action = async ({ request, params }: ActionFunctionArgs) => {

@@ -1,10 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { TipResponse } from "../../extensions/shared/api-contract";
-import { apiResponse, authenticateStaffApi, methodNotAllowed, readJsonBody, staffDeps } from "~/staff/http.server";
+import {
+  apiResponse,
+  authenticateStaffApi,
+  methodNotAllowed,
+  readJsonBody,
+  staffDeps,
+} from "~/server/staff-http.server";
 import { parseInput, TipInput } from "~/staff/inputs";
 import { parseShipmentId } from "~/staff/shipments.server";
 import { tipDriver } from "~/staff/tip-rate.server";
-import { staffActorOf } from "~/staff/staff-actor";
+import { staffActorOf } from "~/shops/staff-actor";
 
 /** POST /api/shipments/:shipmentId/tip — tip the driver once, from acceptance to 3 days after delivery. */
 export const action = async ({ request, params }: ActionFunctionArgs) => {

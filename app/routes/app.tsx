@@ -4,7 +4,7 @@ import { NavMenu } from "@shopify/app-bridge-react";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css";
 import { boundary } from "@shopify/shopify-app-remix/server";
 import { AppProvider } from "@shopify/shopify-app-remix/react";
-import { attentionCount } from "~/attention/attention-list.server";
+import { attentionCount } from "~/routes/app.attention/attention-list.server";
 import { appConfig } from "~/config/env.server";
 import { getRuntime } from "~/runtime.server";
 import { authenticate } from "~/shopify.server";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { authenticate } from "~/shopify.server";
-import { trackingPageResponse } from "~/tracking-page/http.server";
+import { trackingPageResponse } from "~/server/tracking-page-http.server";
 
 /**
  * GET /proxy/track/:token — the tracking page on the shop's domain (`/apps/courier-track/:token`,

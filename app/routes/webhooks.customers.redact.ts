@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { db } from "~/db.server";
 import { handleCustomersRedact } from "~/webhooks/compliance.server";
 import { CustomersRedactPayload, customerGid } from "~/webhooks/payloads";
-import { receiveWebhook } from "~/webhooks/receive.server";
+import { receiveWebhook } from "~/server/shopify-webhooks.server";
 
 export const action = ({ request }: ActionFunctionArgs) =>
   receiveWebhook(request, {

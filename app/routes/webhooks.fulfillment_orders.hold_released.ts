@@ -1,4 +1,4 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { receiveFulfillmentOrderChanged } from "~/order-changes/receive.server";
+import { receiveFulfillmentOrderChanged } from "~/server/order-change-webhooks.server";
 
 export const action = ({ request }: ActionFunctionArgs) => receiveFulfillmentOrderChanged(request);

@@ -1,4 +1,4 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { receiveFulfillmentOrderMoved } from "~/order-changes/receive.server";
+import { receiveFulfillmentOrderMoved } from "~/server/order-change-webhooks.server";
 
 export const action = ({ request }: ActionFunctionArgs) => receiveFulfillmentOrderMoved(request);

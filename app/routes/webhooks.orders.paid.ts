@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { enqueueOrderDispatch } from "~/dispatch/enqueue.server";
 import { OrderPaidPayload } from "~/order-changes/webhook-payloads";
 import { getRuntime } from "~/runtime.server";
-import { receiveWebhook } from "~/webhooks/receive.server";
+import { receiveWebhook } from "~/server/shopify-webhooks.server";
 
 export const action = ({ request }: ActionFunctionArgs) =>
   receiveWebhook(request, {

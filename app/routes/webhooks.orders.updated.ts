@@ -1,4 +1,4 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { receiveOrderChanged } from "~/order-changes/receive.server";
+import { receiveOrderChanged } from "~/server/order-change-webhooks.server";
 
 export const action = ({ request }: ActionFunctionArgs) => receiveOrderChanged(request);

@@ -21,7 +21,7 @@ import { SHOPS_KEPT, type Runtime } from "~/runtime.server";
 import { parseShopSettings } from "~/settings/shop-settings";
 import { AdminApiError, type AdminGraphql } from "~/shopify/admin-request.server";
 import { AFTER_EXPIRY_JOB, AfterExpiryPayload } from "~/tracking/after-expiry";
-import { runAfterExpiry } from "~/tracking/after-expiry.server";
+import { runAfterExpiry } from "~/order-changes/after-expiry.server";
 import { applyShipmentEvents } from "~/tracking/apply.server";
 import {
   APPLY_EVENTS_JOB,
@@ -34,7 +34,7 @@ import {
 import { sendFlowOccurrence } from "~/tracking/flow-send.server";
 import { matchEarlyEvents } from "~/tracking/receive.server";
 import { RECONCILE_JOB, reconcileShop } from "~/tracking/reconcile.server";
-import { trackingSettingsOf } from "~/tracking/settings";
+import { trackingSettingsOf } from "~/server/tracking-settings.server";
 import { NO_DRIVER_WATCH_JOB, NoDriverWatchPayload } from "~/watchdog/jobs";
 import { runNoDriverWatch } from "~/watchdog/no-driver-job.server";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LOCATION_GID_PATTERN, MAX_PICKUP_LOCATIONS } from "~/onboarding/pickup-locations";
+import { LOCATION_GID_PATTERN, MAX_PICKUP_LOCATIONS } from "~/settings/pickup-locations";
 import { EVEN_WITH_OTHER_ERRORS, hasIssueUnder } from "./cross-field-rules";
 import { ClockTime, optionalWholeNumber, text, wholeNumber } from "./form-fields";
 import {

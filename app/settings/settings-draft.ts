@@ -1,4 +1,4 @@
-import type { PickupLocationRow } from "~/onboarding/pickup-locations";
+import type { PickupLocationRow } from "~/settings/pickup-locations";
 import { hoursDraftOf, hoursEntries, type HoursDraft } from "./hours-draft";
 import type { DeliveryWindow, ShopSettings } from "./shop-settings";
 

@@ -1,6 +1,6 @@
 import type { Db } from "~/db/client.server";
 import { componentLogger } from "~/logging/logger.server";
-import { validatePickupLocations, type PickupLocationInput } from "~/onboarding/pickup-locations";
+import { validatePickupLocations, type PickupLocationInput } from "~/settings/pickup-locations";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
 import { fetchLocations } from "~/shopify/locations.server";
 import { dottedFieldsToObject, type FormDataLike } from "./dotted-fields";

@@ -2,7 +2,7 @@ import type { Db } from "~/db/client.server";
 import { componentLogger } from "~/logging/logger.server";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
 import { setOrderDeliveryMetafield } from "~/shopify/order-annotations.server";
-import { orderDeliverySummary } from "~/tracking/order-summary";
+import { orderDeliverySummary } from "~/shipments/order-summary";
 
 /**
  * Rewrites the order's delivery metafield after a staff action changed a shipment. The courier's

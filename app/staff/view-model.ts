@@ -7,9 +7,9 @@ import {
   type ShipmentView,
 } from "../../extensions/shared/api-contract";
 import { shipmentPermissions } from "../../extensions/shared/shipment-rules";
-import { ORDER_CHANGE_ACTIVITY } from "~/order-changes/activity";
-import { needsAttentionForNoDriver, NO_DRIVER_YET_FIX } from "~/watchdog/no-driver-attention";
-import { firstName } from "~/tracking/order-summary";
+import { ORDER_CHANGE_ACTIVITY } from "~/shipments/activity-kinds";
+import { needsAttentionForNoDriver, NO_DRIVER_YET_FIX } from "~/tracking/no-driver-attention";
+import { firstName } from "~/shipments/order-summary";
 
 /**
  * A stored shipment → the `ShipmentView` of the extension contract (also used by the shipment

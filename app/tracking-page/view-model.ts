@@ -1,5 +1,5 @@
 import { windowTitle } from "~/dispatch/window-title";
-import { FINAL_STATES, type ShipmentState } from "~/tracking/shipment-states";
+import { FINAL_STATES, type ShipmentState } from "~/shipments/states";
 
 /**
  * What the shoppers' tracking page shows, from a shipment's stored facts. Shoppers see only what they

@@ -12,16 +12,16 @@ import {
   updateFulfillmentTracking,
 } from "~/shopify/fulfillments.server";
 import { addOrderTags, removeOrderTags, setOrderDeliveryMetafield } from "~/shopify/order-annotations.server";
-import { newTrackingToken } from "~/tracking-page/token.server";
+import { newTrackingToken } from "~/shipments/tracking-token.server";
 import { noDriverWatchJob } from "~/watchdog/jobs";
-import { clearingNoDriverYet, NO_DRIVER_YET_CLEARED } from "~/watchdog/no-driver-attention";
+import { clearingNoDriverYet, NO_DRIVER_YET_CLEARED } from "~/tracking/no-driver-attention";
 import { toTrackingEvent } from "./event-input";
 import { flowOccurrences, type FlowOccurrence } from "./flow-triggers";
 import { afterExpiryJob } from "./after-expiry";
 import { flowTriggerJob } from "./jobs";
-import { orderDeliverySummary } from "./order-summary";
+import { orderDeliverySummary } from "../shipments/order-summary";
 import { ATTENTION_CLEARED_BY_REPOST, REPOST_ACTIVITY, repostInWords, repostTakeover } from "./repost";
-import type { ShipmentState } from "./shipment-states";
+import type { ShipmentState } from "../shipments/states";
 import { nextTimelineEvent } from "./shopify-timeline";
 import {
   applyTrackingEvent,

@@ -10,7 +10,7 @@
 import type { AttentionCode } from "../shopify/flow-trigger-payloads";
 import { cancellationInWords, returnCodeInWords } from "./reason-words";
 import { takeOver } from "./repost";
-import type { ShipmentState } from "./shipment-states";
+import type { ShipmentState } from "../shipments/states";
 
 /** Progress order; final states share the top rank so none can replace another. */
 const RANK: Record<ShipmentState, number> = {

@@ -6,7 +6,7 @@
  * shipment assigned, canceled or moved meanwhile is judged as it is now.
  */
 import type { NoDriverWatchSettings } from "~/settings/no-driver-schema";
-import type { ShipmentState } from "~/tracking/shipment-states";
+import type { ShipmentState } from "~/shipments/states";
 
 export type PayoutRaise = { amountCents: number; raisedAt: Date };
 

@@ -5,7 +5,7 @@ import { JobError, permanentFailure } from "~/jobs/errors";
 import type { JobQueue } from "~/jobs/queue.server";
 import { parseShopSettings } from "~/settings/shop-settings";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
-import type { ShipmentState } from "~/tracking/shipment-states";
+import type { ShipmentState } from "~/shipments/states";
 import { markNoDriverYet, noDriverYetKind } from "./mark-no-driver.server";
 import { decideNoDriverWatch, type NoDriverCause } from "./no-driver-decision";
 import { noDriverWatchJob, type NoDriverWatchPayload } from "./jobs";

@@ -23,7 +23,7 @@
 // Shared vocabularies
 
 /** The app's shipment states (the courier's eight, plus `pending` before creation and `failed`). */
-import { SHIPMENT_STATES, type ShipmentState } from "../../app/tracking/shipment-states";
+import { SHIPMENT_STATES, type ShipmentState } from "../../app/shipments/states";
 export { SHIPMENT_STATES, type ShipmentState };
 
 export const PHOTO_KINDS = ["signature", "pickup", "delivery"] as const;

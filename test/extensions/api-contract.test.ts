@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { SHIPMENT_STATES as APP_SHIPMENT_STATES } from "~/tracking/shipment-states";
+import { SHIPMENT_STATES as APP_SHIPMENT_STATES } from "~/shipments/states";
 import {
   SHIPMENT_STATES,
   API_ROUTES,

@@ -1,8 +1,8 @@
 /** Fuzzing the settings page's and Home's form actions, against the Shopify stand-in and the courier sandbox. */
 import { afterAll, beforeAll, beforeEach, describe } from "vitest";
 import { db } from "~/db.server";
-import { action as homeAction } from "~/routes/app._index";
-import { action as settingsAction } from "~/routes/app.settings";
+import { action as homeAction } from "~/routes/app._index/route";
+import { action as settingsAction } from "~/routes/app.settings/route";
 import type { CourierSandbox } from "../courier-sandbox/server";
 import { mswServer } from "../support/msw-server";
 import { OTHER_SHOP, SHOP, setUpStaffWorld, startSandbox } from "../app/routes/staff-fixture";

@@ -1,7 +1,7 @@
 import { Button, InlineGrid, InlineStack, Link, Text } from "@shopify/polaris";
 import { cancellationLabel } from "../../../extensions/shared/cancellation";
 import { STATE_LABELS } from "../../../extensions/shared/presentation";
-import { formatDateTime, formatMoney } from "~/shipments/format";
+import { formatDateTime, formatMoney } from "~/text/format";
 import type { ShipmentDetail } from "./shipment-detail";
 import { TitledCard } from "./titled-card";
 

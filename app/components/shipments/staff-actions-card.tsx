@@ -1,5 +1,5 @@
 import { BlockStack, InlineGrid, Text } from "@shopify/polaris";
-import { formatDateTime } from "~/shipments/format";
+import { formatDateTime } from "~/text/format";
 import type { ShipmentDetail } from "./shipment-detail";
 import { TitledCard } from "./titled-card";
 

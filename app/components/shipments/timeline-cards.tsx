@@ -1,6 +1,6 @@
 import { Badge, BlockStack, InlineGrid, InlineStack, Text } from "@shopify/polaris";
 import { PHOTO_LABELS } from "../../../extensions/shared/presentation";
-import { formatDateTime } from "~/shipments/format";
+import { formatDateTime } from "~/text/format";
 import type { ShipmentDetail } from "./shipment-detail";
 import { TitledCard } from "./titled-card";
 

@@ -22,7 +22,7 @@ import { serviceCodeFor } from "~/schedule/service-code";
 import { takenPlaces } from "~/schedule/slot-reservations.server";
 import { addDays, zonedDate, zonedTimeOnDate } from "~/schedule/time-zone";
 import { jobHandlers } from "~/server/job-handlers.server";
-import { shipmentDetail } from "~/shipments/detail.server";
+import { shipmentDetail } from "~/routes/app.shipments.$id/detail.server";
 import { createFileLinkSigner } from "~/staff/file-links.server";
 import { parseShopSettings, type DeliveryWindow, type ShopSettings } from "~/settings/shop-settings";
 import { startCourierSandbox, type CourierSandbox } from "../../courier-sandbox/server";

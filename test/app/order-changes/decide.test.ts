@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { awaitsRedispatch, flaggedKind, ORDER_CHANGE_ACTIVITY, parseFlaggedKind } from "~/order-changes/activity";
+import { awaitsRedispatch, flaggedKind, ORDER_CHANGE_ACTIVITY, parseFlaggedKind } from "~/shipments/activity-kinds";
 import {
   decideShipment,
   fulfillmentOrderNow,

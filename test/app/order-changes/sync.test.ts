@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { JobError } from "~/jobs/errors";
-import { ORDER_CHANGE_ACTIVITY } from "~/order-changes/activity";
+import { ORDER_CHANGE_ACTIVITY } from "~/shipments/activity-kinds";
 import { DISPATCH_IN_FLIGHT, runOrderSync } from "~/order-changes/sync.server";
 import { serviceCodeFor } from "~/schedule/service-code";
 import { cancelAndRedispatch, RedispatchRefused } from "~/order-changes/redispatch.server";

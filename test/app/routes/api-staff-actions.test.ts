@@ -619,7 +619,7 @@ describe("labels and photos through the app", () => {
 
   it("says 'no image yet' when the courier has none", async () => {
     const shipment = await world.book("assigned");
-    const files = (await import("~/staff/http.server")).staffDeps().files;
+    const files = (await import("~/server/staff-http.server")).staffDeps().files;
     const url = files.link({ shopDomain: SHOP, shipmentId: shipment.id, file: "delivery" });
     const file = (await fileLoader({
       request: new Request(url),

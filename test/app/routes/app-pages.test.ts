@@ -5,10 +5,10 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { action as courierWebhook } from "~/routes/courier.webhooks.$pathId";
-import { action as homeAction, loader as homeLoader } from "~/routes/app._index";
-import { action as settingsAction, loader as settingsLoader } from "~/routes/app.settings";
-import { action as detailAction, loader as detailLoader } from "~/routes/app.shipments.$id";
-import { action as listAction, loader as listLoader } from "~/routes/app.shipments._index";
+import { action as homeAction, loader as homeLoader } from "~/routes/app._index/route";
+import { action as settingsAction, loader as settingsLoader } from "~/routes/app.settings/route";
+import { action as detailAction, loader as detailLoader } from "~/routes/app.shipments.$id/route";
+import { action as listAction, loader as listLoader } from "~/routes/app.shipments._index/route";
 import { parseShopSettings } from "~/settings/shop-settings";
 import { saveCourierToken } from "~/shops/courier-credentials.server";
 import type { CourierSandbox } from "../../courier-sandbox/server";

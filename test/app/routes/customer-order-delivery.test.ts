@@ -9,7 +9,7 @@ import type { ShopperDeliveriesResponse } from "../../../extensions/shared/shopp
 import { db } from "~/db.server";
 import { action, loader } from "~/routes/api.customer.orders.$orderId.delivery";
 import { action as ordersPaid } from "~/routes/webhooks.orders.paid";
-import { TRACKING_PAGE_REQUESTS_PER_MINUTE } from "~/tracking-page/http.server";
+import { TRACKING_PAGE_REQUESTS_PER_MINUTE } from "~/server/tracking-page-http.server";
 import { orderUpdatedPayload } from "../../fixtures/order-change-webhooks";
 import { mintSessionToken } from "../../support/shopify-signing";
 import { TEST_API_KEY, TEST_API_SECRET, TEST_APP_URL } from "../../support/test-env";

@@ -6,7 +6,7 @@
 import { db } from "~/db.server";
 import { action as customersRedact } from "~/routes/webhooks.customers.redact";
 import { getRuntime } from "~/runtime.server";
-import { newTrackingToken, sealTrackingToken } from "~/tracking-page/token.server";
+import { newTrackingToken, sealTrackingToken } from "~/shipments/tracking-token.server";
 import { customersRedactPayload } from "../../fixtures/shopify-webhooks";
 import { shopifyWebhook } from "./webhook-request";
 

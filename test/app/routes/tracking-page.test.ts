@@ -11,7 +11,7 @@ import { loader as proxyStatus } from "~/routes/proxy.track.$token_.status";
 import { loader as appPage } from "~/routes/t.$token";
 import { loader as appStatus } from "~/routes/t.$token_.status";
 import { action as shopRedact } from "~/routes/webhooks.shop.redact";
-import { TRACKING_PAGE_REQUESTS_PER_MINUTE } from "~/tracking-page/http.server";
+import { TRACKING_PAGE_REQUESTS_PER_MINUTE } from "~/server/tracking-page-http.server";
 import { shopRedactPayload } from "../../fixtures/shopify-webhooks";
 import { appProxyQuery } from "../../support/shopify-signing";
 import { TEST_API_SECRET, TEST_APP_URL } from "../../support/test-env";

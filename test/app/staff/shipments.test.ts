@@ -1,7 +1,7 @@
 import type { Shipment } from "@prisma/client";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { createDb, type Db } from "~/db/client.server";
-import { ORDER_CHANGE_ACTIVITY, flaggedKind } from "~/order-changes/activity";
+import { ORDER_CHANGE_ACTIVITY, flaggedKind } from "~/shipments/activity-kinds";
 import { createFileLinkSigner } from "~/staff/file-links.server";
 import { historyFacts, shipmentViews } from "~/staff/shipments.server";
 

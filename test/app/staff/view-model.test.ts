@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ShipmentState } from "../../../extensions/shared/api-contract";
-import { ORDER_CHANGE_ACTIVITY, flaggedKind } from "~/order-changes/activity";
-import { NO_DRIVER_YET_FIX, noDriverYetAttention } from "~/watchdog/no-driver-attention";
+import { ORDER_CHANGE_ACTIVITY, flaggedKind } from "~/shipments/activity-kinds";
+import { NO_DRIVER_YET_FIX, noDriverYetAttention } from "~/tracking/no-driver-attention";
 import {
   attentionFix,
   orderChangeFlagStands,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ShipmentState } from "~/tracking/shipment-states";
+import type { ShipmentState } from "~/shipments/states";
 import {
   areaOf,
   firstNameOf,

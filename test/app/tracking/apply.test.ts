@@ -12,8 +12,8 @@ import {
   newTrackingToken,
   openTrackingToken,
   sealTrackingToken,
-} from "~/tracking-page/token.server";
-import { trackingPageUrl } from "~/tracking-page/urls";
+} from "~/shipments/tracking-token.server";
+import { trackingPageUrl } from "~/shipments/tracking-page-url";
 import { startCourierSandbox, type CourierSandbox } from "../../courier-sandbox/server";
 import type { ShopifyStandIn } from "../../shopify-stand-in";
 import {

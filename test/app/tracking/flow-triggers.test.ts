@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { flowOccurrences, orderIdOf } from "~/tracking/flow-triggers";
-import { type ShipmentState } from "~/tracking/shipment-states";
+import { type ShipmentState } from "~/shipments/states";
 import { applyTrackingEvent, type ShipmentFacts } from "~/tracking/state-machine";
 
 const at = new Date("2026-11-25T15:00:00Z");

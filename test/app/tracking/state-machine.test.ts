@@ -6,7 +6,7 @@ import {
   type ShipmentFacts,
   type TrackingEvent,
 } from "~/tracking/state-machine";
-import type { ShipmentState } from "~/tracking/shipment-states";
+import type { ShipmentState } from "~/shipments/states";
 
 const t0 = new Date("2026-11-22T15:00:00Z");
 const at = (minutes: number) => new Date(t0.getTime() + minutes * 60_000);

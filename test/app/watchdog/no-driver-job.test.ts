@@ -4,7 +4,7 @@ import { getRuntime } from "~/runtime.server";
 import { rotateWebhookSecret } from "~/shops/courier-credentials.server";
 import { DEFAULT_SHOP_SETTINGS } from "~/settings/defaults";
 import type { NoDriverWatchSettings } from "~/settings/no-driver-schema";
-import { shipmentsPageData } from "~/shipments/list.server";
+import { shipmentsPageData } from "~/routes/app.shipments._index/list.server";
 import { shipmentViewModel } from "~/staff/shipments.server";
 import { SEND_FLOW_TRIGGER_JOB } from "~/tracking/jobs";
 import { driverPayRaisedThisMonth, keepRaisedPay } from "~/watchdog/raises.server";

@@ -5,8 +5,8 @@
 import { newHoursDraft } from "~/settings/hours-draft";
 import { draftFromSettings, draftToEntries, newWindowDraft } from "~/settings/settings-draft";
 import type { SetupActionResult } from "~/onboarding/setup-actions.server";
-import type { loader as homeLoader } from "~/routes/app._index";
-import type { loader as settingsLoader } from "~/routes/app.settings";
+import type { loader as homeLoader } from "~/routes/app._index/route";
+import type { loader as settingsLoader } from "~/routes/app.settings/route";
 import { SANDBOX_CANCEL_COMMAND } from "../../courier-sandbox/commands";
 import type { DemoContext, DemoStep } from "../context";
 import { DEMO_SLOT_CAPACITY, DEMO_SLOT_MINUTES, DEMO_SLOT_WINDOW_ID, demoSlot } from "../slot";

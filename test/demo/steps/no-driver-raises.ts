@@ -7,10 +7,10 @@
  * watchdog works in whole minutes before pickup, in real time: a wait of 10 to 70 s). The first raise
  * leaves the shipment without a driver; the second gets one, and the delivery runs to the end.
  */
-import type { loader as settingsLoader } from "~/routes/app.settings";
-import type { loader as shipmentLoader } from "~/routes/app.shipments.$id";
+import type { loader as settingsLoader } from "~/routes/app.settings/route";
+import type { loader as shipmentLoader } from "~/routes/app.shipments.$id/route";
 import { draftFromSettings, draftToEntries } from "~/settings/settings-draft";
-import { NO_DRIVER_YET_PREFIX, raiseInWords } from "~/watchdog/no-driver-attention";
+import { NO_DRIVER_YET_PREFIX, raiseInWords } from "~/tracking/no-driver-attention";
 import { SANDBOX_FIRST_EVENT_AFTER_S } from "~/courier/limits";
 import type { OrderState } from "../../shopify-stand-in";
 import type { SandboxShipment } from "../../courier-sandbox/model";

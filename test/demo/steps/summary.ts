@@ -2,8 +2,8 @@
  * Step 8: the merchant's view at the end: the home checklist complete, the shipments page listing
  * every delivery with none stuck, and nothing the app did that Shopify would have refused.
  */
-import type { loader as homeLoader } from "~/routes/app._index";
-import type { loader as shipmentsLoader } from "~/routes/app.shipments._index";
+import type { loader as homeLoader } from "~/routes/app._index/route";
+import type { loader as shipmentsLoader } from "~/routes/app.shipments._index/route";
 import type { DemoContext, DemoStep } from "../context";
 
 type HomeData = Awaited<ReturnType<typeof homeLoader>>;

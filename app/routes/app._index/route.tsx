@@ -1,0 +1,268 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useFetcher, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import {
+  Badge,
+  Banner,
+  BlockStack,
+  Box,
+  Button,
+  Card,
+  ChoiceList,
+  InlineStack,
+  Layout,
+  List,
+  Page,
+  ProgressBar,
+  Text,
+} from "@shopify/polaris";
+import { useState, type ReactNode } from "react";
+import { homePageData } from "./home-page.server";
+import { AttentionCard } from "~/components/attention/attention-card";
+import { readFormData } from "~/forms/read-form.server";
+import { appConfig } from "~/config/env.server";
+import type { ChecklistStep, StepState } from "~/onboarding/checklist";
+import { setupDeps } from "~/server/onboarding-deps.server";
+import type { SetupActionResult } from "~/onboarding/setup-actions.server";
+import { runSetupAction } from "~/onboarding/setup-actions.server";
+import type { OnboardingStatus } from "~/onboarding/status.server";
+import { CourierAccountForm } from "~/components/onboarding/courier-account-form";
+import { ActionFeedback } from "~/components/onboarding/feedback";
+import { WebhookSetup } from "~/components/onboarding/webhook-setup";
+import { getRuntime } from "~/runtime.server";
+import { staffActorOf } from "~/shops/staff-actor";
+import { authenticate } from "~/shopify.server";
+
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const { session, admin } = await authenticate.admin(request);
+  const runtime = getRuntime();
+  return homePageData(
+    {
+      db: runtime.db,
+      courierFor: runtime.courierFor,
+      courierUrls: runtime.courierUrls,
+      clock: runtime.clock,
+      admin,
+      appUrl: appConfig().shopify.appUrl,
+    },
+    session.shop,
+  );
+};
+
+/** Every setup form posts an `intent`; the shared setup actions validate it with zod. */
+export const action = async ({ request }: ActionFunctionArgs) => {
+  const auth = await authenticate.admin(request);
+  const { session, admin } = auth;
+  const fields = Object.fromEntries(await readFormData(request));
+  return runSetupAction(setupDeps(admin), session.shop, fields, staffActorOf(auth));
+};
+
+/** A refused action changes nothing: no need to ask the courier and Shopify again. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  (actionResult as { ok?: unknown } | undefined)?.ok === false ? false : defaultShouldRevalidate;
+
+const BADGES: Record<StepState, { tone: "success" | "attention" | "info" | "critical"; label: string }> = {
+  done: { tone: "success", label: "Done" },
+  todo: { tone: "attention", label: "To do" },
+  waiting: { tone: "info", label: "Waiting" },
+  blocked: { tone: "critical", label: "Needs attention" },
+};
+
+function StepCard({ step, number, children }: { step: ChecklistStep; number: number; children?: ReactNode }) {
+  const badge = BADGES[step.state];
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <InlineStack align="space-between" blockAlign="center" wrap={false}>
+          <Text as="h2" variant="headingMd">
+            {number}. {step.title}
+          </Text>
+          <Badge tone={badge.tone}>{badge.label}</Badge>
+        </InlineStack>
+        <Text as="p" tone={step.state === "blocked" ? "critical" : "subdued"}>
+          {step.summary}
+        </Text>
+        {children}
+      </BlockStack>
+    </Card>
+  );
+}
+
+function CarrierActions({
+  carrier,
+  serviceRegistered,
+}: {
+  carrier: OnboardingStatus["carrier"];
+  serviceRegistered: boolean;
+}) {
+  const fetcher = useFetcher<SetupActionResult>();
+  const busy = fetcher.state !== "idle";
+  const pending = fetcher.formData?.get("intent");
+  const result =
+    fetcher.data && (fetcher.data.intent === "register-carrier" || fetcher.data.intent === "add-to-profiles")
+      ? fetcher.data
+      : undefined;
+  const instructions = result?.instructions ?? (carrier.status === "registered" ? carrier.instructions : []);
+  // Only when some zone lacks it: with no pickup location enabled there is nothing to add yet.
+  const incomplete = carrier.status === "registered" && carrier.missingZones > 0;
+  return (
+    <BlockStack gap="300">
+      <InlineStack gap="200">
+        <Button
+          onClick={() => fetcher.submit({ intent: "register-carrier" }, { method: "post" })}
+          loading={busy && pending === "register-carrier"}
+          variant={serviceRegistered ? "secondary" : "primary"}
+        >
+          {serviceRegistered ? "Register again" : "Register with Shopify"}
+        </Button>
+        {incomplete ? (
+          <Button
+            onClick={() => fetcher.submit({ intent: "add-to-profiles" }, { method: "post" })}
+            loading={busy && pending === "add-to-profiles"}
+            variant="primary"
+          >
+            Add to shipping profiles
+          </Button>
+        ) : null}
+      </InlineStack>
+      <ActionFeedback result={result ? { ...result, instructions: undefined } : undefined} />
+      {instructions.length > 0 ? (
+        <BlockStack gap="100">
+          <Text as="p" fontWeight="semibold">
+            Or do it yourself in Shopify:
+          </Text>
+          <List type="number">
+            {instructions.map((step) => (
+              <List.Item key={step}>{step}</List.Item>
+            ))}
+          </List>
+        </BlockStack>
+      ) : null}
+    </BlockStack>
+  );
+}
+
+const DISPATCH_CHOICES = [
+  {
+    label: "Orders whose shopper chose same-day delivery at checkout",
+    value: "carrier_orders",
+    helpText: "Recommended. Other orders are left alone.",
+  },
+  {
+    label: "Every paid order the courier can deliver",
+    value: "all_in_area",
+    helpText: "Orders outside the courier's area are skipped.",
+  },
+  { label: "None automatically: staff dispatch from the order page", value: "manual" },
+];
+
+function DispatchModeForm({ current }: { current: string }) {
+  const fetcher = useFetcher<SetupActionResult>();
+  const [selected, setSelected] = useState<string[]>([current]);
+  const result = fetcher.data?.intent === "dispatch-mode" ? fetcher.data : undefined;
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value="dispatch-mode" />
+      <input type="hidden" name="dispatchMode" value={selected[0] ?? ""} />
+      <BlockStack gap="300">
+        <ChoiceList
+          title="Which paid orders go to the courier"
+          choices={DISPATCH_CHOICES}
+          selected={selected}
+          onChange={setSelected}
+          error={result?.fieldErrors?.dispatchMode}
+        />
+        <InlineStack>
+          <Button submit loading={fetcher.state !== "idle"}>
+            Save dispatch mode
+          </Button>
+        </InlineStack>
+        <ActionFeedback result={result} />
+      </BlockStack>
+    </fetcher.Form>
+  );
+}
+
+export default function Home() {
+  const { status, attention } = useLoaderData<typeof loader>();
+  if (!status) {
+    return (
+      <Page title="Same-day delivery">
+        <Banner tone="warning" title="The app is still being set up for your store">
+          <p>Reload the app in a moment. If this persists, reinstall the app from the Shopify App Store.</p>
+        </Banner>
+      </Page>
+    );
+  }
+  const { checklist } = status;
+  const step = (id: ChecklistStep["id"]) => checklist.steps.find((s) => s.id === id)!;
+  return (
+    <Page title="Same-day delivery" subtitle="Set up in five steps, then place a test order.">
+      <Layout>
+        <Layout.Section>
+          <BlockStack gap="400">
+            {attention.total > 0 ? <AttentionCard items={attention.items} total={attention.total} /> : null}
+            <Card>
+              <BlockStack gap="200">
+                <InlineStack align="space-between">
+                  <Text as="h2" variant="headingMd">
+                    Setup
+                  </Text>
+                  <Text as="span" tone="subdued">
+                    {checklist.done} of {checklist.steps.length} done
+                  </Text>
+                </InlineStack>
+                <ProgressBar progress={(checklist.done / checklist.steps.length) * 100} tone="success" size="small" />
+                {checklist.done === checklist.steps.length ? (
+                  <Text as="p">All set. Place a test order with same-day delivery to see the first dispatch.</Text>
+                ) : null}
+              </BlockStack>
+            </Card>
+            {checklist.prompts.map((prompt) => (
+              <Banner
+                key={prompt.id}
+                tone="info"
+                title={prompt.title}
+                action={{ content: "Open settings", url: "/app/settings#pickup-locations" }}
+              >
+                <p>{prompt.summary}</p>
+              </Banner>
+            ))}
+            <StepCard step={step("courier")} number={1}>
+              <CourierAccountForm environment={status.courier.environment} tokenLast4={status.courier.tokenLast4} />
+            </StepCard>
+            <StepCard step={step("pickup")} number={2}>
+              <InlineStack>
+                <Button url="/app/settings#pickup-locations">Choose pickup locations</Button>
+              </InlineStack>
+            </StepCard>
+            <StepCard step={step("carrier")} number={3}>
+              <CarrierActions carrier={status.carrier} serviceRegistered={status.carrier.status !== "not_registered"} />
+            </StepCard>
+            <StepCard step={step("webhook")} number={4}>
+              <WebhookSetup {...status.webhook} timeZone={status.timeZone} />
+            </StepCard>
+            <StepCard step={step("dispatch")} number={5}>
+              <DispatchModeForm current={status.dispatchMode} />
+            </StepCard>
+          </BlockStack>
+        </Layout.Section>
+        <Layout.Section variant="oneThird">
+          <Card>
+            <BlockStack gap="200">
+              <Text as="h2" variant="headingMd">
+                Deliveries
+              </Text>
+              <Text as="p">{status.counts.shipments} in total</Text>
+              <Text as="p" tone={status.counts.needsAttention > 0 ? "critical" : undefined}>
+                {status.counts.needsAttention} need attention
+              </Text>
+              <Box>
+                <Button url="/app/shipments">View deliveries</Button>
+              </Box>
+            </BlockStack>
+          </Card>
+        </Layout.Section>
+      </Layout>
+    </Page>
+  );
+}

@@ -1,0 +1,92 @@
+import type { JobQueue } from "~/jobs/queue.server";
+import { overCapacityWords } from "~/schedule/capacity";
+import { shipmentSlotPlace } from "~/schedule/slot-reservations.server";
+import { shipmentDeadJobs } from "~/staff/dead-jobs.server";
+import type { StaffDeps } from "~/staff/deps";
+import { labelFileName } from "~/staff/file-links.server";
+import { findShopShipment, shipmentViews } from "~/staff/shipments.server";
+import { shipmentStaffActions } from "~/shops/staff-actions.server";
+import { buildTimeline } from "./timeline";
+
+const MAX_TIMELINE_ENTRIES = 200;
+
+function vehicleOf(
+  json: string | null,
+): { category: string | null; color: string | null; make: string | null; model: string | null } | null {
+  if (!json) return null;
+  try {
+    const raw = JSON.parse(json) as Record<string, unknown>;
+    const text = (key: string) => (typeof raw[key] === "string" && raw[key] !== "" ? (raw[key] as string) : null);
+    return { category: text("category"), color: text("color"), make: text("make"), model: text("model") };
+  } catch {
+    return null;
+  }
+}
+
+/** Everything the shipment page shows (404 for another shop's shipment). */
+export async function shipmentDetail(deps: StaffDeps & { queue: JobQueue }, shopDomain: string, shipmentId: string) {
+  const { shop, shipment } = await findShopShipment(deps.db, shopDomain, shipmentId);
+  const [view] = await shipmentViews(deps, shop, [shipment]);
+  const [events, activities, deadJobs, staffActions, slotPlace] = await Promise.all([
+    deps.db.courierEvent.findMany({
+      where: { shipmentId: shipment.id },
+      orderBy: { occurredAt: "desc" },
+      take: MAX_TIMELINE_ENTRIES,
+      select: { id: true, eventName: true, occurredAt: true, outcome: true, synthesized: true },
+    }),
+    deps.db.shipmentActivity.findMany({
+      where: { shipmentId: shipment.id },
+      orderBy: { createdAt: "desc" },
+      take: MAX_TIMELINE_ENTRIES,
+      select: { id: true, kind: true, message: true, createdAt: true },
+    }),
+    shipmentDeadJobs(deps.queue, shopDomain, shipment),
+    shipmentStaffActions(deps.db, shipment),
+    shipmentSlotPlace(deps.db, shipment.id),
+  ]);
+  const link = (format: "PDF" | "PNG") =>
+    deps.files.link({ shopDomain, shipmentId: shipment.id, file: labelFileName(format) });
+  return {
+    view: view!,
+    shipment: {
+      id: shipment.id,
+      orderName: shipment.orderName,
+      orderLegacyId: shipment.orderGid.split("/").pop() ?? null,
+      courierShipmentId: shipment.courierShipmentId,
+      trackingNumber: shipment.trackingNumber,
+      state: shipment.state,
+      priceCents: shipment.priceCents,
+      quotedPriceCents: shipment.quotedPriceCents,
+      estimatedDistance: shipment.estimatedDistance,
+      pickupAfter: shipment.pickupAfter?.toISOString() ?? null,
+      driver:
+        shipment.driverName || shipment.driverPhone
+          ? { name: shipment.driverName, phone: shipment.driverPhone, vehicle: vehicleOf(shipment.vehicleJson) }
+          : null,
+      signatoryName: shipment.signatoryName,
+      lastPosition:
+        shipment.lastLatitude !== null && shipment.lastLongitude !== null
+          ? {
+              latitude: shipment.lastLatitude,
+              longitude: shipment.lastLongitude,
+              at: shipment.lastTrackingEventAt?.toISOString() ?? shipment.lastEventAt?.toISOString() ?? null,
+            }
+          : null,
+      tipCents: shipment.tipCents,
+      rating: shipment.rating,
+      createdAt: shipment.createdAt.toISOString(),
+    },
+    labels: view!.labelAvailable ? { pdf: link("PDF"), png: link("PNG") } : null,
+    timeline: buildTimeline(events, activities),
+    deadJobs,
+    staffActions,
+    slot: slotPlace && {
+      words: slotPlace.slotWords,
+      /** "Booked over capacity: <slot>" while the booking holds its slot past the location's capacity. */
+      overCapacityNotice: slotPlace.overCapacity && !slotPlace.released ? overCapacityWords(slotPlace.slotWords) : null,
+    },
+    currency: shop.currency,
+    /** The time the permissions were judged at, so server render and hydration agree. */
+    loadedAt: deps.clock().toISOString(),
+  };
+}

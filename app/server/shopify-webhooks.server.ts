@@ -1,0 +1,77 @@
+import { InvalidShopError } from "@shopify/shopify-api";
+import type { z } from "zod";
+import type { Tx } from "~/jobs/queue.server";
+import { db } from "~/db.server";
+import { createTransactionBatcher } from "~/db/transaction-batcher.server";
+import { authenticate } from "~/shopify.server";
+import { recordDelivery } from "../webhooks/deliveries.server";
+
+// Deliveries that arrive together are recorded in one transaction (see transaction-batcher.server.ts).
+const deliveryTransactions = createTransactionBatcher(db);
+
+type Received<P> = { shop: string; topic: string; webhookId: string; payload: P };
+
+type Options<S extends z.ZodType> = {
+  payload: S;
+  /** Ids worth keeping on the delivery record (for redaction and support), from the parsed payload. */
+  ids?: (payload: z.infer<S>) => { orderGid?: string | null; customerGid?: string | null };
+} & (
+  | { handle: (received: Received<z.infer<S>>) => Promise<unknown>; handleInTransaction?: never }
+  | {
+      /** Runs in the transaction that records the delivery: both commit or neither (e.g. enqueueing a job). */
+      handleInTransaction: (received: Received<z.infer<S>>, tx: Tx) => Promise<unknown>;
+      handle?: never;
+    }
+);
+
+/**
+ * Every Shopify webhook route goes through here: the library verifies the HMAC over the raw body
+ * (401 and nothing written when it is wrong), the payload is parsed (400 naming what is wrong, also
+ * for a signed body that is not JSON), the delivery is recorded once (a repeat by X-Shopify-Webhook-Id is acknowledged and not handled again).
+ * When handling fails the record is not kept, so Shopify's retry is handled, not taken for a repeat.
+ */
+export async function receiveWebhook<S extends z.ZodType>(request: Request, options: Options<S>): Promise<Response> {
+  let verified: Awaited<ReturnType<typeof authenticate.webhook>>;
+  try {
+    verified = await authenticate.webhook(request);
+  } catch (error) {
+    // The library parses the body (JSON.parse) and the shop header only after the HMAC passed: a signed
+    // body that is not JSON, or a shop header that is no shop domain, is the sender's mistake (400), not
+    // ours (a 500 that Shopify would retry for days).
+    const problem =
+      error instanceof SyntaxError
+        ? "body: not JSON"
+        : error instanceof InvalidShopError
+          ? "X-Shopify-Shop-Domain: not a shop domain"
+          : null;
+    if (problem === null) throw error;
+    const topic = request.headers.get("x-shopify-topic") ?? "webhook";
+    return Response.json({ error: `Unexpected ${topic} payload`, problems: [problem] }, { status: 400 });
+  }
+  const { shop, webhookId, payload, ...context } = verified;
+  // The library gives the topic as an enum (ORDERS_PAID); keep Shopify's own name (orders/paid).
+  const topic = request.headers.get("x-shopify-topic") ?? context.topic;
+  const parsed = options.payload.safeParse(payload);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`);
+    return Response.json({ error: `Unexpected ${topic} payload`, problems }, { status: 400 });
+  }
+  const received = { shop, topic, webhookId, payload: parsed.data };
+  const delivery = { shopDomain: shop, webhookId, topic, ...options.ids?.(parsed.data) };
+  if (options.handleInTransaction) {
+    const handleInTransaction = options.handleInTransaction;
+    await deliveryTransactions.transaction(async (tx) => {
+      if (await recordDelivery(tx, delivery)) await handleInTransaction(received, tx);
+    });
+    return new Response(null, { status: 200 });
+  }
+  if (await recordDelivery(db, delivery)) {
+    try {
+      await options.handle(received);
+    } catch (error) {
+      await db.webhookDelivery.deleteMany({ where: { shopDomain: shop, webhookId } });
+      throw error;
+    }
+  }
+  return new Response(null, { status: 200 });
+}

@@ -1,0 +1,160 @@
+import { createHash, randomBytes } from "node:crypto";
+import { appConfig } from "~/config/env.server";
+import { getRuntime } from "~/runtime.server";
+import { staffDeps } from "~/server/staff-http.server";
+import { TrackingTokenParam } from "../tracking-page/inputs";
+import { trackingPageFor, type TrackingPageResult } from "../tracking-page/lookup.server";
+import type { OrderStatusDeps } from "../tracking-page/order-status.server";
+import {
+  clientKeyOf,
+  createFixedWindowLimiter,
+  type FixedWindowLimiter,
+  type RateDecision,
+} from "../tracking-page/rate-limit";
+import {
+  renderEndedBody,
+  renderEndedPage,
+  renderLive,
+  renderNotFoundPage,
+  renderTrackingPage,
+} from "../tracking-page/render.server";
+import type { TrackingPageView } from "../tracking-page/view-model";
+
+/**
+ * The shell of the shoppers' tracking page (routes t.$token*, proxy.track.$token*): the per-client
+ * rate limit, the app proxy's signature, the token, and the answer with its headers. The page and
+ * its status share it, so both are guarded alike.
+ */
+
+/** Requests one client may make a minute: a page polls its status 12 times a minute. */
+export const TRACKING_PAGE_REQUESTS_PER_MINUTE = 60;
+const RATE_WINDOW_MS = 60_000;
+const RATE_KEYS_KEPT = 50_000;
+
+export type PageRequest = { request: Request; params: { token?: string }; context: unknown };
+export type Surface =
+  | { kind: "app" }
+  /** Through the app proxy: `verify` is the library's check of Shopify's signature (throws a Response). */
+  | { kind: "proxy"; verify: (request: Request) => Promise<unknown> };
+
+let limiter: FixedWindowLimiter | undefined;
+
+function rateLimiter(): FixedWindowLimiter {
+  const clock = getRuntime().clock;
+  return (limiter ??= createFixedWindowLimiter({
+    limit: TRACKING_PAGE_REQUESTS_PER_MINUTE,
+    windowMs: RATE_WINDOW_MS,
+    maxKeys: RATE_KEYS_KEPT,
+    clock: () => clock().getTime(),
+  }));
+}
+
+function remoteAddressOf(context: unknown): string | undefined {
+  const address = (context as { remoteAddress?: unknown } | null)?.remoteAddress;
+  return typeof address === "string" ? address : undefined;
+}
+
+/**
+ * One request of a client against the limit. The page, its status and the order status block's
+ * route share it: each answers from the same deliveries, so scraping one is scraping all.
+ */
+export function takeClientRate(request: Request, context: unknown): RateDecision {
+  return rateLimiter().take(clientKeyOf(request.headers, remoteAddressOf(context)));
+}
+
+let orderStatus: OrderStatusDeps | undefined;
+
+/** The order status block's collaborators: the page's, the key that opens sealed tokens, the app's URL. */
+export function orderStatusDeps(): OrderStatusDeps {
+  return (orderStatus ??= { ...staffDeps(), keys: getRuntime().keys, appUrl: appConfig().shopify.appUrl });
+}
+
+/** A page's headers; `nonce` allows its inline style and script. A JSON answer runs nothing: null. */
+function securityHeaders(nonce: string | null): Record<string, string> {
+  const appOrigin = new URL(appConfig().shopify.appUrl).origin;
+  const policy = nonce
+    ? [
+        "default-src 'none'",
+        `script-src 'nonce-${nonce}'`,
+        `style-src 'nonce-${nonce}'`,
+        // Delivery photos come through the app's signed file links, also when the page is on the shop's domain.
+        `img-src ${appOrigin}`,
+        "connect-src 'self'",
+        "base-uri 'none'",
+        "form-action 'none'",
+        "frame-ancestors 'none'",
+      ]
+    : ["default-src 'none'", "frame-ancestors 'none'"];
+  return {
+    "Content-Security-Policy": policy.join("; "),
+    "Referrer-Policy": "no-referrer",
+    "X-Robots-Tag": "noindex, nofollow",
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": "no-store",
+  };
+}
+
+/** Changes when what the page shows changes; a fresh signature on the same photo is no change. */
+export function liveVersion(view: TrackingPageView): string {
+  const stable = { ...view, photoUrl: view.photoUrl !== null };
+  return createHash("sha256").update(JSON.stringify(stable)).digest("base64url").slice(0, 16);
+}
+
+function html(body: string, status: number, nonce: string, extra: Record<string, string> = {}) {
+  return new Response(body, {
+    status,
+    headers: { ...securityHeaders(nonce), "Content-Type": "text/html; charset=utf-8", ...extra },
+  });
+}
+
+function json(body: unknown, status: number, extra: Record<string, string> = {}) {
+  return Response.json(body, { status, headers: { ...securityHeaders(null), ...extra } });
+}
+
+function pageAnswer(result: TrackingPageResult, nonce: string): Response {
+  if (result.kind === "not_found") return html(renderNotFoundPage(nonce), 404, nonce);
+  if (result.kind === "ended") return html(renderEndedPage(result.storeName, nonce), 410, nonce);
+  return html(renderTrackingPage(result.view, nonce, liveVersion(result.view)), 200, nonce);
+}
+
+function statusAnswer(result: TrackingPageResult): Response {
+  if (result.kind === "not_found") return json({ error: "Not found" }, 404);
+  if (result.kind === "ended")
+    return json({ version: "ended", final: true, html: renderEndedBody(result.storeName) }, 410);
+  return json({ version: liveVersion(result.view), final: result.view.final, html: renderLive(result.view) }, 200);
+}
+
+/** The tracking page (`answer: "page"`) or its JSON status (`"status"`) for a request. */
+export async function trackingPageResponse(
+  { request, params, context }: PageRequest,
+  surface: Surface,
+  answer: "page" | "status",
+): Promise<Response> {
+  const nonce = randomBytes(16).toString("base64");
+  const refusal = (status: number, message: string, extra: Record<string, string> = {}) =>
+    answer === "page"
+      ? html(`<!doctype html><title>${message}</title><p>${message}</p>`, status, nonce, extra)
+      : json({ error: message }, status, extra);
+
+  const decision = takeClientRate(request, context);
+  if (!decision.allowed)
+    return refusal(429, "Too many requests. Try again in a minute.", { "Retry-After": String(decision.retryAfterS) });
+
+  let shopDomain: string | null = null;
+  if (surface.kind === "proxy") {
+    try {
+      await surface.verify(request);
+    } catch (error) {
+      if (!(error instanceof Response)) throw error;
+      // Nothing about the delivery, the shop or why the signature failed.
+      return refusal(401, "Not authorized.");
+    }
+    shopDomain = new URL(request.url).searchParams.get("shop");
+  }
+
+  const token = TrackingTokenParam.safeParse(params.token);
+  const result: TrackingPageResult = token.success
+    ? await trackingPageFor(staffDeps(), token.data, shopDomain)
+    : { kind: "not_found" };
+  return answer === "page" ? pageAnswer(result, nonce) : statusAnswer(result);
+}
