@@ -12,12 +12,13 @@ import { createJobQueue, newWorkerId, type JobQueue } from "./jobs/queue.server"
 import { componentLogger } from "./logging/logger.server";
 import { createEstimateCache } from "./quote/estimate-cache.server";
 import { createQuoteMemory } from "./quote/quote-memory.server";
-import type { QuoteDeps, QuoteLogger } from "./quote/quote.server";
+import type { QuoteDeps } from "./quote/quote.server";
 import { loadQuoteShop } from "./quote/quote-shop.server";
-import { sharedPlaceCounts } from "./quote/offered-windows.server";
+import { sharedPlaceCounts, type QuoteLogger } from "./quote/offered-windows.server";
 import { createTtlLoader } from "./quote/ttl-loader.server";
 import { takenPlaces } from "./schedule/slot-reservations.server";
 import { loadCourierToken, webhookCredentialsForPath } from "./shops/courier-credentials.server";
+import type { CourierForShop } from "./shops/courier-for-shop.server";
 import { createEventIntake } from "./tracking/intake.server";
 import { WEBHOOK_CREDENTIALS_TTL_MS, type ReceiveDeps } from "./tracking/receive.server";
 
@@ -47,8 +48,6 @@ export const COURIER_LIMIT_SAFETY_MARGIN_MS = 250;
  * dispatch at 8 per second.
  */
 export const COURIER_LIMIT_RELEASE_MARGIN_MS = 5;
-
-export type CourierForShop = (shopDomain: string) => Promise<CourierClient | null>;
 
 export type Runtime = {
   db: typeof db;

@@ -1,4 +1,5 @@
 import type { AppConfig } from "~/config/env.server";
+import { LOOPBACK_HOSTS } from "~/http/loopback-hosts";
 
 /**
  * Which courier base URLs the app may use. The operator's configured URLs are trusted; a shop's own URL
@@ -13,8 +14,6 @@ export type CourierUrlPolicy = { allowedHosts: ReadonlySet<string>; allowLoopbac
 
 /** The app-wide base URLs per environment and the policy a shop's own URL is held to. */
 export type CourierUrls = { defaults: Record<CourierEnvironment, string>; policy: CourierUrlPolicy };
-
-export const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
 
 /**
  * The courier publishes no base URL, only "{base_url}". These placeholders (the reserved .invalid domain

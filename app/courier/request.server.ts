@@ -1,4 +1,5 @@
 import { BodyTooLargeError, readCappedBody } from "~/http/capped-body.server";
+import { LOOPBACK_HOSTS } from "~/http/loopback-hosts";
 import {
   CourierError,
   errorFromResponse,
@@ -72,7 +73,6 @@ export const MAX_JSON_BYTES = 1024 * 1024;
 export const MAX_BINARY_BYTES = 10 * 1024 * 1024;
 const RETRYABLE_KINDS = new Set(["throttled", "server", "network", "timeout"]);
 const IDEMPOTENT_METHODS = new Set<HttpMethod>(["PUT", "DELETE"]);
-const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
 
 /** Validates a courier base URL: HTTPS, or HTTP to a loopback host (the local sandbox). */
 export function checkCourierBaseUrl(baseUrl: string): URL {

@@ -5,7 +5,7 @@ import { CourierError } from "~/courier/errors";
 import { checkCourierBaseUrl } from "~/courier/request.server";
 import type { KeyRing } from "~/crypto/secret-box.server";
 import type { Db } from "~/db/client.server";
-import type { CourierForShop } from "~/runtime.server";
+import type { CourierForShop } from "~/shops/courier-for-shop.server";
 import { loadCourierToken, saveCourierToken } from "~/shops/courier-credentials.server";
 import type { CourierCredentials } from "~/shops/courier-for-shop.server";
 import {

@@ -1,6 +1,6 @@
 import type { CourierUrls } from "~/courier/base-url";
 import type { Db } from "~/db/client.server";
-import type { CourierForShop } from "~/runtime.server";
+import type { CourierForShop } from "~/shops/courier-for-shop.server";
 import { parseShopSettings } from "~/settings/shop-settings";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
 import { webhookAuthMethodOf } from "~/courier/webhook-auth.server";

@@ -5,7 +5,7 @@ import type { CancelShipmentRequest } from "~/courier/requests";
 import type { Db } from "~/db/client.server";
 import { enqueueFulfillmentOrderDispatch } from "~/dispatch/enqueue.server";
 import type { JobQueue, Tx } from "~/jobs/queue.server";
-import type { CourierForShop } from "~/runtime.server";
+import type { CourierForShop } from "~/shops/courier-for-shop.server";
 import { markShipmentCanceled, recordOnShipment, type TimelineEntry } from "~/shipments/record.server";
 import { ORDER_CHANGE_ACTIVITY, parseFlaggedKind } from "../shipments/activity-kinds";
 import { phaseOf, type ChangeCause, type FlagCause } from "./decide";

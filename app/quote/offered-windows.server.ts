@@ -1,7 +1,9 @@
 import { candidateSlotKeys, fullSlotTest } from "~/schedule/capacity";
 import { openWindows, type OpenWindow, type OpenWindowsInput } from "~/schedule/windows";
-import type { QuoteLogger } from "./quote.server";
 import { createTtlLoader } from "./ttl-loader.server";
+
+/** Where a checkout's quote writes its warnings (pino in the app, silent in tests). */
+export type QuoteLogger = { warn(event: string, fields: Record<string, string | number | boolean | null>): void };
 
 /** The places taken per slot key, in one query (app/schedule/slot-reservations.server.ts takenPlaces). */
 export type TakenPlaces = (shopDomain: string, slotKeys: readonly string[]) => Promise<ReadonlyMap<string, number>>;

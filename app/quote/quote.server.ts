@@ -11,7 +11,7 @@ import { parseRateRequest, type RateRequest } from "./rate-request";
 import { fallbackRate, toShopifyRate, type ShopifyRate } from "./rate-response";
 import type { QuoteShop } from "./quote-shop.server";
 import { slotCapacityOf } from "~/schedule/capacity";
-import { offeredWindows, type TakenPlaces } from "./offered-windows.server";
+import { offeredWindows, type QuoteLogger, type TakenPlaces } from "./offered-windows.server";
 
 /**
  * The answer to one carrier-service rate request: one rate per open delivery window, priced by the
@@ -43,8 +43,6 @@ export type QuoteSource = "courier" | "cache" | "fallback" | "none" | "backup";
 export type QuoteResult =
   | { status: 200; body: { rates: ShopifyRate[] }; source: Exclude<QuoteSource, "backup">; reason: string | null }
   | { status: typeof BACKUP_RATES_STATUS; body: { error: string }; source: "backup"; reason: string };
-
-export type QuoteLogger = { warn(event: string, fields: Record<string, string | number | boolean | null>): void };
 
 export type QuoteDeps = {
   clock: () => Date;

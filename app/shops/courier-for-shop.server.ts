@@ -7,6 +7,9 @@ import type { CourierRateLimiter } from "~/courier/rate-limiter.server";
  * storing it). Saved credentials go through `getRuntime().courierFor(shop)`.
  */
 
+/** The shop's courier client (its decrypted token and base URL), or null when none is connected. */
+export type CourierForShop = (shopDomain: string) => Promise<CourierClient | null>;
+
 export type CourierCredentials = { environment: CourierEnvironment; token: string; baseUrl: string | null };
 
 export function courierClientForCredentials(

@@ -1,5 +1,5 @@
 import type { Db } from "~/db/client.server";
-import type { CourierForShop } from "~/runtime.server";
+import type { CourierForShop } from "~/shops/courier-for-shop.server";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
 import type { FileLinkSigner } from "./file-links.server";
 

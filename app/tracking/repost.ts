@@ -5,26 +5,6 @@
  */
 import type { Shipment as CourierShipment } from "~/courier/responses";
 import { dollarsToCents } from "~/quote/pricing";
-import type { ShipmentChanges, ShipmentFacts, ShopifyAction, TrackingEvent } from "./state-machine";
-
-/**
- * The state machine's part of a repost that moves forward: the new id, and the new tracking number in
- * place of the expired one's (also on a fulfillment already made with it); the attention the expiry
- * raised is over, as the courier is finding a driver again. Adds to `changes`, returns the actions.
- */
-export function takeOver(facts: ShipmentFacts, event: TrackingEvent, changes: ShipmentChanges): ShopifyAction[] {
-  const actions: ShopifyAction[] = [];
-  if (event.newCourierShipmentId) changes.replacedByCourierId = event.newCourierShipmentId;
-  if (event.trackingNumber) {
-    changes.trackingNumber = event.trackingNumber;
-    if (facts.hasFulfillment) actions.push({ kind: "update_tracking" });
-  }
-  if (facts.needsAttention) {
-    changes.clearAttention = true;
-    actions.push({ kind: "clear_attention" });
-  }
-  return actions;
-}
 
 /** What the new shipment replaces on our record; a field the courier left out keeps the old value. */
 export type RepostTakeover = {

@@ -9,7 +9,6 @@
 
 import type { AttentionCode } from "../shopify/flow-trigger-payloads";
 import { cancellationInWords, returnCodeInWords } from "./reason-words";
-import { takeOver } from "./repost";
 import type { ShipmentState } from "../shipments/states";
 
 /** Progress order; final states share the top rank so none can replace another. */
@@ -32,7 +31,7 @@ export const DEADLINE_PASSED = "delivery_deadline_passed";
 /** At most one IN_TRANSIT fulfillment event per shipment in this period. */
 export const TRACKING_EVENT_MIN_INTERVAL_MS = 5 * 60 * 1000;
 
-/** A courier event reduced to what the state machine needs (see events-to-input.ts). */
+/** A courier event reduced to what the state machine needs (event-input.ts makes it). */
 export type TrackingEvent = {
   name: string;
   occurredAt: Date;
@@ -237,7 +236,7 @@ export function applyTrackingEvent(facts: ShipmentFacts, event: TrackingEvent): 
       changes.vehicle = null;
     }
   }
-  // A repost replaces a shipment that expired without a driver: the new shipment takes over (repost.ts).
+  // A repost replaces a shipment that expired without a driver: the new shipment takes over (takeOver below; repost.ts reads the new record).
   const repostActions: ShopifyAction[] = [];
   if (event.name === "shipment.reposted") {
     forward = !late && (facts.state === "canceled" || facts.state === "expired" || facts.state === "scheduled");
@@ -312,4 +311,23 @@ export function applyTrackingEvent(facts: ShipmentFacts, event: TrackingEvent): 
     changes,
     ...(forward ? {} : { note: late ? "Late event: stored; the state stays" : `No state change from ${facts.state}` }),
   };
+}
+
+/**
+ * The state machine's part of a repost that moves forward: the new id, and the new tracking number in
+ * place of the expired one's (also on a fulfillment already made with it); the attention the expiry
+ * raised is over, as the courier is finding a driver again. Adds to `changes`, returns the actions.
+ */
+function takeOver(facts: ShipmentFacts, event: TrackingEvent, changes: ShipmentChanges): ShopifyAction[] {
+  const actions: ShopifyAction[] = [];
+  if (event.newCourierShipmentId) changes.replacedByCourierId = event.newCourierShipmentId;
+  if (event.trackingNumber) {
+    changes.trackingNumber = event.trackingNumber;
+    if (facts.hasFulfillment) actions.push({ kind: "update_tracking" });
+  }
+  if (facts.needsAttention) {
+    changes.clearAttention = true;
+    actions.push({ kind: "clear_attention" });
+  }
+  return actions;
 }
