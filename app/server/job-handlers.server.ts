@@ -35,7 +35,7 @@ import { sendFlowOccurrence } from "~/tracking/flow-send.server";
 import { matchEarlyEvents } from "~/tracking/receive.server";
 import { RECONCILE_JOB, reconcileShop } from "~/tracking/reconcile.server";
 import { trackingSettingsOf } from "~/server/tracking-settings.server";
-import { NO_DRIVER_WATCH_JOB, NoDriverWatchPayload } from "~/watchdog/jobs";
+import { NO_DRIVER_WATCH_JOB, NoDriverWatchPayload } from "~/tracking/no-driver-watch-job";
 import { runNoDriverWatch } from "~/watchdog/no-driver-job.server";
 
 export type AdminForShop = (shopDomain: string) => Promise<AdminGraphql>;

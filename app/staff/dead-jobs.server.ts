@@ -6,7 +6,7 @@ import type { DeadJob, JobQueue } from "~/jobs/queue.server";
 import { AFTER_EXPIRY_JOB } from "~/tracking/after-expiry";
 import { APPLY_EVENTS_JOB, SEND_FLOW_TRIGGER_JOB } from "~/tracking/jobs";
 import { RECONCILE_JOB } from "~/tracking/reconcile.server";
-import { NO_DRIVER_WATCH_JOB } from "~/watchdog/jobs";
+import { NO_DRIVER_WATCH_JOB } from "~/tracking/no-driver-watch-job";
 import { STAFF_ACTIVITY } from "./activity";
 import { recordStaffAction, STAFF_ACTIONS } from "../shops/staff-actions.server";
 import type { StaffActor } from "../shops/staff-actor";

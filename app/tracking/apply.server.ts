@@ -13,7 +13,7 @@ import {
 } from "~/shopify/fulfillments.server";
 import { addOrderTags, removeOrderTags, setOrderDeliveryMetafield } from "~/shopify/order-annotations.server";
 import { newTrackingToken } from "~/shipments/tracking-token.server";
-import { noDriverWatchJob } from "~/watchdog/jobs";
+import { noDriverWatchJob } from "~/tracking/no-driver-watch-job";
 import { clearingNoDriverYet, NO_DRIVER_YET_CLEARED } from "~/tracking/no-driver-attention";
 import { toTrackingEvent } from "./event-input";
 import { flowOccurrences, type FlowOccurrence } from "./flow-triggers";

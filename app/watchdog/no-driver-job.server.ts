@@ -8,7 +8,7 @@ import type { AdminGraphql } from "~/shopify/admin-request.server";
 import type { ShipmentState } from "~/shipments/states";
 import { markNoDriverYet, noDriverYetKind } from "./mark-no-driver.server";
 import { decideNoDriverWatch, type NoDriverCause } from "./no-driver-decision";
-import { noDriverWatchJob, type NoDriverWatchPayload } from "./jobs";
+import { noDriverWatchJob, type NoDriverWatchPayload } from "../tracking/no-driver-watch-job";
 import { confirmRaise, dropRaise, RAISE_ACTIVITY, reserveRaise } from "./raise-ledger.server";
 import { createdOptions, raiseExtraCompensation, startingExtraCents } from "./raise-payout.server";
 import { raisedOnShopDay } from "./raises.server";
