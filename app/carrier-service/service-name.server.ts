@@ -1,7 +1,7 @@
 import { registerCarrierService } from "~/carrier-service/register.server";
 import type { Db } from "~/db/client.server";
 import { AdminApiError, type AdminGraphql } from "~/shopify/admin-request.server";
-import { parseShopSettings } from "../settings/shop-settings";
+import { parseShopSettings } from "~/settings/shop-settings";
 
 /**
  * Shoppers see the carrier service under the saved `carrierServiceName`: after the settings page

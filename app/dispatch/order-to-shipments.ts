@@ -5,7 +5,7 @@ import { dimensionsFor, type PackageDefaults } from "~/shipping/package-size";
 import { moneyToDollars, weightToPounds } from "~/shipping/units";
 import type { OrderForDispatch } from "~/shopify/orders.server";
 import { driverNotes, type DriverNotesSettings } from "./driver-notes";
-import { firstCourierPhone, toCourierPhone } from "../courier/phone";
+import { firstCourierPhone, toCourierPhone } from "~/courier/phone";
 
 /**
  * A paid order → one courier shipment request per open fulfillment order assigned to an enabled

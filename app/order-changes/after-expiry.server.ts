@@ -12,7 +12,7 @@ import {
   type AfterExpiryDecision,
   type AfterExpiryFacts,
   type AfterExpiryPayload,
-} from "../tracking/after-expiry";
+} from "~/tracking/after-expiry";
 
 export type AfterExpiryDeps = { db: Db; queue: JobQueue; admin: () => Promise<AdminGraphql>; clock: () => Date };
 

@@ -7,7 +7,7 @@ import { enqueueFulfillmentOrderDispatch } from "~/dispatch/enqueue.server";
 import type { JobQueue, Tx } from "~/jobs/queue.server";
 import type { CourierForShop } from "~/shops/courier-for-shop.server";
 import { markShipmentCanceled, recordOnShipment, type TimelineEntry } from "~/shipments/record.server";
-import { ORDER_CHANGE_ACTIVITY, parseFlaggedKind } from "../shipments/activity-kinds";
+import { ORDER_CHANGE_ACTIVITY, parseFlaggedKind } from "~/shipments/activity-kinds";
 import { phaseOf, type ChangeCause, type FlagCause } from "./decide";
 import { enqueueOrderSync } from "./enqueue.server";
 import { cancellationFor, feeInWords } from "./wording";

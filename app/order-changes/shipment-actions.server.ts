@@ -10,7 +10,7 @@ import { dollarsToCents } from "~/quote/pricing";
 import type { ShopSettings } from "~/settings/shop-settings";
 import { markShipmentCanceled, recordOnShipment } from "~/shipments/record.server";
 import type { OrderForDispatch } from "~/shopify/orders.server";
-import { ORDER_CHANGE_ACTIVITY, flaggedKind } from "../shipments/activity-kinds";
+import { ORDER_CHANGE_ACTIVITY, flaggedKind } from "~/shipments/activity-kinds";
 import { phaseOf, type Decision, type ShipmentPhase } from "./decide";
 import { cancelAtCourier } from "./redispatch.server";
 import { keepRaisedPay } from "~/watchdog/raises.server";

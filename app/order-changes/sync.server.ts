@@ -11,7 +11,7 @@ import { fetchFulfillmentOrderFulfillments } from "~/shopify/fulfillments.server
 import { addOrderTags, setOrderDeliveryMetafield } from "~/shopify/order-annotations.server";
 import { fetchOrderForDispatch } from "~/shopify/orders.server";
 import { orderDeliverySummary } from "~/shipments/order-summary";
-import { ORDER_CHANGE_ACTIVITY, ORDER_CHANGE_KIND_PREFIX, awaitsRedispatch } from "../shipments/activity-kinds";
+import { ORDER_CHANGE_ACTIVITY, ORDER_CHANGE_KIND_PREFIX, awaitsRedispatch } from "~/shipments/activity-kinds";
 import { decideShipment, fulfillmentOrderNow, phaseOf, type ShipmentPhase } from "./decide";
 import type { OrderSyncPayload } from "./enqueue.server";
 import { impliedShipment, impliedWindow, type ImpliedShipment } from "./implied-shipment";

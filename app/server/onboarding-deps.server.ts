@@ -2,7 +2,7 @@ import { appConfig } from "~/config/env.server";
 import { getRuntime } from "~/runtime.server";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
 import { courierClientForCredentials } from "~/shops/courier-for-shop.server";
-import type { SetupDeps } from "../onboarding/setup-actions.server";
+import type { SetupDeps } from "~/onboarding/setup-actions.server";
 
 /** The shell's wiring of the setup actions: process runtime, configuration and the request's Admin access. */
 export function setupDeps(admin: AdminGraphql): SetupDeps {

@@ -1,13 +1,13 @@
 import { getRuntime } from "~/runtime.server";
 import { receiveWebhook } from "~/server/shopify-webhooks.server";
-import { syncOrderIfDelivered, syncOrdersOfFulfillmentOrders } from "../order-changes/enqueue.server";
+import { syncOrderIfDelivered, syncOrdersOfFulfillmentOrders } from "~/order-changes/enqueue.server";
 import {
   FulfillmentOrderChangedPayload,
   FulfillmentOrderMovedPayload,
   OrderChangedPayload,
   fulfillmentOrderIdsOf,
   fulfillmentOrderIdsOfMove,
-} from "../order-changes/webhook-payloads";
+} from "~/order-changes/webhook-payloads";
 
 /**
  * The order-change webhook routes: verified, recorded once and turned into the order's sync job in

@@ -4,7 +4,7 @@ import type { Tx } from "~/jobs/queue.server";
 import { db } from "~/db.server";
 import { createTransactionBatcher } from "~/db/transaction-batcher.server";
 import { authenticate } from "~/shopify.server";
-import { recordDelivery } from "../webhooks/deliveries.server";
+import { recordDelivery } from "~/webhooks/deliveries.server";
 
 // Deliveries that arrive together are recorded in one transaction (see transaction-batcher.server.ts).
 const deliveryTransactions = createTransactionBatcher(db);

@@ -4,10 +4,10 @@ import { BodyTooLargeError, readRequestText } from "~/http/capped-body.server";
 import { componentLogger } from "~/logging/logger.server";
 import { authenticate } from "~/shopify.server";
 import { getRuntime } from "~/runtime.server";
-import type { StaffDeps } from "../staff/deps";
-import { StaffActionError } from "../staff/errors";
-import { createFileLinkSigner } from "../staff/file-links.server";
-import { MAX_ACTION_BODY_BYTES } from "../staff/inputs";
+import type { StaffDeps } from "~/staff/deps";
+import { StaffActionError } from "~/staff/errors";
+import { createFileLinkSigner } from "~/staff/file-links.server";
+import { MAX_ACTION_BODY_BYTES } from "~/staff/inputs";
 
 /** The shell around staff actions: deps from the process runtime, JSON bodies, error responses. */
 

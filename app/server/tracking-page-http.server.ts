@@ -2,23 +2,23 @@ import { createHash, randomBytes } from "node:crypto";
 import { appConfig } from "~/config/env.server";
 import { getRuntime } from "~/runtime.server";
 import { staffDeps } from "~/server/staff-http.server";
-import { TrackingTokenParam } from "../tracking-page/inputs";
-import { trackingPageFor, type TrackingPageResult } from "../tracking-page/lookup.server";
-import type { OrderStatusDeps } from "../tracking-page/order-status.server";
+import { TrackingTokenParam } from "~/tracking-page/inputs";
+import { trackingPageFor, type TrackingPageResult } from "~/tracking-page/lookup.server";
+import type { OrderStatusDeps } from "~/tracking-page/order-status.server";
 import {
   clientKeyOf,
   createFixedWindowLimiter,
   type FixedWindowLimiter,
   type RateDecision,
-} from "../tracking-page/rate-limit";
+} from "~/tracking-page/rate-limit";
 import {
   renderEndedBody,
   renderEndedPage,
   renderLive,
   renderNotFoundPage,
   renderTrackingPage,
-} from "../tracking-page/render.server";
-import type { TrackingPageView } from "../tracking-page/view-model";
+} from "~/tracking-page/render.server";
+import type { TrackingPageView } from "~/tracking-page/view-model";
 
 /**
  * The shell of the shoppers' tracking page (routes t.$token*, proxy.track.$token*): the per-client

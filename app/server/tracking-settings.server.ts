@@ -2,7 +2,7 @@ import type { KeyRing } from "~/crypto/secret-box.server";
 import { trackingUrlFor, type ShopSettings } from "~/settings/shop-settings";
 import { openTrackingToken, sealTrackingToken } from "~/shipments/tracking-token.server";
 import { trackingPageUrl } from "~/shipments/tracking-page-url";
-import type { TrackingSettings } from "../tracking/apply.server";
+import type { TrackingSettings } from "~/tracking/apply.server";
 
 /**
  * The part of the shop's settings that applying courier events reads; `appUrl` serves the tracking

@@ -7,8 +7,8 @@ import type { StaffDeps, WithAdmin } from "./deps";
 import { courierCall } from "./errors";
 import { refreshOrderSummary } from "./order-summary.server";
 import { shipmentViewModel } from "./shipments.server";
-import { recordStaffAction, STAFF_ACTIONS } from "../shops/staff-actions.server";
-import type { StaffActor } from "../shops/staff-actor";
+import { recordStaffAction, STAFF_ACTIONS } from "~/shops/staff-actions.server";
+import type { StaffActor } from "~/shops/staff-actor";
 
 export const CANCEL_REFUSED = "This delivery can no longer be canceled: the driver has picked it up or it has ended.";
 

@@ -8,8 +8,8 @@ import { APPLY_EVENTS_JOB, SEND_FLOW_TRIGGER_JOB } from "~/tracking/jobs";
 import { RECONCILE_JOB } from "~/tracking/reconcile.server";
 import { NO_DRIVER_WATCH_JOB } from "~/tracking/no-driver-watch-job";
 import { STAFF_ACTIVITY } from "./activity";
-import { recordStaffAction, STAFF_ACTIONS } from "../shops/staff-actions.server";
-import type { StaffActor } from "../shops/staff-actor";
+import { recordStaffAction, STAFF_ACTIONS } from "~/shops/staff-actions.server";
+import type { StaffActor } from "~/shops/staff-actor";
 import { invalidInput, StaffActionError } from "./errors";
 
 /** Background work that gave up (dead jobs), as staff see it, and putting it back in the queue. */

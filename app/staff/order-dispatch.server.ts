@@ -13,8 +13,8 @@ import { cancelAndRedispatch, RedispatchRefused } from "~/order-changes/redispat
 import type { StaffDeps, WithAdmin } from "./deps";
 import { COURIER_NOT_CONNECTED, courierCall, ORDER_NOT_FOUND, SHIPMENT_NOT_FOUND, StaffActionError } from "./errors";
 import { shipmentViewModel, shipmentViews } from "./shipments.server";
-import { recordStaffAction, STAFF_ACTIONS } from "../shops/staff-actions.server";
-import type { StaffActor } from "../shops/staff-actor";
+import { recordStaffAction, STAFF_ACTIONS } from "~/shops/staff-actions.server";
+import type { StaffActor } from "~/shops/staff-actor";
 
 /** "Dispatch now", bulk dispatch and cancel-and-re-dispatch, for the order page and the orders list. */
 

@@ -10,8 +10,8 @@ import { courierShipment } from "./courier-shipment.server";
 import type { StaffDeps } from "./deps";
 import { courierCall } from "./errors";
 import { shipmentViewModel } from "./shipments.server";
-import { recordStaffAction, STAFF_ACTIONS } from "../shops/staff-actions.server";
-import type { StaffActor } from "../shops/staff-actor";
+import { recordStaffAction, STAFF_ACTIONS } from "~/shops/staff-actions.server";
+import type { StaffActor } from "~/shops/staff-actor";
 
 /**
  * Tip and rating: each once per shipment. The app checks its own record and the window first

@@ -5,7 +5,7 @@ import { parseShopSettings } from "~/settings/shop-settings";
 import type { FileLinkSigner } from "~/staff/file-links.server";
 import { photoKindsOf, toShipmentState } from "~/staff/view-model";
 import { FINAL_STATES } from "~/shipments/states";
-import { hashTrackingToken } from "../shipments/tracking-token.server";
+import { hashTrackingToken } from "~/shipments/tracking-token.server";
 import { trackingPageView, type Point, type TrackingPageFacts, type TrackingPageView } from "./view-model";
 
 /** The courier events that mean the driver has left for the shopper. */

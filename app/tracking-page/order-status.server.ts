@@ -6,8 +6,8 @@ import type {
 import type { KeyRing } from "~/crypto/secret-box.server";
 import { toShipmentState } from "~/staff/view-model";
 import { PAGE_SHOP_FIELDS, pageEndsAtFor, pageViewOf, type PageShipment, type TrackingPageDeps } from "./lookup.server";
-import { openTrackingToken } from "../shipments/tracking-token.server";
-import { trackingPageUrl } from "../shipments/tracking-page-url";
+import { openTrackingToken } from "~/shipments/tracking-token.server";
+import { trackingPageUrl } from "~/shipments/tracking-page-url";
 import type { TrackingPageView } from "./view-model";
 
 /**

@@ -19,9 +19,9 @@ import { toTrackingEvent } from "./event-input";
 import { flowOccurrences, type FlowOccurrence } from "./flow-triggers";
 import { afterExpiryJob } from "./after-expiry";
 import { flowTriggerJob } from "./jobs";
-import { orderDeliverySummary } from "../shipments/order-summary";
+import { orderDeliverySummary } from "~/shipments/order-summary";
 import { ATTENTION_CLEARED_BY_REPOST, REPOST_ACTIVITY, repostInWords, repostTakeover } from "./repost";
-import type { ShipmentState } from "../shipments/states";
+import type { ShipmentState } from "~/shipments/states";
 import { nextTimelineEvent } from "./shopify-timeline";
 import {
   applyTrackingEvent,

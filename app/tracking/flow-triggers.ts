@@ -10,7 +10,7 @@ import {
   type AttentionCode,
   type FlowTrigger,
 } from "~/shopify/flow-trigger-payloads";
-import type { ShipmentState } from "../shipments/states";
+import type { ShipmentState } from "~/shipments/states";
 import type { Transition } from "./state-machine";
 
 export type ShipmentForFlow = {

@@ -6,9 +6,11 @@
  */
 import { formatMoney } from "~/text/format";
 import type { AttentionReason, Transition } from "~/tracking/state-machine";
-import type { NoDriverCause } from "../watchdog/no-driver-decision";
 
 export const NO_DRIVER_YET = "no_driver_yet" as const;
+
+/** `cap_reached`: a raise was due and no money was left for it; `pickup_time`: the last look came, still no driver. */
+export type NoDriverCause = "cap_reached" | "pickup_time";
 
 export type NoDriverYetAttention = { code: typeof NO_DRIVER_YET; reason: string };
 /** Every reason a shipment needs attention, from courier events or from the watchdog. */

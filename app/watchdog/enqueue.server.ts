@@ -1,7 +1,7 @@
 import type { Tx } from "~/jobs/queue.server";
 import type { JobQueue } from "~/jobs/queue.server";
 import type { NoDriverWatchSettings } from "~/settings/no-driver-schema";
-import { noDriverWatchJob } from "../tracking/no-driver-watch-job";
+import { noDriverWatchJob } from "~/tracking/no-driver-watch-job";
 import { checkTimes } from "./no-driver-decision";
 
 /**

@@ -5,8 +5,7 @@ import type { AdminGraphql } from "~/shopify/admin-request.server";
 import { addOrderTags } from "~/shopify/order-annotations.server";
 import { needsAttentionTrigger, noDriverYetTrigger } from "~/tracking/flow-triggers";
 import { flowTriggerJob } from "~/tracking/jobs";
-import { NO_DRIVER_YET, noDriverYetAttention } from "../tracking/no-driver-attention";
-import type { NoDriverCause } from "./no-driver-decision";
+import { NO_DRIVER_YET, noDriverYetAttention, type NoDriverCause } from "~/tracking/no-driver-attention";
 
 /** "No driver yet" is marked once per courier shipment: a repost's new shipment may need it again. */
 export const noDriverYetKind = (courierShipmentId: string) => `${NO_DRIVER_YET}:${courierShipmentId}`;

@@ -7,6 +7,7 @@
  */
 import type { NoDriverWatchSettings } from "~/settings/no-driver-schema";
 import type { ShipmentState } from "~/shipments/states";
+import type { NoDriverCause } from "~/tracking/no-driver-attention";
 
 export type PayoutRaise = { amountCents: number; raisedAt: Date };
 
@@ -27,9 +28,6 @@ export type WatchInput = {
   shopRaisedTodayCents: number;
   now: Date;
 };
-
-/** `cap_reached`: a raise was due and no money was left for it; `pickup_time`: the last look came, still no driver. */
-export type NoDriverCause = "cap_reached" | "pickup_time";
 
 export type WatchDecision = {
   /** Raise the extra compensation by `cents` to `totalCents` (everything raised for the shipment). */

@@ -1,7 +1,7 @@
 import type { NoDriverRaise } from "@prisma/client";
 import type { Db } from "~/db/client.server";
 import type { NoDriverWatchSettings } from "~/settings/no-driver-schema";
-import { raiseInWords } from "../tracking/no-driver-attention";
+import { raiseInWords } from "~/tracking/no-driver-attention";
 import { raisedOnShopDay } from "./raises.server";
 
 /**

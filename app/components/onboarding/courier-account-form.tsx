@@ -1,7 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { BlockStack, Button, FormLayout, InlineStack, Select, Text, TextField } from "@shopify/polaris";
 import { useEffect, useState } from "react";
-import type { SetupActionResult } from "../../onboarding/setup-actions.server";
+import type { SetupActionResult } from "~/onboarding/setup-actions.server";
 import { toast } from "./copy-field";
 import { ActionFeedback } from "./feedback";
 

@@ -3,7 +3,7 @@ import { BlockStack, Button, InlineStack, Select, Text } from "@shopify/polaris"
 import { useState } from "react";
 import type { WebhookAuthMethod } from "~/courier/webhook-auth.server";
 import { formatDateTime } from "~/text/format";
-import type { SetupActionResult } from "../../onboarding/setup-actions.server";
+import type { SetupActionResult } from "~/onboarding/setup-actions.server";
 import { CopyField } from "./copy-field";
 import { ActionFeedback } from "./feedback";
 

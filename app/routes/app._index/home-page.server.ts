@@ -1,5 +1,5 @@
 import { onboardingStatus, type OnboardingStatus } from "~/onboarding/status.server";
-import { attentionList, type AttentionList } from "../app.attention/attention-list.server";
+import { attentionList, type AttentionList } from "~/routes/app.attention/attention-list.server";
 
 type StatusDeps = Parameters<typeof onboardingStatus>[0];
 

@@ -7,8 +7,8 @@ import { CancelInput, parseInput } from "~/staff/inputs";
 import { redispatchShipment } from "~/staff/order-dispatch.server";
 import { parseShipmentId } from "~/staff/shipments.server";
 import type { StaffActor } from "~/shops/staff-actor";
-import { attentionItems, type AttentionItem, type AttentionRow } from "../../attention/attention-list";
-import { ATTENTION_REASONS, attentionCodeOf } from "../../attention/reasons";
+import { attentionItems, type AttentionItem, type AttentionRow } from "~/attention/attention-list";
+import { ATTENTION_REASONS, attentionCodeOf } from "~/attention/reasons";
 
 /** Home shows at most this many (oldest first); the count says how many there are in all. */
 export const ATTENTION_LIST_MAX = 50;

@@ -6,10 +6,10 @@ import {
   type SetupDeps,
 } from "~/onboarding/setup-actions.server";
 import { previewRates, type RatePreviewDeps, type RatePreviewResult } from "~/quote/rate-preview.server";
-import { applyCarrierServiceName, type CarrierServiceNameResult } from "../../carrier-service/service-name.server";
+import { applyCarrierServiceName, type CarrierServiceNameResult } from "~/carrier-service/service-name.server";
 import { recordSettingsChange } from "~/shops/staff-actions.server";
 import type { StaffActor } from "~/shops/staff-actor";
-import { saveSettingsForm } from "../../settings/settings-form.server";
+import { saveSettingsForm } from "~/settings/settings-form.server";
 
 /**
  * The settings page's forms, told apart by `intent`: the settings save, the carrier service's name

@@ -6,7 +6,7 @@ import { fetchLocations } from "~/shopify/locations.server";
 import { webhookAuthMethodOf } from "~/courier/webhook-auth.server";
 import { componentLogger } from "~/logging/logger.server";
 import { BASIC_AUTH_USER } from "~/shops/courier-credentials.server";
-import { parseShopSettings } from "../../settings/shop-settings";
+import { parseShopSettings } from "~/settings/shop-settings";
 
 /** Everything the settings page shows: courier account, webhook instructions, settings and pickup locations. */
 

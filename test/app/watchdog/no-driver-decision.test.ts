@@ -1,11 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { NO_DRIVER_WATCH_DEFAULTS, type NoDriverWatchSettings } from "~/settings/no-driver-schema";
-import {
-  checkTimes,
-  decideNoDriverWatch,
-  type NoDriverCause,
-  type WatchedShipment,
-} from "~/watchdog/no-driver-decision";
+import type { NoDriverCause } from "~/tracking/no-driver-attention";
+import { checkTimes, decideNoDriverWatch, type WatchedShipment } from "~/watchdog/no-driver-decision";
 
 const PICKUP = new Date("2026-11-25T18:00:00.000Z");
 const at = (minutesFromPickup: number) => new Date(PICKUP.getTime() + minutesFromPickup * 60_000);
