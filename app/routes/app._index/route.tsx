@@ -17,7 +17,7 @@ import {
 } from "@shopify/polaris";
 import { useState, type ReactNode } from "react";
 import { homePageData } from "./home-page.server";
-import { AttentionCard } from "~/components/attention/attention-card";
+import { AttentionCard } from "~/routes/app.attention/attention-card";
 import { readFormData } from "~/forms/read-form.server";
 import { appConfig } from "~/config/env.server";
 import type { ChecklistStep, StepState } from "~/onboarding/checklist";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Page } from "@shopify/polaris";
 import { attentionList, runAttentionAction } from "./attention-list.server";
-import { AttentionCard } from "~/components/attention/attention-card";
+import { AttentionCard } from "./attention-card";
 import { readFormData } from "~/forms/read-form.server";
 import { getRuntime } from "~/runtime.server";
 import { staffDeps } from "~/server/staff-http.server";

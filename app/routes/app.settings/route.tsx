@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { Banner, Card, Layout, Page } from "@shopify/polaris";
-import { RatePreviewSection } from "~/components/settings/rate-preview-section";
-import { SettingsForm } from "~/components/settings/settings-form";
+import { RatePreviewSection } from "./rate-preview-section";
+import { SettingsForm } from "./settings-form";
 import { appConfig } from "~/config/env.server";
 import { setupDeps } from "~/server/onboarding-deps.server";
 import { CourierAccountForm } from "~/components/onboarding/courier-account-form";

@@ -4,7 +4,7 @@ import { useState, type ReactNode } from "react";
 import { CANCEL_COMMENT_MAX_LENGTH } from "../../../extensions/shared/api-contract";
 import { CANCEL_REASON_OPTIONS, cancelFeeWarning } from "../../../extensions/shared/cancellation";
 import { RATING_OPTIONS } from "../../../extensions/shared/presentation";
-import type { ShipmentPageActionResult } from "~/routes/app.shipments.$id/actions.server";
+import type { ShipmentPageActionResult } from "./actions.server";
 import type { ShipmentDetail } from "./shipment-detail";
 import { TitledCard } from "./titled-card";
 

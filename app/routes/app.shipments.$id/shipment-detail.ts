@@ -1,5 +1,5 @@
 import type { SerializeFrom } from "@remix-run/node";
-import type { shipmentDetail } from "~/routes/app.shipments.$id/detail.server";
+import type { shipmentDetail } from "./detail.server";
 
 /** The shipment page's data as the browser receives it. */
 export type ShipmentDetail = SerializeFrom<Awaited<ReturnType<typeof shipmentDetail>>>;

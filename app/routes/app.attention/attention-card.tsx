@@ -1,7 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { Badge, BlockStack, Box, Button, Card, InlineStack, Text } from "@shopify/polaris";
 import type { AttentionItem } from "~/attention/attention-list";
-import type { AttentionActionResult } from "~/routes/app.attention/attention-list.server";
+import type { AttentionActionResult } from "./attention-list.server";
 
 /** Where the list's buttons post (app/routes/app.attention.tsx). */
 export const ATTENTION_ACTION_URL = "/app/attention";

@@ -7,7 +7,7 @@ import { withHoursOf, type HoursDraft } from "~/settings/hours-draft";
 import { draftFromSettings, draftToEntries, type SettingsDraft } from "~/settings/settings-draft";
 import { toast } from "~/components/onboarding/copy-field";
 import type { CarrierServiceNameResult } from "~/carrier-service/service-name.server";
-import type { SettingsSaveResult } from "~/routes/app.settings/settings-actions.server";
+import type { SettingsSaveResult } from "./settings-actions.server";
 import type { ShopSettings } from "~/settings/shop-settings";
 import { DeliveryWindowsSection } from "./delivery-windows-section";
 import { draftControls } from "./draft-controls";
