@@ -1,64 +1,16 @@
-import { SessionNotFoundError } from "@shopify/shopify-app-remix/server";
-import type { z } from "zod";
-import { annotateDispatchedOrder } from "~/dispatch/annotate-job.server";
-import { runFulfillmentOrderDispatch } from "~/dispatch/fulfillment-order-job.server";
-import {
-  ANNOTATE_ORDER_JOB,
-  DISPATCH_FULFILLMENT_ORDER_JOB,
-  DISPATCH_ORDER_JOB,
-  FulfillmentOrderDispatchPayload,
-  OrderAnnotationPayload,
-  OrderDispatchPayload,
-} from "~/dispatch/jobs";
-import { runOrderDispatch } from "~/dispatch/order-job.server";
 import { appConfig } from "~/config/env.server";
-import { permanentFailure, retryLater } from "~/jobs/errors";
-import type { JobHandler } from "~/jobs/worker.server";
-import { ORDER_SYNC_JOB, OrderSyncPayload } from "~/order-changes/enqueue.server";
-import { runOrderSync } from "~/order-changes/sync.server";
+import type { CourierClient } from "~/courier/client.server";
+import { dispatchJobHandlers } from "~/dispatch/job-handlers.server";
+import { mergeJobHandlers, type JobHandlers, type JobServices } from "~/jobs/handlers";
+import { orderChangeJobHandlers } from "~/order-changes/job-handlers.server";
 import { createTtlLoader } from "~/quote/ttl-loader.server";
 import { SHOPS_KEPT, type Runtime } from "~/runtime.server";
-import { parseShopSettings } from "~/settings/shop-settings";
-import { AdminApiError, type AdminGraphql } from "~/shopify/admin-request.server";
-import { AFTER_EXPIRY_JOB, AfterExpiryPayload } from "~/tracking/after-expiry";
-import { runAfterExpiry } from "~/order-changes/after-expiry.server";
-import { applyShipmentEvents } from "~/tracking/apply.server";
-import {
-  APPLY_EVENTS_JOB,
-  ApplyEventsPayload,
-  MATCH_EARLY_EVENTS_JOB,
-  MatchEarlyEventsPayload,
-  SEND_FLOW_TRIGGER_JOB,
-  SendFlowTriggerPayload,
-} from "~/tracking/jobs";
-import { sendFlowOccurrence } from "~/tracking/flow-send.server";
-import { matchEarlyEvents } from "~/tracking/receive.server";
-import { RECONCILE_JOB, reconcileShop } from "~/tracking/reconcile.server";
-import { trackingSettingsOf } from "~/server/tracking-settings.server";
-import { NO_DRIVER_WATCH_JOB, NoDriverWatchPayload } from "~/tracking/no-driver-watch-job";
-import { runNoDriverWatch } from "~/watchdog/no-driver-job.server";
+import type { AdminGraphql } from "~/shopify/admin-request.server";
+import { trackingJobHandlers } from "~/tracking/job-handlers.server";
+import { watchdogJobHandlers } from "~/watchdog/job-handlers.server";
+import { trackingSettingsOf } from "./tracking-settings.server";
 
 export type AdminForShop = (shopDomain: string) => Promise<AdminGraphql>;
-
-function parsePayload<S extends z.ZodType>(schema: S, payload: unknown): z.infer<S> {
-  const parsed = schema.safeParse(payload);
-  if (!parsed.success) throw permanentFailure("The job's payload is not what this kind of job needs.");
-  return parsed.data;
-}
-
-/** Errors from Shopify become the queue's retry instructions (throttling waits as Shopify says). */
-async function withShopifyRetries<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof AdminApiError && error.kind === "throttled")
-      throw retryLater(error.message, error.retryAfterMs ?? 1000, error);
-    if (error instanceof SessionNotFoundError) {
-      throw permanentFailure("The shop has no stored Shopify session (the app was uninstalled?).", error);
-    }
-    throw error;
-  }
-}
 
 /**
  * A worker reads a shop's Shopify session and builds its courier client at most this often (every job
@@ -67,123 +19,22 @@ async function withShopifyRetries<T>(work: () => Promise<T>): Promise<T> {
  */
 export const JOB_SHOP_TTL_MS = 5_000;
 
-/** Every kind of background job the worker runs, with its collaborators. */
-export function jobHandlers(runtime: Runtime, loadAdmin: AdminForShop): Record<string, JobHandler> {
+/** Every kind of background job the worker runs: each feature's own handlers, merged. */
+export function jobHandlers(runtime: Runtime, loadAdmin: AdminForShop): JobHandlers {
   const kept = <T>(load: (shopDomain: string) => Promise<T>, keep?: (value: T) => boolean) =>
     createTtlLoader({ clock: runtime.clock, ttlMs: JOB_SHOP_TTL_MS, maxEntries: SHOPS_KEPT, load, keep }).get;
-  const adminFor = kept(loadAdmin);
-  // A shop without a courier is asked again next time: one that connects now is not refused for a while.
-  const courierFor = kept(runtime.courierFor, (client) => client !== null);
-  const dispatchDeps = async (shopDomain: string, needs: { courier: boolean }) => ({
+  const services: JobServices<AdminGraphql, CourierClient> = {
     db: runtime.db,
     queue: runtime.queue,
-    admin: await adminFor(shopDomain),
-    courier: needs.courier ? await courierFor(shopDomain) : null,
     clock: runtime.clock,
-  });
-  return {
-    [DISPATCH_ORDER_JOB]: async (job) => {
-      const payload = parsePayload(OrderDispatchPayload, job.payload);
-      await withShopifyRetries(async () =>
-        runOrderDispatch(await dispatchDeps(job.shopDomain, { courier: false }), job.shopDomain, payload),
-      );
-    },
-    [DISPATCH_FULFILLMENT_ORDER_JOB]: async (job, context) => {
-      const payload = parsePayload(FulfillmentOrderDispatchPayload, job.payload);
-      await withShopifyRetries(async () =>
-        runFulfillmentOrderDispatch(
-          await dispatchDeps(job.shopDomain, { courier: true }),
-          job.shopDomain,
-          payload,
-          (tx) => context.complete(tx),
-        ),
-      );
-    },
-    [ANNOTATE_ORDER_JOB]: async (job) => {
-      const payload = parsePayload(OrderAnnotationPayload, job.payload);
-      await withShopifyRetries(async () =>
-        annotateDispatchedOrder({ db: runtime.db, admin: await adminFor(job.shopDomain) }, job.shopDomain, payload),
-      );
-    },
-    [ORDER_SYNC_JOB]: async (job) => {
-      const payload = parsePayload(OrderSyncPayload, job.payload);
-      await withShopifyRetries(async () =>
-        runOrderSync(await dispatchDeps(job.shopDomain, { courier: true }), job.shopDomain, payload),
-      );
-    },
-    [RECONCILE_JOB]: async (job) => {
-      const shop = await runtime.db.shop.findUnique({
-        where: { domain: job.shopDomain },
-        select: { settingsJson: true },
-      });
-      const courier = await courierFor(job.shopDomain);
-      if (!shop || !courier) return;
-      const settings = parseShopSettings(shop.settingsJson);
-      await reconcileShop(
-        { db: runtime.db, queue: runtime.queue, courier, clock: runtime.clock },
-        job.shopDomain,
-        settings.reconciliationSilenceMinutes,
-      );
-    },
-    [MATCH_EARLY_EVENTS_JOB]: async (job) => {
-      const payload = parsePayload(MatchEarlyEventsPayload, job.payload);
-      await matchEarlyEvents({ db: runtime.db, queue: runtime.queue }, job, payload.courierShipmentId);
-    },
-    [SEND_FLOW_TRIGGER_JOB]: async (job) => {
-      const payload = parsePayload(SendFlowTriggerPayload, job.payload);
-      await withShopifyRetries(() =>
-        sendFlowOccurrence({ db: runtime.db, admin: () => adminFor(job.shopDomain) }, payload),
-      );
-    },
-    [AFTER_EXPIRY_JOB]: async (job) => {
-      const payload = parsePayload(AfterExpiryPayload, job.payload);
-      await withShopifyRetries(() =>
-        runAfterExpiry(
-          { db: runtime.db, queue: runtime.queue, admin: () => adminFor(job.shopDomain), clock: runtime.clock },
-          payload,
-        ),
-      );
-    },
-    [NO_DRIVER_WATCH_JOB]: async (job) => {
-      const payload = parsePayload(NoDriverWatchPayload, job.payload);
-      await withShopifyRetries(async () =>
-        runNoDriverWatch(
-          {
-            db: runtime.db,
-            queue: runtime.queue,
-            courier: await courierFor(job.shopDomain),
-            admin: () => adminFor(job.shopDomain),
-            clock: runtime.clock,
-          },
-          job.shopDomain,
-          payload,
-        ),
-      );
-    },
-    [APPLY_EVENTS_JOB]: async (job) => {
-      const payload = parsePayload(ApplyEventsPayload, job.payload);
-      const shop = await runtime.db.shop.findUnique({
-        where: { domain: job.shopDomain },
-        select: { settingsJson: true },
-      });
-      if (!shop) throw permanentFailure("The shop no longer exists.");
-      await withShopifyRetries(async () =>
-        applyShipmentEvents(
-          {
-            db: runtime.db,
-            admin: await adminFor(job.shopDomain),
-            queue: runtime.queue,
-            settings: trackingSettingsOf(
-              parseShopSettings(shop.settingsJson),
-              appConfig().shopify.appUrl,
-              runtime.keys,
-            ),
-            courier: await courierFor(job.shopDomain),
-            clock: runtime.clock,
-          },
-          payload.shipmentId,
-        ),
-      );
-    },
+    adminFor: kept(loadAdmin),
+    // A shop without a courier is asked again next time: one that connects now is not refused for a while.
+    courierFor: kept(runtime.courierFor, (client) => client !== null),
   };
+  return mergeJobHandlers(
+    dispatchJobHandlers(services),
+    orderChangeJobHandlers(services),
+    trackingJobHandlers(services, (settings) => trackingSettingsOf(settings, appConfig().shopify.appUrl, runtime.keys)),
+    watchdogJobHandlers(services),
+  );
 }

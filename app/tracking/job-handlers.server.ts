@@ -1,0 +1,75 @@
+import type { CourierClient } from "~/courier/client.server";
+import { permanentFailure } from "~/jobs/errors";
+import { parsePayload, type JobHandlers, type JobServices } from "~/jobs/handlers";
+import { parseShopSettings, type ShopSettings } from "~/settings/shop-settings";
+import type { AdminGraphql } from "~/shopify/admin-request.server";
+import { withShopifyRetries } from "~/shopify/job-retries.server";
+import { applyShipmentEvents, type TrackingSettings } from "./apply.server";
+import { sendFlowOccurrence } from "./flow-send.server";
+import {
+  APPLY_EVENTS_JOB,
+  ApplyEventsPayload,
+  MATCH_EARLY_EVENTS_JOB,
+  MatchEarlyEventsPayload,
+  SEND_FLOW_TRIGGER_JOB,
+  SendFlowTriggerPayload,
+} from "./jobs";
+import { matchEarlyEvents } from "./receive.server";
+import { RECONCILE_JOB, reconcileShop } from "./reconcile.server";
+
+/**
+ * Tracking's jobs: a shipment's stored events applied, early events matched, a Flow trigger sent, a
+ * shop's shipments reconciled. `trackingSettings` adds what the server knows (the app's URL, the keys).
+ */
+export function trackingJobHandlers(
+  services: JobServices<AdminGraphql, CourierClient>,
+  trackingSettings: (settings: ShopSettings) => TrackingSettings,
+): JobHandlers {
+  return {
+    [RECONCILE_JOB]: async (job) => {
+      const shop = await services.db.shop.findUnique({
+        where: { domain: job.shopDomain },
+        select: { settingsJson: true },
+      });
+      const courier = await services.courierFor(job.shopDomain);
+      if (!shop || !courier) return;
+      const settings = parseShopSettings(shop.settingsJson);
+      await reconcileShop(
+        { db: services.db, queue: services.queue, courier, clock: services.clock },
+        job.shopDomain,
+        settings.reconciliationSilenceMinutes,
+      );
+    },
+    [MATCH_EARLY_EVENTS_JOB]: async (job) => {
+      const payload = parsePayload(MatchEarlyEventsPayload, job.payload);
+      await matchEarlyEvents({ db: services.db, queue: services.queue }, job, payload.courierShipmentId);
+    },
+    [SEND_FLOW_TRIGGER_JOB]: async (job) => {
+      const payload = parsePayload(SendFlowTriggerPayload, job.payload);
+      await withShopifyRetries(() =>
+        sendFlowOccurrence({ db: services.db, admin: () => services.adminFor(job.shopDomain) }, payload),
+      );
+    },
+    [APPLY_EVENTS_JOB]: async (job) => {
+      const payload = parsePayload(ApplyEventsPayload, job.payload);
+      const shop = await services.db.shop.findUnique({
+        where: { domain: job.shopDomain },
+        select: { settingsJson: true },
+      });
+      if (!shop) throw permanentFailure("The shop no longer exists.");
+      await withShopifyRetries(async () =>
+        applyShipmentEvents(
+          {
+            db: services.db,
+            admin: await services.adminFor(job.shopDomain),
+            queue: services.queue,
+            settings: trackingSettings(parseShopSettings(shop.settingsJson)),
+            courier: await services.courierFor(job.shopDomain),
+            clock: services.clock,
+          },
+          payload.shipmentId,
+        ),
+      );
+    },
+  };
+}
