@@ -8,6 +8,10 @@ import { ErrorBodySchema } from "./responses";
  * body (which may echo customer data).
  */
 
+/** What staff are told when the shop has no courier account connected (every staff action, the same words). */
+export const COURIER_NOT_CONNECTED =
+  "Connect your courier account in the app's settings (Settings › Courier account) first.";
+
 export type CourierErrorKind =
   | "invalid_request" // our own pre-send validation; nothing was sent
   | "validation" // 400 with the courier's error list

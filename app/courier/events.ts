@@ -4,7 +4,6 @@ import { jsonDepthExceeds, MAX_JSON_DEPTH } from "~/http/json-depth";
 import { holdsIllFormedText } from "~/text/well-formed";
 import { COURIER_ID_MAX, EVENT_NAMES, RETURN_CODES, type CourierEventName, type ReturnCode } from "./limits";
 import {
-  isPlainObject,
   lenientArray,
   lenientIdList,
   lenientNumber,
@@ -15,6 +14,7 @@ import {
   toDateOrNull,
   toTextOrNull,
 } from "./lenient";
+import { isPlainObject } from "~/http/plain-object";
 import { DriverResponse, ItemResponse, LocationResponse } from "./responses";
 
 /**

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isPlainObject } from "~/http/plain-object";
 
 /**
  * Lenient readers for what the courier sends back. Its API leaves much "not shown" and says
@@ -39,10 +40,6 @@ export function toDateOrNull(value: unknown): Date | null {
   else if (typeof value === "string" && value.trim() !== "") date = new Date(value);
   const time = date?.getTime() ?? Number.NaN;
   return time >= 0 && time < LATEST_TIMESTAMP_MS ? date : null;
-}
-
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
 export const lenientNumber = z.unknown().optional().transform(toNumberOrNull);

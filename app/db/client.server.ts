@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import { PrismaClient } from "@prisma/client";
+import { PrismaClient, type Prisma } from "@prisma/client";
 import { createDriverAdapter } from "./adapter.server";
 import { POSTGRESQL_CLIENT_MODULE, databaseProviderOf, type DatabaseProvider } from "./provider";
 
@@ -10,6 +10,9 @@ import { POSTGRESQL_CLIENT_MODULE, databaseProviderOf, type DatabaseProvider } f
  * ("@prisma/adapter-pg ... is not compatible with the provider sqlite").
  */
 export type Db = PrismaClient;
+
+/** Prisma's interactive-transaction client, as passed to `db.$transaction(async (tx) => ...)`: the one `Tx`. */
+export type Tx = Prisma.TransactionClient;
 
 const providers = new WeakMap<object, DatabaseProvider>();
 

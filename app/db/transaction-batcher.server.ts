@@ -5,11 +5,9 @@
  * fails (one work threw, a database error), it is rolled back and every work is run again in a
  * transaction of its own, so only the one that fails alone fails.
  */
-import type { Prisma } from "@prisma/client";
-import type { Db } from "./client.server";
+import type { Db, Tx } from "./client.server";
 import { createGroupCommit } from "./group-commit.server";
 
-type Tx = Prisma.TransactionClient;
 type Work = (tx: Tx) => Promise<unknown>;
 
 /** Works run in one transaction at most. */

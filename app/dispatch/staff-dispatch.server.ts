@@ -1,5 +1,5 @@
 import type { CourierClient } from "~/courier/client.server";
-import { CourierError, isAddressProblem } from "~/courier/errors";
+import { COURIER_NOT_CONNECTED, CourierError, isAddressProblem } from "~/courier/errors";
 import type { Db } from "~/db/client.server";
 import type { JobQueue } from "~/jobs/queue.server";
 import { dollarsToCents } from "~/quote/pricing";
@@ -93,7 +93,7 @@ export async function quoteOrder(
     include: { pickupLocations: { where: { enabled: true } } },
   });
   if (!shop) throw new DispatchRefused("The shop has not installed the app.", "unknown_shop");
-  if (!deps.courier) throw new DispatchRefused("Connect a courier account in the app's settings first.", "no_courier");
+  if (!deps.courier) throw new DispatchRefused(COURIER_NOT_CONNECTED, "no_courier");
   const settings = parseShopSettings(shop.settingsJson);
   const order = await fetchOrderForDispatch(deps.admin, input.orderGid);
   if (!order) return { windows: [], unavailableReason: "Shopify has no such order.", currencyCode: shop.currency };
@@ -164,8 +164,7 @@ export async function dispatchNow(
     select: { id: true, domain: true, courierTokenEncrypted: true },
   });
   if (!shop) throw new DispatchRefused("The shop has not installed the app.", "unknown_shop");
-  if (!shop.courierTokenEncrypted)
-    throw new DispatchRefused("Connect a courier account in the app's settings first.", "no_courier");
+  if (!shop.courierTokenEncrypted) throw new DispatchRefused(COURIER_NOT_CONNECTED, "no_courier");
   if (deps.admin && !(await fetchOrderForDispatch(deps.admin, input.orderGid)))
     throw new DispatchRefused("Shopify has no such order.", "unknown_order");
   const generation = await nextGeneration(deps.db, shop, input.orderGid);

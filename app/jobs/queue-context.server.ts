@@ -1,12 +1,10 @@
 /** What every part of the job queue shares: the database, the injected clock and randomness, busy retries. */
 import { setTimeout as delay } from "node:timers/promises";
-import type { Prisma } from "@prisma/client";
-import type { Db } from "~/db/client.server";
+import type { Db, Tx } from "~/db/client.server";
 import { withBusyRetry, type Sleep } from "~/db/busy-retry";
 import { DEFAULT_BACKOFF, assertBackoffPolicy, type BackoffPolicy, type Random } from "./retry-policy";
 
-/** Prisma's interactive-transaction client, as passed to `db.$transaction(async (tx) => ...)`. */
-export type Tx = Prisma.TransactionClient;
+export type { Tx };
 /** Where a statement runs: the caller's transaction or the client. */
 export type Store = Tx | Db;
 

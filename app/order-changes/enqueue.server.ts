@@ -1,4 +1,3 @@
-import type { Prisma } from "@prisma/client";
 import { z } from "zod";
 import { OrderGid } from "~/shopify/global-ids";
 import type { JobQueue, Tx } from "~/jobs/queue.server";
@@ -17,8 +16,6 @@ export const ORDER_SYNC_MAX_ATTEMPTS = 100;
 
 export const OrderSyncPayload = z.object({ orderGid: OrderGid });
 export type OrderSyncPayload = z.infer<typeof OrderSyncPayload>;
-
-type Store = Tx | Prisma.TransactionClient;
 
 export function orderSyncOrderingKey(shopDomain: string, orderGid: string): string {
   // The same key as the order's dispatch jobs (enqueueOrderDispatch).
@@ -54,7 +51,7 @@ export async function enqueueOrderSync(
  * and still creating its shipments. Orders the app never dispatched (another carrier, skipped)
  * are not followed: their many updates cost nothing.
  */
-export async function orderHasDeliveries(store: Store, shopDomain: string, orderGid: string): Promise<boolean> {
+export async function orderHasDeliveries(store: Tx, shopDomain: string, orderGid: string): Promise<boolean> {
   const shipment = await store.shipment.findFirst({
     where: { orderGid, shop: { domain: shopDomain } },
     select: { id: true },
@@ -69,7 +66,7 @@ export async function orderHasDeliveries(store: Store, shopDomain: string, order
 
 /** The orders whose shipments belong to these fulfillment orders (the fulfillment_orders/* payloads name no order). */
 export async function ordersOfFulfillmentOrders(
-  store: Store,
+  store: Tx,
   shopDomain: string,
   fulfillmentOrderGids: readonly string[],
 ): Promise<string[]> {

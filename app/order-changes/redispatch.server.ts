@@ -1,5 +1,5 @@
 import type { CourierClient } from "~/courier/client.server";
-import { CourierError } from "~/courier/errors";
+import { COURIER_NOT_CONNECTED, CourierError } from "~/courier/errors";
 import { API_ERROR_CODES, CANCELLATION_CODES } from "~/courier/limits";
 import type { CancelShipmentRequest } from "~/courier/requests";
 import type { Db } from "~/db/client.server";
@@ -102,7 +102,7 @@ export const REDISPATCH_REFUSED = {
   pickedUp: "The driver has already picked up the items: this delivery can no longer be canceled or sent again.",
   delivered: "This delivery was already completed.",
   ended: "This delivery has already ended: use Dispatch now to send a new one.",
-  noCourier: "Connect your courier account in the app's settings first.",
+  noCourier: COURIER_NOT_CONNECTED,
 } as const;
 
 function endedRefusal(state: string): RedispatchRefused {

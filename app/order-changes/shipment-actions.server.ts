@@ -59,22 +59,6 @@ export type SyncContext = {
   flagged: boolean;
 };
 
-export function parseRequest(json: string | null): CreateShipmentRequest | null {
-  if (!json) return null;
-  try {
-    const value = JSON.parse(json) as CreateShipmentRequest;
-    return value &&
-      typeof value === "object" &&
-      value.delivery_location &&
-      value.pickup_location &&
-      Array.isArray(value.items)
-      ? value
-      : null;
-  } catch {
-    return null;
-  }
-}
-
 function locationName(ctx: SyncContext, locationGid: string | null | undefined, fallback: string): string {
   return (locationGid ? ctx.pickupPoints.get(locationGid)?.name : undefined) ?? fallback;
 }

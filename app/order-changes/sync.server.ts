@@ -17,11 +17,11 @@ import type { OrderSyncPayload } from "./enqueue.server";
 import { impliedShipment, impliedWindow, type ImpliedShipment } from "./implied-shipment";
 import { nextDispatchGeneration } from "~/dispatch/generation.server";
 import { enqueueRedispatch } from "./redispatch.server";
+import { parseRequest } from "~/shipments/stored-request";
 import {
   cancel,
   flag,
   namesFor,
-  parseRequest,
   raiseFlag,
   raisedByOrderChange,
   record,

@@ -1,4 +1,4 @@
-import { isPlainObject } from "./plain-object";
+import { isPlainObject } from "~/http/plain-object";
 
 /**
  * Cross-field rules run even when other fields failed (zod skips them by default), so the settings page

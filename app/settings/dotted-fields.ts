@@ -1,4 +1,4 @@
-import { isPlainObject } from "./plain-object";
+import { isPlainObject } from "~/http/plain-object";
 
 /** FormData, URLSearchParams or anything else with `entries()` giving [name, value] pairs. */
 export interface FormDataLike {

@@ -1,11 +1,4 @@
-/** Plain-data helpers for settings read from JSON or built from form fields. */
-
-/** An object literal or JSON object (not an array, not a class instance). */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
+/** Plain-data helpers for settings read from JSON or built from form fields (isPlainObject: app/http/plain-object.ts). */
 
 /** Freezes a value and everything inside it (the shared defaults must never change). */
 export function deepFreeze<T>(value: T): T {

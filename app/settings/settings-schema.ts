@@ -15,7 +15,7 @@ import {
   TIME_BUDGET_MS_MIN,
 } from "./limits";
 import { PackageSize } from "./package-schema";
-import { isPlainObject } from "./plain-object";
+import { isPlainObject } from "~/http/plain-object";
 import { PriceTolerance, PricingRules } from "./pricing-schema";
 import { ShopTags } from "./tags-schema";
 import { TrackingSettings } from "./tracking-schema";

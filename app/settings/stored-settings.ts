@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DEFAULT_SHOP_SETTINGS } from "./defaults";
 import { MAX_DELIVERY_WINDOWS } from "./limits";
-import { isPlainObject } from "./plain-object";
+import { isPlainObject } from "~/http/plain-object";
 import { ShopSettings } from "./settings-schema";
 import { DeliveryWindow } from "./window-schema";
 

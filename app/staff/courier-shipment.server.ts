@@ -1,6 +1,7 @@
 import { actionRefusal, type ShipmentAction } from "../../extensions/shared/shipment-rules";
 import type { StaffDeps } from "./deps";
-import { COURIER_NOT_CONNECTED, StaffActionError } from "./errors";
+import { COURIER_NOT_CONNECTED } from "~/courier/errors";
+import { StaffActionError } from "./errors";
 import { findShopShipment, shipmentViewModel } from "./shipments.server";
 
 export const NOT_BOOKED = "This delivery is not booked with the courier.";

@@ -2,6 +2,7 @@
  * Whether staff may press "Dispatch now" on an order, and why not, in the merchant's words.
  * Pure: the caller reads the order from Shopify and the shipments and setup from the database.
  */
+import { COURIER_NOT_CONNECTED } from "~/courier/errors";
 
 export type OrderFacts = {
   cancelledAt: string | null;
@@ -32,7 +33,7 @@ export type DispatchAvailability = { allowed: boolean; reason: string | null };
 const refuse = (reason: string): DispatchAvailability => ({ allowed: false, reason });
 
 export function dispatchAvailability(input: DispatchAvailabilityInput): DispatchAvailability {
-  if (!input.courierConnected) return refuse("Connect your courier account in the app's settings first.");
+  if (!input.courierConnected) return refuse(COURIER_NOT_CONNECTED);
   if (input.enabledLocationGids.length === 0)
     return refuse("Choose at least one pickup location in the app's settings first.");
   if (input.shipmentStates.some((state) => !ENDED_STATES.has(state))) {

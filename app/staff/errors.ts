@@ -29,8 +29,6 @@ export class StaffActionError extends Error {
 
 export const SHIPMENT_NOT_FOUND = "This delivery was not found in your store.";
 export const ORDER_NOT_FOUND = "This order was not found in your store.";
-export const COURIER_NOT_CONNECTED =
-  "Connect your courier account in the app's settings (Settings › Courier account) first.";
 
 export function invalidInput(
   fieldErrors: Record<string, string>,

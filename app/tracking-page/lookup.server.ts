@@ -1,6 +1,7 @@
 import type { Shipment, Shop } from "@prisma/client";
 import type { Db } from "~/db/client.server";
-import { parseRequest } from "~/order-changes/shipment-actions.server";
+import { isPlainObject } from "~/http/plain-object";
+import { parseRequest } from "~/shipments/stored-request";
 import { parseShopSettings } from "~/settings/shop-settings";
 import type { FileLinkSigner } from "~/staff/file-links.server";
 import { photoKindsOf, toShipmentState } from "~/staff/view-model";
@@ -47,7 +48,7 @@ function pointOf(address: { latitude?: unknown; longitude?: unknown } | null | u
 function parsedObject(json: string | null): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(json ?? "null");
-    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return isPlainObject(value) ? value : null;
   } catch {
     return null;
   }

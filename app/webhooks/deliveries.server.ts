@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { Prisma } from "@prisma/client";
 import { z } from "zod";
-import type { Db } from "~/db/client.server";
+import type { Db, Tx } from "~/db/client.server";
 import { parseSqlRows } from "~/db/sql-row";
 
 export type DeliveryRecord = {
@@ -12,7 +11,7 @@ export type DeliveryRecord = {
   customerGid?: string | null;
 };
 
-type DbOrTx = Db | Prisma.TransactionClient;
+type DbOrTx = Db | Tx;
 
 const insertedDeliveryRow = z.object({ id: z.string() });
 

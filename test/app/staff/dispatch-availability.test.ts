@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { COURIER_NOT_CONNECTED } from "~/courier/errors";
 import { dispatchAvailability, type DispatchAvailabilityInput } from "~/staff/dispatch-availability";
 
 const LOC = "gid://shopify/Location/1";
@@ -28,11 +29,7 @@ describe("dispatchAvailability", () => {
     ["a paid US order at a pickup location", input(), null],
     ["after a canceled or expired delivery", input({ shipmentStates: ["canceled", "expired", "failed"] }), null],
     ["a partially refunded order", input({}, { financialStatus: "PARTIALLY_REFUNDED" }), null],
-    [
-      "no courier account",
-      input({ courierConnected: false }),
-      "Connect your courier account in the app's settings first.",
-    ],
+    ["no courier account", input({ courierConnected: false }), COURIER_NOT_CONNECTED],
     [
       "no pickup location",
       input({ enabledLocationGids: [] }),
