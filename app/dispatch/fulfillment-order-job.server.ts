@@ -8,6 +8,7 @@ import { cartSignature } from "~/quote/cart-to-estimate";
 import { dollarsToCents, exceedsPriceTolerance } from "~/quote/pricing";
 import { fetchFulfillmentOrderForDispatch, type OrderForDispatch } from "~/shopify/orders.server";
 import { attachEarlyEvents } from "~/tracking/receive.server";
+import { DISPATCH_ACTIVITY } from "~/shipments/activity-kinds";
 import { recordOnShipment } from "~/shipments/record.server";
 import { enqueueOrderAnnotation } from "./enqueue.server";
 import type { FulfillmentOrderDispatchPayload } from "./jobs";
@@ -142,11 +143,11 @@ export async function runFulfillmentOrderDispatch(
       update: row,
     });
     const at = deps.clock();
-    await tx.shipmentActivity.create({
-      data: {
-        shipmentId: saved.id,
-        createdAt: at,
-        kind: created ? "dispatched" : "dispatch_failed",
+    await recordOnShipment(tx, {
+      shipmentId: saved.id,
+      at,
+      entry: {
+        kind: created ? DISPATCH_ACTIVITY.dispatched : DISPATCH_ACTIVITY.failed,
         message: created
           ? `Courier shipment ${created.id} created (tracking ${created.tracking_number ?? "pending"}).`
           : `Not dispatched: ${attention}`,

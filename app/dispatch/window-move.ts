@@ -1,13 +1,12 @@
 import type { DispatchWindow } from "~/schedule/dispatch-window";
 import { instantLabel, spanLabel } from "~/schedule/labels";
+import { WINDOW_MOVED_ACTIVITY } from "~/shipments/activity-kinds";
 
 /**
  * The timeline entry for staff when a shipment could not be booked in the window the shopper chose
  * (it had passed by dispatch) and was moved to the next time the location can serve. Pure; dates are
  * written in full, since the entry is read on later days.
  */
-export const WINDOW_MOVED_ACTIVITY = "window_moved";
-
 export function windowMoveEntry(
   window: Pick<DispatchWindow, "movedForward" | "movedFrom" | "deliverBetween" | "pickupAfter">,
   timeZone: string,

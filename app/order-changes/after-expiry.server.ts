@@ -1,12 +1,12 @@
 import type { Db } from "~/db/client.server";
 import type { JobQueue } from "~/jobs/queue.server";
-import { redispatchCanceled } from "~/order-changes/redispatch.server";
+import { redispatchCanceled } from "./redispatch.server";
 import { parseShopSettings } from "~/settings/shop-settings";
 import { recordOnShipment } from "~/shipments/record.server";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
 import { fetchOrderForDispatch } from "~/shopify/orders.server";
+import { AFTER_EXPIRY_ACTIVITY } from "~/shipments/activity-kinds";
 import {
-  AFTER_EXPIRY_ACTIVITY,
   AFTER_EXPIRY_WORDS,
   afterExpiryDecision,
   type AfterExpiryDecision,

@@ -7,7 +7,7 @@ import { enqueueFulfillmentOrderDispatch } from "~/dispatch/enqueue.server";
 import type { JobQueue, Tx } from "~/jobs/queue.server";
 import type { CourierForShop } from "~/shops/courier-for-shop.server";
 import { markShipmentCanceled, recordOnShipment, type TimelineEntry } from "~/shipments/record.server";
-import { ORDER_CHANGE_ACTIVITY, parseFlaggedKind } from "~/shipments/activity-kinds";
+import { ORDER_CHANGE_ACTIVITY, parseFlaggedKind, REDISPATCH_AFTER_CANCEL_KIND } from "~/shipments/activity-kinds";
 import { phaseOf, type ChangeCause, type FlagCause } from "./decide";
 import { enqueueOrderSync } from "./enqueue.server";
 import { cancellationFor, feeInWords } from "./wording";
@@ -48,12 +48,12 @@ export async function enqueueRedispatch(
     tx,
   );
   if (input.replacesShipmentId) {
-    await tx.shipmentActivity.create({
-      data: {
-        shipmentId: input.replacesShipmentId,
+    await recordOnShipment(tx, {
+      shipmentId: input.replacesShipmentId,
+      at: input.at,
+      entry: {
         kind: ORDER_CHANGE_ACTIVITY.redispatched,
         message: `Dispatched again as a new shipment (dispatch ${input.generation}) with the order's current details.`,
-        createdAt: input.at,
       },
     });
   }
@@ -194,7 +194,6 @@ export async function cancelAndRedispatch(
 }
 
 /** Staff's dispatch again of a delivery already canceled (by the courier: an expiry, a driver's cancel). */
-export const REDISPATCH_AFTER_CANCEL_KIND = "staff_redispatch_after_cancel";
 export const REDISPATCH_AFTER_CANCEL_WORDS =
   "Dispatch again asked by staff: the delivery goes into the next window still open, with the order's current details.";
 

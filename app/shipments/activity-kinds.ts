@@ -1,4 +1,10 @@
 /**
+ * Every kind of ShipmentActivity row (the shipment's timeline), in one catalogue: what dispatch, the
+ * courier's events, order changes, staff, the watchdog and the after-expiry job write. A row is
+ * written through app/shipments/record.server.ts. Kinds are stored: never rename one.
+ */
+
+/**
  * Kinds of ShipmentActivity rows written for order changes (the shipment's timeline). App actions
  * share the `order_change_` prefix; the staff action starts with `staff_` so the timeline shows it
  * as done by staff.
@@ -41,4 +47,59 @@ export function awaitsRedispatch(activitiesNewestFirst: readonly { kind: string 
     if (activity.kind === ORDER_CHANGE_ACTIVITY.redispatchPending) return true;
   }
   return false;
+}
+
+/** Dispatch: the courier shipment created (or not), and a booking moved past a window already gone. */
+export const DISPATCH_ACTIVITY = { dispatched: "dispatched", failed: "dispatch_failed" } as const;
+export const WINDOW_MOVED_ACTIVITY = "window_moved";
+
+/** The courier's repost of an expired shipment: the new shipment takes over, the expiry's attention ends. */
+export const REPOST_ACTIVITY = { tookOver: "courier_repost", attentionCleared: "attention_cleared" } as const;
+
+/** What the app did after an expiry (app/order-changes/after-expiry.server.ts). */
+export const AFTER_EXPIRY_ACTIVITY = {
+  offered: "expiry_redispatch_offered",
+  automatic: "expiry_redispatch_automatic",
+  closed: "expiry_not_redispatched",
+} as const;
+
+/** Staff's dispatch again of a delivery already canceled (by the courier: an expiry, a driver's cancel). */
+export const REDISPATCH_AFTER_CANCEL_KIND = "staff_redispatch_after_cancel";
+
+/** The no-driver watchdog: a raise of the driver's pay sent, or skipped because a driver had taken it. */
+export const RAISE_ACTIVITY = "no_driver_raise";
+export const WATCHDOG_ACTIVITY = { raised: RAISE_ACTIVITY, alreadyAssigned: "no_driver_raise_skipped" } as const;
+/** A driver took a delivery marked "no driver yet": its attention is over. */
+export const NO_DRIVER_YET_CLEARED_ACTIVITY = "no_driver_yet_cleared";
+
+/**
+ * "No driver yet" is marked once per courier shipment (a repost's new shipment may need it again):
+ * the kind is the attention code (app/tracking/no-driver-attention.ts NO_DRIVER_YET) and the courier id.
+ */
+export const noDriverYetKind = (courierShipmentId: string) => `no_driver_yet:${courierShipmentId}`;
+
+/**
+ * Kinds of ShipmentActivity rows written by staff actions. The cancel kind carries the
+ * cancellation code ("staff_cancel:order_canceled"), so the shipment's view can name the reason
+ * before (or without) the courier's own canceled event.
+ */
+export const STAFF_ACTIVITY = {
+  tip: "staff_tip",
+  rating: "staff_rating",
+  retryJob: "staff_retry_job",
+} as const;
+
+const CANCEL_PREFIX = "staff_cancel:";
+
+export function staffCancelKind(code: string): string {
+  return `${CANCEL_PREFIX}${code}`;
+}
+
+/** The cancellation code of a staff-cancel activity kind, else null. */
+export function cancellationCodeOfKind(kind: string): string | null {
+  return kind.startsWith(CANCEL_PREFIX) && kind.length > CANCEL_PREFIX.length ? kind.slice(CANCEL_PREFIX.length) : null;
+}
+
+export function isStaffCancelKind(kind: string): boolean {
+  return cancellationCodeOfKind(kind) !== null;
 }

@@ -3,8 +3,9 @@ import type { Tx } from "~/jobs/queue.server";
 import { releaseSlotPlace } from "~/schedule/slot-reservations.server";
 
 /**
- * How a change to a shipment is written: the shipment's new fields and the timeline entry that says
- * why, in the caller's transaction, so neither is ever seen without the other.
+ * The one way a shipment's timeline is written: the shipment's new fields and the timeline entry that
+ * says why, in the caller's transaction, so neither is ever seen without the other. Kinds come from
+ * the one catalogue, activity-kinds.ts.
  */
 
 export type TimelineEntry = { kind: string; message: string };
@@ -16,6 +17,15 @@ export async function recordOnShipment(
   const { shipmentId, at, data } = input;
   if (data && Object.keys(data).length > 0) await tx.shipment.update({ where: { id: shipmentId }, data });
   await tx.shipmentActivity.create({ data: { shipmentId, ...input.entry, createdAt: at } });
+}
+
+/** Several timeline entries at once, each at its own time (a batch of courier events applied together). */
+export async function addTimelineEntries(
+  tx: Tx,
+  shipmentId: string,
+  entries: readonly (TimelineEntry & { createdAt: Date })[],
+): Promise<void> {
+  if (entries.length > 0) await tx.shipmentActivity.createMany({ data: entries.map((e) => ({ shipmentId, ...e })) });
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { CancelRequest, ShipmentView } from "../../extensions/shared/api-contract";
 import { CANCELLATION_LABELS } from "../../extensions/shared/cancellation";
 import { markShipmentCanceled } from "~/shipments/record.server";
-import { staffCancelKind } from "./activity";
+import { staffCancelKind } from "~/shipments/activity-kinds";
 import { courierShipment } from "./courier-shipment.server";
 import type { StaffDeps, WithAdmin } from "./deps";
 import { courierCall } from "./errors";

@@ -7,7 +7,8 @@ import { AFTER_EXPIRY_JOB } from "~/tracking/after-expiry";
 import { APPLY_EVENTS_JOB, SEND_FLOW_TRIGGER_JOB } from "~/tracking/jobs";
 import { RECONCILE_JOB } from "~/tracking/reconcile.server";
 import { NO_DRIVER_WATCH_JOB } from "~/tracking/no-driver-watch-job";
-import { STAFF_ACTIVITY } from "./activity";
+import { STAFF_ACTIVITY } from "~/shipments/activity-kinds";
+import { recordOnShipment } from "~/shipments/record.server";
 import { recordStaffAction, STAFF_ACTIONS } from "~/shops/staff-actions.server";
 import type { StaffActor } from "~/shops/staff-actor";
 import { invalidInput, StaffActionError } from "./errors";
@@ -97,13 +98,10 @@ export async function retryDeadJob(
     throw new StaffActionError(409, "This task is no longer failed: it was already retried or has finished.");
   const at = deps.clock();
   if (input.shipmentId) {
-    await deps.db.shipmentActivity.create({
-      data: {
-        shipmentId: input.shipmentId,
-        kind: STAFF_ACTIVITY.retryJob,
-        message: `Staff retried: ${jobKindLabel(job.kind)}.`,
-        createdAt: at,
-      },
+    await recordOnShipment(deps.db, {
+      shipmentId: input.shipmentId,
+      at,
+      entry: { kind: STAFF_ACTIVITY.retryJob, message: `Staff retried: ${jobKindLabel(job.kind)}.` },
     });
   }
   await recordStaffAction(deps.db, {

@@ -4,7 +4,7 @@ import { SHIPMENT_ID_PATTERN, type ShipmentView } from "../../extensions/shared/
 import type { Db } from "~/db/client.server";
 import { parseShopSettings, trackingUrlFor } from "~/settings/shop-settings";
 import { raisedPerShipment } from "~/watchdog/raises.server";
-import { cancellationCodeOfKind } from "./activity";
+import { cancellationCodeOfKind } from "~/shipments/activity-kinds";
 import type { StaffDeps } from "./deps";
 import { invalidInput, SHIPMENT_NOT_FOUND, StaffActionError } from "./errors";
 import {

@@ -5,7 +5,7 @@ import {
   type TipRequest,
 } from "../../extensions/shared/api-contract";
 import { recordOnShipment } from "~/shipments/record.server";
-import { STAFF_ACTIVITY } from "./activity";
+import { STAFF_ACTIVITY } from "~/shipments/activity-kinds";
 import { courierShipment } from "./courier-shipment.server";
 import type { StaffDeps } from "./deps";
 import { courierCall } from "./errors";

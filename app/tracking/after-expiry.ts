@@ -63,13 +63,6 @@ export function afterExpiryDecision(facts: AfterExpiryFacts): AfterExpiryDecisio
   return facts.mode === "automatic" ? { action: "redispatch" } : { action: "offer" };
 }
 
-/** Timeline kinds and words of what the app did after an expiry. */
-export const AFTER_EXPIRY_ACTIVITY = {
-  offered: "expiry_redispatch_offered",
-  automatic: "expiry_redispatch_automatic",
-  closed: "expiry_not_redispatched",
-} as const;
-
 export const AFTER_EXPIRY_WORDS = {
   offered:
     "The courier did not repost the expired delivery. Dispatch it again from Home's attention list: it goes into the next window still open.",

@@ -20,7 +20,9 @@ import { flowOccurrences, type FlowOccurrence } from "./flow-triggers";
 import { afterExpiryJob } from "./after-expiry";
 import { flowTriggerJob } from "./jobs";
 import { orderDeliverySummary } from "~/shipments/order-summary";
-import { ATTENTION_CLEARED_BY_REPOST, REPOST_ACTIVITY, repostInWords, repostTakeover } from "./repost";
+import { ATTENTION_CLEARED_BY_REPOST, repostInWords, repostTakeover } from "./repost";
+import { NO_DRIVER_YET_CLEARED_ACTIVITY, REPOST_ACTIVITY } from "~/shipments/activity-kinds";
+import { addTimelineEntries } from "~/shipments/record.server";
 import type { ShipmentState } from "~/shipments/states";
 import { nextTimelineEvent } from "./shopify-timeline";
 import {
@@ -272,8 +274,7 @@ export async function applyShipmentEvents(deps: ApplyDeps, shipmentId: string): 
         await tx.shipment.update({ where: { id: shipmentId }, data: shipmentChanges });
       // The courier canceled it (a driver, the deadline, the courier's staff): its slot's place is free.
       if (shipmentChanges.state === "canceled") await releaseSlotPlace(tx, shipmentId, now);
-      if (activities.length > 0)
-        await tx.shipmentActivity.createMany({ data: activities.map((a) => ({ shipmentId, ...a })) });
+      await addTimelineEntries(tx, shipmentId, activities);
       if (occurrences.length > 0 || expiries.length > 0 || reposts.length > 0) {
         const shop = await tx.shop.findUniqueOrThrow({ where: { id: current.shopId }, select: { domain: true } });
         for (const { shipment, occurrence } of occurrences)
@@ -315,7 +316,11 @@ export async function applyShipmentEvents(deps: ApplyDeps, shipmentId: string): 
       if (transition.changes.needsAttention?.code === "expired") expiries.push(after);
       if (transition.changes.replacedByCourierId) reposts.push(transition.changes.replacedByCourierId);
       if (transition.changes.clearAttention && !transition.changes.replacedByCourierId)
-        activities.push({ kind: "no_driver_yet_cleared", message: NO_DRIVER_YET_CLEARED, createdAt: event.occurredAt });
+        activities.push({
+          kind: NO_DRIVER_YET_CLEARED_ACTIVITY,
+          message: NO_DRIVER_YET_CLEARED,
+          createdAt: event.occurredAt,
+        });
       repost.entries.forEach((entry, i) =>
         activities.push({ ...entry, createdAt: new Date(event.occurredAt.getTime() + i) }),
       );

@@ -26,9 +26,6 @@ export function repostTakeover(remote: CourierShipment): RepostTakeover {
   };
 }
 
-/** Timeline kinds of the two steps a repost takes. */
-export const REPOST_ACTIVITY = { tookOver: "courier_repost", attentionCleared: "attention_cleared" } as const;
-
 export function repostInWords(newCourierId: string, takeover: RepostTakeover): string {
   const parts = [
     takeover.trackingNumber ? `tracking number ${takeover.trackingNumber}` : null,

@@ -5,10 +5,9 @@ import type { AdminGraphql } from "~/shopify/admin-request.server";
 import { addOrderTags } from "~/shopify/order-annotations.server";
 import { needsAttentionTrigger, noDriverYetTrigger } from "~/tracking/flow-triggers";
 import { flowTriggerJob } from "~/tracking/jobs";
+import { noDriverYetKind } from "~/shipments/activity-kinds";
+import { recordOnShipment } from "~/shipments/record.server";
 import { NO_DRIVER_YET, noDriverYetAttention, type NoDriverCause } from "~/tracking/no-driver-attention";
-
-/** "No driver yet" is marked once per courier shipment: a repost's new shipment may need it again. */
-export const noDriverYetKind = (courierShipmentId: string) => `${NO_DRIVER_YET}:${courierShipmentId}`;
 
 /**
  * Marks the shipment "no driver yet": the order's attention tag, the timeline entry (whose kind names
@@ -32,13 +31,10 @@ export async function markNoDriverYet(
   // The tag first: adding it again is harmless, and a failure here retries the look before anything is marked.
   await addOrderTags(await deps.admin(), shipment.orderGid, [input.attentionTag]);
   await deps.db.$transaction(async (tx) => {
-    await tx.shipmentActivity.create({
-      data: {
-        shipmentId: shipment.id,
-        kind: noDriverYetKind(input.courierShipmentId),
-        message: attention.reason,
-        createdAt: now,
-      },
+    await recordOnShipment(tx, {
+      shipmentId: shipment.id,
+      at: now,
+      entry: { kind: noDriverYetKind(input.courierShipmentId), message: attention.reason },
     });
     // Another reason already shown (a price flag, an order change) keeps its words; the timeline says this one.
     if (!shipment.needsAttention)

@@ -6,11 +6,13 @@ import type { JobQueue } from "~/jobs/queue.server";
 import { parseShopSettings } from "~/settings/shop-settings";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
 import type { ShipmentState } from "~/shipments/states";
-import { markNoDriverYet, noDriverYetKind } from "./mark-no-driver.server";
+import { markNoDriverYet } from "./mark-no-driver.server";
+import { noDriverYetKind, WATCHDOG_ACTIVITY } from "~/shipments/activity-kinds";
+import { recordOnShipment } from "~/shipments/record.server";
 import type { NoDriverCause } from "~/tracking/no-driver-attention";
 import { decideNoDriverWatch } from "./no-driver-decision";
 import { noDriverWatchJob, type NoDriverWatchPayload } from "~/tracking/no-driver-watch-job";
-import { confirmRaise, dropRaise, RAISE_ACTIVITY, reserveRaise } from "./raise-ledger.server";
+import { confirmRaise, dropRaise, reserveRaise } from "./raise-ledger.server";
 import { createdOptions, raiseExtraCompensation, startingExtraCents } from "./raise-payout.server";
 import { raisedOnShopDay } from "./raises.server";
 
@@ -30,14 +32,6 @@ export type NoDriverWatchDeps = {
   admin: () => Promise<AdminGraphql>;
   clock: () => Date;
 };
-
-/** Timeline kinds of the watchdog's entries ("no driver yet" adds the courier shipment: mark-no-driver.server.ts). */
-export const WATCHDOG_ACTIVITY = {
-  raised: RAISE_ACTIVITY,
-  alreadyAssigned: "no_driver_raise_skipped",
-} as const;
-
-export { noDriverYetKind };
 
 export type NoDriverWatchResult = {
   raisedCents: number;
@@ -79,12 +73,12 @@ async function sendRaise(deps: NoDriverWatchDeps, shipment: Shipment, raise: NoD
     return true;
   }
   await dropRaise(deps.db, raise);
-  await deps.db.shipmentActivity.create({
-    data: {
-      shipmentId: shipment.id,
+  await recordOnShipment(deps.db, {
+    shipmentId: shipment.id,
+    at: now,
+    entry: {
       kind: WATCHDOG_ACTIVITY.alreadyAssigned,
       message: "Driver's pay not raised: the courier reports a driver has already taken the delivery.",
-      createdAt: now,
     },
   });
   return false;

@@ -1,6 +1,8 @@
 import type { NoDriverRaise } from "@prisma/client";
 import type { Db } from "~/db/client.server";
 import type { NoDriverWatchSettings } from "~/settings/no-driver-schema";
+import { RAISE_ACTIVITY } from "~/shipments/activity-kinds";
+import { recordOnShipment } from "~/shipments/record.server";
 import { raiseInWords } from "~/tracking/no-driver-attention";
 import { raisedOnShopDay } from "./raises.server";
 
@@ -11,8 +13,6 @@ import { raisedOnShopDay } from "./raises.server";
  * (one worker runs jobs side by side; several instances share PostgreSQL) never spend past the
  * shop's daily cap: the second waits for the first to commit and then counts its raise.
  */
-
-export const RAISE_ACTIVITY = "no_driver_raise";
 
 export type RaiseRequest = {
   shop: { id: string; timezone: string };
@@ -61,13 +61,10 @@ export async function reserveRaise(db: Db, request: RaiseRequest): Promise<NoDri
 export async function confirmRaise(db: Db, raise: NoDriverRaise, priceCents: number | null, now: Date) {
   await db.$transaction(async (tx) => {
     await tx.noDriverRaise.update({ where: { id: raise.id }, data: { sentAt: now } });
-    await tx.shipmentActivity.create({
-      data: {
-        shipmentId: raise.shipmentId,
-        kind: RAISE_ACTIVITY,
-        message: raiseInWords(raise.amountCents, raise.extraCompensationCents),
-        createdAt: now,
-      },
+    await recordOnShipment(tx, {
+      shipmentId: raise.shipmentId,
+      at: now,
+      entry: { kind: RAISE_ACTIVITY, message: raiseInWords(raise.amountCents, raise.extraCompensationCents) },
     });
     if (priceCents !== null) await tx.shipment.update({ where: { id: raise.shipmentId }, data: { priceCents } });
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { WINDOW_MOVED_ACTIVITY } from "~/dispatch/window-move";
+import { WINDOW_MOVED_ACTIVITY } from "~/shipments/activity-kinds";
 import { getRuntime } from "~/runtime.server";
 import { serviceCodeFor } from "~/schedule/service-code";
 import { addDays, zonedDate, zonedTimeOnDate } from "~/schedule/time-zone";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { windowMoveEntry, WINDOW_MOVED_ACTIVITY } from "~/dispatch/window-move";
+import { windowMoveEntry } from "~/dispatch/window-move";
+import { WINDOW_MOVED_ACTIVITY } from "~/shipments/activity-kinds";
 
 const NY = "America/New_York";
 const at = (iso: string) => new Date(iso);

@@ -13,7 +13,8 @@ import { rotateWebhookSecret } from "~/shops/courier-credentials.server";
 import { redispatchShipment } from "~/staff/order-dispatch.server";
 import { StaffActionError } from "~/staff/errors";
 import { staffDeps } from "~/server/staff-http.server";
-import { AFTER_EXPIRY_ACTIVITY, AFTER_EXPIRY_JOB } from "~/tracking/after-expiry";
+import { AFTER_EXPIRY_ACTIVITY } from "~/shipments/activity-kinds";
+import { AFTER_EXPIRY_JOB } from "~/tracking/after-expiry";
 import { startCourierSandbox, type CourierSandbox } from "../../courier-sandbox/server";
 import type { ShopifyStandIn } from "../../shopify-stand-in/index";
 import {

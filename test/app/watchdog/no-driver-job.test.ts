@@ -9,7 +9,8 @@ import { shipmentViewModel } from "~/staff/shipments.server";
 import { SEND_FLOW_TRIGGER_JOB } from "~/tracking/jobs";
 import { driverPayRaisedThisMonth, keepRaisedPay } from "~/watchdog/raises.server";
 import { NO_DRIVER_WATCH_JOB, NoDriverWatchPayload } from "~/tracking/no-driver-watch-job";
-import { runNoDriverWatch, WATCHDOG_ACTIVITY } from "~/watchdog/no-driver-job.server";
+import { WATCHDOG_ACTIVITY } from "~/shipments/activity-kinds";
+import { runNoDriverWatch } from "~/watchdog/no-driver-job.server";
 import { startCourierSandbox, type CourierSandbox } from "../../courier-sandbox/server";
 import type { ShopifyStandIn } from "../../shopify-stand-in";
 import {
