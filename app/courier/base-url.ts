@@ -5,7 +5,7 @@ import { LOOPBACK_HOSTS } from "~/http/loopback-hosts";
  * Which courier base URLs the app may use. The operator's configured URLs are trusted; a shop's own URL
  * must be https to a host the operator allow-listed (COURIER_ALLOWED_HOSTS). Loopback (the local
  * sandbox, plain HTTP too) only with the development setting. The address a host resolves to is checked
- * again when the connection is made (address-ranges.ts, guarded-fetch.server.ts). Pure.
+ * again when the connection is made (address-ranges.server.ts, guarded-fetch.server.ts). Pure.
  */
 
 export type CourierEnvironment = "sandbox" | "production";

@@ -26,7 +26,7 @@ export const REDACTED_KEYS = [
   "name",
   "firstName",
   "lastName",
-  // a staff member's name, kept with their actions (app/staff/staff-actions.server.ts)
+  // a staff member's name, kept with their actions (app/shops/staff-actions.server.ts)
   "staffName",
   "first_name",
   "last_name",

@@ -31,7 +31,7 @@ async function orderNow(
 }
 
 /**
- * The after-expiry job (after-expiry.ts): reads the shipment, the shop's choice and the order as it is
+ * The after-expiry job (its kind and decision: app/tracking/after-expiry.ts): reads the shipment, the shop's choice and the order as it is
  * now, then offers, dispatches again once, or closes the expiry; each on the shipment's timeline.
  */
 export async function runAfterExpiry(deps: AfterExpiryDeps, payload: AfterExpiryPayload): Promise<AfterExpiryDecision> {

@@ -6,7 +6,7 @@ import { createTransactionBatcher } from "~/db/transaction-batcher.server";
 import { authenticate } from "~/shopify.server";
 import { recordDelivery } from "~/webhooks/deliveries.server";
 
-// Deliveries that arrive together are recorded in one transaction (see transaction-batcher.server.ts).
+// Deliveries that arrive together are recorded in one transaction (app/db/transaction-batcher.server.ts).
 const deliveryTransactions = createTransactionBatcher(db);
 
 type Received<P> = { shop: string; topic: string; webhookId: string; payload: P };

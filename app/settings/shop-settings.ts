@@ -15,8 +15,8 @@
  * one *-schema.ts per settings group and settings-schema.ts (the whole), defaults.ts,
  * stored-settings.ts (the repair of stored JSON), dotted-fields.ts and settings-input.ts (the page's
  * form). The settings page itself: settings-draft.ts (its editable copy, in the browser),
- * settings-form.server.ts (the save, with pickup locations), settings-page.server.ts and
- * settings-actions.server.ts (its loader and action).
+ * settings-form.server.ts (the save, with pickup locations); its loader and action beside the route
+ * (app/routes/app.settings/settings-page.server.ts, settings-actions.server.ts).
  */
 export * from "./limits";
 export { DEFAULT_SHOP_SETTINGS } from "./defaults";

@@ -99,7 +99,7 @@ type DocumentInput = {
   storeName: string | null;
   nonce: string;
   body: string;
-  /** The live part's version (http.server.ts `liveVersion`), for the polling script; none when it never changes. */
+  /** The live part's version (app/server/tracking-page-http.server.ts `liveVersion`), for the polling script; none when it never changes. */
   version: string | null;
 };
 

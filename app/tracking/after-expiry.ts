@@ -3,7 +3,7 @@
  * repost it (EXPIRY_REPOST_GRACE_MS, as the expiry's Flow triggers wait), the app either offers staff
  * to dispatch the delivery again (Home's attention list) or, when the merchant chose so, does it
  * itself, once per expiry. Never when a repost took over, staff acted meanwhile, or the order was
- * canceled or fulfilled meanwhile. Pure: the job (after-expiry.server.ts) gathers the facts.
+ * canceled or fulfilled meanwhile. Pure: the job (app/order-changes/after-expiry.server.ts) gathers the facts.
  */
 import { z } from "zod";
 import type { EnqueueInput } from "~/jobs/job";

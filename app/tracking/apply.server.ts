@@ -39,7 +39,7 @@ export type TrackingSettings = {
   trackingUrl: (trackingNumber: string) => string | null;
   /** The shoppers' tracking page for a token (used when the merchant set no template). */
   pageUrl: (token: string) => string;
-  /** The token encrypted for the shipment, kept for the order status block's link (token.server.ts). */
+  /** The token encrypted for the shipment, kept for the order status block's link (app/shipments/tracking-token.server.ts). */
   sealPageToken: (token: string, shipmentId: string) => string;
   /** The shipment's page token back from its sealed form, or null when it cannot be opened. */
   openPageToken: (sealed: string, shipmentId: string) => string | null;

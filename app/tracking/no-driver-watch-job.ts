@@ -2,8 +2,9 @@ import { z } from "zod";
 import type { EnqueueInput } from "~/jobs/job";
 
 /**
- * One look of the no-driver watchdog at one shipment (no-driver-job.server.ts). Each look enqueues
- * the next one it asked for; the unique key (shipment, courier shipment, time) makes a repeated run
+ * One look of the no-driver watchdog at one shipment (app/watchdog/no-driver-job.server.ts runs it;
+ * its kind lives here because tracking starts a new watch after a repost). Each look enqueues the
+ * next one it asked for; the unique key (shipment, courier shipment, time) makes a repeated run
  * add nothing. A new dispatch generation is a new shipment row, hence its own chain; a shipment that
  * follows another courier shipment since (a repost) ends the old chain.
  */

@@ -3,7 +3,7 @@ import { Badge, BlockStack, Box, Button, Card, InlineStack, Text } from "@shopif
 import type { AttentionItem } from "~/attention/attention-list";
 import type { AttentionActionResult } from "./attention-list.server";
 
-/** Where the list's buttons post (app/routes/app.attention.tsx). */
+/** Where the list's buttons post (app/routes/app.attention/route.tsx). */
 export const ATTENTION_ACTION_URL = "/app/attention";
 
 function ItemAction({ item }: { item: AttentionItem }) {

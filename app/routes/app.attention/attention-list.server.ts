@@ -37,7 +37,7 @@ async function attentionRows(db: Db, shopId: string): Promise<AttentionRow[]> {
     take: ATTENTION_ROWS_MAX,
   });
   if (flagged.length === 0) return [];
-  // Later dispatches of the same fulfillment orders replace a flagged row (attention-list.ts).
+  // Later dispatches of the same fulfillment orders replace a flagged row (app/attention/attention-list.ts).
   const later = await db.shipment.findMany({
     where: {
       shopId,
