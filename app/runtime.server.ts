@@ -1,9 +1,10 @@
 import { appConfig } from "./config/env.server";
 import { courierBaseUrl, courierUrlsFromConfig, type CourierUrls } from "./courier/base-url";
-import { createCourierClient, type CourierClient } from "./courier/client.server";
+import { createCourierClient } from "./courier/client.server";
 import { createGuardedFetch } from "./courier/guarded-fetch.server";
 import { DEFAULT_TIMEOUT_MS } from "./courier/request.server";
-import { createInProcessRateLimiter, type CourierRateLimiter } from "./courier/rate-limiter.server";
+import type { CourierRateLimiter } from "./courier/rate-limit-policy";
+import { createInProcessRateLimiter } from "./courier/rate-limiter.server";
 import { createSharedRateLimiter } from "./courier/shared-rate-limiter.server";
 import type { KeyRing } from "./crypto/secret-box.server";
 import { db } from "./db.server";

@@ -1,6 +1,14 @@
-import { createHash } from "node:crypto";
-import { REQUESTS_PER_SECOND } from "./limits";
 import { throttledError, timeoutError } from "./errors";
+import {
+  decideNextGrant,
+  limiterPolicyOf,
+  type CourierLane,
+  type CourierRateLimiter,
+  type Grant,
+  type GrantRelease,
+  type LaneDemand,
+  type LimiterPolicyOptions,
+} from "./rate-limit-policy";
 
 /**
  * Keeps every caller in this process under the courier's limit of 10 requests per second per
@@ -13,113 +21,9 @@ import { throttledError, timeoutError } from "./errors";
  * straddle a second boundary. A small safety margin is added to the window because the courier
  * measures at arrival, not at our send time.
  *
- * A later database-backed limiter (several app instances) implements the same small interface.
+ * The shared limiter (shared-rate-limiter.server.ts) implements the same interface across instances;
+ * the policy both enforce is rate-limit-policy.ts.
  */
-
-export type CourierLane = "quote" | "background";
-export const COURIER_LANES: readonly CourierLane[] = ["quote", "background"];
-
-export type AcquireOptions = { failFast: boolean; signal?: AbortSignal };
-
-/** Called once the granted request has its answer (or has failed): the limiter may count its window from then. */
-export type GrantRelease = () => void;
-
-export interface CourierRateLimiter {
-  /**
-   * Resolves when a request may be sent now, with a release to call when its answer is in (a limiter
-   * that counts from the grant alone resolves nothing). With failFast and no capacity it throws a
-   * "throttled" CourierError at once.
-   */
-  acquire(tokenKey: string, lane: CourierLane, opts: AcquireOptions): Promise<GrantRelease | void>;
-  /**
-   * The courier answered 429 with a Retry-After: no request with this token is granted for `ms`.
-   * Every caller waits, not only the one that got the 429 (the courier counts every request that
-   * arrives before its Retry-After has passed against the token).
-   */
-  holdOff(tokenKey: string, ms: number): Promise<void> | void;
-}
-
-/** The limiter's key for a token: a hash, so the raw token is never held in limiter state or logs. */
-export function courierTokenKey(token: string): string {
-  return createHash("sha256").update(`courier-rate:${token}`, "utf8").digest("hex").slice(0, 32);
-}
-
-export type LimiterPolicy = {
-  perSecond: number;
-  windowMs: number;
-  reserved: Record<CourierLane, number>;
-};
-
-export type Grant = { at: number; lane: CourierLane };
-export type LaneDemand = Record<CourierLane, { waiting: number; oldestSince: number | null }>;
-export type LaneDecision = { grant: CourierLane } | { waitMs: number } | null;
-
-const other = (lane: CourierLane): CourierLane => (lane === "quote" ? "background" : "quote");
-
-/**
- * Pure decision: which lane gets the next slot now, or how long until one may free up, or null
- * when nobody waits. `grants` must hold only the grants inside the current window.
- */
-export function decideNextGrant(
-  policy: LimiterPolicy,
-  now: number,
-  grants: readonly Grant[],
-  demand: LaneDemand,
-): LaneDecision {
-  const waitingLanes = COURIER_LANES.filter((lane) => demand[lane].waiting > 0);
-  if (waitingLanes.length === 0) return null;
-
-  const used: Record<CourierLane, number> = { quote: 0, background: 0 };
-  let oldest = Infinity;
-  for (const grant of grants) {
-    used[grant.lane] += 1;
-    oldest = Math.min(oldest, grant.at);
-  }
-  const untilNextExpiry = grants.length === 0 ? 1 : Math.max(1, oldest + policy.windowMs - now);
-  const free = policy.perSecond - grants.length;
-  if (free <= 0) return { waitMs: untilNextExpiry };
-
-  // Slots held back for a lane that is active (waiting, or used inside the window) but below its reserve.
-  const held = (lane: CourierLane) =>
-    demand[lane].waiting > 0 || used[lane] > 0 ? Math.max(0, policy.reserved[lane] - used[lane]) : 0;
-  const eligible = waitingLanes.filter((lane) => free - held(other(lane)) > 0);
-  if (eligible.length === 0) return { waitMs: untilNextExpiry };
-  if (eligible.length === 1) return { grant: eligible[0]! };
-
-  const belowReserve = (lane: CourierLane) => used[lane] < policy.reserved[lane];
-  if (belowReserve("quote") !== belowReserve("background")) {
-    return { grant: belowReserve("quote") ? "quote" : "background" };
-  }
-  const since = (lane: CourierLane) => demand[lane].oldestSince ?? Infinity;
-  return { grant: since("background") < since("quote") ? "background" : "quote" };
-}
-
-export type LimiterPolicyOptions = {
-  perSecond?: number;
-  /** Minimum share of the budget guaranteed to each lane while it is active (0..1; the two add up to at most 1). */
-  reservedQuoteShare?: number;
-  reservedBackgroundShare?: number;
-  windowMs?: number;
-  safetyMarginMs?: number;
-};
-
-/** The policy both limiters (in-process and shared) enforce: the budget, the window with its margin, each lane's reserve. */
-export function limiterPolicyOf(options: LimiterPolicyOptions): LimiterPolicy {
-  const perSecond = options.perSecond ?? REQUESTS_PER_SECOND;
-  const quoteShare = options.reservedQuoteShare ?? 0.3;
-  const backgroundShare = options.reservedBackgroundShare ?? 0.3;
-  if (!(Number.isInteger(perSecond) && perSecond > 0)) throw new RangeError("perSecond must be a positive integer");
-  if (quoteShare < 0 || backgroundShare < 0 || quoteShare + backgroundShare > 1) {
-    throw new RangeError("Reserved lane shares must be between 0 and 1 and add up to at most 1");
-  }
-  // At least one slot for a lane with a share, however small the budget.
-  const reservedSlots = (share: number) => (share > 0 ? Math.max(1, Math.floor(share * perSecond)) : 0);
-  return {
-    perSecond,
-    windowMs: (options.windowMs ?? 1000) + (options.safetyMarginMs ?? 50),
-    reserved: { quote: reservedSlots(quoteShare), background: reservedSlots(backgroundShare) },
-  };
-}
 
 export type InProcessRateLimiterOptions = LimiterPolicyOptions & {
   /**

@@ -8,7 +8,7 @@ import {
   timeoutError,
   unexpectedResponseError,
 } from "./errors";
-import { courierTokenKey, type CourierLane, type CourierRateLimiter } from "./rate-limiter.server";
+import { courierTokenKey, type CourierLane, type CourierRateLimiter } from "./rate-limit-policy";
 
 /**
  * The one function that sends a request to the courier. It adds the bearer token, refuses plain

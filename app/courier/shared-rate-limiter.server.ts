@@ -12,7 +12,7 @@ import {
   type LaneDemand,
   type LimiterPolicyOptions,
   limiterPolicyOf,
-} from "./rate-limiter.server";
+} from "./rate-limit-policy";
 
 /**
  * The courier's limit of 10 requests per second per access token, held across every app instance

@@ -1,6 +1,6 @@
 import { courierBaseUrl, type CourierEnvironment, type CourierUrls } from "~/courier/base-url";
 import { createCourierClient, type CourierClient } from "~/courier/client.server";
-import type { CourierRateLimiter } from "~/courier/rate-limiter.server";
+import type { CourierRateLimiter } from "~/courier/rate-limit-policy";
 
 /**
  * A courier client for credentials that are not saved yet (the settings page tests a token before

@@ -2,12 +2,12 @@ import { describe, expect, it } from "vitest";
 import { CourierError } from "~/courier/errors";
 import {
   courierTokenKey,
-  createInProcessRateLimiter,
   decideNextGrant,
   type CourierLane,
   type Grant,
   type LimiterPolicy,
-} from "~/courier/rate-limiter.server";
+} from "~/courier/rate-limit-policy";
+import { createInProcessRateLimiter } from "~/courier/rate-limiter.server";
 
 /** A hand-driven clock: sleepers wake only when the test moves time forward. */
 function manualTime() {

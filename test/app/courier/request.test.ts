@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CourierError } from "~/courier/errors";
-import type { CourierRateLimiter } from "~/courier/rate-limiter.server";
+import type { CourierRateLimiter } from "~/courier/rate-limit-policy";
 import { createCourierRequester, type CourierRequestConfig, type CourierRequestSpec } from "~/courier/request.server";
 
 /** The request function's policies, with a scripted fetch (no network). */

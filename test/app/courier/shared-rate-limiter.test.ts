@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { CourierError } from "~/courier/errors";
-import type { CourierLane } from "~/courier/rate-limiter.server";
+import type { CourierLane } from "~/courier/rate-limit-policy";
 import {
   createSharedRateLimiter,
   grantsInWindow,

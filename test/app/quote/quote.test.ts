@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createCourierClient } from "~/courier/client.server";
-import { createInProcessRateLimiter, type CourierRateLimiter } from "~/courier/rate-limiter.server";
+import type { CourierRateLimiter } from "~/courier/rate-limit-policy";
+import { createInProcessRateLimiter } from "~/courier/rate-limiter.server";
 import { db } from "~/db.server";
 import { createEstimateCache, ESTIMATE_TTL_MS } from "~/quote/estimate-cache.server";
 import { QUOTE_MEMORY_TTL_MS, createQuoteMemory } from "~/quote/quote-memory.server";
