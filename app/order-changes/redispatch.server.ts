@@ -1,12 +1,12 @@
-import type { CourierClient } from "~/courier/client.server";
-import { COURIER_NOT_CONNECTED, CourierError } from "~/courier/errors";
-import { API_ERROR_CODES, CANCELLATION_CODES } from "~/courier/limits";
+import { COURIER_NOT_CONNECTED } from "~/courier/errors";
+import { CANCELLATION_CODES } from "~/courier/limits";
 import type { CancelShipmentRequest } from "~/courier/requests";
 import type { Db } from "~/db/client.server";
 import { enqueueFulfillmentOrderDispatch } from "~/dispatch/enqueue.server";
 import type { JobQueue, Tx } from "~/jobs/queue.server";
 import type { CourierForShop } from "~/shops/courier-for-shop.server";
-import { markShipmentCanceled, recordOnShipment, type TimelineEntry } from "~/shipments/record.server";
+import { cancelAtCourier, markShipmentCanceled } from "~/shipments/cancel.server";
+import { recordOnShipment, type TimelineEntry } from "~/shipments/record.server";
 import { ORDER_CHANGE_ACTIVITY, parseFlaggedKind, REDISPATCH_AFTER_CANCEL_KIND } from "~/shipments/activity-kinds";
 import { phaseOf, type ChangeCause, type FlagCause } from "./decide";
 import { enqueueOrderSync } from "./enqueue.server";
@@ -56,29 +56,6 @@ export async function enqueueRedispatch(
         message: `Dispatched again as a new shipment (dispatch ${input.generation}) with the order's current details.`,
       },
     });
-  }
-}
-
-export type CancelOutcome = { canceled: true; cancellationFee: number | null } | { canceled: false; pickedUp: true };
-
-/**
- * Cancels at the courier. The courier's 1003 means "not any more": if the shipment is in fact
- * canceled already (our earlier attempt went through before a crash) that is success; otherwise
- * the driver has picked up.
- */
-export async function cancelAtCourier(
-  courier: CourierClient,
-  courierShipmentId: string,
-  request: CancelShipmentRequest,
-): Promise<CancelOutcome> {
-  try {
-    const result = await courier.cancelShipment(courierShipmentId, request, { lane: "background" });
-    return { canceled: true, cancellationFee: result.cancellationFee };
-  } catch (error) {
-    if (!(error instanceof CourierError) || !error.apiErrors.some((e) => e.code === API_ERROR_CODES.rule)) throw error;
-    const current = await courier.getShipment(courierShipmentId, { lane: "background" });
-    if (current.state === "canceled" || current.state === "expired") return { canceled: true, cancellationFee: null };
-    return { canceled: false, pickedUp: true };
   }
 }
 

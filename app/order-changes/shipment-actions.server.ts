@@ -8,11 +8,11 @@ import type { pickupPointsOf } from "~/dispatch/shop-dispatch-settings";
 import { permanentFailure, retryLater } from "~/jobs/errors";
 import { dollarsToCents } from "~/quote/pricing";
 import type { ShopSettings } from "~/settings/shop-settings";
-import { markShipmentCanceled, recordOnShipment } from "~/shipments/record.server";
+import { cancelAtCourier, markShipmentCanceled } from "~/shipments/cancel.server";
+import { recordOnShipment } from "~/shipments/record.server";
 import type { OrderForDispatch } from "~/shopify/orders.server";
 import { ORDER_CHANGE_ACTIVITY, flaggedKind } from "~/shipments/activity-kinds";
 import { phaseOf, type Decision, type ShipmentPhase } from "./decide";
-import { cancelAtCourier } from "./redispatch.server";
 import { keepRaisedPay } from "~/watchdog/raises.server";
 import { applyPatch, type ShipmentDiff } from "./shipment-diff";
 import {

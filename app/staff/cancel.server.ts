@@ -1,6 +1,6 @@
 import type { CancelRequest, ShipmentView } from "../../extensions/shared/api-contract";
 import { CANCELLATION_LABELS } from "../../extensions/shared/cancellation";
-import { markShipmentCanceled } from "~/shipments/record.server";
+import { markShipmentCanceled } from "~/shipments/cancel.server";
 import { staffCancelKind } from "~/shipments/activity-kinds";
 import { courierShipment } from "./courier-shipment.server";
 import type { StaffDeps, WithAdmin } from "./deps";
