@@ -3,6 +3,7 @@
  * reason in words and the one action that resolves it (reasons.ts).
  */
 import { instantLabel } from "~/schedule/labels";
+import { legacyId } from "~/shopify/global-ids";
 import { ATTENTION_REASONS, attentionCodeOf, type AttentionAction, type AttentionCode } from "./reasons";
 
 /** The columns of a Shipment row the list needs. */
@@ -36,7 +37,7 @@ export type AttentionItem = {
 };
 
 export function orderAdminUrl(orderGid: string): string {
-  return `shopify://admin/orders/${orderGid.slice(orderGid.lastIndexOf("/") + 1)}`;
+  return `shopify://admin/orders/${legacyId(orderGid)}`;
 }
 
 const sinceOf = (row: AttentionRow) => row.lastEventAt ?? row.createdAt;

@@ -3,6 +3,7 @@ import { DESCRIPTION_MAX, ITEM_DESCRIPTION_MAX, ITEM_REFERENCE_ID_MAX, US_STATE_
 import type { LocationAddress } from "~/shipping/location-address";
 import { dimensionsFor, type PackageDefaults } from "~/shipping/package-size";
 import { moneyToDollars, weightToPounds } from "~/shipping/units";
+import { legacyId } from "~/shopify/global-ids";
 import type { OrderForDispatch } from "~/shopify/orders.server";
 import { driverNotes, type DriverNotesSettings } from "./driver-notes";
 import { firstCourierPhone, toCourierPhone } from "~/courier/phone";
@@ -56,10 +57,6 @@ type FulfillmentOrderLine = FulfillmentOrder["lineItems"]["nodes"][number];
 
 const OPEN_STATUSES = new Set(["OPEN", "IN_PROGRESS"]);
 const US_STATES: ReadonlySet<string> = new Set(US_STATE_CODES);
-
-export function legacyId(gid: string): string {
-  return gid.slice(gid.lastIndexOf("/") + 1);
-}
 
 function truncate(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;

@@ -3,6 +3,7 @@ import { ADDRESS_LINE_MAX, US_STATE_CODES } from "~/courier/limits";
 import type { Address, EstimateRequest, Item } from "~/courier/requests";
 import type { LocationAddress } from "~/shipping/location-address";
 import { gramsToPounds } from "~/shipping/units";
+import { legacyId } from "~/shopify/global-ids";
 import type { CallbackAddress, RateRequest } from "./rate-request";
 import type { OpenWindow } from "~/schedule/windows";
 
@@ -328,12 +329,11 @@ export function cartSignature({ locationGid, destination, lines }: CartSignature
   const quantities = new Map<string, number>();
   for (const line of lines) {
     if (line.quantity < 1) continue;
-    const id =
-      line.variantId === null ? "custom" : String(line.variantId).slice(String(line.variantId).lastIndexOf("/") + 1);
+    const id = line.variantId === null ? "custom" : legacyId(String(line.variantId));
     quantities.set(id, (quantities.get(id) ?? 0) + line.quantity);
   }
   return hashOf({
-    location: locationGid.slice(locationGid.lastIndexOf("/") + 1),
+    location: legacyId(locationGid),
     destination: [
       normalizeStreet(destination.address1),
       normalizeWords(destination.city),
