@@ -21,7 +21,7 @@ import { takenPlaces } from "./schedule/slot-reservations.server";
 import { loadCourierToken, webhookCredentialsForPath } from "./shops/courier-credentials.server";
 import type { CourierForShop } from "./shops/courier-for-shop.server";
 import { createEventIntake } from "./tracking/intake.server";
-import { WEBHOOK_CREDENTIALS_TTL_MS, type ReceiveDeps } from "./tracking/receive.server";
+import { WEBHOOK_CREDENTIALS_TTL_MS, type ReceiveDeps } from "./tracking/courier-webhook.server";
 
 /**
  * The process's collaborators, built once from the configuration: the shell (routes, server, worker)

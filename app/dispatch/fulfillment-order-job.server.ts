@@ -8,14 +8,14 @@ import { cartSignature } from "~/quote/cart-to-estimate";
 import { dollarsToCents, exceedsPriceTolerance } from "~/quote/pricing";
 import { legacyId } from "~/shopify/global-ids";
 import { fetchFulfillmentOrderForDispatch, type OrderForDispatch } from "~/shopify/orders.server";
-import { attachEarlyEvents } from "~/tracking/receive.server";
+import { attachEarlyEvents } from "~/tracking/courier-webhook.server";
 import { DISPATCH_ACTIVITY } from "~/shipments/activity-kinds";
 import { recordOnShipment } from "~/shipments/record.server";
-import { enqueueOrderAnnotation } from "./enqueue.server";
+import { enqueueOrderAnnotation } from "./enqueue-dispatch.server";
 import type { FulfillmentOrderDispatchPayload } from "./jobs";
 import { bookSlotPlace } from "./slot-booking.server";
 import { idempotencyKey, planFor, readOrder, type DispatchDeps } from "./plan.server";
-import { startNoDriverWatch } from "~/watchdog/enqueue.server";
+import { startNoDriverWatch } from "~/watchdog/start-watch.server";
 import { windowMoveEntry } from "./window-move";
 
 /** On 409 the first create succeeded: find that shipment by reference_id and this fulfillment order's id. */

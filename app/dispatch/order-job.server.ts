@@ -1,5 +1,5 @@
 import type { Db } from "~/db/client.server";
-import { enqueueFulfillmentOrderDispatch } from "./enqueue.server";
+import { enqueueFulfillmentOrderDispatch } from "./enqueue-dispatch.server";
 import type { OrderDispatchPayload } from "./jobs";
 import { idempotencyKey, planFor, readOrder, type DispatchDeps } from "./plan.server";
 

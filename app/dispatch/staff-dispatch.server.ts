@@ -8,7 +8,7 @@ import { openWindows } from "~/schedule/windows";
 import { parseShopSettings } from "~/settings/shop-settings";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
 import { fetchOrderForDispatch } from "~/shopify/orders.server";
-import { enqueueOrderDispatch } from "./enqueue.server";
+import { enqueueOrderDispatch } from "./enqueue-dispatch.server";
 import { DISPATCH_FULFILLMENT_ORDER_JOB, DISPATCH_ORDER_JOB } from "./jobs";
 import { idempotencyKey } from "./plan.server";
 import { dispatchUnderWay, nextDispatchGeneration } from "./generation.server";

@@ -4,7 +4,7 @@ import type { AdminGraphql } from "~/shopify/admin-request.server";
 import { withShopifyRetries } from "~/shopify/job-retries.server";
 import { AFTER_EXPIRY_JOB, AfterExpiryPayload } from "~/tracking/after-expiry";
 import { runAfterExpiry } from "./after-expiry.server";
-import { ORDER_SYNC_JOB, OrderSyncPayload } from "./enqueue.server";
+import { ORDER_SYNC_JOB, OrderSyncPayload } from "./enqueue-order-sync.server";
 import { runOrderSync } from "./sync.server";
 
 /** Order changes' jobs: an order's sync with its shipments, and what follows an expiry (a re-dispatch). */

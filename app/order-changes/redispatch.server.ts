@@ -2,14 +2,14 @@ import { COURIER_NOT_CONNECTED } from "~/courier/errors";
 import { CANCELLATION_CODES } from "~/courier/limits";
 import type { CancelShipmentRequest } from "~/courier/requests";
 import type { Db } from "~/db/client.server";
-import { enqueueFulfillmentOrderDispatch } from "~/dispatch/enqueue.server";
+import { enqueueFulfillmentOrderDispatch } from "~/dispatch/enqueue-dispatch.server";
 import type { JobQueue, Tx } from "~/jobs/queue.server";
 import type { CourierForShop } from "~/shops/courier-for-shop.server";
 import { cancelAtCourier, markShipmentCanceled } from "~/shipments/cancel.server";
 import { recordOnShipment, type TimelineEntry } from "~/shipments/record.server";
 import { ORDER_CHANGE_ACTIVITY, parseFlaggedKind, REDISPATCH_AFTER_CANCEL_KIND } from "~/shipments/activity-kinds";
 import { phaseOf, type ChangeCause, type FlagCause } from "./decide";
-import { enqueueOrderSync } from "./enqueue.server";
+import { enqueueOrderSync } from "./enqueue-order-sync.server";
 import { cancellationFor, feeInWords } from "./wording";
 
 /**

@@ -13,7 +13,7 @@ import { fetchOrderForDispatch } from "~/shopify/orders.server";
 import { orderDeliverySummary } from "~/shipments/order-summary";
 import { ORDER_CHANGE_ACTIVITY, ORDER_CHANGE_KIND_PREFIX, awaitsRedispatch } from "~/shipments/activity-kinds";
 import { decideShipment, fulfillmentOrderNow, phaseOf, type ShipmentPhase } from "./decide";
-import type { OrderSyncPayload } from "./enqueue.server";
+import type { OrderSyncPayload } from "./enqueue-order-sync.server";
 import { impliedShipment, impliedWindow, type ImpliedShipment } from "./implied-shipment";
 import { nextDispatchGeneration } from "~/dispatch/generation.server";
 import { enqueueRedispatch } from "./redispatch.server";

@@ -10,7 +10,7 @@ import {
   courierWebhookAnswer,
   receiveCourierWebhook,
   type ReceiveResult,
-} from "~/tracking/receive.server";
+} from "~/tracking/courier-webhook.server";
 
 const Params = z.object({ pathId: CourierWebhookPathId });
 

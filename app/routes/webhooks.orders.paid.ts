@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { enqueueOrderDispatch } from "~/dispatch/enqueue.server";
+import { enqueueOrderDispatch } from "~/dispatch/enqueue-dispatch.server";
 import { OrderPaidPayload } from "~/order-changes/webhook-payloads";
 import { getRuntime } from "~/runtime.server";
 import { receiveWebhook } from "~/server/shopify-webhooks.server";

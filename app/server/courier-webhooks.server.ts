@@ -14,7 +14,7 @@ import {
   courierWebhookAnswer,
   receiveCourierWebhook,
   type ReceiveDeps,
-} from "~/tracking/receive.server";
+} from "~/tracking/courier-webhook.server";
 import { fetchHeadersOf } from "./node-adapter.server";
 
 const PATH = /^\/courier\/webhooks\/([^/]+)$/;

@@ -1,6 +1,6 @@
 import { getRuntime } from "~/runtime.server";
 import { receiveWebhook } from "~/server/shopify-webhooks.server";
-import { syncOrderIfDelivered, syncOrdersOfFulfillmentOrders } from "~/order-changes/enqueue.server";
+import { syncOrderIfDelivered, syncOrdersOfFulfillmentOrders } from "~/order-changes/enqueue-order-sync.server";
 import {
   FulfillmentOrderChangedPayload,
   FulfillmentOrderMovedPayload,

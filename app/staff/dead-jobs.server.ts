@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Db } from "~/db/client.server";
-import { orderAnnotationKey } from "~/dispatch/enqueue.server";
+import { orderAnnotationKey } from "~/dispatch/enqueue-dispatch.server";
 import { ANNOTATE_ORDER_JOB, DISPATCH_FULFILLMENT_ORDER_JOB, DISPATCH_ORDER_JOB } from "~/dispatch/jobs";
 import type { DeadJob, JobQueue } from "~/jobs/queue.server";
 import { AFTER_EXPIRY_JOB } from "~/tracking/after-expiry";

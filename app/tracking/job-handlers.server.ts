@@ -14,7 +14,7 @@ import {
   SEND_FLOW_TRIGGER_JOB,
   SendFlowTriggerPayload,
 } from "./jobs";
-import { matchEarlyEvents } from "./receive.server";
+import { matchEarlyEvents } from "./courier-webhook.server";
 import { RECONCILE_JOB, reconcileShop } from "./reconcile.server";
 
 /**

@@ -10,7 +10,7 @@ import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, type Db } from "~/db/client.server";
-import { ORDER_SYNC_JOB } from "~/order-changes/enqueue.server";
+import { ORDER_SYNC_JOB } from "~/order-changes/enqueue-order-sync.server";
 import { startCourierSandbox, type CourierSandbox } from "../courier-sandbox/server";
 import { addOrder, createShopifyStandIn, serveShopifyStandIn, type ServedStandIn } from "../shopify-stand-in";
 import { mintSessionToken } from "../support/shopify-signing";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { FulfillmentOrderDispatchPayload, OrderAnnotationPayload, OrderDispatchPayload } from "~/dispatch/jobs";
-import { OrderSyncPayload } from "~/order-changes/enqueue.server";
+import { OrderSyncPayload } from "~/order-changes/enqueue-order-sync.server";
 import { ApplyEventsPayload, MatchEarlyEventsPayload } from "~/tracking/jobs";
 
 const order = "gid://shopify/Order/1001";

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
-import { ORDER_SYNC_JOB } from "~/order-changes/enqueue.server";
+import { ORDER_SYNC_JOB } from "~/order-changes/enqueue-order-sync.server";
 import { action as foCancelled } from "~/routes/webhooks.fulfillment_orders.cancelled";
 import { action as foHoldReleased } from "~/routes/webhooks.fulfillment_orders.hold_released";
 import { action as foMoved } from "~/routes/webhooks.fulfillment_orders.moved";

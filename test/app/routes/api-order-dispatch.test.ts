@@ -3,7 +3,7 @@ import type { BulkDispatchResponse, DispatchResponse, QuoteResponse } from "../.
 import { action as bulkDispatch } from "~/routes/api.orders.dispatch";
 import { action as dispatchOrder } from "~/routes/api.orders.$orderId.dispatch";
 import { action as quoteOrder } from "~/routes/api.orders.$orderId.quote";
-import { ORDER_SYNC_JOB } from "~/order-changes/enqueue.server";
+import { ORDER_SYNC_JOB } from "~/order-changes/enqueue-order-sync.server";
 import { action as redispatch } from "~/routes/api.shipments.$shipmentId.redispatch";
 import type { CourierSandbox } from "../../courier-sandbox/server";
 import { sameDayOrder, startTestWorker } from "../../support/installed-shop";

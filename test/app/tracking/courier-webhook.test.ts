@@ -16,7 +16,7 @@ import {
   INTAKE_FULL_RETRY_AFTER_S,
   matchEarlyEvents,
   receiveCourierWebhook,
-} from "~/tracking/receive.server";
+} from "~/tracking/courier-webhook.server";
 import { recentIso } from "../../support/recent-time";
 
 const SHOP = "corner-bakery.myshopify.com";
