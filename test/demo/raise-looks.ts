@@ -5,7 +5,7 @@
  * cannot make a look come sooner than the next whole minute, only choose which one.
  *
  * - first: the latest whole minute before pickup that has already come, so the look enqueued at
- *   dispatch is due at once (enqueue.server.ts moves a past first look to "now");
+ *   dispatch is due at once (app/watchdog/start-watch.server.ts moves a past first look to "now");
  * - second: the first whole minute at least `leadMs` away, time enough to dispatch, raise once and
  *   see that no driver came (10 to 70 s of waiting with a 10 s lead, whatever the time of day);
  * - 0: the pickup time, the watch's last look (long after the demo): the second look is not the last,
