@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
+import { MAX_REQUEST_BODY_BYTES } from "~/http/body-limit";
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from "~/http/json-depth";
 import { holdsIllFormedText } from "~/text/well-formed";
 import { COURIER_ID_MAX, EVENT_NAMES, RETURN_CODES, type CourierEventName, type ReturnCode } from "./limits";
@@ -22,9 +23,6 @@ import { DriverResponse, ItemResponse, LocationResponse } from "./responses";
  * over time"): each of the courier's 19 event names gets a typed result, any other name becomes
  * `kind: "unknown"`, and nothing that is valid JSON with an event name is ever refused.
  */
-
-/** Courier webhook bodies are small; anything larger is refused before parsing. */
-export const MAX_WEBHOOK_BODY_BYTES = 1024 * 1024;
 
 /**
  * The courier names no field or format for the ETA ("not shown"). These are the names we accept,
@@ -185,7 +183,7 @@ function findEta(raw: Record<string, unknown>): Date | null {
 }
 
 export function parseCourierEvent(rawBody: string): ParseEventResult {
-  if (Buffer.byteLength(rawBody, "utf8") > MAX_WEBHOOK_BODY_BYTES) return { ok: false, reason: "body too large" };
+  if (Buffer.byteLength(rawBody, "utf8") > MAX_REQUEST_BODY_BYTES) return { ok: false, reason: "body too large" };
   let body: unknown;
   try {
     body = JSON.parse(rawBody);

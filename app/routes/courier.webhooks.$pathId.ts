@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { MAX_WEBHOOK_BODY_BYTES } from "~/courier/events";
+import { MAX_REQUEST_BODY_BYTES } from "~/http/body-limit";
 import { BodyTooLargeError, readRequestText } from "~/http/capped-body.server";
 import { getRuntime } from "~/runtime.server";
 import {
@@ -31,7 +31,7 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
 async function receive(request: Request, pathId: string): Promise<ReceiveResult> {
   let rawBody: string;
   try {
-    rawBody = await readRequestText(request, MAX_WEBHOOK_BODY_BYTES);
+    rawBody = await readRequestText(request, MAX_REQUEST_BODY_BYTES);
   } catch (error) {
     if (error instanceof BodyTooLargeError) return COURIER_WEBHOOK_BODY_TOO_LARGE;
     throw error;

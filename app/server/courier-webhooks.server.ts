@@ -5,7 +5,7 @@
  * as the Remix route app/routes/courier.webhooks.$pathId.ts.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { MAX_WEBHOOK_BODY_BYTES } from "~/courier/events";
+import { MAX_REQUEST_BODY_BYTES } from "~/http/body-limit";
 import { BodyTooLargeError, readCappedText } from "~/http/capped-body.server";
 import {
   COURIER_WEBHOOK_BODY_TOO_LARGE,
@@ -48,7 +48,7 @@ export async function answerCourierWebhook(
   }
   let rawBody: string;
   try {
-    rawBody = await readCappedText(req, req.headers["content-length"], MAX_WEBHOOK_BODY_BYTES);
+    rawBody = await readCappedText(req, req.headers["content-length"], MAX_REQUEST_BODY_BYTES);
   } catch (error) {
     if (!(error instanceof BodyTooLargeError)) throw error;
     // The rest of the body is not read: the connection cannot carry another request.

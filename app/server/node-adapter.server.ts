@@ -1,10 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type Readable, Transform } from "node:stream";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@remix-run/node";
+import { MAX_REQUEST_BODY_BYTES } from "~/http/body-limit";
 import { BodyTooLargeError, declaredLengthExceeds } from "~/http/capped-body.server";
-
-/** Bodies larger than this are refused with 413 before any route sees them. */
-export const MAX_REQUEST_BODY_BYTES = 1024 * 1024;
 
 function limitedBody(req: IncomingMessage, maxBytes: number): ReadableStream<Uint8Array> {
   let seen = 0;

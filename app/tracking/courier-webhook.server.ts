@@ -43,7 +43,7 @@ const log = componentLogger("courier-webhooks");
 
 const refuse = (status: 400 | 401 | 413, error: string): ReceiveResult => ({ status, body: { error } });
 
-/** For a body past MAX_WEBHOOK_BODY_BYTES: the callers read it capped (readCappedBody) before receiveCourierWebhook. */
+/** For a body past MAX_REQUEST_BODY_BYTES (app/http/body-limit.ts): callers read it capped before receiveCourierWebhook. */
 export const COURIER_WEBHOOK_BODY_TOO_LARGE: ReceiveResult = refuse(413, "Body too large");
 
 /** The unguessable part of a shop's courier webhook URL, as it may appear in a request. */
@@ -85,7 +85,7 @@ async function authenticate(deps: ReceiveDeps, pathId: string, headers: Headers)
 
 /**
  * One courier webhook delivery to /courier/webhooks/<pathId> (its body read at most
- * MAX_WEBHOOK_BODY_BYTES by the caller, COURIER_WEBHOOK_BODY_TOO_LARGE otherwise): authenticated against the shop's
+ * MAX_REQUEST_BODY_BYTES by the caller, COURIER_WEBHOOK_BODY_TOO_LARGE otherwise): authenticated against the shop's
  * method and secrets in constant time (401 and nothing written otherwise), stored once (with the
  * events that arrive alongside it, see intake.server.ts), a job enqueued to apply it, acknowledged
  * once committed. Unknown events and fields are stored, never refused.
