@@ -6,7 +6,14 @@ import { TrackingTokenParam } from "./inputs";
 import { trackingPageFor, type TrackingPageResult } from "./lookup.server";
 import type { OrderStatusDeps } from "./order-status.server";
 import { clientKeyOf, createFixedWindowLimiter, type FixedWindowLimiter, type RateDecision } from "./rate-limit";
-import { renderEndedBody, renderEndedPage, renderLive, renderNotFoundPage, renderTrackingPage } from "./render.server";
+import {
+  renderChanges,
+  renderEndedBody,
+  renderEndedPage,
+  renderLive,
+  renderNotFoundPage,
+  renderTrackingPage,
+} from "./render.server";
 import type { TrackingPageView } from "./view-model";
 
 /**
@@ -96,7 +103,8 @@ function html(body: string, status: number, nonce: string, extra: Record<string,
   });
 }
 
-function json(body: unknown, status: number, extra: Record<string, string> = {}) {
+/** A JSON answer with the page's security headers (it runs nothing). */
+export function json(body: unknown, status: number, extra: Record<string, string> = {}) {
   return Response.json(body, { status, headers: { ...securityHeaders(null), ...extra } });
 }
 
@@ -110,7 +118,33 @@ function statusAnswer(result: TrackingPageResult): Response {
   if (result.kind === "not_found") return json({ error: "Not found" }, 404);
   if (result.kind === "ended")
     return json({ version: "ended", final: true, html: renderEndedBody(result.storeName) }, 410);
-  return json({ version: liveVersion(result.view), final: result.view.final, html: renderLive(result.view) }, 200);
+  return json(
+    {
+      version: liveVersion(result.view),
+      final: result.view.final,
+      html: renderLive(result.view),
+      changes: renderChanges(result.view),
+    },
+    200,
+  );
+}
+
+/**
+ * The shop the app proxy vouched for (its signature checked by the library); null on the app's own
+ * URL. Not ok when the signature fails: nothing about the delivery, the shop or why is answered.
+ */
+export async function vouchedShop(
+  request: Request,
+  surface: Surface,
+): Promise<{ ok: true; shopDomain: string | null } | { ok: false }> {
+  if (surface.kind === "app") return { ok: true, shopDomain: null };
+  try {
+    await surface.verify(request);
+  } catch (error) {
+    if (!(error instanceof Response)) throw error;
+    return { ok: false };
+  }
+  return { ok: true, shopDomain: new URL(request.url).searchParams.get("shop") };
 }
 
 /** The tracking page (`answer: "page"`) or its JSON status (`"status"`) for a request. */
@@ -129,17 +163,9 @@ export async function trackingPageResponse(
   if (!decision.allowed)
     return refusal(429, "Too many requests. Try again in a minute.", { "Retry-After": String(decision.retryAfterS) });
 
-  let shopDomain: string | null = null;
-  if (surface.kind === "proxy") {
-    try {
-      await surface.verify(request);
-    } catch (error) {
-      if (!(error instanceof Response)) throw error;
-      // Nothing about the delivery, the shop or why the signature failed.
-      return refusal(401, "Not authorized.");
-    }
-    shopDomain = new URL(request.url).searchParams.get("shop");
-  }
+  const shop = await vouchedShop(request, surface);
+  if (!shop.ok) return refusal(401, "Not authorized.");
+  const shopDomain = shop.shopDomain;
 
   const token = TrackingTokenParam.safeParse(params.token);
   const result: TrackingPageResult = token.success

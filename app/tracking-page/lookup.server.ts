@@ -5,6 +5,7 @@ import { parseShopSettings } from "~/settings/shop-settings";
 import type { FileLinkSigner } from "~/staff/file-links.server";
 import { photoKindsOf, toShipmentState } from "~/staff/view-model";
 import { FINAL_STATES } from "~/tracking/shipment-states";
+import { changeWindowState } from "./shopper-changes";
 import { hashTrackingToken } from "./token.server";
 import { trackingPageView, type Point, type TrackingPageFacts, type TrackingPageView } from "./view-model";
 
@@ -82,7 +83,7 @@ export async function pageViewOf(deps: TrackingPageDeps, shipment: PageShipment,
   const request = parseRequest(shipment.requestJson);
   const pickupLocation = await deps.db.pickupLocation.findUnique({
     where: { shopId_locationGid: { shopId: shipment.shopId, locationGid: shipment.locationGid } },
-    select: { addressJson: true },
+    select: { addressJson: true, contactPhone: true },
   });
   const hasPhoto = Boolean(shipment.courierShipmentId) && photoKindsOf(shipment.photosJson).includes("delivery");
   const facts: TrackingPageFacts = {
@@ -106,6 +107,13 @@ export async function pageViewOf(deps: TrackingPageDeps, shipment: PageShipment,
     photoUrl: hasPhoto
       ? deps.files.link({ shopDomain: shipment.shop.domain, shipmentId: shipment.id, file: "delivery" })
       : null,
+    orderName: shipment.orderName || null,
+    changes: changeWindowState({
+      state,
+      courierShipmentId: shipment.courierShipmentId,
+      driverName: shipment.driverName,
+    }),
+    storePhone: pickupLocation?.contactPhone ?? null,
   };
   return trackingPageView(facts, now);
 }

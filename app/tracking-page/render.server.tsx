@@ -1,7 +1,8 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { mapGeometry } from "./map";
 import { PAGE_SCRIPT, PAGE_STYLE } from "./page-assets";
-import type { MapView, TrackingPageView } from "./view-model";
+import { SHOPPER_NOTES_MAX } from "./shopper-changes";
+import type { MapView, StoreContact, TrackingPageView } from "./view-model";
 
 /**
  * The tracking page as server-rendered HTML (React escapes every value): no client bundle, one small
@@ -86,6 +87,63 @@ function Live({ view }: { view: TrackingPageView }) {
         ))}
       </ol>
       {view.map ? <DeliveryMap map={view.map} /> : null}
+      {view.contact && !view.changes ? <ContactButton contact={view.contact} /> : null}
+    </>
+  );
+}
+
+function ContactButton({ contact }: { contact: StoreContact }) {
+  return (
+    <p className="contact">
+      <a className="button" href={contact.href}>
+        {contact.label}
+      </a>
+    </p>
+  );
+}
+
+/**
+ * The shopper's change panel, outside the live part (a poll must not wipe what they are typing): the
+ * notes for the driver and a move to another window while no driver has the order; afterwards why
+ * not, and the store's contact. The page's script sends the changes (page-assets.ts).
+ */
+function Changes({ view }: { view: TrackingPageView }) {
+  const changes = view.changes;
+  if (!changes) return null;
+  if (!changes.open)
+    return (
+      <>
+        <p className="detail">{changes.message}</p>
+        {view.contact ? <ContactButton contact={view.contact} /> : null}
+      </>
+    );
+  return (
+    <>
+      <h2>Change your delivery</h2>
+      <p className="detail">Until a driver has your order, you can add notes for the driver or pick another time.</p>
+      <form id="notes-form" className="change">
+        <label htmlFor="notes">Notes for the driver</label>
+        <textarea
+          id="notes"
+          name="notes"
+          rows={3}
+          maxLength={SHOPPER_NOTES_MAX}
+          placeholder="Gate code, floor, leave at the door"
+        />
+        <p className="hint">These replace the instructions you gave at checkout.</p>
+        <button type="submit">Save notes</button>
+      </form>
+      <form id="window-form" className="change">
+        <button type="button" id="show-windows" className="secondary">
+          Change delivery time
+        </button>
+        <fieldset id="window-choices" hidden>
+          <legend>Available times at the same price or less</legend>
+          <div id="window-list" />
+          <button type="submit">Move my delivery</button>
+        </fieldset>
+      </form>
+      <p id="change-message" role="status" aria-live="polite" />
     </>
   );
 }
@@ -94,9 +152,18 @@ export function renderLive(view: TrackingPageView): string {
   return renderToStaticMarkup(<Live view={view} />);
 }
 
+/** The change panel's markup and whether it is open (the script replaces it only when that flips). */
+export function renderChanges(view: TrackingPageView): { state: string; html: string } {
+  const state = view.changes ? (view.changes.open ? "open" : "closed") : "none";
+  return { state, html: renderToStaticMarkup(<Changes view={view} />) };
+}
+
 type DocumentInput = {
   title: string;
   storeName: string | null;
+  orderName?: string | null;
+  /** The change panel (renderChanges); none on pages that never change. */
+  changes?: { state: string; html: string } | null;
   nonce: string;
   body: string;
   /** The live part's version (http.server.ts `liveVersion`), for the polling script; none when it never changes. */
@@ -117,6 +184,7 @@ function renderDocument(input: DocumentInput): string {
       <body>
         <header>
           <p className="store">{input.storeName ?? "Delivery tracking"}</p>
+          {input.orderName ? <p className="order">{`Order ${input.orderName}`}</p> : null}
         </header>
         <main
           id="live"
@@ -124,6 +192,14 @@ function renderDocument(input: DocumentInput): string {
           data-version={input.version ?? undefined}
           dangerouslySetInnerHTML={{ __html: input.body }}
         />
+        {input.changes ? (
+          <section
+            id="changes"
+            aria-label="Change your delivery"
+            data-state={input.changes.state}
+            dangerouslySetInnerHTML={{ __html: input.changes.html }}
+          />
+        ) : null}
         {input.version ? <script nonce={input.nonce} dangerouslySetInnerHTML={{ __html: PAGE_SCRIPT }} /> : null}
       </body>
     </html>,
@@ -135,6 +211,8 @@ export function renderTrackingPage(view: TrackingPageView, nonce: string, versio
   return renderDocument({
     title: `${view.headline} · ${view.storeName}`,
     storeName: view.storeName,
+    orderName: view.orderName,
+    changes: renderChanges(view),
     nonce,
     body: renderLive(view),
     version: view.final ? null : version,

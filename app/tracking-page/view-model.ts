@@ -1,5 +1,6 @@
 import { windowTitle } from "~/dispatch/window-title";
 import { FINAL_STATES, type ShipmentState } from "~/tracking/shipment-states";
+import { CHANGE_CLOSED_WORDS, type ChangeWindowState } from "./shopper-changes";
 
 /**
  * What the shoppers' tracking page shows, from a shipment's stored facts. Shoppers see only what they
@@ -28,9 +29,21 @@ export type TrackingPageFacts = {
   driverPosition: Point | null;
   /** A signed link to the delivery photo, when the courier has one. */
   photoUrl: string | null;
+  /** The order's name as the shopper knows it ("#1001"). */
+  orderName: string | null;
+  /** Whether the shopper may still change the notes and the window (shopper-changes.ts). */
+  changes: ChangeWindowState;
+  /** How the shopper reaches the store: the pickup location's phone. */
+  storePhone: string | null;
 };
 
-export type StepKey = "ordered" | "to_store" | "picked_up" | "out_for_delivery" | "delivered";
+/** A way to reach the store, as a button. */
+export type StoreContact = { label: string; href: string };
+/** The change panel: open, or closed with why (none once the delivery has ended). */
+export type ChangesView = { open: true } | { open: false; message: string };
+
+export type StepKey =
+  "ordered" | "to_store" | "picked_up" | "out_for_delivery" | "delivered" | "attempted" | "returned" | "canceled";
 export type Step = { key: StepKey; label: string; status: "done" | "current" | "upcoming" };
 export type MapView = { pickup: Point | null; destination: Point | null; driver: Point | null; city: string | null };
 
@@ -48,6 +61,9 @@ export type TrackingPageView = {
   map: MapView | null;
   photoUrl: string | null;
   final: boolean;
+  orderName: string | null;
+  changes: ChangesView | null;
+  contact: StoreContact | null;
 };
 
 const STEP_LABELS: Record<StepKey, string> = {
@@ -56,6 +72,9 @@ const STEP_LABELS: Record<StepKey, string> = {
   picked_up: "Picked up",
   out_for_delivery: "Out for delivery",
   delivered: "Delivered",
+  attempted: "Delivery attempted",
+  returned: "Going back to the store",
+  canceled: "Delivery canceled",
 };
 const STEP_ORDER: StepKey[] = ["ordered", "to_store", "picked_up", "out_for_delivery", "delivered"];
 
@@ -127,6 +146,25 @@ function stepsFor(reached: StepKey, final: boolean): Step[] {
   }));
 }
 
+/**
+ * A delivery that left the ordinary path says so in its last step, never by starting over: the steps
+ * it went through are done and its outcome takes the place of "Delivered" (a canceled one, whose
+ * progress is not known, shows only the order and its cancelation).
+ */
+function stepsOfOutcome(outcome: "attempted" | "returned" | "canceled"): Step[] {
+  const step = (key: StepKey, status: Step["status"]): Step => ({ key, label: STEP_LABELS[key], status });
+  if (outcome === "canceled") return [step("ordered", "done"), step("canceled", "done")];
+  const travelled = STEP_ORDER.slice(0, STEP_ORDER.indexOf("out_for_delivery") + 1).map((key) => step(key, "done"));
+  return [...travelled, step(outcome, "current")];
+}
+
+/** The store's phone as a button; a number with fewer than 7 digits is not one to call. */
+export function storeContactOf(phone: string | null): StoreContact | null {
+  const digits = phone?.replace(/[^\d+]/g, "") ?? "";
+  if (digits.replace(/\D/g, "").length < 7) return null;
+  return { label: "Call the store", href: `tel:${digits}` };
+}
+
 function etaFor(facts: TrackingPageFacts, now: Date): string | null {
   if (!facts.etaAt || facts.etaAt.getTime() < now.getTime()) return null;
   if (facts.state === "assigned")
@@ -167,7 +205,7 @@ export function trackingPageView(facts: TrackingPageFacts, now: Date): TrackingP
       : facts.recipientCity && !final
         ? `Delivering to ${facts.recipientCity}`
         : null,
-    steps: stepsFor(reached, facts.state === "delivered"),
+    steps: outcome ? stepsOfOutcome(outcome) : stepsFor(reached, facts.state === "delivered"),
     outcome,
     window:
       facts.deliverStart && facts.deliverEnd && !final
@@ -178,5 +216,14 @@ export function trackingPageView(facts: TrackingPageFacts, now: Date): TrackingP
     map,
     photoUrl: facts.state === "delivered" ? facts.photoUrl : null,
     final,
+    orderName: facts.orderName,
+    changes: final
+      ? null
+      : facts.changes.open
+        ? { open: true }
+        : facts.changes.reason === "ended"
+          ? null
+          : { open: false, message: CHANGE_CLOSED_WORDS[facts.changes.reason] },
+    contact: storeContactOf(facts.storePhone),
   };
 }

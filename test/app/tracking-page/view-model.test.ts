@@ -26,6 +26,9 @@ const facts = (overrides: Partial<TrackingPageFacts> = {}): TrackingPageFacts =>
   destination: { latitude: 37.761234, longitude: -122.435678 },
   driverPosition: { latitude: 37.7701, longitude: -122.4277 },
   photoUrl: "https://courier-app.test/api/files/s1/delivery?exp=1&sig=x",
+  orderName: "#1001",
+  changes: { open: false, reason: "assigned" },
+  storePhone: "+1 (718) 555-0100",
   ...overrides,
 });
 
@@ -68,8 +71,16 @@ describe("trackingPageView: the steps in the shopper's words", () => {
       "attempted",
       true,
       "We tried to deliver your order",
-      ["ordered:done", "to_store:done", "picked_up:done", "out_for_delivery:current", "delivered:upcoming"],
+      ["ordered:done", "to_store:done", "picked_up:done", "out_for_delivery:done", "attempted:current"],
     ],
+    [
+      "returned",
+      true,
+      "Your order is going back to the store",
+      ["ordered:done", "to_store:done", "picked_up:done", "out_for_delivery:done", "returned:current"],
+    ],
+    ["canceled", false, "This delivery was canceled", ["ordered:done", "canceled:done"]],
+    ["failed", false, "This delivery was canceled", ["ordered:done", "canceled:done"]],
   ])("%s (out for delivery: %s) reads %j", (state, out, headline, steps) => {
     expect(trackingPageView(facts({ state, outForDelivery: out }), NOW).headline).toBe(headline);
     expect(statuses(state, out)).toEqual(steps);
@@ -132,6 +143,35 @@ describe("trackingPageView: what is shown when", () => {
       NOW,
     );
     expect(view).toMatchObject({ greeting: "Your delivery", detail: null, map: null, driver: null });
+  });
+});
+
+describe("trackingPageView: the change panel and the store's contact", () => {
+  it.each<[Partial<TrackingPageFacts>, unknown]>([
+    [{ state: "scheduled", changes: { open: true } }, { open: true }],
+    [
+      { state: "assigned", changes: { open: false, reason: "assigned" } },
+      {
+        open: false,
+        message: "A driver has your order now, so the delivery time and the notes for the driver can no longer change.",
+      },
+    ],
+    [
+      { state: "pending", changes: { open: false, reason: "not_booked" } },
+      { open: false, message: "The delivery is still being booked. You can change it here in a moment." },
+    ],
+    [{ state: "expired", changes: { open: false, reason: "ended" } }, null],
+    [{ state: "delivered", changes: { open: false, reason: "ended" } }, null],
+  ])("%j shows %j", (overrides, changes) => {
+    expect(trackingPageView(facts(overrides), NOW).changes).toEqual(changes);
+  });
+
+  it("names the order and offers the store's phone as a button", () => {
+    const view = trackingPageView(facts(), NOW);
+    expect(view.orderName).toBe("#1001");
+    expect(view.contact).toEqual({ label: "Call the store", href: "tel:+17185550100" });
+    expect(trackingPageView(facts({ storePhone: "12" }), NOW).contact).toBeNull();
+    expect(trackingPageView(facts({ storePhone: null }), NOW).contact).toBeNull();
   });
 });
 
