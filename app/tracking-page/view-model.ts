@@ -158,6 +158,12 @@ function stepsOfOutcome(outcome: "attempted" | "returned" | "canceled"): Step[] 
   return [...travelled, step(outcome, "current")];
 }
 
+/** The step the shopper is at, in the page's words: the current one, else the last done (a delivered order). */
+export function currentStepLabel(steps: readonly Step[]): string {
+  const current = steps.find((step) => step.status === "current") ?? steps.findLast((step) => step.status === "done");
+  return (current ?? steps[0]!).label;
+}
+
 /** The store's phone as a button; a number with fewer than 7 digits is not one to call. */
 export function storeContactOf(phone: string | null): StoreContact | null {
   const digits = phone?.replace(/[^\d+]/g, "") ?? "";
