@@ -17,7 +17,7 @@ function DeliveryMap({ map }: { map: MapView }) {
   const parts = [
     pickup ? "the store" : null,
     destination ? `the delivery area${map.city ? ` in ${map.city}` : ""}` : null,
-    driver ? "the driver's last known position" : null,
+    driver ? `the driver's approximate position${map.heading !== null ? " and direction" : ""}` : null,
   ].filter(Boolean);
   return (
     <figure className="map">
@@ -39,7 +39,14 @@ function DeliveryMap({ map }: { map: MapView }) {
           <circle cx={destination.x} cy={destination.y} r={destination.r} fill="#2563eb" fillOpacity="0.18" />
         ) : null}
         {pickup ? <rect x={pickup.x - 7} y={pickup.y - 7} width="14" height="14" rx="3" fill="#0f172a" /> : null}
-        {driver ? <circle cx={driver.x} cy={driver.y} r="8" fill="#16a34a" stroke="#ffffff" strokeWidth="3" /> : null}
+        {driver ? (
+          <g transform={`translate(${driver.x} ${driver.y})`}>
+            {map.heading !== null ? (
+              <path d="M0 -19 L7 -8 L-7 -8 Z" fill="#16a34a" transform={`rotate(${map.heading})`} />
+            ) : null}
+            <circle r="8" fill="#16a34a" stroke="#ffffff" strokeWidth="3" />
+          </g>
+        ) : null}
       </svg>
       <figcaption>
         {pickup ? <span className="key key-store">Store</span> : null}

@@ -3,6 +3,7 @@ import { CourierError } from "~/courier/errors";
 import { API_ERROR_CODES } from "~/courier/limits";
 import type { CreateShipmentRequest, UpdateShipmentRequest } from "~/courier/requests";
 import { bookSlotPlace } from "~/dispatch/slot-booking.server";
+import { windowTitle } from "~/dispatch/window-title";
 import { parseRequest } from "~/order-changes/shipment-actions.server";
 import { countedFullSlots } from "~/quote/rate-preview.server";
 import { dollarsToCents, priceRate } from "~/quote/pricing";
@@ -10,7 +11,7 @@ import type { CourierForShop } from "~/runtime.server";
 import { instantLabel, spanLabel } from "~/schedule/labels";
 import { hoursOfLocations } from "~/schedule/opening-hours";
 import { takenPlaces } from "~/schedule/slot-reservations.server";
-import { isValidTimeZone, zonedDate } from "~/schedule/time-zone";
+import { isValidTimeZone } from "~/schedule/time-zone";
 import { openWindows, type OpenWindow } from "~/schedule/windows";
 import { parseShopSettings, type ShopSettings } from "~/settings/shop-settings";
 import { recordOnShipment } from "~/shipments/record.server";
@@ -166,8 +167,9 @@ async function movableWindows(deps: ShopperChangeDeps, booking: Booking): Promis
   });
 }
 
+/** A window in the page's own words (its "Delivery window" row). */
 function windowLabel(offer: Pick<OpenWindow, "deliverBetween">, now: Date, timeZone: string): string {
-  return spanLabel(offer.deliverBetween.start, offer.deliverBetween.end, zonedDate(now, timeZone), timeZone);
+  return windowTitle(offer.deliverBetween.start, offer.deliverBetween.end, now, timeZone);
 }
 
 /** What the page's "change" panel offers: the windows to move to (none is a fine answer). */

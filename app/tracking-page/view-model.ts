@@ -27,6 +27,12 @@ export type TrackingPageFacts = {
   pickup: Point | null;
   destination: Point | null;
   driverPosition: Point | null;
+  /** The driver's position before the last one (the direction of travel), when the courier sent two. */
+  driverPreviousPosition: Point | null;
+  /** The courier said the driver is approaching or at the address: the driver is no longer drawn. */
+  nearAddress: boolean;
+  /** When the delivery was completed (its last event), for a delivered order. */
+  deliveredAt: Date | null;
   /** A signed link to the delivery photo, when the courier has one. */
   photoUrl: string | null;
   /** The order's name as the shopper knows it ("#1001"). */
@@ -45,7 +51,15 @@ export type ChangesView = { open: true } | { open: false; message: string };
 export type StepKey =
   "ordered" | "to_store" | "picked_up" | "out_for_delivery" | "delivered" | "attempted" | "returned" | "canceled";
 export type Step = { key: StepKey; label: string; status: "done" | "current" | "upcoming" };
-export type MapView = { pickup: Point | null; destination: Point | null; driver: Point | null; city: string | null };
+export type MapView = {
+  pickup: Point | null;
+  destination: Point | null;
+  /** The driver's position rounded to about 100 m, while on the way and not yet near the address. */
+  driver: Point | null;
+  /** Degrees clockwise from north the driver last moved in; null when not known. */
+  heading: number | null;
+  city: string | null;
+};
 
 export type TrackingPageView = {
   storeName: string;
@@ -116,6 +130,57 @@ const OUTCOME_DETAIL = {
 /** Two decimals (about a kilometre): the map shows the area delivered to, never the address. */
 export const AREA_DECIMALS = 2;
 
+/** Three decimals (about 100 m): the driver's position as the page draws it. */
+export const DRIVER_DECIMALS = 3;
+/** Closer than this to the address, the driver is no longer drawn (their position would point at it). */
+export const DRIVER_HIDDEN_WITHIN_METERS = 800;
+/** Within this long, the ETA is a countdown ("Arriving in about 12 min"); later, a time of day. */
+export const COUNTDOWN_WITHIN_MINUTES = 60;
+
+const roundTo = (value: number, decimals: number) => Number(value.toFixed(decimals));
+
+/** Metres between two points (haversine). */
+export function metersBetween(a: Point, b: Point): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.latitude - a.latitude) * rad;
+  const dLon = (b.longitude - a.longitude) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLon / 2) ** 2;
+  return 2 * 6_371_000 * Math.asin(Math.sqrt(h));
+}
+
+/** The initial bearing from `from` to `to`, in whole degrees clockwise from north; null for the same point. */
+export function bearingOf(from: Point, to: Point): number | null {
+  if (from.latitude === to.latitude && from.longitude === to.longitude) return null;
+  const rad = Math.PI / 180;
+  const y = Math.sin((to.longitude - from.longitude) * rad) * Math.cos(to.latitude * rad);
+  const x =
+    Math.cos(from.latitude * rad) * Math.sin(to.latitude * rad) -
+    Math.sin(from.latitude * rad) * Math.cos(to.latitude * rad) * Math.cos((to.longitude - from.longitude) * rad);
+  return Math.round(((Math.atan2(y, x) / rad) % 360) + 360) % 360;
+}
+
+/**
+ * The driver as the map may draw them: only while out for delivery, never once the courier says they
+ * are approaching or at the address or they are within DRIVER_HIDDEN_WITHIN_METERS of it, and rounded
+ * to about 100 m, with the direction they last moved in.
+ */
+function driverOnMap(
+  facts: TrackingPageFacts,
+  outForDelivery: boolean,
+): { driver: Point; heading: number | null } | null {
+  const position = facts.driverPosition;
+  if (!outForDelivery || !position || facts.nearAddress) return null;
+  if (facts.destination && metersBetween(position, facts.destination) < DRIVER_HIDDEN_WITHIN_METERS) return null;
+  const heading = facts.driverPreviousPosition ? bearingOf(facts.driverPreviousPosition, position) : null;
+  return {
+    driver: {
+      latitude: roundTo(position.latitude, DRIVER_DECIMALS),
+      longitude: roundTo(position.longitude, DRIVER_DECIMALS),
+    },
+    heading,
+  };
+}
+
 export function areaOf(point: Point): Point {
   const round = (value: number) => Number(value.toFixed(AREA_DECIMALS));
   return { latitude: round(point.latitude), longitude: round(point.longitude) };
@@ -131,6 +196,14 @@ export function vehicleInWords(vehicle: Record<string, string> | null): string |
   if (!vehicle) return null;
   const words = [vehicle.color, vehicle.make, vehicle.model].filter((w): w is string => Boolean(w?.trim()));
   return words.length ? words.join(" ") : null;
+}
+
+/** "today", "yesterday" or "on Tuesday, Nov 24", in the shop's time zone. */
+function windowDay(at: Date, now: Date, timeZone: string): string {
+  const day = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+  if (day.format(at) === day.format(now)) return "today";
+  if (day.format(at) === day.format(new Date(now.getTime() - 24 * 60 * 60 * 1000))) return "yesterday";
+  return `on ${new Intl.DateTimeFormat("en-US", { timeZone, weekday: "long", month: "short", day: "numeric" }).format(at)}`;
 }
 
 function timeOfDay(at: Date, timeZone: string): string {
@@ -175,8 +248,11 @@ function etaFor(facts: TrackingPageFacts, now: Date): string | null {
   if (!facts.etaAt || facts.etaAt.getTime() < now.getTime()) return null;
   if (facts.state === "assigned")
     return `Driver expected at the store around ${timeOfDay(facts.etaAt, facts.timeZone)}`;
-  if (facts.state === "en_route") return `Expected to arrive around ${timeOfDay(facts.etaAt, facts.timeZone)}`;
-  return null;
+  if (facts.state !== "en_route") return null;
+  const minutes = Math.max(1, Math.round((facts.etaAt.getTime() - now.getTime()) / 60_000));
+  return minutes <= COUNTDOWN_WITHIN_MINUTES
+    ? `Arriving in about ${minutes} min`
+    : `Expected to arrive around ${timeOfDay(facts.etaAt, facts.timeZone)}`;
 }
 
 export function trackingPageView(facts: TrackingPageFacts, now: Date): TrackingPageView {
@@ -193,12 +269,14 @@ export function trackingPageView(facts: TrackingPageFacts, now: Date): TrackingP
   const vehicle = vehicleInWords(facts.vehicle);
   const showsDriver = facts.state === "assigned" || facts.state === "en_route" || facts.state === "attempted";
   const firstName = firstNameOf(facts.recipientName);
+  const onMap = driverOnMap(facts, outForDelivery);
   const map =
     !final && (facts.pickup || facts.destination)
       ? {
           pickup: facts.pickup,
           destination: facts.destination && areaOf(facts.destination),
-          driver: outForDelivery ? facts.driverPosition : null,
+          driver: onMap?.driver ?? null,
+          heading: onMap?.heading ?? null,
           city: facts.recipientCity,
         }
       : null;
@@ -208,9 +286,11 @@ export function trackingPageView(facts: TrackingPageFacts, now: Date): TrackingP
     headline: outForDelivery ? "Your order is out for delivery" : HEADLINES[facts.state],
     detail: outcome
       ? OUTCOME_DETAIL[outcome]
-      : facts.recipientCity && !final
-        ? `Delivering to ${facts.recipientCity}`
-        : null,
+      : facts.state === "delivered" && facts.deliveredAt
+        ? `Delivered ${windowDay(facts.deliveredAt, now, facts.timeZone)} at ${timeOfDay(facts.deliveredAt, facts.timeZone)}`
+        : facts.recipientCity && !final
+          ? `Delivering to ${facts.recipientCity}`
+          : null,
     steps: outcome ? stepsOfOutcome(outcome) : stepsFor(reached, facts.state === "delivered"),
     outcome,
     window:

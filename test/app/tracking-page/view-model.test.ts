@@ -26,6 +26,9 @@ const facts = (overrides: Partial<TrackingPageFacts> = {}): TrackingPageFacts =>
   destination: { latitude: 37.761234, longitude: -122.435678 },
   driverPosition: { latitude: 37.7701, longitude: -122.4277 },
   photoUrl: "https://courier-app.test/api/files/s1/delivery?exp=1&sig=x",
+  driverPreviousPosition: { latitude: 37.7745, longitude: -122.4235 },
+  nearAddress: false,
+  deliveredAt: null,
   orderName: "#1001",
   changes: { open: false, reason: "assigned" },
   storePhone: "+1 (718) 555-0100",
@@ -121,13 +124,47 @@ describe("trackingPageView: what is shown when", () => {
     expect(trackingPageView(facts({ etaAt: new Date("2026-11-25T18:00:00Z") }), NOW).eta).toBeNull();
   });
 
-  it("draws the driver only while out for delivery, and the delivery area rounded, never the exact address point", () => {
+  it("draws the driver only while out for delivery, about 100 m rounded, heading the way they moved; the area rounded", () => {
     const picked = trackingPageView(facts(), NOW).map!;
     expect(picked.driver).toBeNull();
     const out = trackingPageView(facts({ outForDelivery: true }), NOW).map!;
-    expect(out.driver).toEqual({ latitude: 37.7701, longitude: -122.4277 });
+    expect(out.driver).toEqual({ latitude: 37.77, longitude: -122.428 });
+    // From 37.7745,-122.4235 to 37.7701,-122.4277: south-west.
+    expect(out.heading).toBeGreaterThan(180);
+    expect(out.heading).toBeLessThan(270);
     expect(out.destination).toEqual({ latitude: 37.76, longitude: -122.44 });
     expect(out.city).toBe("San Francisco");
+    expect(
+      trackingPageView(facts({ outForDelivery: true, driverPreviousPosition: null }), NOW).map!.heading,
+    ).toBeNull();
+  });
+
+  it.each<[string, Partial<TrackingPageFacts>]>([
+    ["the courier says the driver is approaching or at the address", { nearAddress: true }],
+    ["the driver is within 800 m of the address", { driverPosition: { latitude: 37.7635, longitude: -122.4395 } }],
+    ["the state is attempted", { state: "attempted" }],
+  ])("hides the driver once %s", (_why, overrides) => {
+    const view = trackingPageView(facts({ outForDelivery: true, ...overrides }), NOW);
+    expect(view.map?.driver ?? null).toBeNull();
+    expect(JSON.stringify(view)).not.toContain("37.7635");
+  });
+
+  it("counts down to the courier's ETA within the hour, else names the time", () => {
+    const in12 = new Date(NOW.getTime() + 12 * 60_000 + 10_000);
+    expect(trackingPageView(facts({ outForDelivery: true, etaAt: in12 }), NOW).eta).toBe("Arriving in about 12 min");
+    const in20s = new Date(NOW.getTime() + 20_000);
+    expect(trackingPageView(facts({ outForDelivery: true, etaAt: in20s }), NOW).eta).toBe("Arriving in about 1 min");
+  });
+
+  it("says when the order was delivered", () => {
+    const at = new Date("2026-11-25T18:42:00Z");
+    expect(trackingPageView(facts({ state: "delivered", deliveredAt: at }), NOW).detail).toBe(
+      "Delivered today at 10:42 AM",
+    );
+    const before = new Date("2026-11-24T18:42:00Z");
+    expect(trackingPageView(facts({ state: "delivered", deliveredAt: before }), NOW).detail).toBe(
+      "Delivered yesterday at 10:42 AM",
+    );
   });
 
   it("shows the photo once delivered, and no map, driver or window after the end", () => {
