@@ -66,7 +66,7 @@ export function orderStatusDeps(): OrderStatusDeps {
 }
 
 /** A page's headers; `nonce` allows its inline style and script. A JSON answer runs nothing: null. */
-function securityHeaders(nonce: string | null): Record<string, string> {
+function securityHeaders(nonce: string | null, imageOrigins: readonly string[] = []): Record<string, string> {
   const appOrigin = new URL(appConfig().shopify.appUrl).origin;
   const policy = nonce
     ? [
@@ -74,7 +74,8 @@ function securityHeaders(nonce: string | null): Record<string, string> {
         `script-src 'nonce-${nonce}'`,
         `style-src 'nonce-${nonce}'`,
         // Delivery photos come through the app's signed file links, also when the page is on the shop's domain.
-        `img-src ${appOrigin}`,
+        // The store's logo (an https address from the settings) may live elsewhere, e.g. Shopify's CDN.
+        `img-src ${[appOrigin, ...imageOrigins.filter((o) => o !== appOrigin)].join(" ")}`,
         "connect-src 'self'",
         "base-uri 'none'",
         "form-action 'none'",
@@ -96,11 +97,28 @@ export function liveVersion(view: TrackingPageView): string {
   return createHash("sha256").update(JSON.stringify(stable)).digest("base64url").slice(0, 16);
 }
 
-function html(body: string, status: number, nonce: string, extra: Record<string, string> = {}) {
+function html(
+  body: string,
+  status: number,
+  nonce: string,
+  extra: Record<string, string> = {},
+  imageOrigins: readonly string[] = [],
+) {
   return new Response(body, {
     status,
-    headers: { ...securityHeaders(nonce), "Content-Type": "text/html; charset=utf-8", ...extra },
+    headers: { ...securityHeaders(nonce, imageOrigins), "Content-Type": "text/html; charset=utf-8", ...extra },
   });
+}
+
+/** The logo's origin, for the page's image policy. */
+function originsOf(view: TrackingPageView): string[] {
+  if (!view.brand.logoUrl) return [];
+  try {
+    const url = new URL(view.brand.logoUrl);
+    return url.protocol === "https:" ? [url.origin] : [];
+  } catch {
+    return [];
+  }
 }
 
 /** A JSON answer with the page's security headers (it runs nothing). */
@@ -111,7 +129,7 @@ export function json(body: unknown, status: number, extra: Record<string, string
 function pageAnswer(result: TrackingPageResult, nonce: string): Response {
   if (result.kind === "not_found") return html(renderNotFoundPage(nonce), 404, nonce);
   if (result.kind === "ended") return html(renderEndedPage(result.storeName, nonce), 410, nonce);
-  return html(renderTrackingPage(result.view, nonce, liveVersion(result.view)), 200, nonce);
+  return html(renderTrackingPage(result.view, nonce, liveVersion(result.view)), 200, nonce, {}, originsOf(result.view));
 }
 
 function statusAnswer(result: TrackingPageResult): Response {

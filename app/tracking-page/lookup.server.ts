@@ -99,6 +99,7 @@ export function pageEndsAtFor(shipment: PageShipment): Date | null {
 /** What the page shows for a shipment, in the page's words (view-model.ts). */
 export async function pageViewOf(deps: TrackingPageDeps, shipment: PageShipment, now: Date): Promise<TrackingPageView> {
   const state = toShipmentState(shipment.state);
+  const settings = parseShopSettings(shipment.shop.settingsJson);
   const outForDelivery =
     state === "en_route" &&
     (await deps.db.courierEvent.count({
@@ -150,6 +151,9 @@ export async function pageViewOf(deps: TrackingPageDeps, shipment: PageShipment,
       driverName: shipment.driverName,
     }),
     storePhone: pickupLocation?.contactPhone ?? null,
+    storeEmail: settings.tracking.contactEmail,
+    logoUrl: settings.tracking.logoUrl,
+    accentColor: settings.tracking.accentColor,
   };
   return trackingPageView(facts, now);
 }

@@ -9,7 +9,8 @@ export const POLL_INTERVAL_MS = 5_000;
 export const PAGE_STYLE = `
 *{box-sizing:border-box}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#0f172a;background:#f8fafc}
-header{background:#0f172a;color:#fff;padding:12px 16px}
+header{background:var(--accent);color:var(--on-accent);padding:12px 16px}
+.logo{display:block;height:40px;width:auto;max-width:60%;margin-bottom:6px}
 .store{margin:0;font-weight:600;font-size:1.05rem}
 main{max-width:640px;margin:0 auto;padding:16px}
 h1{font-size:1.5rem;line-height:1.25;margin:4px 0 8px}
@@ -26,7 +27,7 @@ dd{margin:0;font-weight:600}
 .steps li.done{color:#0f172a}
 .steps li.done::before{background:#16a34a;border-color:#16a34a}
 .steps li.current{color:#0f172a;font-weight:700}
-.steps li.current::before{background:#2563eb;border-color:#2563eb}
+.steps li.current::before{background:var(--accent);border-color:var(--accent)}
 figure{margin:16px 0}
 .map svg{width:100%;height:auto;display:block}
 figcaption{display:flex;gap:16px;font-size:.85rem;color:#334155;margin-top:6px}
@@ -47,8 +48,8 @@ legend{font-weight:600;padding:0 4px}
 .choice{display:flex;gap:8px;align-items:center}
 .choice label{font-weight:400}
 .hint{margin:0;font-size:.85rem;color:#475569}
-button,.button{font:inherit;font-weight:600;min-height:44px;padding:10px 16px;border-radius:8px;border:2px solid #1e40af;background:#1e40af;color:#fff;text-decoration:none;display:inline-block;text-align:center;cursor:pointer}
-button.secondary{background:#fff;color:#1e40af}
+button,.button{font:inherit;font-weight:600;min-height:44px;padding:10px 16px;border-radius:8px;border:2px solid var(--accent);background:var(--accent);color:var(--on-accent);text-decoration:none;display:inline-block;text-align:center;cursor:pointer}
+button.secondary{background:#fff;color:#0f172a}
 button:disabled{opacity:.6}
 .contact{margin:16px 0}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}

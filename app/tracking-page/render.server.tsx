@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { mapGeometry } from "./map";
 import { PAGE_SCRIPT, PAGE_STYLE } from "./page-assets";
 import { SHOPPER_NOTES_MAX } from "./shopper-changes";
-import type { MapView, StoreContact, TrackingPageView } from "./view-model";
+import { brandOf, type BrandView, type MapView, type StoreContact, type TrackingPageView } from "./view-model";
 
 /**
  * The tracking page as server-rendered HTML (React escapes every value): no client bundle, one small
@@ -169,6 +169,8 @@ type DocumentInput = {
   title: string;
   storeName: string | null;
   orderName?: string | null;
+  /** The store's logo and accent (the app's own when none). */
+  brand?: BrandView;
   /** The change panel (renderChanges); none on pages that never change. */
   changes?: { state: string; html: string } | null;
   nonce: string;
@@ -178,6 +180,9 @@ type DocumentInput = {
 };
 
 function renderDocument(input: DocumentInput): string {
+  const brand = input.brand ?? brandOf(null, null);
+  // Only validated values reach here (#rrggbb, view-model.ts brandOf); the page's style reads them.
+  const brandStyle = `:root{--accent:${brand.accent};--on-accent:${brand.onAccent}}`;
   const markup = renderToStaticMarkup(
     <html lang="en">
       <head>
@@ -186,10 +191,11 @@ function renderDocument(input: DocumentInput): string {
         <meta name="robots" content="noindex, nofollow" />
         <meta name="referrer" content="no-referrer" />
         <title>{input.title}</title>
-        <style nonce={input.nonce} dangerouslySetInnerHTML={{ __html: PAGE_STYLE }} />
+        <style nonce={input.nonce} dangerouslySetInnerHTML={{ __html: `${brandStyle}${PAGE_STYLE}` }} />
       </head>
       <body>
         <header>
+          {brand.logoUrl ? <img className="logo" src={brand.logoUrl} alt="" height="40" /> : null}
           <p className="store">{input.storeName ?? "Delivery tracking"}</p>
           {input.orderName ? <p className="order">{`Order ${input.orderName}`}</p> : null}
         </header>
@@ -219,6 +225,7 @@ export function renderTrackingPage(view: TrackingPageView, nonce: string, versio
     title: `${view.headline} · ${view.storeName}`,
     storeName: view.storeName,
     orderName: view.orderName,
+    brand: view.brand,
     changes: renderChanges(view),
     nonce,
     body: renderLive(view),

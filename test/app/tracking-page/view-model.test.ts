@@ -32,6 +32,9 @@ const facts = (overrides: Partial<TrackingPageFacts> = {}): TrackingPageFacts =>
   orderName: "#1001",
   changes: { open: false, reason: "assigned" },
   storePhone: "+1 (718) 555-0100",
+  storeEmail: null,
+  logoUrl: null,
+  accentColor: null,
   ...overrides,
 });
 
@@ -209,6 +212,24 @@ describe("trackingPageView: the change panel and the store's contact", () => {
     expect(view.contact).toEqual({ label: "Call the store", href: "tel:+17185550100" });
     expect(trackingPageView(facts({ storePhone: "12" }), NOW).contact).toBeNull();
     expect(trackingPageView(facts({ storePhone: null }), NOW).contact).toBeNull();
+    expect(trackingPageView(facts({ storePhone: null, storeEmail: "hello@bakery.example" }), NOW).contact).toEqual({
+      label: "Email the store",
+      href: "mailto:hello@bakery.example",
+    });
+  });
+
+  it.each([
+    [null, "#1e40af", "#ffffff"],
+    ["#FDE68A", "#fde68a", "#0f172a"],
+    ["#0F766E", "#0f766e", "#ffffff"],
+    ["#ffffff", "#ffffff", "#0f172a"],
+    ["red", "#1e40af", "#ffffff"],
+  ])("the accent %j is drawn as %s with %s text on it", (accentColor, accent, onAccent) => {
+    expect(trackingPageView(facts({ accentColor, logoUrl: "https://cdn.shopify.com/logo.png" }), NOW).brand).toEqual({
+      logoUrl: "https://cdn.shopify.com/logo.png",
+      accent,
+      onAccent,
+    });
   });
 });
 
