@@ -1,4 +1,4 @@
-import { TIME_BUDGET_MS_DEFAULT, TRACKING_PAGE_DAYS_DEFAULT } from "./limits";
+import { RATING_REASONS_DEFAULT, TIME_BUDGET_MS_DEFAULT, TRACKING_PAGE_DAYS_DEFAULT } from "./limits";
 import { NO_DRIVER_WATCH_DEFAULTS } from "./no-driver-schema";
 import { deepFreeze } from "./plain-object";
 import { ShopSettings } from "./settings-schema";
@@ -71,6 +71,8 @@ export const DEFAULT_SHOP_SETTINGS: Readonly<ShopSettings> = deepFreeze(
       logoUrl: null,
       accentColor: null,
       contactEmail: null,
+      ratingReasons: RATING_REASONS_DEFAULT,
+      forwardRating: false,
     },
     driverNotes: { shopperInstructions: true, instructionsAttribute: null, merchantNote: null },
     priceTolerance: { unit: "percent", amount: 10 },

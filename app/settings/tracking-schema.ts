@@ -1,6 +1,9 @@
 import { z } from "zod";
-import { optionalText, text, wholeNumber } from "./form-fields";
+import { Flag, optionalText, text, wholeNumber } from "./form-fields";
 import {
+  RATING_REASON_MAX_LENGTH,
+  RATING_REASONS_DEFAULT,
+  RATING_REASONS_MAX,
   TRACKING_COMPANY_MAX_LENGTH,
   TRACKING_CONTACT_EMAIL_MAX_LENGTH,
   TRACKING_LOGO_URL_MAX_LENGTH,
@@ -41,6 +44,19 @@ const isHttpsUrl = (value: string) => {
   }
 };
 
+/** The reasons a shopper may tick with their rating: one field on the page, separated by commas. */
+const RatingReasons = z
+  .preprocess(
+    (value) => (typeof value === "string" ? value.split(/[,\n]/) : value),
+    z.array(z.string({ error: "Enter reasons separated by commas" }), { error: "Enter reasons separated by commas" }),
+  )
+  .transform((reasons) => [...new Set(reasons.map((reason) => reason.trim()).filter((reason) => reason !== ""))])
+  .refine(
+    (reasons) => reasons.every((reason) => reason.length <= RATING_REASON_MAX_LENGTH),
+    `Each reason must be at most ${RATING_REASON_MAX_LENGTH} characters`,
+  )
+  .refine((reasons) => reasons.length <= RATING_REASONS_MAX, `Enter at most ${RATING_REASONS_MAX} reasons`);
+
 export const TrackingSettings = z.object({
   companyName: text(1, TRACKING_COMPANY_MAX_LENGTH, "A tracking company name"),
   /** null: fulfillments link to the app's own tracking page for each delivery. */
@@ -68,4 +84,8 @@ export const TrackingSettings = z.object({
     (value) => z.email().safeParse(value).success,
     "Enter an email address, for example hello@example.com",
   ).default(null),
+  /** The reasons the shopper may give with their rating after delivery (shown to staff). */
+  ratingReasons: RatingReasons.default(RATING_REASONS_DEFAULT),
+  /** The shopper's rating is also sent to the courier as the driver's rating (once per delivery). */
+  forwardRating: Flag.default(false),
 });

@@ -6,6 +6,7 @@ import { TrackingTokenParam } from "./inputs";
 import { createFixedWindowLimiter, type FixedWindowLimiter } from "./rate-limit";
 import { ShopperChangeInput } from "./shopper-changes";
 import { applyShopperChange, changeOptionsFor } from "./shopper-changes.server";
+import { rateDelivery } from "./shopper-rating.server";
 import { hashTrackingToken } from "./token.server";
 
 /**
@@ -83,12 +84,17 @@ export async function shopperChangeResponse(
   }
   const input = await readChange(request);
   if (typeof input === "string") return json({ error: input }, 400);
-  const result = await applyShopperChange(staffDeps(), token.data, shop.shopDomain, input);
+  const result =
+    input.change === "rating"
+      ? await rateDelivery(staffDeps(), token.data, shop.shopDomain, input)
+      : await applyShopperChange(staffDeps(), token.data, shop.shopDomain, input);
   switch (result.kind) {
     case "not_found":
       return json({ error: "Not found" }, 404);
     case "closed":
       return json({ error: result.message, closed: true }, 409);
+    case "rated":
+      return json({ ok: true, changed: true, message: result.message }, 200);
     case "refused":
       return json({ error: result.message }, result.status);
     default:

@@ -7,7 +7,7 @@ import { photoKindsOf, toShipmentState } from "~/staff/view-model";
 import { parseCourierEvent } from "~/courier/events";
 import { toTrackingEvent } from "~/tracking/event-input";
 import { FINAL_STATES } from "~/tracking/shipment-states";
-import { changeWindowState } from "./shopper-changes";
+import { changeWindowState, SHOPPER_RATING_ACTIVITY } from "./shopper-changes";
 import { hashTrackingToken } from "./token.server";
 import { trackingPageView, type Point, type TrackingPageFacts, type TrackingPageView } from "./view-model";
 
@@ -154,6 +154,10 @@ export async function pageViewOf(deps: TrackingPageDeps, shipment: PageShipment,
     storeEmail: settings.tracking.contactEmail,
     logoUrl: settings.tracking.logoUrl,
     accentColor: settings.tracking.accentColor,
+    ratingReasons: settings.tracking.ratingReasons,
+    shopperRated:
+      state === "delivered" &&
+      (await deps.db.shipmentActivity.count({ where: { shipmentId: shipment.id, kind: SHOPPER_RATING_ACTIVITY } })) > 0,
   };
   return trackingPageView(facts, now);
 }

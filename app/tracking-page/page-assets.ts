@@ -52,6 +52,8 @@ button,.button{font:inherit;font-weight:600;min-height:44px;padding:10px 16px;bo
 button.secondary{background:#fff;color:#0f172a}
 button:disabled{opacity:.6}
 .contact{margin:16px 0}
+.stars{display:flex;flex-direction:column;gap:8px}
+.star{background:#fff;color:#92400e;border-color:#cbd5e1;text-align:left;letter-spacing:2px}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 @media (min-width:768px){main{padding:32px 16px}h1{font-size:2rem}.facts{grid-template-columns:repeat(3,1fr)}}
 `;
@@ -121,7 +123,16 @@ var chosen=form.querySelector("input[name=serviceCode]:checked");
 if(!chosen){say("Choose a time first.");return}
 send({change:"window",serviceCode:chosen.value},form.querySelector("button[type=submit]")).then(function(ok){if(ok)byId("window-choices").hidden=true});
 });
+var rating=byId("rating-form");
+if(rating)Array.prototype.forEach.call(rating.querySelectorAll("button.star"),function(star){
+star.addEventListener("click",function(){
+var reasons=Array.prototype.map.call(rating.querySelectorAll("input[name=reason]:checked"),function(c){return c.value});
+send({change:"rating",value:Number(star.getAttribute("data-value")),reasons:reasons},star).then(function(ok){
+if(ok)Array.prototype.forEach.call(rating.querySelectorAll("button,input"),function(b){b.disabled=true});
+});
+});
+});
 }
 bind();
-later(delay);
+if(version)later(delay);else stopped=true;
 })();`;

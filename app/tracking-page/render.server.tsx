@@ -114,7 +114,37 @@ function ContactButton({ contact }: { contact: StoreContact }) {
  * notes for the driver and a move to another window while no driver has the order; afterwards why
  * not, and the store's contact. The page's script sends the changes (page-assets.ts).
  */
+/** After delivery: one tap on a star sends the rating with the reasons ticked (page-assets.ts). */
+function Rating({ rating }: { rating: NonNullable<TrackingPageView["rating"]> }) {
+  if (!rating.open) return <p className="detail">{rating.message}</p>;
+  return (
+    <form id="rating-form" className="change">
+      <h2>How was your delivery?</h2>
+      {rating.reasons.length ? (
+        <fieldset>
+          <legend>Anything to tell the store? (optional)</legend>
+          {rating.reasons.map((reason, i) => (
+            <div className="choice" key={reason}>
+              <input type="checkbox" id={`reason-${i}`} name="reason" value={reason} />
+              <label htmlFor={`reason-${i}`}>{reason}</label>
+            </div>
+          ))}
+        </fieldset>
+      ) : null}
+      <div className="stars" role="group" aria-label="Rate the delivery">
+        {[1, 2, 3, 4, 5].map((value) => (
+          <button type="button" className="star" data-value={value} key={value} aria-label={`${value} out of 5 stars`}>
+            {"★".repeat(value)}
+          </button>
+        ))}
+      </div>
+      <p id="change-message" role="status" aria-live="polite" />
+    </form>
+  );
+}
+
 function Changes({ view }: { view: TrackingPageView }) {
+  if (view.rating) return <Rating rating={view.rating} />;
   const changes = view.changes;
   if (!changes) return null;
   if (!changes.open)
@@ -161,7 +191,15 @@ export function renderLive(view: TrackingPageView): string {
 
 /** The change panel's markup and whether it is open (the script replaces it only when that flips). */
 export function renderChanges(view: TrackingPageView): { state: string; html: string } {
-  const state = view.changes ? (view.changes.open ? "open" : "closed") : "none";
+  const state = view.rating
+    ? view.rating.open
+      ? "rating"
+      : "rated"
+    : view.changes
+      ? view.changes.open
+        ? "open"
+        : "closed"
+      : "none";
   return { state, html: renderToStaticMarkup(<Changes view={view} />) };
 }
 
@@ -177,6 +215,8 @@ type DocumentInput = {
   body: string;
   /** The live part's version (http.server.ts `liveVersion`), for the polling script; none when it never changes. */
   version: string | null;
+  /** The page's script runs even without polling (the rating form of a delivered order). */
+  script?: boolean;
 };
 
 function renderDocument(input: DocumentInput): string {
@@ -213,7 +253,9 @@ function renderDocument(input: DocumentInput): string {
             dangerouslySetInnerHTML={{ __html: input.changes.html }}
           />
         ) : null}
-        {input.version ? <script nonce={input.nonce} dangerouslySetInnerHTML={{ __html: PAGE_SCRIPT }} /> : null}
+        {input.version || input.script ? (
+          <script nonce={input.nonce} dangerouslySetInnerHTML={{ __html: PAGE_SCRIPT }} />
+        ) : null}
       </body>
     </html>,
   );
@@ -230,6 +272,7 @@ export function renderTrackingPage(view: TrackingPageView, nonce: string, versio
     nonce,
     body: renderLive(view),
     version: view.final ? null : version,
+    script: Boolean(view.rating?.open),
   });
 }
 

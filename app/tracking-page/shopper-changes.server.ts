@@ -195,7 +195,7 @@ export async function changeOptionsFor(
 const running = new Map<string, Promise<unknown>>();
 
 /** `run` after every earlier change to the same delivery in this process has finished. */
-async function oneAtATime<T>(key: string, run: () => Promise<T>): Promise<T> {
+export async function oneAtATime<T>(key: string, run: () => Promise<T>): Promise<T> {
   const before = running.get(key) ?? Promise.resolve();
   const mine = before.catch(() => undefined).then(run);
   running.set(key, mine);
@@ -319,7 +319,7 @@ export async function applyShopperChange(
   deps: ShopperChangeDeps,
   token: string,
   shopDomain: string | null,
-  input: ShopperChangeInput,
+  input: Exclude<ShopperChangeInput, { change: "rating" }>,
 ): Promise<ChangeResult> {
   return oneAtATime(hashTrackingToken(token), async () => {
     const booking = await bookingFor(deps, token, shopDomain);

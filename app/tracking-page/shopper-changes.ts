@@ -17,6 +17,15 @@ import type { ShipmentState } from "~/tracking/shipment-states";
 /** The shopper's notes for the driver: the courier's location notes limit, one line. */
 export const SHOPPER_NOTES_MAX = NOTES_MAX;
 
+/** The timeline kind of the shopper's rating (shopper-rating.server.ts), and the page's thanks. */
+export const SHOPPER_RATING_ACTIVITY = "shopper_rated";
+export const RATING_SAVED = "Thank you. Your rating is saved.";
+
+/** Stars a shopper gives (the courier's rating scale, delivery-api.md: 1..5). */
+export const SHOPPER_RATING_MAX = 5;
+const RATING_REASON_TEXT_MAX = 100;
+const RATING_REASONS_SENT_MAX = 20;
+
 /** Why a change can no longer be made, in the page's words. */
 export type ChangeClosedReason = "assigned" | "ended" | "not_booked";
 
@@ -60,6 +69,11 @@ export const ShopperChangeInput = z.discriminatedUnion("change", [
   z.strictObject({
     change: z.literal("window"),
     serviceCode: z.string().min(1).max(100),
+  }),
+  z.strictObject({
+    change: z.literal("rating"),
+    value: z.number({ error: "Choose 1 to 5 stars" }).int().min(1).max(SHOPPER_RATING_MAX),
+    reasons: z.array(z.string().max(RATING_REASON_TEXT_MAX)).max(RATING_REASONS_SENT_MAX).default([]),
   }),
 ]);
 export type ShopperChangeInput = z.output<typeof ShopperChangeInput>;

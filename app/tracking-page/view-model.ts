@@ -1,6 +1,6 @@
 import { windowTitle } from "~/dispatch/window-title";
 import { FINAL_STATES, type ShipmentState } from "~/tracking/shipment-states";
-import { CHANGE_CLOSED_WORDS, type ChangeWindowState } from "./shopper-changes";
+import { CHANGE_CLOSED_WORDS, RATING_SAVED, type ChangeWindowState } from "./shopper-changes";
 
 /**
  * What the shoppers' tracking page shows, from a shipment's stored facts. Shoppers see only what they
@@ -45,7 +45,13 @@ export type TrackingPageFacts = {
   /** The store's look, from the settings (app/settings/tracking-schema.ts). */
   logoUrl: string | null;
   accentColor: string | null;
+  /** The reasons the merchant offers with a rating, and whether the shopper already rated. */
+  ratingReasons: readonly string[];
+  shopperRated: boolean;
 };
+
+/** After delivery: the one-tap rating, or thanks once given. */
+export type RatingView = { open: true; reasons: string[] } | { open: false; message: string };
 
 /** The page's accent and the text colour on it (dark or white, whichever reads better). */
 export type BrandView = { logoUrl: string | null; accent: string; onAccent: string };
@@ -86,6 +92,7 @@ export type TrackingPageView = {
   changes: ChangesView | null;
   contact: StoreContact | null;
   brand: BrandView;
+  rating: RatingView | null;
 };
 
 const STEP_LABELS: Record<StepKey, string> = {
@@ -345,5 +352,11 @@ export function trackingPageView(facts: TrackingPageFacts, now: Date): TrackingP
           : { open: false, message: CHANGE_CLOSED_WORDS[facts.changes.reason] },
     contact: storeContactOf(facts.storePhone, facts.storeEmail),
     brand: brandOf(facts.logoUrl, facts.accentColor),
+    rating:
+      facts.state !== "delivered"
+        ? null
+        : facts.shopperRated
+          ? { open: false, message: RATING_SAVED }
+          : { open: true, reasons: [...facts.ratingReasons] },
   };
 }

@@ -246,6 +246,12 @@ describe("the shoppers' tracking page in Chromium, through the app proxy", () =>
     expect(html).toContain("Hi Dana");
     for (const personal of [SHOPPER.lastName, SHOPPER.address1, SHOPPER.phone.slice(-7), SHOPPER.zip, "4412"])
       expect(html).not.toContain(personal);
+    await page.screenshot({ path: path.join(SCREENSHOTS, "tracking-18-phone-delivered.png"), fullPage: true });
+    // One tap rates the delivery, with a reason the store offers.
+    await page.getByLabel("On time").check();
+    await page.getByRole("button", { name: "5 out of 5 stars" }).click();
+    await page.getByText("Thank you. Your rating is saved.").waitFor();
+    await page.screenshot({ path: path.join(SCREENSHOTS, "tracking-19-phone-rated.png"), fullPage: true });
     const blockAfter = JSON.stringify(await blockDeliveries());
     for (const personal of [SHOPPER.lastName, SHOPPER.address1, SHOPPER.phone.slice(-7), SHOPPER.zip, "4412"])
       expect(blockAfter).not.toContain(personal);

@@ -123,6 +123,14 @@ export function OrderSections({ controls: { field, choice, flag } }: { controls:
                 helpText: "Shown after the pickup location's phone. Empty: the phone only.",
               })}
             </FormLayout.Group>
+            {field("tracking.ratingReasons", "Reasons a shopper may give with their rating", {
+              helpText: "Separate reasons with commas. Staff see the rating and reasons on the shipment's timeline.",
+            })}
+            {flag(
+              "tracking.forwardRating",
+              "Send the shopper's rating to the courier as the driver's rating",
+              "Once per delivery, unless staff rated the driver first.",
+            )}
             {field("carrierServiceName", "Name of the delivery service at checkout")}
             {field("reconciliationSilenceMinutes", "Check a quiet delivery with the courier after (minutes)", {
               type: "number",

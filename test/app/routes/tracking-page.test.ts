@@ -131,7 +131,9 @@ describe("the page on the app's URL", () => {
       new RegExp(`<img src="${TEST_APP_URL}/api/files/[^/"]+/delivery\\?exp=\\d+&amp;sig=[A-Za-z0-9_-]{43}"`),
     );
     expect(html).toContain("Delivered");
-    expect(html).not.toContain("<script");
+    // No polling (no version to poll for); the script only sends the rating.
+    expect(html).not.toMatch(/<main[^>]*data-version/);
+    expect(html).toContain("How was your delivery?");
   });
 
   it("answers the status the page polls: its live part and a version that changes with what it shows", async () => {

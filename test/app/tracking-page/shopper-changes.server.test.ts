@@ -18,6 +18,8 @@ import {
   type ShopperChangeDeps,
 } from "~/tracking-page/shopper-changes.server";
 import { trackingPageFor } from "~/tracking-page/lookup.server";
+import { RATING_SAVED, SHOPPER_RATING_ACTIVITY } from "~/tracking-page/shopper-changes";
+import { RATING_NOT_YET, rateDelivery } from "~/tracking-page/shopper-rating.server";
 import { openTrackingToken } from "~/tracking-page/token.server";
 import { startCourierSandbox, type CourierSandbox } from "../../courier-sandbox/server";
 import type { ShopifyStandIn } from "../../shopify-stand-in";
@@ -255,6 +257,48 @@ describe("the shopper's changes before a driver has the order", () => {
     });
     const row = await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } });
     expect(row.requestJson).toBe(shipment.requestJson);
+  });
+
+  it("after delivery: one rating with the merchant's reasons, on the timeline and sent to the courier when opted in", async () => {
+    const { shipment, token } = await bookedDelivery();
+    const courierId = shipment.courierShipmentId!;
+    const rating = { change: "rating" as const, value: 4, reasons: ["On time"] };
+    // Not before the order arrived.
+    expect(await rateDelivery(deps, token, SHOP, rating)).toEqual({ kind: "closed", message: RATING_NOT_YET });
+
+    sandbox.setAccountOptions(COURIER_TOKEN, { driverPool: null });
+    try {
+      for (let i = 0; i < 20 && sandbox.shipment(courierId)!.state !== "delivered"; i++) sandbox.advance(courierId);
+    } finally {
+      sandbox.setAccountOptions(COURIER_TOKEN, { driverPool: { minimumPayout: 10_000 } });
+    }
+    expect(sandbox.shipment(courierId)!.state).toBe("delivered");
+    await db.shipment.update({ where: { id: shipment.id }, data: { state: "delivered", lastEventAt: new Date() } });
+    const row = await db.shop.findUniqueOrThrow({ where: { domain: SHOP } });
+    const stored = parseShopSettings(row.settingsJson);
+    await db.shop.update({
+      where: { domain: SHOP },
+      data: { settingsJson: JSON.stringify({ ...stored, tracking: { ...stored.tracking, forwardRating: true } }) },
+    });
+
+    expect(await rateDelivery(deps, token, SHOP, { ...rating, reasons: ["Not offered"] })).toMatchObject({
+      kind: "refused",
+      status: 400,
+    });
+    expect(await rateDelivery(deps, token, SHOP, rating)).toEqual({ kind: "rated", message: RATING_SAVED });
+    expect(await rateDelivery(deps, token, SHOP, { ...rating, value: 1 })).toEqual({
+      kind: "unchanged",
+      message: RATING_SAVED,
+    });
+    const after = await db.shipment.findUniqueOrThrow({ where: { id: shipment.id }, include: { activities: true } });
+    expect(after.rating).toBe(4);
+    expect(after.activities.filter((a) => a.kind === SHOPPER_RATING_ACTIVITY).map((a) => a.message)).toEqual([
+      "The shopper rated the delivery 4 out of 5: On time. Sent to the courier as the driver's rating.",
+    ]);
+    const ratings = sandbox.requestLog.filter((r) => r.path === `/v1/shipments/${courierId}/ratings`);
+    expect(ratings).toHaveLength(1);
+    const page = await trackingPageFor(deps, token, SHOP);
+    expect(page.kind === "found" && page.view.rating).toEqual({ open: false, message: RATING_SAVED });
   });
 
   it("knows no delivery of another shop's token, nor an unknown token", async () => {

@@ -35,6 +35,8 @@ const facts = (overrides: Partial<TrackingPageFacts> = {}): TrackingPageFacts =>
   storeEmail: null,
   logoUrl: null,
   accentColor: null,
+  ratingReasons: ["On time", "Friendly driver"],
+  shopperRated: false,
   ...overrides,
 });
 
@@ -157,6 +159,19 @@ describe("trackingPageView: what is shown when", () => {
     expect(trackingPageView(facts({ outForDelivery: true, etaAt: in12 }), NOW).eta).toBe("Arriving in about 12 min");
     const in20s = new Date(NOW.getTime() + 20_000);
     expect(trackingPageView(facts({ outForDelivery: true, etaAt: in20s }), NOW).eta).toBe("Arriving in about 1 min");
+  });
+
+  it("offers the rating with the merchant's reasons once delivered, thanks once given, nothing before", () => {
+    expect(trackingPageView(facts({ state: "delivered" }), NOW).rating).toEqual({
+      open: true,
+      reasons: ["On time", "Friendly driver"],
+    });
+    expect(trackingPageView(facts({ state: "delivered", shopperRated: true }), NOW).rating).toEqual({
+      open: false,
+      message: "Thank you. Your rating is saved.",
+    });
+    for (const state of ["scheduled", "en_route", "returned", "canceled"] as const)
+      expect(trackingPageView(facts({ state }), NOW).rating).toBeNull();
   });
 
   it("says when the order was delivered", () => {
