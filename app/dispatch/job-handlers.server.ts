@@ -13,15 +13,21 @@ import {
   OrderDispatchPayload,
 } from "./jobs";
 import { runOrderDispatch } from "./order-job.server";
+import type { DispatchDeps } from "./plan.server";
 
 /** Dispatch's jobs: a paid order, one fulfillment order's shipment, the order's tags and note. */
-export function dispatchJobHandlers(services: JobServices<AdminGraphql, CourierClient>): JobHandlers {
+/** `pageToken`: the shoppers' page token of a shipment just booked (the server holds the keys). */
+export function dispatchJobHandlers(
+  services: JobServices<AdminGraphql, CourierClient>,
+  pageToken: NonNullable<DispatchDeps["pageToken"]>,
+): JobHandlers {
   const dispatchDeps = async (shopDomain: string, needs: { courier: boolean }) => ({
     db: services.db,
     queue: services.queue,
     admin: await services.adminFor(shopDomain),
     courier: needs.courier ? await services.courierFor(shopDomain) : null,
     clock: services.clock,
+    pageToken,
   });
   return {
     [DISPATCH_ORDER_JOB]: async (job) => {

@@ -1,4 +1,5 @@
 import type { CourierClient } from "~/courier/client.server";
+import type { DispatchDeps } from "~/dispatch/plan.server";
 import { parsePayload, type JobHandlers, type JobServices } from "~/jobs/handlers";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
 import { withShopifyRetries } from "~/shopify/job-retries.server";
@@ -8,7 +9,11 @@ import { ORDER_SYNC_JOB, OrderSyncPayload } from "./enqueue-order-sync.server";
 import { runOrderSync } from "./sync.server";
 
 /** Order changes' jobs: an order's sync with its shipments, and what follows an expiry (a re-dispatch). */
-export function orderChangeJobHandlers(services: JobServices<AdminGraphql, CourierClient>): JobHandlers {
+/** `pageToken` as dispatch's (an order's sync runs with the same collaborators as its dispatch). */
+export function orderChangeJobHandlers(
+  services: JobServices<AdminGraphql, CourierClient>,
+  pageToken: NonNullable<DispatchDeps["pageToken"]>,
+): JobHandlers {
   return {
     [ORDER_SYNC_JOB]: async (job) => {
       const payload = parsePayload(OrderSyncPayload, job.payload);
@@ -20,6 +25,7 @@ export function orderChangeJobHandlers(services: JobServices<AdminGraphql, Couri
             admin: await services.adminFor(job.shopDomain),
             courier: await services.courierFor(job.shopDomain),
             clock: services.clock,
+            pageToken,
           },
           job.shopDomain,
           payload,

@@ -5,6 +5,7 @@ import { mergeJobHandlers, type JobHandlers, type JobServices } from "~/jobs/han
 import { orderChangeJobHandlers } from "~/order-changes/job-handlers.server";
 import { createTtlLoader } from "~/quote/ttl-loader.server";
 import { SHOPS_KEPT, type Runtime } from "~/runtime.server";
+import { newTrackingToken, sealTrackingToken } from "~/shipments/tracking-token.server";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
 import { trackingJobHandlers } from "~/tracking/job-handlers.server";
 import { watchdogJobHandlers } from "~/watchdog/job-handlers.server";
@@ -31,9 +32,17 @@ export function jobHandlers(runtime: Runtime, loadAdmin: AdminForShop): JobHandl
     // A shop without a courier is asked again next time: one that connects now is not refused for a while.
     courierFor: kept(runtime.courierFor, (client) => client !== null),
   };
+  // A shipment booked gets its shoppers' page token at once (the page exists from booking).
+  const pageToken = (shipmentId: string) => {
+    const page = newTrackingToken();
+    return {
+      trackingTokenHash: page.hash,
+      trackingTokenSealed: sealTrackingToken(runtime.keys, page.token, shipmentId),
+    };
+  };
   return mergeJobHandlers(
-    dispatchJobHandlers(services),
-    orderChangeJobHandlers(services),
+    dispatchJobHandlers(services, pageToken),
+    orderChangeJobHandlers(services, pageToken),
     trackingJobHandlers(services, (settings) => trackingSettingsOf(settings, appConfig().shopify.appUrl, runtime.keys)),
     watchdogJobHandlers(services),
   );
