@@ -12,13 +12,19 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, realpathSync } from "node:fs";
 import path from "node:path";
 
-/** Native modules compiled per Node ABI that the project loads (better-sqlite3: `npm run bench:sqlite`). */
-const ABI_BOUND_MODULES = ["better-sqlite3"] as const;
+/**
+ * Native modules compiled per Node ABI that the project loads, each with code that loads its binary
+ * (requiring the package alone may not: better-sqlite3 opens its binding with the first database).
+ * better-sqlite3: `npm run bench:sqlite`.
+ */
+const ABI_BOUND_MODULES = [
+  { name: "better-sqlite3", probe: `new (require("better-sqlite3"))(":memory:").close()` },
+] as const;
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 
-function loadError(name: string): string | null {
-  const probe = spawnSync(process.execPath, ["-e", `require(${JSON.stringify(name)})`], {
+function loadError(code: string): string | null {
+  const probe = spawnSync(process.execPath, ["-e", code], {
     cwd: root,
     encoding: "utf8",
   });
@@ -35,9 +41,9 @@ function runningNodeDir(): string | null {
 }
 
 function main() {
-  for (const name of ABI_BOUND_MODULES) {
+  for (const { name, probe } of ABI_BOUND_MODULES) {
     if (!existsSync(path.join(root, "node_modules", name))) continue;
-    const error = loadError(name);
+    const error = loadError(probe);
     if (!error) continue;
     if (!/NODE_MODULE_VERSION|did not self-register|invalid ELF|Could not locate the bindings/.test(error)) {
       throw new Error(`${name} does not load under Node ${process.version}: ${error.split("\n")[0]}`);
@@ -52,7 +58,7 @@ function main() {
       stdio: ["ignore", "ignore", "inherit"],
       env: { ...process.env, PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ""}` },
     });
-    const after = loadError(name);
+    const after = loadError(probe);
     if (after) throw new Error(`${name} still does not load after the rebuild: ${after.split("\n")[0]}`);
     console.log(`${name}: rebuilt in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   }
