@@ -8,7 +8,7 @@ import type { EstimateCache, EstimateOutcome } from "./estimate-cache.server";
 import { dollarsToCents, priceRate } from "./pricing";
 import type { QuoteMemory, RememberedQuote } from "./quote-memory.server";
 import { parseRateRequest, type RateRequest } from "./rate-request";
-import { fallbackRate, toShopifyRate, type ShopifyRate } from "./rate-response";
+import { fallbackRate, toShopifyRate, withUniqueNames, type ShopifyRate } from "./rate-response";
 import type { QuoteShop } from "./quote-shop.server";
 import { slotCapacityOf } from "~/schedule/capacity";
 import { offeredWindows, type TakenPlaces } from "./offered-windows.server";
@@ -133,6 +133,7 @@ export async function quoteRates(deps: QuoteDeps, input: { shopDomain: string; b
     timeZone,
     estimates: mapping.estimates,
     results,
+    now,
   });
   if (answer.unavailable > 0 && answer.rates.length === 0 && settings.checkoutFallback === "shopify_backup_rates") {
     return {
@@ -287,13 +288,14 @@ type ShapeInput = {
   timeZone: string;
   estimates: readonly WindowEstimate[];
   results: readonly WindowResult[];
+  now: Date;
 };
 
 /**
  * Rates in the merchant's window order. Prices are in the shop's currency; the order subtotal is
  * compared with the free-delivery threshold only when the cart is in that currency too.
  */
-function shapeRates({ settings, request, shopCurrency, timeZone, estimates, results }: ShapeInput) {
+function shapeRates({ settings, request, shopCurrency, timeZone, estimates, results, now }: ShapeInput) {
   const subtotal = request.currency === null || request.currency === shopCurrency ? request.subtotalCents : null;
   const rates: ShopifyRate[] = [];
   const remembered: RememberedQuote[] = [];
@@ -315,6 +317,7 @@ function shapeRates({ settings, request, shopCurrency, timeZone, estimates, resu
           totalCents: price.totalCents,
           currency: shopCurrency,
           timeZone,
+          now,
         }),
       );
       remembered.push({
@@ -333,8 +336,9 @@ function shapeRates({ settings, request, shopCurrency, timeZone, estimates, resu
       orderSubtotalCents: subtotal,
       currency: shopCurrency,
       timeZone,
+      now,
     });
     if (rate) rates.push(rate);
   });
-  return { rates, remembered, unavailable };
+  return { rates: withUniqueNames(rates), remembered, unavailable };
 }

@@ -1,7 +1,8 @@
 import type { CourierClient } from "~/courier/client.server";
 import type { Db } from "~/db/client.server";
 import { fieldErrorsFromIssues } from "~/forms/field-errors";
-import { instantLabel, spanLabel } from "~/schedule/labels";
+import { instantLabel } from "~/schedule/labels";
+import { spanName, uniqueNames } from "~/schedule/rate-wording";
 import { hoursOfLocations, parseIsoDate } from "~/schedule/opening-hours";
 import { previewSchedule, type NoWindowReason } from "~/schedule/preview";
 import { zonedDate, zonedTimeOnDate } from "~/schedule/time-zone";
@@ -118,7 +119,7 @@ export async function previewRates(
 
   const unpriced = (note: string) => ({
     ...answer,
-    rates: preview.offered.map((window) => previewRate(shop, window, now, null)),
+    rates: uniqueNames(preview.offered.map((window) => previewRate(shop, window, now, null))),
     priceNote: note,
     whyNone: null,
   });
@@ -160,7 +161,7 @@ export async function previewRates(
   const priceNote = unanswered
     ? `The courier gave no price for some windows (${unanswered.kind === "refused" ? "request refused" : unanswered.why}); checkout would use the fallback.`
     : null;
-  return { ...answer, rates, priceNote, whyNone: null };
+  return { ...answer, rates: uniqueNames(rates), priceNote, whyNone: null };
 }
 
 function refused(fieldErrors: Record<string, string>): RatePreviewResult {
@@ -226,13 +227,14 @@ function previewRate(shop: QuoteShop, window: OpenWindow, now: Date, priceCents:
     totalCents: priceCents ?? 0,
     currency: shop.currency,
     timeZone: shop.timeZone,
+    now,
   });
   const today = zonedDate(now, shop.timeZone);
   return {
     serviceCode: rate.service_code,
     name: rate.service_name,
     description: rate.description,
-    window: spanLabel(window.deliverBetween.start, window.deliverBetween.end, today, shop.timeZone),
+    window: spanName(window.deliverBetween, today, shop.timeZone),
     pickupAfter: instantLabel(window.pickupAfter, shop.timeZone),
     priceCents,
   };

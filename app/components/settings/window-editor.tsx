@@ -72,10 +72,12 @@ export function WindowEditor(props: {
       </InlineStack>
       <FormLayout>
         <FormLayout.Group>
-          {text("serviceName", "Name shoppers see")}
+          {text("serviceName", "Window name", {
+            helpText: "For you and your staff. Shoppers see what the window delivers, like “Today, 11 am–2 pm”.",
+          })}
           {text("id", "Id", { helpText: "Part of the rate's code; lowercase letters, digits and hyphens." })}
         </FormLayout.Group>
-        {text("description", "Description at checkout")}
+        {text("description", "Note for your staff")}
         <FormLayout.Group>
           <Select
             label="Kind"
@@ -84,7 +86,9 @@ export function WindowEditor(props: {
             onChange={(value) => props.onChange({ kind: value as WindowDraft["kind"] })}
             error={error("kind")}
           />
-          {w.kind === "within_hours" ? text("hours", "Hours after pickup", { type: "number", step: 0.5 }) : null}
+          {w.kind === "within_hours"
+            ? text("hours", "Delivered within (hours of the order)", { type: "number", step: 0.5 })
+            : null}
           {w.kind === "today_by" ? text("deliverBy", "Delivered by (HH:MM)") : null}
           {w.kind === "today_by" ? text("orderCutoff", "Order cutoff (HH:MM)") : null}
           {w.kind === "tomorrow" ? text("startTime", "From (HH:MM)") : null}

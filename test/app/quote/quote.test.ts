@@ -9,7 +9,7 @@ import { loadQuoteShop } from "~/quote/quote-shop.server";
 import { BACKUP_RATES_STATUS, quoteRates, type QuoteDeps, type QuoteResult } from "~/quote/quote.server";
 import { cartSignature } from "~/quote/cart-to-estimate";
 import type { ShopifyRate } from "~/quote/rate-response";
-import { dayLabel } from "~/schedule/labels";
+import { dayWord } from "~/schedule/rate-wording";
 import { isoDate } from "~/schedule/opening-hours";
 import { slotKeyOf } from "~/schedule/capacity";
 import { serviceCodeFor } from "~/schedule/service-code";
@@ -144,14 +144,16 @@ describe("pricing each open window with the courier", () => {
     const expected = marked(sandboxPriceDollars());
     expect(rates(result)).toMatchObject([
       {
-        service_name: "Same-day delivery",
-        description: "Delivered within 3 hours",
+        // Three hours from 10:01, rounded down to the pickup step.
+        service_name: "Within 3 hours, by 1 pm",
+        description: "Same-day delivery by a local driver",
         service_code: "SAMEDAY_WITHIN-3-HOURS",
         currency: "USD",
         total_price: expected,
       },
       {
-        service_name: "Delivery tomorrow morning",
+        service_name: "Tomorrow, 9 am–noon",
+        description: "Next-day delivery by a local driver",
         service_code: "SAMEDAY_TOMORROW-MORNING",
         currency: "USD",
         total_price: expected,
@@ -244,7 +246,7 @@ describe("opening hours: the windows of the location the cart ships from", () =>
     await setSettings({ openingHours: [hours()] });
     const h = harness({ at: zonedTimeOnDate(day, "20:00", LA) });
     expect(rates(await quote(h)).map((r) => [r.service_code, r.service_name])).toEqual([
-      ["SAMEDAY_TOMORROW-MORNING", "Delivery tomorrow morning"],
+      ["SAMEDAY_TOMORROW-MORNING", "Tomorrow, 9 am–noon"],
     ]);
   });
 
@@ -255,7 +257,7 @@ describe("opening hours: the windows of the location the cart ships from", () =>
     const h = harness({ at: zonedTimeOnDate(day, "20:00", LA) });
     const later = addDays(day, 2);
     expect(rates(await quote(h)).map((r) => [r.service_code, r.service_name])).toEqual([
-      [serviceCodeFor(TOMORROW_MORNING.id, later), `Delivery tomorrow morning (${dayLabel(later, day)})`],
+      [serviceCodeFor(TOMORROW_MORNING.id, later), `${dayWord(later, day)}, 9 am–noon`],
     ]);
   });
 
@@ -274,8 +276,8 @@ describe("opening hours: the windows of the location the cart ships from", () =>
     const h = harness({ at: zonedTimeOnDate(day, "08:00", LA) });
     const result = await quote(h);
     expect(rates(result).map((r) => [r.service_code, r.service_name, r.min_delivery_date.slice(11, 16)])).toEqual([
-      [serviceCodeFor("slots", day, "10:00"), "Today 10 am–12 pm", "10:00"],
-      [serviceCodeFor("slots", day, "14:00"), "Today 2–4 pm", "14:00"],
+      [serviceCodeFor("slots", day, "10:00"), "Today, 10 am–noon", "10:00"],
+      [serviceCodeFor("slots", day, "14:00"), "Today, 2–4 pm", "14:00"],
     ]);
     expect(h.estimateCalls()).toHaveLength(2);
   });
