@@ -28,6 +28,8 @@ export type ChecklistFacts = {
   dispatchModeChosen: boolean;
   /** Enabled pickup locations without opening hours (treated as open every day, all day). */
   locationsWithoutHours: number;
+  /** Enabled pickup locations without a delivery area (rates as far as the courier goes); unknown: not said. */
+  locationsWithoutArea?: number;
 };
 
 export type ChecklistStep = {
@@ -154,7 +156,7 @@ function dispatchStep(chosen: boolean): ChecklistStep {
 }
 
 /** A suggestion on Home that does not count as a setup step: the app works without it. */
-export type ChecklistPrompt = { id: "hours"; title: string; summary: string };
+export type ChecklistPrompt = { id: "hours" | "area"; title: string; summary: string };
 
 function hoursPrompt(locationsWithoutHours: number): ChecklistPrompt | null {
   if (locationsWithoutHours === 0) return null;
@@ -164,6 +166,17 @@ function hoursPrompt(locationsWithoutHours: number): ChecklistPrompt | null {
     id: "hours",
     title: "Set your opening hours",
     summary: `${which} no opening hours, so checkout treats it as open every day, all day. Set its hours, closed dates and preparation time so shoppers are offered only times you can serve.`,
+  };
+}
+
+function areaPrompt(locationsWithoutArea: number | undefined): ChecklistPrompt | null {
+  if (!locationsWithoutArea) return null;
+  const which =
+    locationsWithoutArea === 1 ? "One pickup location has" : `${locationsWithoutArea} pickup locations have`;
+  return {
+    id: "area",
+    title: "Set where you deliver",
+    summary: `${which} no delivery area, so shoppers as far as the courier goes (350 miles) see a same-day rate. Set a radius in miles or the ZIP codes you serve; outside them checkout shows no rate, and the settings preview says which rule hid it.`,
   };
 }
 
@@ -178,7 +191,9 @@ export function buildChecklist(
     webhookStep(facts.webhook, now),
     dispatchStep(facts.dispatchModeChosen),
   ];
-  const prompts = [hoursPrompt(facts.locationsWithoutHours)].filter((p): p is ChecklistPrompt => p !== null);
+  const prompts = [hoursPrompt(facts.locationsWithoutHours), areaPrompt(facts.locationsWithoutArea)].filter(
+    (p): p is ChecklistPrompt => p !== null,
+  );
   return { steps, done: steps.filter((s) => s.state === "done").length, prompts };
 }
 

@@ -2,6 +2,7 @@ import type { CourierUrls } from "~/courier/base-url";
 import type { Db } from "~/db/client.server";
 import type { CourierForShop } from "~/runtime.server";
 import { parseShopSettings } from "~/settings/shop-settings";
+import { areaOf } from "~/quote/delivery-area";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
 import { webhookAuthMethodOf } from "~/courier/webhook-auth.server";
 import { BASIC_AUTH_USER } from "~/shops/courier-credentials.server";
@@ -45,6 +46,9 @@ export async function onboardingStatus(
       locationsWithoutHours: shop.pickupLocations.filter(
         (location) =>
           location.enabled && !settings.openingHours.some((hours) => hours.locationGid === location.locationGid),
+      ).length,
+      locationsWithoutArea: shop.pickupLocations.filter(
+        (location) => location.enabled && !areaOf(settings.deliveryAreas, location.locationGid),
       ).length,
     },
     now,

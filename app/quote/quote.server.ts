@@ -11,6 +11,7 @@ import { parseRateRequest, type RateRequest } from "./rate-request";
 import { fallbackRate, toShopifyRate, withUniqueNames, type ShopifyRate } from "./rate-response";
 import type { QuoteShop } from "./quote-shop.server";
 import { slotCapacityOf } from "~/schedule/capacity";
+import { areaOf, radiusVerdict, zipVerdict } from "./delivery-area";
 import { offeredWindows, type TakenPlaces } from "./offered-windows.server";
 
 /**
@@ -115,6 +116,10 @@ export async function quoteRates(deps: QuoteDeps, input: { shopDomain: string; b
     openWindows: offered,
   });
   if (!mapping.ok) return noRates(mapping.reason);
+  // The location's delivery area: a ZIP outside it costs no courier call.
+  const area = origin ? areaOf(settings.deliveryAreas, origin.locationGid) : null;
+  const byZip = zipVerdict(area, request.destination.zip);
+  if (!byZip.inside) return noRates("out_of_area:zip");
 
   const ask = courierAsker(deps, input.shopDomain, logger);
   const results = await Promise.all(
@@ -125,6 +130,11 @@ export async function quoteRates(deps: QuoteDeps, input: { shopDomain: string; b
 
   const noRate = results.find((r) => r.kind === "out_of_area" || r.kind === "refused" || r.kind === "not_connected");
   if (noRate) return noRates(noRate.kind === "out_of_area" ? `out_of_area:${noRate.why}` : noRate.kind);
+  // The radius with the distance the courier measured for this cart (one estimate, cached or not).
+  const priced = results.find((r) => r.kind === "priced");
+  if (!radiusVerdict(area, priced?.kind === "priced" ? priced.distanceMiles : null).inside) {
+    return noRates("out_of_area:radius");
+  }
 
   const answer = shapeRates({
     settings,

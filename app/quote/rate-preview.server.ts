@@ -18,6 +18,7 @@ import { loadQuoteShop, type QuoteShop } from "./quote-shop.server";
 import { RatePreviewInput } from "./rate-preview-input";
 import type { RateRequest } from "./rate-request";
 import { toShopifyRate } from "./rate-response";
+import { areaOf, type AreaVerdict, radiusVerdict, zipVerdict } from "./delivery-area";
 
 /**
  * The settings page's preview: what a shopper at an address would be offered at a shop-local date
@@ -76,7 +77,8 @@ export type RatePreviewResult =
       rates: PreviewRate[];
       /** Why the rates come without prices, when they do. */
       priceNote: string | null;
-      whyNone: { reason: NoWindowReason | "out_of_area"; message: string } | null;
+      /** area_zip / area_radius: the location's delivery area hid the rates (delivery-area.ts). */
+      whyNone: { reason: NoWindowReason | "out_of_area" | "area_zip" | "area_radius"; message: string } | null;
     }
   | { intent: "preview"; ok: false; message: string; fieldErrors: Record<string, string> };
 
@@ -123,6 +125,9 @@ export async function previewRates(
     priceNote: note,
     whyNone: null,
   });
+  const area = areaOf(settings.deliveryAreas, location.locationGid);
+  const byZip = zipVerdict(area, input.zip);
+  if (!byZip.inside) return { ...answer, rates: [], priceNote: null, whyNone: hiddenByArea(byZip) };
   const mapping = cartToEstimates({
     request: rateRequestFor(location.address, input, shop),
     pickupLocations: [location],
@@ -157,11 +162,24 @@ export async function previewRates(
         : null;
     return previewRate(shop, estimate.window, now, cents);
   });
+  const priced = outcomes.find((outcome) => outcome.kind === "priced");
+  const byRadius = radiusVerdict(area, priced?.kind === "priced" ? priced.distanceMiles : null);
+  if (!byRadius.inside) {
+    return { ...answer, rates: [], priceNote: null, whyNone: hiddenByArea(byRadius) };
+  }
   const unanswered = outcomes.find((outcome) => outcome.kind === "refused" || outcome.kind === "unavailable");
   const priceNote = unanswered
     ? `The courier gave no price for some windows (${unanswered.kind === "refused" ? "request refused" : unanswered.why}); checkout would use the fallback.`
     : null;
   return { ...answer, rates: uniqueNames(rates), priceNote, whyNone: null };
+}
+
+function hiddenByArea(verdict: Exclude<AreaVerdict, { inside: true }>) {
+  const rule = verdict.rule === "zip" ? "ZIP codes" : "radius";
+  return {
+    reason: verdict.rule === "zip" ? ("area_zip" as const) : ("area_radius" as const),
+    message: `No rate: outside the location's delivery area (its ${rule} rule). ${verdict.message}`,
+  };
 }
 
 function refused(fieldErrors: Record<string, string>): RatePreviewResult {

@@ -1,4 +1,5 @@
 import type { PickupLocationRow } from "~/onboarding/pickup-locations";
+import { areaDraftOf, areaEntries, type AreaDraft } from "./area-draft";
 import { hoursDraftOf, hoursEntries, type HoursDraft } from "./hours-draft";
 import type { DeliveryWindow, ShopSettings } from "./shop-settings";
 
@@ -40,6 +41,8 @@ export type SettingsDraft = {
   pickups: PickupDraft[];
   /** Opening hours of the locations that have them; a location without is always open. */
   hours: HoursDraft[];
+  /** Delivery areas of the locations that have one; a location without delivers as far as the courier goes. */
+  areas: AreaDraft[];
 };
 
 /** Fields kept in cents by the settings and shown in dollars on the page. */
@@ -174,6 +177,7 @@ export function draftFromSettings(settings: ShopSettings, pickups: PickupLocatio
     windows: settings.deliveryWindows.map(windowDraft),
     pickups: pickups.map((p) => ({ ...p })),
     hours: settings.openingHours.map(hoursDraftOf),
+    areas: settings.deliveryAreas.map(areaDraftOf),
   };
 }
 
@@ -227,6 +231,7 @@ export function draftToEntries(draft: SettingsDraft): [string, string][] {
   for (const [name, value] of Object.entries(draft.flags)) entries.push([name, String(value)]);
   draft.windows.forEach((window, i) => entries.push(...windowEntries(window, i)));
   entries.push(...hoursEntries(draft.hours));
+  entries.push(...areaEntries(draft.areas));
   draft.pickups.forEach((p, i) => {
     entries.push(
       [`pickupLocations.${i}.locationGid`, p.locationGid],

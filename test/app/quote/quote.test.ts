@@ -416,6 +416,44 @@ describe("out of area: no rate, status 200", () => {
     expect(await quote(h)).toMatchObject({ status: 200, body: { rates: [] }, reason: "out_of_area:too_far" });
   });
 
+  describe("the pickup location's delivery area", () => {
+    const areaOf = (radiusMiles: number | null, zipCodes: string[]) => ({
+      deliveryAreas: [{ locationGid: "gid://shopify/Location/1", radiusMiles, zipCodes }],
+    });
+    /** The courier's answer for every estimate: a price and a distance. */
+    const at = (miles: number) =>
+      (async () => Response.json({ price: 12.5, size: "small", estimated_distance: miles })) as typeof fetch;
+
+    it("a ZIP outside the list: no rate and no courier call", async () => {
+      await setSettings(areaOf(null, ["94103", "946"]));
+      const h = harness();
+      expect(await quote(h)).toEqual({ status: 200, body: { rates: [] }, source: "none", reason: "out_of_area:zip" });
+      expect(h.estimateCalls()).toHaveLength(0);
+    });
+
+    it("a listed ZIP prefix: the rates", async () => {
+      await setSettings(areaOf(null, ["941"]));
+      const h = harness();
+      expect(rates(await quote(h))).toHaveLength(2);
+    });
+
+    it("beyond the radius by the courier's estimated_distance: no rate, and the courier asked once per window", async () => {
+      await setSettings(areaOf(3, []));
+      const h = harness({ fetch: at(4.2) });
+      expect(await quote(h)).toMatchObject({ status: 200, body: { rates: [] }, reason: "out_of_area:radius" });
+      expect(h.estimateCalls()).toHaveLength(2);
+      // The same cart again: the cached distance decides, no second courier call.
+      expect(await quote(h)).toMatchObject({ body: { rates: [] }, reason: "out_of_area:radius" });
+      expect(h.estimateCalls()).toHaveLength(2);
+    });
+
+    it("inside the radius and the ZIP list: the rates", async () => {
+      await setSettings(areaOf(5, ["94110"]));
+      const h = harness({ fetch: at(4.2) });
+      expect(rates(await quote(h))).toHaveLength(2);
+    });
+  });
+
   it("remembers that an address is out of area: no second courier call", async () => {
     const h = harness();
     const body = rateRequestBody({ destination: destinationAddress({ postal_code: "00000" }) });

@@ -138,6 +138,29 @@ describe("previewRates", () => {
     expect(unconnected.ok && unconnected.rates).toHaveLength(3);
   });
 
+  it.each([
+    [
+      "the ZIP list",
+      { radiusMiles: null, zipCodes: ["94103"] },
+      "area_zip",
+      /its ZIP codes rule\)\. ZIP 94110 is not in/,
+      0,
+    ],
+    [
+      "the radius",
+      { radiusMiles: 0.5, zipCodes: ["941"] },
+      "area_radius",
+      /its radius rule\)\. [\d.]+ mi away, beyond the location's 0\.5 mi\./,
+      3,
+    ],
+  ])("says which rule of the delivery area hid the rates: %s", async (_name, rules, reason, message, calls) => {
+    await seed({ deliveryAreas: [{ locationGid: GID, ...rules }] });
+    const { deps: d, estimateCalls } = deps();
+    const result = await ask(d);
+    expect(result).toMatchObject({ ok: true, rates: [], whyNone: { reason, message: expect.stringMatching(message) } });
+    expect(estimateCalls()).toBe(calls);
+  });
+
   it("says out of area when the courier cannot route to the address", async () => {
     const result = await ask(deps().deps, { city: "Boston", state: "MA", zip: "02108", address1: "1 Tremont St" });
     expect(result).toMatchObject({ ok: true, rates: [], whyNone: { reason: "out_of_area" } });

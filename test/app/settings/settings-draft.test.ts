@@ -1,3 +1,4 @@
+import { withAreaOf } from "~/settings/area-draft";
 import { describe, expect, it } from "vitest";
 import {
   centsToDollarsText,
@@ -21,6 +22,28 @@ describe("the settings page's draft", () => {
   it("posts back exactly the settings it was made from", () => {
     const result = submit(draftToEntries(draftFromSettings(defaults, [])));
     expect(result).toEqual({ ok: true, settings: defaults });
+  });
+
+  it("shows each location's delivery area as miles and ZIP text, posts it back, and clears it", () => {
+    const deliveryAreas = [
+      { locationGid: "gid://shopify/Location/1", radiusMiles: 7.5, zipCodes: ["94110", "941"] },
+      { locationGid: "gid://shopify/Location/2", radiusMiles: null, zipCodes: ["10001"] },
+    ];
+    const draft = draftFromSettings({ ...defaults, deliveryAreas }, []);
+    expect(draft.areas[0]).toEqual({
+      locationGid: "gid://shopify/Location/1",
+      radiusMiles: "7.5",
+      zipCodes: "94110 941",
+    });
+    const withAreas = { ...defaults, deliveryAreas };
+    const again = (entries: [string, string][]) => validateSettingsInput({ entries: () => entries }, withAreas);
+    expect(again(draftToEntries(draft))).toEqual({ ok: true, settings: withAreas });
+    // Both fields emptied: the location has no area, and the saved one is gone.
+    const cleared = withAreaOf(withAreaOf(draft.areas, { ...draft.areas[0]!, radiusMiles: "", zipCodes: "" }), {
+      ...draft.areas[1]!,
+      zipCodes: " ",
+    });
+    expect(again(draftToEntries({ ...draft, areas: cleared }))).toEqual({ ok: true, settings: defaults });
   });
 
   it("shows the watchdog's times as one text and its money in dollars, and posts them back", () => {
