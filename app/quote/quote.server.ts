@@ -5,7 +5,8 @@ import { TIME_BUDGET_MS_DEFAULT, type DeliveryWindow, type ShopSettings } from "
 import { hoursOfLocations } from "~/schedule/opening-hours";
 import { cartToEstimates, matchPickupLocation, type WindowEstimate } from "./cart-to-estimate";
 import type { EstimateCache, EstimateOutcome } from "./estimate-cache.server";
-import { dollarsToCents, priceRate } from "./pricing";
+import { dollarsToCents } from "./pricing";
+import { windowPriceFor } from "./window-pricing";
 import type { QuoteMemory, RememberedQuote } from "./quote-memory.server";
 import { parseRateRequest, type RateRequest } from "./rate-request";
 import { fallbackRate, toShopifyRate, withUniqueNames, type ShopifyRate } from "./rate-response";
@@ -315,11 +316,16 @@ function shapeRates({ settings, request, shopCurrency, timeZone, estimates, resu
     const window = settings.deliveryWindows.find((w): w is DeliveryWindow => w.id === estimate.window.windowId);
     if (!window) return;
     if (result.kind === "priced") {
-      const price = priceRate({
-        courierPriceDollars: result.priceDollars,
+      const price = windowPriceFor({
+        price: window.price,
         rules: settings.pricing,
+        courierPriceDollars: result.priceDollars,
+        distanceMiles: result.distanceMiles,
         orderSubtotalCents: subtotal,
+        customerTags: request.customerTags ?? [],
       });
+      // The window's own limits (the courier's price, its distance tiers) leave it out of this answer.
+      if (!price.offered) return;
       rates.push(
         toShopifyRate({
           window,
@@ -333,7 +339,7 @@ function shapeRates({ settings, request, shopCurrency, timeZone, estimates, resu
       remembered.push({
         serviceCode: estimate.window.serviceCode,
         priceCents: price.totalCents,
-        courierCents: dollarsToCents(result.priceDollars),
+        courierCents: price.courierCents,
       });
       return;
     }
@@ -344,6 +350,7 @@ function shapeRates({ settings, request, shopCurrency, timeZone, estimates, resu
       openWindow: estimate.window,
       rules: settings.pricing,
       orderSubtotalCents: subtotal,
+      customerTags: request.customerTags ?? [],
       currency: shopCurrency,
       timeZone,
       now,

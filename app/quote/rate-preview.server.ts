@@ -10,7 +10,7 @@ import { candidateSlotKeys, fullSlotTest } from "~/schedule/capacity";
 import { takenPlaces } from "~/schedule/slot-reservations.server";
 import type { OpenWindow, OpenWindowsInput } from "~/schedule/windows";
 import { cartToEstimates, type WindowEstimate } from "./cart-to-estimate";
-import { priceRate } from "./pricing";
+import { windowPriceFor } from "./window-pricing";
 import { estimateOutcome, failureOutcome, type Unavailable } from "./quote.server";
 import type { EstimateOutcome } from "./estimate-cache.server";
 import type { TakenPlaces } from "./offered-windows.server";
@@ -153,14 +153,20 @@ export async function previewRates(
       whyNone: { reason: "out_of_area", message: `Out of the delivery area: ${why}.` },
     };
   }
-  const rates = mapping.estimates.map((estimate, i) => {
+  const rates = mapping.estimates.flatMap((estimate, i) => {
     const outcome = outcomes[i]!;
-    const cents =
-      outcome.kind === "priced"
-        ? priceRate({ courierPriceDollars: outcome.priceDollars, rules: settings.pricing, orderSubtotalCents: null })
-            .totalCents
-        : null;
-    return previewRate(shop, estimate.window, now, cents);
+    if (outcome.kind !== "priced") return [previewRate(shop, estimate.window, now, null)];
+    const configured = settings.deliveryWindows.find((w) => w.id === estimate.window.windowId);
+    const price = windowPriceFor({
+      price: configured?.price,
+      rules: settings.pricing,
+      courierPriceDollars: outcome.priceDollars,
+      distanceMiles: outcome.distanceMiles,
+      orderSubtotalCents: null,
+      customerTags: [],
+    });
+    // As at checkout: a window whose own price limits leave it out is not offered.
+    return price.offered ? [previewRate(shop, estimate.window, now, price.totalCents)] : [];
   });
   const priced = outcomes.find((outcome) => outcome.kind === "priced");
   const byRadius = radiusVerdict(area, priced?.kind === "priced" ? priced.distanceMiles : null);

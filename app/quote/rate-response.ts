@@ -57,13 +57,19 @@ export function toShopifyRate({
 
 export interface FallbackRateInput extends Omit<ToShopifyRateInput, "totalCents" | "window"> {
   window: Pick<DeliveryWindow, "id" | "kind" | "fallbackPriceCents">;
-  rules: Pick<PricingRules, "freeAboveSubtotalCents">;
+  rules: Pick<PricingRules, "freeAboveSubtotalCents" | "freeForCustomerTags">;
   orderSubtotalCents?: number | null;
+  customerTags?: readonly string[];
 }
 
 /** The rate at the window's flat fallback price, or null when the window has none. */
-export function fallbackRate({ rules, orderSubtotalCents, ...rest }: FallbackRateInput): ShopifyRate | null {
-  const price = fallbackPrice(rest.window, rules, orderSubtotalCents);
+export function fallbackRate({
+  rules,
+  orderSubtotalCents,
+  customerTags = [],
+  ...rest
+}: FallbackRateInput): ShopifyRate | null {
+  const price = fallbackPrice(rest.window, rules, orderSubtotalCents, customerTags);
   return price === null ? null : toShopifyRate({ ...rest, totalCents: price.totalCents });
 }
 

@@ -77,3 +77,6 @@ export const AREA_RADIUS_MILES_MIN = 0.5;
 export const AREA_RADIUS_MILES_MAX = 350;
 /** ZIP codes or prefixes per pickup location. */
 export const AREA_ZIPS_MAX = 500;
+/** Distance tiers per window, and customer tags that make delivery free. */
+export const MAX_DISTANCE_TIERS = 10;
+export const WINDOW_PRICE_MODES = ["courier", "flat", "distance_tiers"] as const;

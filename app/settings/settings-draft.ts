@@ -1,4 +1,5 @@
 import type { PickupLocationRow } from "~/onboarding/pickup-locations";
+import { priceDraftOf, priceEntries, type PriceDraft } from "./window-price-draft";
 import { areaDraftOf, areaEntries, type AreaDraft } from "./area-draft";
 import { hoursDraftOf, hoursEntries, type HoursDraft } from "./hours-draft";
 import type { DeliveryWindow, ShopSettings } from "./shop-settings";
@@ -30,6 +31,8 @@ export type WindowDraft = {
   repeatEveryMinutes: string;
   daysAhead: string;
   maxRates: string;
+  /** The window's own price; null: none set (the courier's price through the shop's rules). */
+  price: PriceDraft | null;
 };
 
 export type PickupDraft = PickupLocationRow;
@@ -99,6 +102,7 @@ export function newWindowDraft(existingIds: string[]): WindowDraft {
     repeatEveryMinutes: "",
     daysAhead: "3",
     maxRates: "4",
+    price: null,
   };
 }
 
@@ -112,6 +116,7 @@ function windowDraft(window: DeliveryWindow): WindowDraft {
     description: window.description,
     enabled: window.enabled,
     fallbackPrice: centsToDollarsText(window.fallbackPriceCents),
+    price: window.price ? priceDraftOf(window.price) : null,
     ...(window.kind === "within_hours" ? { hours: String(window.hours) } : {}),
     ...(window.kind === "today_by" ? { deliverBy: window.deliverBy, orderCutoff: window.orderCutoff } : {}),
     ...(window.kind === "tomorrow" ? { startTime: window.startTime, endTime: window.endTime } : {}),
@@ -144,6 +149,10 @@ export function draftFromSettings(settings: ShopSettings, pickups: PickupLocatio
       "pricing.fixedMarkupCents": centsToDollarsText(settings.pricing.fixedMarkupCents),
       "pricing.rounding": settings.pricing.rounding,
       "pricing.freeAboveSubtotalCents": centsToDollarsText(settings.pricing.freeAboveSubtotalCents),
+      // Posted only once set: settings saved before free tags existed keep none.
+      ...(settings.pricing.freeForCustomerTags
+        ? { "pricing.freeForCustomerTags": settings.pricing.freeForCustomerTags.join(", ") }
+        : {}),
       "pricing.minimumPriceCents": centsToDollarsText(settings.pricing.minimumPriceCents),
       "pricing.maximumPriceCents": centsToDollarsText(settings.pricing.maximumPriceCents),
       checkoutFallback: settings.checkoutFallback,
@@ -197,6 +206,7 @@ function windowEntries(window: WindowDraft, index: number): [string, string][] {
   if (window.kind === "tomorrow")
     entries.push([name("startTime"), window.startTime], [name("endTime"), window.endTime]);
   if (window.kind === "slots") entries.push(...slotEntries(window, name));
+  if (window.price) entries.push(...priceEntries(window.price, name("price"), dollarsTextToCents));
   return entries;
 }
 

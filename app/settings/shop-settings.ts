@@ -32,6 +32,7 @@ export { ShopTags } from "./tags-schema";
 export { TrackingSettings } from "./tracking-schema";
 export { trackingUrlFor } from "./tracking-url";
 export { DeliveryArea, DeliveryAreasSettings } from "./area-schema";
+export { COURIER_PRICED, WindowPrice } from "./window-price-schema";
 export { ClosedDates, LocationHours, OpeningHoursSettings, OpeningSpan } from "./hours-schema";
 export {
   DeliveryWindow,

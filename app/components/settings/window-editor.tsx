@@ -1,6 +1,7 @@
 import { BlockStack, Button, Checkbox, FormLayout, InlineStack, Select, Text, TextField } from "@shopify/polaris";
 import { windowErrorKey, type WindowDraft } from "~/settings/settings-draft";
 import { WINDOW_KINDS } from "./option-lists";
+import { WindowPriceFields } from "./window-price-fields";
 
 type TextControl = (
   field: keyof WindowDraft,
@@ -95,6 +96,11 @@ export function WindowEditor(props: {
           {w.kind === "tomorrow" ? text("endTime", "Until (HH:MM)") : null}
         </FormLayout.Group>
         {w.kind === "slots" ? <SlotFields text={text} startTimesError={startTimesError(errors, index)} /> : null}
+        <WindowPriceFields
+          price={w.price}
+          errorFor={(field) => errors[`deliveryWindows.${index}.price.${field}`]}
+          onChange={(price) => props.onChange({ price })}
+        />
         <FormLayout.Group>
           {text("fallbackPrice", "Flat price when the courier cannot answer", {
             prefix: "$",

@@ -232,6 +232,58 @@ describe("pricing each open window with the courier", () => {
   });
 });
 
+describe("prices the merchant sets per window", () => {
+  const courierAt = (dollars: number) =>
+    (async () => Response.json({ price: dollars, size: "small", estimated_distance: 4 })) as typeof fetch;
+  const priced = (result: QuoteResult) => rates(result).map((r) => [r.service_code, r.total_price]);
+
+  it("a flat price with a surcharge, distance tiers, and a window offered only while the courier is cheap enough", async () => {
+    const base = { flatCents: null, tiers: [], surchargeCents: 0, offerWhileCourierAtMostCents: null };
+    await setSettings({
+      deliveryWindows: [
+        { ...WITHIN_3_HOURS, price: { ...base, mode: "flat", flatCents: 799, surchargeCents: 200 } },
+        {
+          ...TOMORROW_MORNING,
+          price: {
+            ...base,
+            mode: "distance_tiers",
+            tiers: [
+              { upToMiles: 3, priceCents: 500 },
+              { upToMiles: 8, priceCents: 700 },
+            ],
+          },
+        },
+      ],
+    });
+    expect(priced(await quote(harness({ fetch: courierAt(12) }), rateRequestBody({ customer: null })))).toEqual([
+      ["SAMEDAY_WITHIN-3-HOURS", "999"],
+      ["SAMEDAY_TOMORROW-MORNING", "700"],
+    ]);
+    await setSettings({
+      deliveryWindows: [
+        { ...WITHIN_3_HOURS, price: { ...base, mode: "courier", offerWhileCourierAtMostCents: 1000 } },
+        TOMORROW_MORNING,
+      ],
+    });
+    expect(priced(await quote(harness({ fetch: courierAt(12) }), rateRequestBody({ customer: null })))).toEqual([
+      ["SAMEDAY_TOMORROW-MORNING", "1420"],
+    ]);
+  });
+
+  it("free for a customer tag the rate request carries", async () => {
+    await setSettings({ pricing: { ...quoteSettings().pricing, freeForCustomerTags: ["vip"] } });
+    const h = harness({ fetch: courierAt(12) });
+    expect(priced(await quote(h))).toEqual([
+      ["SAMEDAY_WITHIN-3-HOURS", "0"],
+      ["SAMEDAY_TOMORROW-MORNING", "0"],
+    ]);
+    expect(priced(await quote(h, rateRequestBody({ customer: { id: 1, tags: ["wholesale"] } })))).toEqual([
+      ["SAMEDAY_WITHIN-3-HOURS", "1420"],
+      ["SAMEDAY_TOMORROW-MORNING", "1420"],
+    ]);
+  });
+});
+
 describe("opening hours: the windows of the location the cart ships from", () => {
   const nineToFive = [{ start: "09:00", end: "17:00" }];
   const hours = (closed: LocationHours["closedDates"] = []): LocationHours => ({

@@ -46,6 +46,47 @@ describe("the settings page's draft", () => {
     expect(again(draftToEntries({ ...draft, areas: cleared }))).toEqual({ ok: true, settings: defaults });
   });
 
+  it("shows a window's own price in dollars and tiers, and posts it back in cents", () => {
+    const price = {
+      mode: "distance_tiers" as const,
+      flatCents: null,
+      tiers: [
+        { upToMiles: 3, priceCents: 600 },
+        { upToMiles: 8.5, priceCents: 950 },
+      ],
+      surchargeCents: 150,
+      offerWhileCourierAtMostCents: 2500,
+    };
+    const windows = defaults.deliveryWindows.map((w, i) => (i === 0 ? { ...w, price } : w));
+    const settings = {
+      ...defaults,
+      deliveryWindows: windows,
+      pricing: { ...defaults.pricing, freeForCustomerTags: ["VIP"] },
+    };
+    const draft = draftFromSettings(settings, []);
+    expect(draft.windows[0]!.price).toEqual({
+      mode: "distance_tiers",
+      flat: "",
+      tiers: [
+        { upToMiles: "3", price: "6.00" },
+        { upToMiles: "8.5", price: "9.50" },
+      ],
+      surcharge: "1.50",
+      courierLimit: "25.00",
+    });
+    expect(draft.windows[1]!.price).toBeNull();
+    expect(submit(draftToEntries(draft))).toEqual({ ok: true, settings });
+    // A flat price the merchant leaves empty is named on its field.
+    const flat = {
+      ...draft,
+      windows: draft.windows.map((w, i) => (i === 0 ? { ...w, price: { ...w.price!, mode: "flat" as const } } : w)),
+    };
+    const refused = submit(draftToEntries(flat));
+    expect(refused.ok === false && refused.fieldErrors["deliveryWindows.0.price.flatCents"]).toBe(
+      "Enter the flat price",
+    );
+  });
+
   it("shows the watchdog's times as one text and its money in dollars, and posts them back", () => {
     const watch = {
       raisesEnabled: true,
