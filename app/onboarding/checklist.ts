@@ -1,5 +1,6 @@
 import { toCourierPhone } from "~/dispatch/phone";
 import type { WebhookAuthMethod } from "~/courier/webhook-auth.server";
+import type { CheckoutCapability } from "./checkout-capability";
 import type { CourierCheck } from "./courier-check";
 
 /**
@@ -30,6 +31,8 @@ export type ChecklistFacts = {
   locationsWithoutHours: number;
   /** Enabled pickup locations without a delivery area (rates as far as the courier goes); unknown: not said. */
   locationsWithoutArea?: number;
+  /** Whether the store's plan allows calculated rates (checkout-capability.ts); unknown: not said. */
+  checkout?: CheckoutCapability;
 };
 
 export type ChecklistStep = {
@@ -156,7 +159,13 @@ function dispatchStep(chosen: boolean): ChecklistStep {
 }
 
 /** A suggestion on Home that does not count as a setup step: the app works without it. */
-export type ChecklistPrompt = { id: "hours" | "area"; title: string; summary: string };
+export type ChecklistPrompt = {
+  id: "hours" | "area" | "checkout";
+  title: string;
+  summary: string;
+  /** Where the fix is, when not the app's settings. */
+  action?: { content: string; url: string };
+};
 
 function hoursPrompt(locationsWithoutHours: number): ChecklistPrompt | null {
   if (locationsWithoutHours === 0) return null;
@@ -180,6 +189,17 @@ function areaPrompt(locationsWithoutArea: number | undefined): ChecklistPrompt |
   };
 }
 
+function checkoutPrompt(checkout: CheckoutCapability | undefined): ChecklistPrompt | null {
+  if (!checkout || checkout.verdict === "yes") return null;
+  return {
+    id: "checkout",
+    title:
+      checkout.verdict === "no" ? "Your plan cannot show the app's rates" : "Your plan may not show the app's rates",
+    summary: checkout.summary,
+    ...(checkout.action ? { action: checkout.action } : {}),
+  };
+}
+
 export function buildChecklist(
   facts: ChecklistFacts,
   now: Date,
@@ -191,9 +211,11 @@ export function buildChecklist(
     webhookStep(facts.webhook, now),
     dispatchStep(facts.dispatchModeChosen),
   ];
-  const prompts = [hoursPrompt(facts.locationsWithoutHours), areaPrompt(facts.locationsWithoutArea)].filter(
-    (p): p is ChecklistPrompt => p !== null,
-  );
+  const prompts = [
+    checkoutPrompt(facts.checkout),
+    hoursPrompt(facts.locationsWithoutHours),
+    areaPrompt(facts.locationsWithoutArea),
+  ].filter((p): p is ChecklistPrompt => p !== null);
   return { steps, done: steps.filter((s) => s.state === "done").length, prompts };
 }
 

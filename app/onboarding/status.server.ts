@@ -7,6 +7,7 @@ import type { AdminGraphql } from "~/shopify/admin-request.server";
 import { webhookAuthMethodOf } from "~/courier/webhook-auth.server";
 import { BASIC_AUTH_USER } from "~/shops/courier-credentials.server";
 import { carrierServiceStatus } from "./carrier-status.server";
+import { checkoutCapability } from "./checkout-capability";
 import { buildChecklist, dispatchModeChosen, webhookInstructions } from "./checklist";
 import { shopCourierCheck } from "./courier-connection.server";
 
@@ -47,6 +48,11 @@ export async function onboardingStatus(
         (location) =>
           location.enabled && !settings.openingHours.some((hours) => hours.locationGid === location.locationGid),
       ).length,
+      checkout: checkoutCapability({
+        planDisplayName: shop.plan,
+        registered: Boolean(shop.carrierServiceId),
+        refusedForPlan: false,
+      }),
       locationsWithoutArea: shop.pickupLocations.filter(
         (location) => location.enabled && !areaOf(settings.deliveryAreas, location.locationGid),
       ).length,
