@@ -26,7 +26,8 @@ export const WindowPrice = z
     mode: choice(WINDOW_PRICE_MODES, "Choose how this window is priced"),
     flatCents: optionalCents(0, MAX_PRICE_CENTS),
     tiers: z.preprocess(
-      (value) => value ?? [],
+      // A form posts "" for no tiers (an empty list posts nothing).
+      (value) => (value === "" || value === undefined || value === null ? [] : value),
       z.array(DistanceTier).max(MAX_DISTANCE_TIERS, `Use at most ${MAX_DISTANCE_TIERS} distance tiers`),
     ),
     surchargeCents: requiredCents(0, MAX_PRICE_CENTS),

@@ -82,9 +82,21 @@ describe("the settings page's draft", () => {
       windows: draft.windows.map((w, i) => (i === 0 ? { ...w, price: { ...w.price!, mode: "flat" as const } } : w)),
     };
     const refused = submit(draftToEntries(flat));
-    expect(refused.ok === false && refused.fieldErrors["deliveryWindows.0.price.flatCents"]).toBe(
-      "Enter the flat price",
-    );
+    expect(refused.ok === false && refused.fieldErrors).toEqual({
+      "deliveryWindows.0.price.flatCents": "Enter the flat price",
+    });
+    // With the price filled in it saves, the tiers gone with their mode.
+    const filled = {
+      ...flat,
+      windows: flat.windows.map((w, i) => (i === 0 ? { ...w, price: { ...w.price!, flat: "7.99" } } : w)),
+    };
+    const saved = submit(draftToEntries(filled));
+    expect(saved.ok && saved.settings.deliveryWindows[0]!.price).toEqual({
+      ...price,
+      mode: "flat",
+      flatCents: 799,
+      tiers: [],
+    });
   });
 
   it("shows the watchdog's times as one text and its money in dollars, and posts them back", () => {
