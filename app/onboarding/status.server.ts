@@ -2,10 +2,12 @@ import type { CourierUrls } from "~/courier/base-url";
 import type { Db } from "~/db/client.server";
 import type { CourierForShop } from "~/shops/courier-for-shop.server";
 import { parseShopSettings } from "~/settings/shop-settings";
+import { areaOf } from "~/quote/delivery-area";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
 import { webhookAuthMethodOf } from "~/courier/webhook-auth.server";
 import { BASIC_AUTH_USER } from "~/shops/courier-credentials.server";
 import { carrierServiceStatus } from "./carrier-status.server";
+import { checkoutCapability } from "./checkout-capability";
 import { buildChecklist, dispatchModeChosen, webhookInstructions } from "./checklist";
 import { shopCourierCheck } from "./courier-connection.server";
 
@@ -45,6 +47,14 @@ export async function onboardingStatus(
       locationsWithoutHours: shop.pickupLocations.filter(
         (location) =>
           location.enabled && !settings.openingHours.some((hours) => hours.locationGid === location.locationGid),
+      ).length,
+      checkout: checkoutCapability({
+        planDisplayName: shop.plan,
+        registered: Boolean(shop.carrierServiceId),
+        refusedForPlan: false,
+      }),
+      locationsWithoutArea: shop.pickupLocations.filter(
+        (location) => location.enabled && !areaOf(settings.deliveryAreas, location.locationGid),
       ).length,
     },
     now,

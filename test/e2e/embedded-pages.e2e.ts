@@ -457,14 +457,15 @@ describe("embedded pages in Chromium", () => {
     const rates = page.getByRole("list", { name: "Previewed rates" }).getByRole("listitem");
     await expect.poll(() => rates.count()).toBe(3);
     expect(await rates.allInnerTexts()).toEqual([
+      // Named for what each delivers: three hours from 10:01 (rounded down to 5 minutes), not from the pickup.
       expect.stringMatching(
-        /^Same-day delivery — delivery Today 10:50 am–1:50 pm, pickup from Mon, .*10:50 am — \$\d+\.\d\d$/,
+        /^Within 3 hours, by 1 pm — delivery Today, 10:50 am–1 pm, pickup from Mon, .*10:50 am — \$\d+\.\d\d$/,
       ),
       expect.stringMatching(
-        /^Delivery today by 8 pm — delivery Today 10:50 am–8 pm, pickup from Mon, .*10:50 am — \$\d+\.\d\d$/,
+        /^Today by 8 pm — delivery Today, 10:50 am–8 pm, pickup from Mon, .*10:50 am — \$\d+\.\d\d$/,
       ),
       expect.stringMatching(
-        /^Delivery tomorrow morning — delivery Tomorrow 9 am–12 pm, pickup from Tue, .* 9 am — \$\d+\.\d\d$/,
+        /^Tomorrow, 9 am–noon — delivery Tomorrow, 9 am–noon, pickup from Tue, .* 9 am — \$\d+\.\d\d$/,
       ),
     ]);
     await rates.last().scrollIntoViewIfNeeded();
@@ -479,6 +480,39 @@ describe("embedded pages in Chromium", () => {
     await why.waitFor();
     await why.scrollIntoViewIfNeeded();
     await shoot(page, "12-settings-preview-closed", false);
+    await page.close();
+  });
+
+  it("settings: a delivery area beside the location and a window's own price beside the window", async () => {
+    const page = await open("/app/settings");
+    const saveBar = page.locator("ui-save-bar");
+    await page.getByLabel("Deliver within (miles)").fill("8");
+    await page.getByLabel("Only these ZIP codes").fill("941 94601");
+    await page.getByText("Delivery area from Market Street Bakery").scrollIntoViewIfNeeded();
+    await shoot(page, "13-settings-delivery-area", false);
+    await page.getByLabel("Shoppers pay").first().selectOption("flat");
+    await page.getByLabel("Flat price").first().fill("7.99");
+    await page.getByLabel("Surcharge for this window").first().fill("1.50");
+    await page.getByLabel("Flat price").first().scrollIntoViewIfNeeded();
+    await shoot(page, "14-settings-window-price", false);
+    await saveBar.getByRole("button", { name: "Save" }).click();
+    await page.locator(".app-bridge-stand-in-toast", { hasText: "Settings saved." }).last().waitFor();
+    await expect.poll(() => saveBar.isVisible()).toBe(false);
+    const settings = parseShopSettings((await db.shop.findUniqueOrThrow({ where: { domain: SHOP } })).settingsJson);
+    expect(settings.deliveryAreas).toEqual([
+      {
+        locationGid: expect.stringMatching(/^gid:\/\/shopify\/Location\//),
+        radiusMiles: 8,
+        zipCodes: ["941", "94601"],
+      },
+    ]);
+    expect(settings.deliveryWindows[0]!.price).toEqual({
+      mode: "flat",
+      flatCents: 799,
+      tiers: [],
+      surchargeCents: 150,
+      offerWhileCourierAtMostCents: null,
+    });
     await page.close();
   });
 

@@ -222,7 +222,7 @@ export default function Home() {
                 key={prompt.id}
                 tone="info"
                 title={prompt.title}
-                action={{ content: "Open settings", url: "/app/settings#pickup-locations" }}
+                action={prompt.action ?? { content: "Open settings", url: "/app/settings#pickup-locations" }}
               >
                 <p>{prompt.summary}</p>
               </Banner>
