@@ -106,7 +106,7 @@ export async function runFulfillmentOrderDispatch(
   );
   const priceFlag =
     priceCents !== null && quoted !== null && exceedsPriceTolerance(quoted, priceCents, settings.priceTolerance)
-      ? `The courier charges ${(priceCents / 100).toFixed(2)} USD; checkout quoted ${(quoted / 100).toFixed(2)} USD.`
+      ? `The courier charges ${(priceCents / 100).toFixed(2)} USD; its estimate at checkout was ${(quoted / 100).toFixed(2)} USD.`
       : null;
   const row = {
     shopId: shop.id,
