@@ -91,6 +91,11 @@ export async function runAttentionAction(
   let shipmentId: string | null = null;
   try {
     shipmentId = parseShipmentId(fields.shipmentId);
+    // Offered for any delivery still waiting for a driver (Home's board), flagged or not.
+    if (fields.intent === "raise_pay") {
+      const raised = await raisePayNow(deps, { shopDomain, shipmentId, staff });
+      return { ok: true, message: `The driver's pay was raised by ${formatMoney(raised.raisedCents)}.`, shipmentId };
+    }
     const row = await deps.db.shipment.findFirst({
       where: { id: shipmentId, shop: { domain: shopDomain }, needsAttention: true },
       select: { state: true, attentionCode: true },
@@ -106,14 +111,6 @@ export async function runAttentionAction(
     if (intent === "dispatch_again") {
       await redispatchShipment(deps, { shopDomain, shipmentId, staff });
       return { ok: true, message: "The delivery is being dispatched again.", shipmentId };
-    }
-    if (intent === "raise_pay") {
-      const raised = await raisePayNow(deps, { shopDomain, shipmentId, staff });
-      return {
-        ok: true,
-        message: `The driver's pay was raised by ${formatMoney(raised.raisedCents)}.`,
-        shipmentId,
-      };
     }
     if (intent === "cancel") {
       const chosen = typeof fields.code === "string" && fields.code !== "";
