@@ -95,7 +95,7 @@ export async function runFulfillmentOrderDispatch(
   }
 
   const priceCents = created?.price !== null && created?.price !== undefined ? dollarsToCents(created.price) : null;
-  const quoted = await quotedPrice(
+  const checkoutQuote = await quotedPrice(
     deps.db,
     shopDomain,
     order,
@@ -104,6 +104,7 @@ export async function runFulfillmentOrderDispatch(
     serviceCode,
     deps.clock(),
   );
+  const quoted = checkoutQuote?.courier ?? null;
   const priceFlag =
     priceCents !== null && quoted !== null && exceedsPriceTolerance(quoted, priceCents, settings.priceTolerance)
       ? `The courier charges ${(priceCents / 100).toFixed(2)} USD; its estimate at checkout was ${(quoted / 100).toFixed(2)} USD.`
@@ -122,6 +123,7 @@ export async function runFulfillmentOrderDispatch(
     deliverStart: new Date(planned.request.deliver_between.start),
     deliverEnd: new Date(planned.request.deliver_between.end),
     quotedPriceCents: quoted,
+    shopperPriceCents: checkoutQuote?.shopper ?? null,
     ...(created
       ? {
           courierShipmentId: created.id,
@@ -211,7 +213,7 @@ async function quotedPrice(
   locationGid: string,
   serviceCode: string | null,
   now: Date,
-): Promise<number | null> {
+): Promise<{ courier: number; shopper: number } | null> {
   const fulfillmentOrder = order.fulfillmentOrders.nodes.find((fo) => fo.id === fulfillmentOrderGid);
   const address = order.shippingAddress;
   if (!serviceCode || !fulfillmentOrder || !address) return null;
@@ -230,7 +232,7 @@ async function quotedPrice(
   });
   const memory = await db.quoteMemory.findUnique({
     where: { shopDomain_cartSignature_serviceCode: { shopDomain, cartSignature: signature, serviceCode } },
-    select: { courierCents: true, expiresAt: true },
+    select: { courierCents: true, priceCents: true, expiresAt: true },
   });
-  return memory && memory.expiresAt > now ? memory.courierCents : null;
+  return memory && memory.expiresAt > now ? { courier: memory.courierCents, shopper: memory.priceCents } : null;
 }

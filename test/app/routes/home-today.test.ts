@@ -107,7 +107,7 @@ describe("no courier call while a page loads", () => {
     const before = courierRequests();
     for (let i = 0; i < 3; i += 1) {
       await homeData();
-      for (const query of ["", "?view=waiting", "?view=attention&q=1004", "?view=all&sort=pickup_desc"]) {
+      for (const query of ["", "?view=waiting", "?view=attention&q=1007", "?view=all&sort=pickup_desc"]) {
         const response = await call(listLoader, documentRequest(`/app/shipments${query}`, SHOP));
         expect(data(response).shipments.length).toBeGreaterThan(0);
       }

@@ -1,0 +1,93 @@
+import type { Prisma } from "@prisma/client";
+import { addDays, zonedDateTimeToUtc, type CalendarDate } from "~/schedule/time-zone";
+import { shopDay } from "~/watchdog/periods";
+import type { ListSort, ListView, ShipmentListQuery, StateFilter } from "./list-query";
+
+/**
+ * The Shipments list's query as Prisma conditions (pure): its view, filters, search and sort, for
+ * the page and the CSV export alike. Each sort ends on the id so pages never overlap.
+ */
+
+/** Order names are "#1001" (staff may type "1001"); tracking numbers are usually upper case. */
+function searchWhere(q: string): Prisma.ShipmentWhereInput | undefined {
+  if (q === "") return undefined;
+  const variants = [...new Set([q, q.toUpperCase()])];
+  return {
+    OR: [
+      ...variants.map((v) => ({ orderName: { contains: v } })),
+      ...(q.startsWith("#") ? [] : [{ orderName: { contains: `#${q}` } }]),
+      ...variants.map((v) => ({ trackingNumber: { contains: v } })),
+    ],
+  };
+}
+
+function stateWhere(state: StateFilter): Prisma.ShipmentWhereInput | undefined {
+  if (state === "all") return undefined;
+  if (state === "attention") return { needsAttention: true };
+  return { state };
+}
+
+function viewWhere(view: ListView, now: Date, timeZone: string): Prisma.ShipmentWhereInput | undefined {
+  switch (view) {
+    case "all":
+      return undefined;
+    case "today": {
+      const day = shopDay(now, timeZone);
+      return { pickupAfter: { gte: day.start, lt: day.end } };
+    }
+    case "waiting":
+      return { state: "scheduled" };
+    case "out":
+      return { state: "en_route" };
+    case "attention":
+      return { needsAttention: true };
+  }
+}
+
+const calendarDay = (text: string): CalendarDate => {
+  const [year, month, day] = text.split("-").map(Number) as [number, number, number];
+  return { year, month, day };
+};
+const startOf = (day: CalendarDate, timeZone: string) =>
+  zonedDateTimeToUtc(day.year, day.month, day.day, 0, 0, timeZone);
+
+function dateWhere(from: string, to: string, timeZone: string): Prisma.ShipmentWhereInput | undefined {
+  if (!from && !to) return undefined;
+  return {
+    pickupAfter: {
+      ...(from ? { gte: startOf(calendarDay(from), timeZone) } : {}),
+      ...(to ? { lt: startOf(addDays(calendarDay(to), 1), timeZone) } : {}),
+    },
+  };
+}
+
+export function listWhere(
+  shopId: string,
+  query: ShipmentListQuery,
+  now: Date,
+  timeZone: string,
+): Prisma.ShipmentWhereInput {
+  return {
+    shopId,
+    AND: [
+      viewWhere(query.view, now, timeZone),
+      stateWhere(query.state),
+      query.location ? { locationGid: query.location } : undefined,
+      dateWhere(query.from, query.to, timeZone),
+      searchWhere(query.q),
+    ].filter((w) => w !== undefined),
+  };
+}
+
+export function listOrderBy(sort: ListSort): Prisma.ShipmentOrderByWithRelationInput[] {
+  switch (sort) {
+    case "pickup_desc":
+      return [{ pickupAfter: "desc" }, { id: "desc" }];
+    case "pickup_asc":
+      return [{ pickupAfter: "asc" }, { id: "asc" }];
+    case "created_desc":
+      return [{ createdAt: "desc" }, { id: "desc" }];
+    case "created_asc":
+      return [{ createdAt: "asc" }, { id: "asc" }];
+  }
+}
