@@ -97,12 +97,14 @@ async function timeAll(db: Db, now: Date): Promise<{ p99: number; slowest: strin
   const queue = createJobQueue({ db, clock: () => now, workerId: newWorkerId(), leaseMs: 60_000, random: Math.random });
   const deps = { db, queue, clock: () => now };
   const samples: number[] = [];
+  const byWhat = new Map<string, number[]>();
   let slowest = { ms: 0, what: "" };
   const time = async (what: string, run: () => Promise<unknown>) => {
     const started = performance.now();
     await run();
     const ms = performance.now() - started;
     samples.push(ms);
+    byWhat.set(what, [...(byWhat.get(what) ?? []), ms]);
     if (ms > slowest.ms) slowest = { ms, what };
   };
   // One warm-up round (connections, statement caches), not counted.
@@ -113,6 +115,10 @@ async function timeAll(db: Db, now: Date): Promise<{ p99: number; slowest: strin
     await time("home board", () => todayBoardData(deps, MAIN));
   }
   samples.sort((a, b) => a - b);
+  for (const [what, ms] of byWhat) {
+    ms.sort((a, b) => a - b);
+    say(`  ${what}: p50 ${round1(percentile(ms, 0.5))} ms, max ${round1(ms[ms.length - 1]!)} ms`);
+  }
   return {
     p99: round1(percentile(samples, 0.99)),
     slowest: `${slowest.what} ${round1(slowest.ms)} ms`,
