@@ -3,7 +3,7 @@ import type { Db } from "~/db/client.server";
 import { toShipmentState } from "~/staff/view-model";
 import { csvLine } from "./csv";
 import type { ShipmentListQuery } from "./list-query";
-import { LIST_COLUMNS, presentRow, shopListContext } from "./list.server";
+import { LIST_COLUMNS, presentRow, searchMatches, shopListContext } from "./list.server";
 import { listOrderBy, listWhere } from "./list-where";
 
 /**
@@ -35,7 +35,7 @@ export async function shipmentsCsv(
   const shop = await shopListContext(deps.db, shopDomain);
   if (!shop) return null;
   const now = deps.clock();
-  const where = listWhere(shop.id, query, now, shop.timezone);
+  const where = listWhere(shop.id, query, now, shop.timezone, await searchMatches(deps.db, shop.id, query.q));
   const orderBy = listOrderBy(query.sort);
   const context = {
     timeZone: shop.timezone,

@@ -5,7 +5,18 @@ import { zonedDate } from "~/schedule/time-zone";
 import { shopDeadJobs } from "~/staff/dead-jobs.server";
 import { driverPayRaisedThisMonth } from "~/watchdog/raises.server";
 import { DEFAULT_LIST_QUERY, SHIPMENTS_PAGE_SIZE, type ShipmentListQuery } from "./list-query";
-import { listOrderBy, listWhere } from "./list-where";
+import { listOrderBy, listWhere, SEARCH_MATCHES_MAX, searchWhere } from "./list-where";
+
+/** The ids a search matches, or null without one (list-where.ts says why it is looked up first). */
+export async function searchMatches(db: Db, shopId: string, q: string): Promise<string[] | null> {
+  if (q === "") return null;
+  const rows = await db.shipment.findMany({
+    where: searchWhere(shopId, q),
+    select: { id: true },
+    take: SEARCH_MATCHES_MAX,
+  });
+  return rows.map((row) => row.id);
+}
 
 /** The columns a list row (and a CSV line) needs. */
 export const LIST_COLUMNS = {
@@ -95,7 +106,7 @@ export async function listShipments(
       locations: [] as { locationGid: string; name: string }[],
     };
   const now = deps.clock();
-  const where = listWhere(shop.id, query, now, shop.timezone);
+  const where = listWhere(shop.id, query, now, shop.timezone, await searchMatches(deps.db, shop.id, query.q));
   const [rows, total] = await Promise.all([
     deps.db.shipment.findMany({
       where,
