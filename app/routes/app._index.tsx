@@ -1,17 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useFetcher, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import {
-  Badge,
-  Banner,
-  BlockStack,
-  Button,
-  Card,
-  ChoiceList,
-  InlineStack,
-  List,
-  Page,
-  Text,
-} from "@shopify/polaris";
+import { Badge, Banner, BlockStack, Button, Card, ChoiceList, InlineStack, List, Page, Text } from "@shopify/polaris";
 import { useState, type ReactNode } from "react";
 import { homePageData } from "~/attention/home-page.server";
 import { AttentionCard } from "~/components/attention/attention-card";

@@ -136,6 +136,8 @@ describe("CSV export", () => {
     const scheduled = Math.ceil(count / 2);
     expect(rows).toHaveLength(scheduled);
     expect(new Set(rows.map((line) => line.split(",")[0])).size).toBe(scheduled);
-    expect(rows[0]).toBe(`"'=HYPERLINK(""x"")","Fri, Nov 20, 10 am",Main Street Bakery,—,Waiting for a driver,,9.99,12.34,,no`);
+    expect(rows[0]).toBe(
+      `"'=HYPERLINK(""x"")","Fri, Nov 20, 10 am",Main Street Bakery,—,Waiting for a driver,,9.99,12.34,,no`,
+    );
   });
 });

@@ -161,11 +161,7 @@ describe("the no-driver watchdog job", () => {
     const files = { link: () => "https://courier-app.test/file", verify: () => false };
     const view = await shipmentViewModel({ db, clock: () => third.at, files }, SHOP, shipment.id);
     expect(view.driverPayRaisedCents).toBe(400);
-    const page = await shipmentsPageData(
-      { db, queue: runtime.queue, clock: () => third.at },
-      SHOP,
-      DEFAULT_LIST_QUERY,
-    );
+    const page = await shipmentsPageData({ db, queue: runtime.queue, clock: () => third.at }, SHOP, DEFAULT_LIST_QUERY);
     expect(page.driverPayRaisedThisMonthCents).toBe(400);
     const nextMonth = new Date(third.at.getTime() + 40 * 24 * 60 * 60 * 1000);
     expect(await driverPayRaisedThisMonth(db, SHOP, nextMonth)).toBe(0);
