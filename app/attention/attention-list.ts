@@ -1,10 +1,17 @@
 /**
  * Home's attention list (pure): the deliveries that need action now, oldest first, each with its
- * reason in words and the one action that resolves it (reasons.ts).
+ * reason in words and the one action that resolves it (app/shipments/attention-reasons.ts).
  */
 import { instantLabel } from "~/schedule/labels";
 import { legacyId } from "~/shopify/global-ids";
-import { ATTENTION_REASONS, attentionCodeOf, type AttentionAction, type AttentionCode } from "./reasons";
+import {
+  ATTENTION_REASONS,
+  attentionCodeOf,
+  fixesOf,
+  type AttentionAction,
+  type AttentionCode,
+  type AttentionFix,
+} from "~/shipments/attention-reasons";
 
 /** The columns of a Shipment row the list needs. */
 export type AttentionRow = {
@@ -31,6 +38,8 @@ export type AttentionItem = {
   reason: string;
   action: AttentionAction;
   actionLabel: string;
+  /** Every fix offered (the main one first); "Resolve" with a note is always offered besides. */
+  fixes: AttentionFix[];
   sinceIso: string;
   /** "Since Thu, Nov 26, 2:30 pm" in the shop's time zone (rendered the same on server and browser). */
   sinceLabel: string;
@@ -64,6 +73,7 @@ export function attentionItems(rows: readonly AttentionRow[], timeZone: string):
         reason: row.attentionReason?.trim() || entry.words,
         action: entry.action,
         actionLabel: entry.actionLabel,
+        fixes: fixesOf(code),
         sinceIso: sinceOf(row).toISOString(),
         sinceLabel: `Since ${instantLabel(sinceOf(row), timeZone)}`,
       };

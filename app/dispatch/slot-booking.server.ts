@@ -4,6 +4,7 @@ import type { DispatchWindow } from "~/schedule/dispatch-window";
 import { takeSlotPlace } from "~/schedule/slot-reservations.server";
 import type { ShopSettings } from "~/settings/shop-settings";
 import type { TimelineEntry } from "~/shipments/record.server";
+import { OVER_CAPACITY_ACTIVITY } from "~/shipments/activity-kinds";
 
 /**
  * A booked shipment takes its place in the delivery slot it was booked for (the window dispatch
@@ -11,8 +12,6 @@ import type { TimelineEntry } from "~/shipments/record.server";
  * delivery (the shopper has paid for it): the shipment is booked all the same and its timeline
  * says so, so staff can see every booking over capacity.
  */
-
-export const OVER_CAPACITY_ACTIVITY = "booked_over_capacity";
 
 export async function bookSlotPlace(
   tx: Tx,

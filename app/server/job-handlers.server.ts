@@ -2,6 +2,7 @@ import { appConfig } from "~/config/env.server";
 import type { CourierClient } from "~/courier/client.server";
 import { dispatchJobHandlers } from "~/dispatch/job-handlers.server";
 import { mergeJobHandlers, type JobHandlers, type JobServices } from "~/jobs/handlers";
+import { onboardingJobHandlers } from "~/onboarding/job-handlers.server";
 import { orderChangeJobHandlers } from "~/order-changes/job-handlers.server";
 import { createTtlLoader } from "~/quote/ttl-loader.server";
 import { SHOPS_KEPT, type Runtime } from "~/runtime.server";
@@ -45,5 +46,12 @@ export function jobHandlers(runtime: Runtime, loadAdmin: AdminForShop): JobHandl
     orderChangeJobHandlers(services, pageToken),
     trackingJobHandlers(services, (settings) => trackingSettingsOf(settings, appConfig().shopify.appUrl, runtime.keys)),
     watchdogJobHandlers(services),
+    // The courier health check asks the runtime's own courier client (a token saved a moment ago is used).
+    onboardingJobHandlers({
+      db: runtime.db,
+      courierFor: runtime.courierFor,
+      courierUrls: runtime.courierUrls,
+      clock: runtime.clock,
+    }),
   );
 }

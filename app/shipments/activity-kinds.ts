@@ -103,3 +103,14 @@ export function cancellationCodeOfKind(kind: string): string | null {
 export function isStaffCancelKind(kind: string): boolean {
   return cancellationCodeOfKind(kind) !== null;
 }
+
+/** The shoppers' tracking page: notes changed, window moved, a rating (staff read them on the shipment's page). */
+export const SHOPPER_CHANGE_ACTIVITY = { notes: "shopper_changed_notes", window: "shopper_moved_window" } as const;
+export const SHOPPER_RATING_ACTIVITY = "shopper_rated";
+
+/** Attention: resolved by staff with a note, or closed by the courier's event that made it moot. */
+export const RESOLVED_ACTIVITY = "attention_resolved";
+export const STALE_ATTENTION_ACTIVITY = "attention_closed_automatically";
+
+/** Booked in a slot already full (two shoppers took its last place at once). */
+export const OVER_CAPACITY_ACTIVITY = "booked_over_capacity";

@@ -8,9 +8,10 @@ import { photoKindsOf, toShipmentState } from "~/staff/view-model";
 import { parseCourierEvent } from "~/courier/events";
 import { toTrackingEvent } from "~/tracking/event-input";
 import { FINAL_STATES } from "~/shipments/states";
-import { changeWindowState, SHOPPER_RATING_ACTIVITY } from "./shopper-changes";
+import { changeWindowState } from "./shopper-changes";
 import { hashTrackingToken } from "~/shipments/tracking-token.server";
 import { trackingPageView, type Point, type TrackingPageFacts, type TrackingPageView } from "./view-model";
+import { SHOPPER_RATING_ACTIVITY } from "~/shipments/activity-kinds";
 
 /** The courier events that mean the driver has left for the shopper. */
 const OUT_FOR_DELIVERY_EVENTS = [

@@ -27,6 +27,7 @@ import {
   type ShopperChangeInput,
 } from "./shopper-changes";
 import { hashTrackingToken } from "~/shipments/tracking-token.server";
+import { SHOPPER_CHANGE_ACTIVITY } from "~/shipments/activity-kinds";
 
 /**
  * The shopper's changes before pickup (shopper-changes.ts has the rules): the windows they may move
@@ -36,12 +37,6 @@ import { hashTrackingToken } from "~/shipments/tracking-token.server";
  */
 
 export type ShopperChangeDeps = TrackingPageDeps & { courierFor: CourierForShop };
-
-/** Timeline kinds (staff read them on the shipment's page). */
-export const SHOPPER_CHANGE_ACTIVITY = {
-  notes: "shopper_changed_notes",
-  window: "shopper_moved_window",
-} as const;
 
 export type WindowChoice = { serviceCode: string; label: string };
 
@@ -300,10 +295,7 @@ async function moveWindow(deps: ShopperChangeDeps, booking: Booking, serviceCode
         message: `The shopper moved the delivery from ${from} to ${to} on the tracking page; pickup after ${instantLabel(offer.pickupAfter, timeZone)}. Sent to the courier.`,
       },
     });
-    if (over)
-      await tx.shipmentActivity.create({
-        data: { shipmentId: shipment.id, ...over, createdAt: new Date(now.getTime() + 1) },
-      });
+    if (over) await recordOnShipment(tx, { shipmentId: shipment.id, at: new Date(now.getTime() + 1), entry: over });
   });
   return { kind: "changed", message: `Your delivery is now booked for ${windowLabel(offer, now, timeZone)}.` };
 }

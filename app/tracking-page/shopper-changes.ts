@@ -17,8 +17,7 @@ import type { ShipmentState } from "~/shipments/states";
 /** The shopper's notes for the driver: the courier's location notes limit, one line. */
 export const SHOPPER_NOTES_MAX = NOTES_MAX;
 
-/** The timeline kind of the shopper's rating (shopper-rating.server.ts), and the page's thanks. */
-export const SHOPPER_RATING_ACTIVITY = "shopper_rated";
+/** The page's thanks for the shopper's rating (its timeline kind: SHOPPER_RATING_ACTIVITY). */
 export const RATING_SAVED = "Thank you. Your rating is saved.";
 
 /** Stars a shopper gives (the courier's rating scale, delivery-api.md: 1..5). */

@@ -15,13 +15,14 @@ import { addOrderTags, removeOrderTags, setOrderDeliveryMetafield } from "~/shop
 import { newTrackingToken } from "~/shipments/tracking-token.server";
 import { noDriverWatchJob } from "~/tracking/no-driver-watch-job";
 import { clearingNoDriverYet, NO_DRIVER_YET_CLEARED } from "~/tracking/no-driver-attention";
+import { closingStaleAttention } from "~/tracking/stale-attention";
 import { toTrackingEvent } from "./event-input";
 import { flowOccurrences, type FlowOccurrence } from "./flow-triggers";
 import { afterExpiryJob } from "./after-expiry";
 import { flowTriggerJob } from "./jobs";
 import { orderDeliverySummary } from "~/shipments/order-summary";
 import { ATTENTION_CLEARED_BY_REPOST, repostInWords, repostTakeover } from "./repost";
-import { NO_DRIVER_YET_CLEARED_ACTIVITY, REPOST_ACTIVITY } from "~/shipments/activity-kinds";
+import { NO_DRIVER_YET_CLEARED_ACTIVITY, REPOST_ACTIVITY, STALE_ATTENTION_ACTIVITY } from "~/shipments/activity-kinds";
 import { addTimelineEntries } from "~/shipments/record.server";
 import type { ShipmentState } from "~/shipments/states";
 import { nextTimelineEvent } from "./shopify-timeline";
@@ -298,7 +299,11 @@ export async function applyShipmentEvents(deps: ApplyDeps, shipmentId: string): 
         continue;
       }
       const event = toTrackingEvent(parsed.event, stored.occurredAt);
-      const transition = clearingNoDriverYet(applyTrackingEvent(factsOf(shipment), event), shipment);
+      const stale = closingStaleAttention(
+        clearingNoDriverYet(applyTrackingEvent(factsOf(shipment), event), shipment),
+        shipment,
+      );
+      const transition = stale.transition;
       const view = () => (viewLookup ??= lookUpShopifyView(deps, shipment));
       const repost = await repostChanges(deps, transition);
       const updated = { ...shipmentUpdate(shipment, transition, event.occurredAt), ...repost.data };
@@ -311,7 +316,9 @@ export async function applyShipmentEvents(deps: ApplyDeps, shipmentId: string): 
       occurrences.push(...flowOccurrences(after, transition).map((occurrence) => ({ shipment: after, occurrence })));
       if (transition.changes.needsAttention?.code === "expired") expiries.push(after);
       if (transition.changes.replacedByCourierId) reposts.push(transition.changes.replacedByCourierId);
-      if (transition.changes.clearAttention && !transition.changes.replacedByCourierId)
+      if (stale.closedWords)
+        activities.push({ kind: STALE_ATTENTION_ACTIVITY, message: stale.closedWords, createdAt: event.occurredAt });
+      else if (transition.changes.clearAttention && !transition.changes.replacedByCourierId)
         activities.push({
           kind: NO_DRIVER_YET_CLEARED_ACTIVITY,
           message: NO_DRIVER_YET_CLEARED,

@@ -7,6 +7,7 @@ import { CancelCard, DeadJobsCard, RateCard, TipCard } from "./action-cards";
 import { DetailsCard, DriverCard, LabelCard } from "./detail-cards";
 import { StaffActionsCard } from "./staff-actions-card";
 import { PhotosCard, TimelineCard } from "./timeline-cards";
+import { AttentionActions } from "~/routes/app.attention/attention-actions";
 import { getRuntime } from "~/runtime.server";
 import { polarisTone } from "~/text/format";
 import { runShipmentPageAction, shipmentPageData } from "./actions.server";
@@ -62,7 +63,10 @@ export default function ShipmentPage() {
         {view.needsAttention ? (
           <Layout.Section>
             <Banner tone="critical" title={view.attentionReason ?? "This delivery needs attention"}>
-              {view.attentionFix ? <p>{view.attentionFix}</p> : null}
+              <BlockStack gap="200">
+                {view.attentionFix ? <p>{view.attentionFix}</p> : null}
+                {detail.attention ? <AttentionActions item={detail.attention} align="start" /> : null}
+              </BlockStack>
             </Banner>
           </Layout.Section>
         ) : null}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { attentionItems, orderAdminUrl, type AttentionRow } from "~/attention/attention-list";
-import { ATTENTION_ACTIONS, ATTENTION_REASONS, attentionCodeOf, codeFromState } from "~/attention/reasons";
+import { ATTENTION_ACTIONS, ATTENTION_REASONS, attentionCodeOf, codeFromState } from "~/shipments/attention-reasons";
 
 const at = (iso: string) => new Date(`2026-11-25T${iso}:00Z`);
 

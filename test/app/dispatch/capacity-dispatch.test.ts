@@ -9,7 +9,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import { databaseProviderOf } from "~/db/provider";
 import { DISPATCH_FULFILLMENT_ORDER_JOB } from "~/dispatch/jobs";
-import { OVER_CAPACITY_ACTIVITY } from "~/dispatch/slot-booking.server";
 import { createJobQueue } from "~/jobs/queue.server";
 import { startWorker, timerSleep } from "~/jobs/worker.server";
 import { componentLogger } from "~/logging/logger.server";
@@ -38,6 +37,7 @@ import {
 } from "../../support/installed-shop";
 import { webhookRequest } from "../../support/shopify-signing";
 import { TEST_API_SECRET, TEST_APP_URL } from "../../support/test-env";
+import { OVER_CAPACITY_ACTIVITY } from "~/shipments/activity-kinds";
 
 const COURIER_TOKEN = "sandbox-token-capacity";
 const NY = "America/New_York";

@@ -11,14 +11,9 @@ import { slotKeyOf } from "~/schedule/capacity";
 import { addDays, zonedDate, zonedTimeOnDate } from "~/schedule/time-zone";
 import { parseShopSettings, type DeliveryWindow, type ShopSettings } from "~/settings/shop-settings";
 import { createFileLinkSigner } from "~/staff/file-links.server";
-import {
-  applyShopperChange,
-  changeOptionsFor,
-  SHOPPER_CHANGE_ACTIVITY,
-  type ShopperChangeDeps,
-} from "~/tracking-page/shopper-changes.server";
+import { applyShopperChange, changeOptionsFor, type ShopperChangeDeps } from "~/tracking-page/shopper-changes.server";
 import { trackingPageFor } from "~/tracking-page/lookup.server";
-import { RATING_SAVED, SHOPPER_RATING_ACTIVITY } from "~/tracking-page/shopper-changes";
+import { RATING_SAVED } from "~/tracking-page/shopper-changes";
 import { RATING_NOT_YET, rateDelivery } from "~/tracking-page/shopper-rating.server";
 import { openTrackingToken } from "~/shipments/tracking-token.server";
 import { startCourierSandbox, type CourierSandbox } from "../../courier-sandbox/server";
@@ -31,6 +26,7 @@ import {
   setUpInstalledShop,
 } from "../../support/installed-shop";
 import { TEST_API_SECRET, TEST_APP_URL } from "../../support/test-env";
+import { SHOPPER_CHANGE_ACTIVITY, SHOPPER_RATING_ACTIVITY } from "~/shipments/activity-kinds";
 
 const COURIER_TOKEN = "sandbox-token-shopper-changes";
 const NY = "America/New_York";
