@@ -13,9 +13,9 @@ export function isMyshopifyDomain(value: string | null): value is string {
  */
 export function shopDomainFromDest(dest: string): string | null {
   const text = dest.trim().toLowerCase();
-  if (isMyshopifyDomain(text)) return text;
+  if (MYSHOPIFY_DOMAIN.test(text)) return text;
   if (!text.startsWith("https://") || !URL.canParse(text)) return null;
   const url = new URL(text);
   const bare = !url.username && !url.password && !url.port && url.pathname === "/" && !url.search && !url.hash;
-  return bare && isMyshopifyDomain(url.hostname) ? url.hostname : null;
+  return bare && MYSHOPIFY_DOMAIN.test(url.hostname) ? url.hostname : null;
 }
