@@ -56,7 +56,7 @@ export async function openRawConnection(port: number): Promise<RawConnection> {
     socket.once("connect", resolve);
     socket.once("error", reject);
   });
-  let buffered = Buffer.alloc(0);
+  let buffered: Buffer = Buffer.alloc(0);
   let wake: (() => void) | null = null;
   let isEnded = false;
   socket.on("data", (chunk: Buffer) => {
