@@ -7,6 +7,7 @@
  */
 import { describe, expect, it, vi } from "vitest";
 import { startWorker, timerSleep } from "~/jobs/worker.server";
+import type * as FlowTriggers from "~/shopify/flow-triggers.server";
 import { componentLogger } from "~/logging/logger.server";
 import { jobHandlers } from "~/server/job-handlers.server";
 import { shipmentDeadJobs } from "~/staff/dead-jobs.server";
@@ -23,7 +24,7 @@ const sendFlowTrigger = vi.hoisted(() =>
   }),
 );
 vi.mock("~/shopify/flow-triggers.server", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("~/shopify/flow-triggers.server")>()),
+  ...(await importOriginal<typeof FlowTriggers>()),
   sendFlowTrigger,
 }));
 
