@@ -6,6 +6,8 @@
  * (`context.source` in a reviver, `JSON.rawJSON`).
  */
 
+import { jsonDepthExceeds } from "./json-depth";
+
 type ReviverContext = { source?: string };
 type SourceAwareParse = (
   text: string,
@@ -13,11 +15,19 @@ type SourceAwareParse = (
 ) => unknown;
 type RawJson = { rawJSON(text: string): unknown };
 
+/** Sixteen digits in a row: the shortest text of an integer above 2^53 (9007199254740992). */
+const LONG_DIGITS = /\d{16}/;
+
 /**
  * JSON.parse, except that an integer too large to be a JavaScript number exactly comes back as its
  * digits (a string); every other value is what JSON.parse gives. Throws a SyntaxError as JSON.parse does.
+ * A text without sixteen digits in a row holds no such integer and is parsed once, as fast as before;
+ * one nested deeper than MAX_JSON_DEPTH is returned as JSON.parse reads it (a reviver recurses, and
+ * every reader refuses such a body anyway).
  */
 export function parseJsonKeepingIds(text: string): unknown {
+  const plain: unknown = JSON.parse(text);
+  if (!LONG_DIGITS.test(text) || jsonDepthExceeds(plain)) return plain;
   return (JSON.parse as SourceAwareParse)(text, (_key, value, context) =>
     typeof value === "number" && !Number.isSafeInteger(value) && context?.source && /^-?\d+$/.test(context.source)
       ? context.source
