@@ -9,7 +9,8 @@
  *   string or a global id is refused), a custom field under its `key` with a value of its type;
  * - an accepted trigger starts the shop's workflows: the stand-in records it in `shop.flowTriggers`.
  *
- * userError texts are the stand-in's own plain sentences.
+ * userError texts are the stand-in's own plain sentences. The fields and payload keys follow Shopify's
+ * Flow trigger reference (shopify.dev/docs/apps/build/flow/triggers/reference).
  */
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import path from "node:path";
