@@ -289,7 +289,7 @@ export async function applyShipmentEvents(deps: ApplyDeps, shipmentId: string): 
         for (const { eventId, change } of tagChanges)
           await deps.queue.enqueue(
             orderAttentionTagJob(shop.domain, {
-              eventId,
+              occurrence: eventId,
               change,
               orderGid: current.orderGid,
               shipmentId,

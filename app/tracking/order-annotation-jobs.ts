@@ -25,19 +25,20 @@ export const OrderDeliverySummaryPayload = z.object({ orderGid: OrderGid });
 export type OrderDeliverySummaryPayload = z.infer<typeof OrderDeliverySummaryPayload>;
 
 /**
- * One courier event's tag change: its key is the event's (so a repeated run adds nothing), and the
- * order's tag changes run one at a time in the order the events were applied.
+ * One occurrence's tag change (a courier event's id, the no-driver watch's mark): its key is the
+ * occurrence's, so a repeated run adds nothing, and the order's tag changes run one at a time in the
+ * order they were made.
  */
 export function orderAttentionTagJob(
   shopDomain: string,
-  change: OrderAttentionTagPayload & { eventId: string },
+  change: OrderAttentionTagPayload & { occurrence: string },
 ): EnqueueInput {
-  const { eventId, ...payload } = change;
+  const { occurrence, ...payload } = change;
   return {
     shopDomain,
     kind: ORDER_ATTENTION_TAG_JOB,
     payload: payload satisfies OrderAttentionTagPayload,
-    uniqueKey: `order-tag:${eventId}:${change.change}`,
+    uniqueKey: `order-tag:${occurrence}:${change.change}`,
     orderingKey: `order-tag:${shopDomain}:${change.orderGid}`,
   };
 }

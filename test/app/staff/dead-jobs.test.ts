@@ -19,7 +19,7 @@ describe("dead jobs for staff", () => {
   it("finds a shipment's work by the ordering keys the flows use", () => {
     const order = "gid://shopify/Order/1";
     const tag = orderAttentionTagJob("a.myshopify.com", {
-      eventId: "e1",
+      occurrence: "e1",
       change: "add",
       orderGid: order,
       shipmentId: "shp_1",
