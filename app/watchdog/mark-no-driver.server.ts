@@ -1,7 +1,6 @@
 import type { Shipment } from "@prisma/client";
 import type { Db } from "~/db/client.server";
 import type { JobQueue } from "~/jobs/queue.server";
-import type { AdminGraphql } from "~/shopify/admin-request.server";
 import { needsAttentionTrigger, noDriverYetTrigger } from "~/tracking/flow-triggers";
 import { flowTriggerJob } from "~/tracking/jobs";
 import { orderAttentionTagJob } from "~/tracking/order-annotation-jobs";
@@ -18,7 +17,7 @@ export const noDriverYetKind = (courierShipmentId: string) => `${NO_DRIVER_YET}:
  * it, keyed so each is done once, none holding the mark back.
  */
 export async function markNoDriverYet(
-  deps: { db: Db; queue: JobQueue; admin: () => Promise<AdminGraphql> },
+  deps: { db: Db; queue: JobQueue },
   input: {
     shopDomain: string;
     shipment: Shipment;
