@@ -15,6 +15,13 @@ import {
   SendFlowTriggerPayload,
 } from "./jobs";
 import { matchEarlyEvents } from "./courier-webhook.server";
+import {
+  ORDER_ATTENTION_TAG_JOB,
+  ORDER_DELIVERY_SUMMARY_JOB,
+  OrderAttentionTagPayload,
+  OrderDeliverySummaryPayload,
+} from "./order-annotation-jobs";
+import { runOrderAttentionTag, runOrderDeliverySummary } from "./order-annotations.server";
 import { RECONCILE_JOB, reconcileShop } from "./reconcile.server";
 
 /**
@@ -48,6 +55,26 @@ export function trackingJobHandlers(
       const payload = parsePayload(SendFlowTriggerPayload, job.payload);
       await withShopifyRetries(() =>
         sendFlowOccurrence({ db: services.db, admin: () => services.adminFor(job.shopDomain) }, payload),
+      );
+    },
+    [ORDER_ATTENTION_TAG_JOB]: async (job) => {
+      const payload = parsePayload(OrderAttentionTagPayload, job.payload);
+      await withShopifyRetries(() =>
+        runOrderAttentionTag(
+          { db: services.db, admin: () => services.adminFor(job.shopDomain) },
+          job.shopDomain,
+          payload,
+        ),
+      );
+    },
+    [ORDER_DELIVERY_SUMMARY_JOB]: async (job) => {
+      const payload = parsePayload(OrderDeliverySummaryPayload, job.payload);
+      await withShopifyRetries(() =>
+        runOrderDeliverySummary(
+          { db: services.db, admin: () => services.adminFor(job.shopDomain) },
+          job.shopDomain,
+          payload,
+        ),
       );
     },
     [APPLY_EVENTS_JOB]: async (job) => {

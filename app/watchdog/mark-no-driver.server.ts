@@ -1,21 +1,21 @@
 import type { Shipment } from "@prisma/client";
 import type { Db } from "~/db/client.server";
 import type { JobQueue } from "~/jobs/queue.server";
-import type { AdminGraphql } from "~/shopify/admin-request.server";
-import { addOrderTags } from "~/shopify/order-annotations.server";
 import { needsAttentionTrigger, noDriverYetTrigger } from "~/tracking/flow-triggers";
 import { flowTriggerJob } from "~/tracking/jobs";
 import { noDriverYetKind } from "~/shipments/activity-kinds";
 import { recordOnShipment } from "~/shipments/record.server";
 import { NO_DRIVER_YET, noDriverYetAttention, type NoDriverCause } from "~/tracking/no-driver-attention";
+import { orderAttentionTagJob } from "~/tracking/order-annotation-jobs";
 
 /**
- * Marks the shipment "no driver yet": the order's attention tag, the timeline entry (whose kind names
- * the courier shipment, so it is marked once), the shipment's attention, and both Flow triggers
- * (needs attention with the no_driver_yet code, and No driver yet), keyed so each is sent once.
+ * Marks the shipment "no driver yet": the timeline entry (whose kind names the courier shipment, so it
+ * is marked once) and the shipment's attention; the order's attention tag and both Flow triggers
+ * (needs attention with the no_driver_yet code, and No driver yet) are jobs of their own enqueued with
+ * it, keyed so each is done once, none holding the mark back.
  */
 export async function markNoDriverYet(
-  deps: { db: Db; queue: JobQueue; admin: () => Promise<AdminGraphql> },
+  deps: { db: Db; queue: JobQueue },
   input: {
     shopDomain: string;
     shipment: Shipment;
@@ -28,8 +28,6 @@ export async function markNoDriverYet(
 ): Promise<void> {
   const { shipment, now } = input;
   const attention = noDriverYetAttention(input.cause, input.raisedCents);
-  // The tag first: adding it again is harmless, and a failure here retries the look before anything is marked.
-  await addOrderTags(await deps.admin(), shipment.orderGid, [input.attentionTag]);
   await deps.db.$transaction(async (tx) => {
     await recordOnShipment(tx, {
       shipmentId: shipment.id,
@@ -47,5 +45,15 @@ export async function markNoDriverYet(
       noDriverYetTrigger(shipment),
     ])
       await deps.queue.enqueue(flowTriggerJob(input.shopDomain, shipment, occurrence, now), tx);
+    await deps.queue.enqueue(
+      orderAttentionTagJob(input.shopDomain, {
+        occurrence: `${noDriverYetKind(input.courierShipmentId)}:${shipment.id}`,
+        change: "add",
+        orderGid: shipment.orderGid,
+        shipmentId: shipment.id,
+        tag: input.attentionTag,
+      }),
+      tx,
+    );
   });
 }
