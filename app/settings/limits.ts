@@ -72,3 +72,7 @@ export const NO_DRIVER_RAISE_MINUTES_MAX = 6 * 60;
 export const NO_DRIVER_STEP_MAX_CENTS = 10_000;
 export const NO_DRIVER_SHIPMENT_CAP_MAX_CENTS = 50_000;
 export const NO_DRIVER_DAILY_CAP_MAX_CENTS = 1_000_000;
+
+/** Courier returns (returns-schema.ts). */
+export const MAX_RETURN_RECEIVING_LOCATIONS = 20;
+export const COURIER_RETURN_CHARGE_MAX_CENTS = 100_00;
