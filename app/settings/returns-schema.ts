@@ -19,7 +19,13 @@ const LOCATION_GID = /^gid:\/\/shopify\/Location\/\d{1,20}$/;
 export const CourierReturnSettings = z.object({
   enabled: Flag,
   receivingLocationGids: z.preprocess(
-    (value) => (typeof value === "string" ? value.split(",").map((part) => part.trim()).filter(Boolean) : value),
+    (value) =>
+      typeof value === "string"
+        ? value
+            .split(",")
+            .map((part) => part.trim())
+            .filter(Boolean)
+        : value,
     z
       .array(z.string().regex(LOCATION_GID, "Choose pickup locations of the shop"), {
         error: "Choose pickup locations of the shop",

@@ -33,6 +33,19 @@ const RETURN_FOR_PICKUP = `#graphql
           latitude
           longitude
         }
+        # The exchange's new items are on the order's latest fulfillment orders.
+        fulfillmentOrders(first: 5, reverse: true) {
+          nodes {
+            id
+            lineItems(first: 10) {
+              nodes {
+                lineItem {
+                  id
+                }
+              }
+            }
+          }
+        }
         fulfillments(first: 10) {
           location {
             id
