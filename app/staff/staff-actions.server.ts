@@ -16,6 +16,7 @@ export const STAFF_ACTIONS = {
   rating: "rating",
   retryJob: "retry_job",
   settings: "settings",
+  returnPickup: "return_pickup",
 } as const;
 export type StaffActionKind = (typeof STAFF_ACTIONS)[keyof typeof STAFF_ACTIONS];
 

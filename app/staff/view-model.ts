@@ -2,6 +2,7 @@ import {
   PHOTO_KINDS,
   SHIPMENT_STATES,
   type PhotoKind,
+  type ShipmentLeg,
   type ShipmentPhoto,
   type ShipmentState,
   type ShipmentView,
@@ -36,7 +37,24 @@ export type ShipmentRecord = {
   tipCents: number | null;
   rating: number | null;
   photosJson: string | null;
+  /** A return's leg (app/returns); absent or "delivery" without a return on an order's own deliveries. */
+  kind?: string;
+  returnGid?: string | null;
+  batchReferenceId?: string | null;
+  batchSequence?: number | null;
 };
+
+/** The leg a return's shipment is, for staff; undefined for an order's own delivery. */
+export function legOf(record: ShipmentRecord): ShipmentLeg | undefined {
+  if (!record.returnGid && record.kind !== "return_pickup") return undefined;
+  return {
+    kind: record.kind === "return_pickup" ? "return_pickup" : "delivery",
+    roundTrip:
+      record.batchReferenceId && record.batchSequence
+        ? { referenceId: record.batchReferenceId, sequence: record.batchSequence }
+        : null,
+  };
+}
 
 /** What the events and activities of the shipment tell. */
 export type ShipmentHistoryFacts = {
@@ -156,6 +174,9 @@ export function toShipmentView(
     },
     context.now,
   );
+  const leg = legOf(record);
+  // A collection goes back to its return: a new one is booked for the return, never a re-dispatch.
+  if (leg?.kind === "return_pickup") permissions.canRedispatch = false;
   const photos: ShipmentPhoto[] = record.courierShipmentId
     ? photoKindsOf(record.photosJson).map((kind) => ({ kind, url: context.photoUrl(kind) }))
     : [];
@@ -184,5 +205,6 @@ export function toShipmentView(
     rated: record.rating !== null,
     driverPayRaisedCents: history.driverPayRaisedCents,
     photos,
+    ...(leg ? { leg } : {}),
   };
 }
