@@ -51,6 +51,7 @@ export const MONEY_FIELDS = [
   "noDriverWatch.stepCents",
   "noDriverWatch.maxPerShipmentCents",
   "noDriverWatch.maxPerShopPerDayCents",
+  "courierReturns.customerChargeCents",
 ] as const;
 
 export const FLAG_FIELDS = [
@@ -60,6 +61,7 @@ export const FLAG_FIELDS = [
   "notifyCustomerOnFulfillment",
   "driverNotes.shopperInstructions",
   "noDriverWatch.raisesEnabled",
+  "courierReturns.enabled",
 ] as const;
 
 export function centsToDollarsText(cents: number | null): string {
@@ -162,6 +164,8 @@ export function draftFromSettings(settings: ShopSettings, pickups: PickupLocatio
       "noDriverWatch.stepCents": centsToDollarsText(settings.noDriverWatch.stepCents),
       "noDriverWatch.maxPerShipmentCents": centsToDollarsText(settings.noDriverWatch.maxPerShipmentCents),
       "noDriverWatch.maxPerShopPerDayCents": centsToDollarsText(settings.noDriverWatch.maxPerShopPerDayCents),
+      "courierReturns.receivingLocationGids": settings.courierReturns.receivingLocationGids.join(","),
+      "courierReturns.customerChargeCents": centsToDollarsText(settings.courierReturns.customerChargeCents),
     },
     flags: {
       "deliveryOptions.signatureRequired": settings.deliveryOptions.signatureRequired,
@@ -170,6 +174,7 @@ export function draftFromSettings(settings: ShopSettings, pickups: PickupLocatio
       notifyCustomerOnFulfillment: settings.notifyCustomerOnFulfillment,
       "driverNotes.shopperInstructions": settings.driverNotes.shopperInstructions,
       "noDriverWatch.raisesEnabled": settings.noDriverWatch.raisesEnabled,
+      "courierReturns.enabled": settings.courierReturns.enabled,
     },
     windows: settings.deliveryWindows.map(windowDraft),
     pickups: pickups.map((p) => ({ ...p })),
