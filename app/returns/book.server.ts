@@ -47,6 +47,17 @@ async function book(courier: CourierClient, leg: RoundTripLeg): Promise<BookedLe
   }
 }
 
+/** A booked leg for the shipment's timeline; a collection says what the shop charges the customer for it. */
+function bookedInWords(result: BookedLeg, batchReferenceId: string | null, chargeCents: number): string {
+  const what = result.leg?.kind === "delivery" ? "Exchange delivery" : "Return collection";
+  const trip = batchReferenceId ? `, round trip ${batchReferenceId} leg ${result.leg?.sequence}` : "";
+  const charge =
+    result.leg?.kind === "return_pickup" && chargeCents > 0
+      ? ` The shop charges the customer $${(chargeCents / 100).toFixed(2)} for it: deduct it when refunding the return.`
+      : "";
+  return `${what}: courier shipment ${result.created!.id} created (tracking ${result.created!.tracking_number ?? "pending"})${trip}.${charge}`;
+}
+
 /** The exchange's new items as dispatch reads them: each fulfillment order of the order holding them. */
 async function exchangeOrders(deps: DispatchDeps, ret: ReturnForPickup) {
   const newLines = new Set(ret.exchangeLineItems.nodes.flatMap((item) => (item.lineItems ?? []).map((l) => l.id)));
@@ -155,6 +166,7 @@ export async function runReturnPickupBooking(
   }
   const planProblem = collection.attention.join(" ");
 
+  const charge = settings.courierReturns.customerChargeCents;
   const rows = await deps.db.$transaction(async (tx) => {
     const at = deps.clock();
     const saved = [];
@@ -183,7 +195,7 @@ export async function runReturnPickupBooking(
           createdAt: new Date(at.getTime() + index),
           kind: result.created ? "dispatched" : "dispatch_failed",
           message: result.created
-            ? `${result.leg?.kind === "delivery" ? "Exchange delivery" : "Return collection"}: courier shipment ${result.created.id} created (tracking ${result.created.tracking_number ?? "pending"})${trip.batchReferenceId ? `, round trip ${trip.batchReferenceId} leg ${result.leg?.sequence}` : ""}.`
+            ? bookedInWords(result, trip.batchReferenceId, charge)
             : `Not booked: ${result.attention}`,
         },
       });

@@ -48,7 +48,11 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-async function setReturns(courierReturns: { enabled: boolean; receivingLocationGids: string[] }) {
+async function setReturns(courierReturns: {
+  enabled: boolean;
+  receivingLocationGids: string[];
+  customerChargeCents?: number;
+}) {
   const row = await db.shop.findUniqueOrThrow({ where: { domain: SHOP } });
   const settings = parseShopSettings(row.settingsJson);
   settings.courierReturns = { ...settings.courierReturns, ...courierReturns };
@@ -118,6 +122,7 @@ const eventsOf = (courierId: string) =>
 
 describe("a return collected by a driver", () => {
   it("books one collection per approved return, whatever the webhooks, and puts its tracking on the reverse delivery", async () => {
+    await setReturns({ enabled: true, receivingLocationGids: [main], customerChargeCents: 450 });
     const { ret } = returned({ quantity: 1 });
     for (const id of ["r-1", "r-1", "r-2"]) expect((await approved(ret, id)).status).toBe(200);
     expect(await db.job.count({ where: { kind: BOOK_RETURN_PICKUP_JOB } })).toBe(1);
@@ -141,6 +146,8 @@ describe("a return collected by a driver", () => {
       items: [{ description: "Sourdough loaf", quantity: 1 }],
     });
     expect(courier!.request.description).not.toMatch(CUSTOMER_DATA);
+    const booked = await db.shipmentActivity.findFirstOrThrow({ where: { shipmentId: row.id, kind: "dispatched" } });
+    expect(booked.message).toMatch(/^Return collection: courier shipment \d+ created .*charges the customer \$4\.50/);
 
     const reverse = ret.reverseFulfillmentOrders[0]!.reverseDeliveries;
     expect(reverse).toHaveLength(1);
