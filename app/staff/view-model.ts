@@ -148,6 +148,10 @@ export function attentionFix(state: ShipmentState, needsAttention: boolean): str
   }
 }
 
+/** The fix for a return's leg that needs attention: a new booking of the return, not a re-dispatch. */
+export const RETURN_LEG_FIX =
+  "Fix what the reason says (the customer's address or phone, or the receiving location in the app's settings), then book the return's collection again from the order page.";
+
 /** The fix for a shipment flagged after an order change it could not follow. */
 export const REDISPATCH_FIX =
   "Open Same-day delivery on the order page and choose Cancel and re-dispatch to send a new delivery with the order's current details, or keep the delivery as it is.";
@@ -198,7 +202,9 @@ export function toShipmentView(
         ? REDISPATCH_FIX
         : needsAttentionForNoDriver(record)
           ? NO_DRIVER_YET_FIX
-          : attentionFix(state, record.needsAttention),
+          : leg && record.needsAttention
+            ? RETURN_LEG_FIX
+            : attentionFix(state, record.needsAttention),
     cancellationCode: state === "canceled" ? (history.courierCancellationCode ?? history.staffCancellationCode) : null,
     ...permissions,
     tipped: record.tipCents !== null,

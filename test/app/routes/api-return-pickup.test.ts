@@ -102,6 +102,7 @@ describe("staff and a return's collection", () => {
     expect(canceled.status).toBe(200);
     const row = await world.runtime.db.shipment.findUniqueOrThrow({ where: { id: collection.id } });
     expect(row.state).toBe("canceled");
+    expect((canceled.body as { shipment: { attentionFix: string | null } }).shipment.attentionFix).toBeNull();
     expect(sandbox.shipment(row.courierShipmentId!)?.state).toBe("canceled");
 
     // The exchange delivery still goes ahead, so the return cannot be booked again until it ends or is canceled.
