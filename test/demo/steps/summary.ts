@@ -14,7 +14,7 @@ export const SHIPMENTS_PAGE = "/app/shipments";
 export const summary: DemoStep = {
   name: "Summary",
   proves:
-    "Setup checklist complete, shipments page lists all five deliveries, no failed job, every Admin API call valid, no unhandled server error.",
+    "Setup checklist complete, shipments page lists all seven shipments, no failed job, every Admin API call valid, no unhandled server error.",
   async run(ctx: DemoContext) {
     const { client, shopifyProblems, app } = ctx.stack;
     const orders = [
