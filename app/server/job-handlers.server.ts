@@ -4,8 +4,10 @@ import { dispatchJobHandlers } from "~/dispatch/job-handlers.server";
 import { mergeJobHandlers, type JobHandlers, type JobServices } from "~/jobs/handlers";
 import { onboardingJobHandlers } from "~/onboarding/job-handlers.server";
 import { orderChangeJobHandlers } from "~/order-changes/job-handlers.server";
+import { returnJobHandlers } from "~/returns/job-handlers.server";
 import { createTtlLoader } from "~/quote/ttl-loader.server";
 import { SHOPS_KEPT, type Runtime } from "~/runtime.server";
+import type { ShopSettings } from "~/settings/shop-settings";
 import { newTrackingToken, sealTrackingToken } from "~/shipments/tracking-token.server";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
 import { trackingJobHandlers } from "~/tracking/job-handlers.server";
@@ -41,11 +43,14 @@ export function jobHandlers(runtime: Runtime, loadAdmin: AdminForShop): JobHandl
       trackingTokenSealed: sealTrackingToken(runtime.keys, page.token, shipmentId),
     };
   };
+  const trackingSettings = (settings: ShopSettings) =>
+    trackingSettingsOf(settings, appConfig().shopify.appUrl, runtime.keys);
   return mergeJobHandlers(
     dispatchJobHandlers(services, pageToken),
     orderChangeJobHandlers(services, pageToken),
-    trackingJobHandlers(services, (settings) => trackingSettingsOf(settings, appConfig().shopify.appUrl, runtime.keys)),
+    trackingJobHandlers(services, trackingSettings),
     watchdogJobHandlers(services),
+    returnJobHandlers(services, pageToken, trackingSettings),
     // The courier health check asks the runtime's own courier client (a token saved a moment ago is used).
     onboardingJobHandlers({
       db: runtime.db,

@@ -11,6 +11,8 @@ const globalId = (type: string) =>
 export const OrderGid = globalId("Order");
 export const FulfillmentOrderGid = globalId("FulfillmentOrder");
 export const CustomerGid = globalId("Customer");
+export const ReturnGid = globalId("Return");
+export const ReverseFulfillmentOrderGid = globalId("ReverseFulfillmentOrder");
 
 /** The number a global id ends with (`gid://shopify/Order/123` → "123"), as text: ids pass 2^53. */
 export function legacyId(gid: string): string {
