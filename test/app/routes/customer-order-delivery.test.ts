@@ -67,7 +67,9 @@ function request(orderId: string, options: { token?: string | null; method?: str
 }
 
 async function deliveriesFor(orderId: string, token?: string) {
-  return json<ShopperDeliveriesResponse>(await call(loader, request(orderId, { token }), { orderId }, { remoteAddress: client }));
+  return json<ShopperDeliveriesResponse>(
+    await call(loader, request(orderId, { token }), { orderId }, { remoteAddress: client }),
+  );
 }
 
 beforeEach(async () => {
