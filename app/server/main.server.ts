@@ -22,7 +22,7 @@ import { pruneExpiredQuotes } from "~/quote/quote-memory.server";
 import { RECONCILE_INTERVAL_MS, scheduleReconciliation } from "~/tracking/reconcile.server";
 import { answerCourierWebhook, courierWebhookPathOf } from "./courier-webhooks.server";
 import { jobHandlers } from "./job-handlers.server";
-import { createRequestLoad, workerPaceFor } from "./request-load.server";
+import { countWhenAnswered, createRequestLoad, workerPaceFor } from "./request-load.server";
 import { declaredBodyTooLarge, isBodyTooLarge, sendFetchResponse, toFetchRequest } from "./node-adapter.server";
 import { createStaticFiles } from "./static-files.server";
 
@@ -32,13 +32,13 @@ const log = componentLogger("server");
 const publicDir = path.resolve(process.cwd(), "public");
 const handleRequest = createRequestHandler(build, config.nodeEnv === "development" ? "development" : "production");
 
-/** Requests received lately: how much the worker in this process holds back (workerPaceFor). */
+/** Work (accepted posts) answered lately: how much the worker in this process holds back (workerPaceFor). */
 const requestLoad = createRequestLoad();
 
 const staticFiles = createStaticFiles(publicDir);
 
 const server = createServer((req, res) => {
-  requestLoad.received();
+  countWhenAnswered(requestLoad, req, res);
   if (req.method !== "GET" && req.method !== "HEAD") void answer(req, res);
   else staticFiles(req, res, (error) => (error === undefined ? void answer(req, res) : fail(res, error)));
 });
