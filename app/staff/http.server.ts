@@ -7,6 +7,7 @@ import { getRuntime } from "~/runtime.server";
 import type { StaffDeps } from "./deps";
 import { StaffActionError } from "./errors";
 import { STAFF_ACTION_BUDGET_MS, staffFailureOf, withinBudget } from "./failures.server";
+import { createFileFetches, type FileFetches } from "./file-fetches.server";
 import { createFileLinkSigner } from "./file-links.server";
 import { MAX_ACTION_BODY_BYTES } from "./inputs";
 
@@ -15,6 +16,13 @@ import { MAX_ACTION_BODY_BYTES } from "./inputs";
 const log = componentLogger("staff-api");
 
 let deps: StaffDeps | undefined;
+let fetches: FileFetches | undefined;
+
+/** The process's file-link fetches: their cache and limits (app/staff/file-fetches.server.ts). */
+export function fileFetches(): FileFetches {
+  const clock = getRuntime().clock;
+  return (fetches ??= createFileFetches({ clock: () => clock().getTime() }));
+}
 
 export function staffDeps(): StaffDeps {
   if (!deps) {

@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import { appConfig } from "~/config/env.server";
+import { requestClientAddress } from "~/http/client-address.server";
 import { getRuntime } from "~/runtime.server";
 import { staffDeps } from "~/staff/http.server";
 import { TrackingTokenParam } from "./inputs";
 import { trackingPageFor, type TrackingPageResult } from "./lookup.server";
 import type { OrderStatusDeps } from "./order-status.server";
-import { clientAddressOf, createFixedWindowLimiter, type FixedWindowLimiter, type RateDecision } from "./rate-limit";
+import { createFixedWindowLimiter, type FixedWindowLimiter, type RateDecision } from "./rate-limit";
 import { renderEndedBody, renderEndedPage, renderLive, renderNotFoundPage, renderTrackingPage } from "./render.server";
 import type { TrackingPageView } from "./view-model";
 
@@ -48,11 +49,6 @@ function rateLimiters() {
   });
 }
 
-function remoteAddressOf(context: unknown): string | undefined {
-  const address = (context as { remoteAddress?: unknown } | null)?.remoteAddress;
-  return typeof address === "string" ? address : undefined;
-}
-
 /**
  * One request of a client against the limit. The page, its status and the order status block's
  * route share it: each answers from the same deliveries, so scraping one is scraping all. A request
@@ -63,8 +59,7 @@ export function takeClientRate(
   context: unknown,
   options: { throughShopifyProxy?: boolean } = {},
 ): RateDecision {
-  const hops = appConfig().trustedProxyHops + (options.throughShopifyProxy ? 1 : 0);
-  return rateLimiters().client.take(clientAddressOf(request.headers, remoteAddressOf(context), hops));
+  return rateLimiters().client.take(requestClientAddress(request, context, options.throughShopifyProxy ? 1 : 0));
 }
 
 /** One request for a token (a delivery's page, a customer's orders) against its own limit, whoever asks. */

@@ -35,21 +35,3 @@ export function createFixedWindowLimiter(options: {
     },
   };
 }
-
-/**
- * The address a request comes from. With no trusted proxy (`trustedHops` 0) it is the connection's:
- * a client writes whatever X-Forwarded-For it likes, so the header names nobody. Behind `trustedHops`
- * proxies (each appends the address it was reached from), it is the entry the outermost trusted
- * proxy appended: counted from the right, as entries further left came from the client.
- */
-export function clientAddressOf(headers: Headers, remoteAddress: string | undefined, trustedHops: number): string {
-  if (trustedHops > 0) {
-    const hops = (headers.get("x-forwarded-for") ?? "")
-      .split(",")
-      .map((hop) => hop.trim())
-      .filter(Boolean);
-    const client = hops[Math.max(0, hops.length - trustedHops)];
-    if (client) return client;
-  }
-  return remoteAddress || "unknown";
-}
