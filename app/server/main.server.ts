@@ -24,6 +24,7 @@ import { answerCourierWebhook, courierWebhookPathOf } from "./courier-webhooks.s
 import { jobHandlers } from "./job-handlers.server";
 import { countWhenAnswered, createRequestLoad, workerPaceFor } from "./request-load.server";
 import { declaredBodyTooLarge, isBodyTooLarge, sendFetchResponse, toFetchRequest } from "./node-adapter.server";
+import { resealStoredSecrets } from "./reseal-secrets.server";
 import { createStaticFiles } from "./static-files.server";
 
 const config = appConfig();
@@ -99,6 +100,18 @@ if (databaseProviderOf(config.databaseUrl) === "sqlite" && (config.workerOnly ||
   log.warn(
     "SQLite: run the worker inside the one web process (WORKER_ENABLED=true, no `npm run worker` beside it); separate web and worker processes need PostgreSQL.",
   );
+}
+
+// After a key rotation: everything sealed under a previous key, sealed again (reseal-secrets.server.ts).
+if (config.encryption.keys.size > 1) {
+  const runtime = getRuntime();
+  resealStoredSecrets({ db: runtime.db, keys: runtime.keys })
+    .then((report) => {
+      const line = `Sealed values re-encrypted under key ${config.encryption.currentKeyId}: ${report.resealed}; unreadable: ${report.unreadable}`;
+      if (report.unreadable > 0) log.warn(line);
+      else log.info(line);
+    })
+    .catch((error: unknown) => log.warn("Re-encrypting sealed values failed", { err: error }));
 }
 
 if (config.courier.allowLoopback) {
