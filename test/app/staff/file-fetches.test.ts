@@ -82,13 +82,13 @@ describe("a photo link hit by clients that go away", () => {
     const started = performance.now();
     await courier.getShipment(shipment.courierShipmentId!, { lane: "background" });
     const delayMs = performance.now() - started;
+    // The figure for the report (not a target here).
+    console.log(
+      `next courier call after 80 abandoned photo requests: ${delayMs.toFixed(0)} ms (${sentDuringBurst} image calls sent before it, ${imageCalls().length} by its answer)`,
+    );
     // The limiter is first come, first served: an abandoned fetch still waiting would have gone first.
     expect(imageCalls().length).toBe(sentDuringBurst);
     expect(sentDuringBurst).toBeLessThan(80);
-    // The figure for the report (not a target here).
-    console.log(
-      `next courier call after 80 abandoned photo requests: ${delayMs.toFixed(0)} ms (${sentDuringBurst} image calls sent)`,
-    );
   });
 });
 
