@@ -83,7 +83,8 @@ async function deliveredOrder() {
   await drainJobs(runtime);
   const shipment = await db.shipment.findFirstOrThrow({ where: { orderGid: order.id } });
   const courierId = shipment.courierShipmentId!;
-  for (let step = 0; step < 40 && sandbox.shipment(courierId)?.state !== "delivered"; step++) sandbox.advance(courierId);
+  for (let step = 0; step < 40 && sandbox.shipment(courierId)?.state !== "delivered"; step++)
+    sandbox.advance(courierId);
   const events = sandbox.emitted.filter((e) => String(e.shipmentId) === courierId).map((e) => e.event);
   for (const event of events) expect((await postEvent(event)).status).toBe(200);
   await drainJobs(runtime);
