@@ -142,6 +142,10 @@ export async function runFulfillmentOrderDispatch(
       create: { ...row, idempotencyKey: key },
       update: row,
     });
+    // The shopper's tracking page, from booking on (kept by a retried dispatch); none when the
+    // merchant's own tracking URL is the one shoppers get.
+    if (created && deps.pageToken && !saved.trackingTokenHash && settings.tracking.urlTemplate === null)
+      await tx.shipment.update({ where: { id: saved.id }, data: deps.pageToken(saved.id) });
     const at = deps.clock();
     await tx.shipmentActivity.create({
       data: {

@@ -21,6 +21,12 @@ export type DispatchDeps = {
   admin: AdminGraphql;
   courier: CourierClient | null;
   clock: () => Date;
+  /**
+   * A new tracking page token for a booked shipment (its hash, and its sealed copy bound to the
+   * shipment for the order status block): the shopper's page exists from booking. Absent: the page
+   * is made when the fulfillment is (app/tracking/apply.server.ts).
+   */
+  pageToken?: (shipmentId: string) => { trackingTokenHash: string; trackingTokenSealed: string };
 };
 
 /** The courier's idempotency key: the same for every retry of one dispatch of one fulfillment order. */

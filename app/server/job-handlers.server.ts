@@ -1,4 +1,5 @@
 import { SessionNotFoundError } from "@shopify/shopify-app-remix/server";
+import { newTrackingToken, sealTrackingToken } from "~/tracking-page/token.server";
 import type { z } from "zod";
 import { annotateDispatchedOrder } from "~/dispatch/annotate-job.server";
 import { runFulfillmentOrderDispatch } from "~/dispatch/fulfillment-order-job.server";
@@ -80,6 +81,13 @@ export function jobHandlers(runtime: Runtime, loadAdmin: AdminForShop): Record<s
     admin: await adminFor(shopDomain),
     courier: needs.courier ? await courierFor(shopDomain) : null,
     clock: runtime.clock,
+    pageToken: (shipmentId: string) => {
+      const page = newTrackingToken();
+      return {
+        trackingTokenHash: page.hash,
+        trackingTokenSealed: sealTrackingToken(runtime.keys, page.token, shipmentId),
+      };
+    },
   });
   return {
     [DISPATCH_ORDER_JOB]: async (job) => {

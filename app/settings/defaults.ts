@@ -1,4 +1,4 @@
-import { TIME_BUDGET_MS_DEFAULT, TRACKING_PAGE_DAYS_DEFAULT } from "./limits";
+import { RATING_REASONS_DEFAULT, TIME_BUDGET_MS_DEFAULT, TRACKING_PAGE_DAYS_DEFAULT } from "./limits";
 import { NO_DRIVER_WATCH_DEFAULTS } from "./no-driver-schema";
 import { deepFreeze } from "./plain-object";
 import { ShopSettings } from "./settings-schema";
@@ -64,7 +64,16 @@ export const DEFAULT_SHOP_SETTINGS: Readonly<ShopSettings> = deepFreeze(
     },
     deliveryOptions: { signatureRequired: false, recipientSmsNotifications: true, declineInsurance: false },
     notifyCustomerOnFulfillment: true,
-    tracking: { companyName: "Same-Day Courier", urlTemplate: null, pageDays: TRACKING_PAGE_DAYS_DEFAULT },
+    tracking: {
+      companyName: "Same-Day Courier",
+      urlTemplate: null,
+      pageDays: TRACKING_PAGE_DAYS_DEFAULT,
+      logoUrl: null,
+      accentColor: null,
+      contactEmail: null,
+      ratingReasons: RATING_REASONS_DEFAULT,
+      forwardRating: false,
+    },
     driverNotes: { shopperInstructions: true, instructionsAttribute: null, merchantNote: null },
     priceTolerance: { unit: "percent", amount: 10 },
     reconciliationSilenceMinutes: 15,

@@ -36,6 +36,17 @@ export const TRACKING_PAGE_DAYS_MIN = 1;
 export const TRACKING_PAGE_DAYS_MAX = 365;
 export const TRACKING_PAGE_DAYS_DEFAULT = 30;
 export const TRACKING_NUMBER_PLACEHOLDER = "{tracking_number}";
+export const TRACKING_LOGO_URL_MAX_LENGTH = 500;
+export const TRACKING_CONTACT_EMAIL_MAX_LENGTH = 254;
+export const RATING_REASON_MAX_LENGTH = 40;
+export const RATING_REASONS_MAX = 8;
+export const RATING_REASONS_DEFAULT = [
+  "On time",
+  "Friendly driver",
+  "Careful with my order",
+  "Late",
+  "Left in the wrong place",
+];
 export const PRICE_TOLERANCE_MAX_CENTS = 100_000;
 export const PRICE_TOLERANCE_MAX_PERCENT = 100;
 /** A Shopify cart attribute (order note attribute) name: short text, as the theme's cart form names it. */

@@ -60,6 +60,7 @@ export const FLAG_FIELDS = [
   "notifyCustomerOnFulfillment",
   "driverNotes.shopperInstructions",
   "noDriverWatch.raisesEnabled",
+  "tracking.forwardRating",
 ] as const;
 
 export function centsToDollarsText(cents: number | null): string {
@@ -153,6 +154,10 @@ export function draftFromSettings(settings: ShopSettings, pickups: PickupLocatio
       "tracking.companyName": settings.tracking.companyName,
       "tracking.urlTemplate": settings.tracking.urlTemplate ?? "",
       "tracking.pageDays": text(settings.tracking.pageDays),
+      "tracking.logoUrl": settings.tracking.logoUrl ?? "",
+      "tracking.accentColor": settings.tracking.accentColor ?? "",
+      "tracking.contactEmail": settings.tracking.contactEmail ?? "",
+      "tracking.ratingReasons": settings.tracking.ratingReasons.join(", "),
       "driverNotes.instructionsAttribute": settings.driverNotes.instructionsAttribute ?? "",
       "driverNotes.merchantNote": settings.driverNotes.merchantNote ?? "",
       "priceTolerance.unit": settings.priceTolerance.unit,
@@ -170,6 +175,7 @@ export function draftFromSettings(settings: ShopSettings, pickups: PickupLocatio
       notifyCustomerOnFulfillment: settings.notifyCustomerOnFulfillment,
       "driverNotes.shopperInstructions": settings.driverNotes.shopperInstructions,
       "noDriverWatch.raisesEnabled": settings.noDriverWatch.raisesEnabled,
+      "tracking.forwardRating": settings.tracking.forwardRating,
     },
     windows: settings.deliveryWindows.map(windowDraft),
     pickups: pickups.map((p) => ({ ...p })),

@@ -1,7 +1,12 @@
 import { z } from "zod";
-import { text, wholeNumber } from "./form-fields";
+import { Flag, optionalText, text, wholeNumber } from "./form-fields";
 import {
+  RATING_REASON_MAX_LENGTH,
+  RATING_REASONS_DEFAULT,
+  RATING_REASONS_MAX,
   TRACKING_COMPANY_MAX_LENGTH,
+  TRACKING_CONTACT_EMAIL_MAX_LENGTH,
+  TRACKING_LOGO_URL_MAX_LENGTH,
   TRACKING_NUMBER_PLACEHOLDER,
   TRACKING_PAGE_DAYS_DEFAULT,
   TRACKING_PAGE_DAYS_MAX,
@@ -27,10 +32,60 @@ const TrackingUrlTemplate = z.preprocess(
     .nullable(),
 );
 
+/** Empty → null; anything else must pass `check`. */
+const optionalChecked = (max: number, what: string, check: (value: string) => boolean, message: string) =>
+  optionalText(max, what).refine((value) => value === null || check(value), message);
+
+const isHttpsUrl = (value: string) => {
+  try {
+    return new URL(value).protocol === "https:";
+  } catch {
+    return false;
+  }
+};
+
+/** The reasons a shopper may tick with their rating: one field on the page, separated by commas. */
+const RatingReasons = z
+  .preprocess(
+    (value) => (typeof value === "string" ? value.split(/[,\n]/) : value),
+    z.array(z.string({ error: "Enter reasons separated by commas" }), { error: "Enter reasons separated by commas" }),
+  )
+  .transform((reasons) => [...new Set(reasons.map((reason) => reason.trim()).filter((reason) => reason !== ""))])
+  .refine(
+    (reasons) => reasons.every((reason) => reason.length <= RATING_REASON_MAX_LENGTH),
+    `Each reason must be at most ${RATING_REASON_MAX_LENGTH} characters`,
+  )
+  .refine((reasons) => reasons.length <= RATING_REASONS_MAX, `Enter at most ${RATING_REASONS_MAX} reasons`);
+
 export const TrackingSettings = z.object({
   companyName: text(1, TRACKING_COMPANY_MAX_LENGTH, "A tracking company name"),
   /** null: fulfillments link to the app's own tracking page for each delivery. */
   urlTemplate: TrackingUrlTemplate,
   /** Days the shoppers' tracking page keeps working after the delivery's final state. */
   pageDays: wholeNumber(TRACKING_PAGE_DAYS_MIN, TRACKING_PAGE_DAYS_MAX, "days").default(TRACKING_PAGE_DAYS_DEFAULT),
+  /** The store's logo on the shoppers' page (https); null: the store's name only. */
+  logoUrl: optionalChecked(
+    TRACKING_LOGO_URL_MAX_LENGTH,
+    "The logo's address",
+    isHttpsUrl,
+    "Enter an https:// address of an image, for example https://cdn.shopify.com/…/logo.png",
+  ).default(null),
+  /** The page's accent colour (#rrggbb); null: the app's own. */
+  accentColor: optionalChecked(
+    7,
+    "The accent colour",
+    (value) => /^#[0-9a-f]{6}$/i.test(value),
+    "Enter a colour as # and six hex digits, for example #1e40af",
+  ).default(null),
+  /** The store's email on the shoppers' page, after the pickup location's phone; null: none. */
+  contactEmail: optionalChecked(
+    TRACKING_CONTACT_EMAIL_MAX_LENGTH,
+    "The contact email",
+    (value) => z.email().safeParse(value).success,
+    "Enter an email address, for example hello@example.com",
+  ).default(null),
+  /** The reasons the shopper may give with their rating after delivery (shown to staff). */
+  ratingReasons: RatingReasons.default(RATING_REASONS_DEFAULT),
+  /** The shopper's rating is also sent to the courier as the driver's rating (once per delivery). */
+  forwardRating: Flag.default(false),
 });

@@ -7,7 +7,14 @@ import { TrackingTokenParam } from "./inputs";
 import { trackingPageFor, type TrackingPageResult } from "./lookup.server";
 import type { OrderStatusDeps } from "./order-status.server";
 import { createFixedWindowLimiter, type FixedWindowLimiter, type RateDecision } from "./rate-limit";
-import { renderEndedBody, renderEndedPage, renderLive, renderNotFoundPage, renderTrackingPage } from "./render.server";
+import {
+  renderChanges,
+  renderEndedBody,
+  renderEndedPage,
+  renderLive,
+  renderNotFoundPage,
+  renderTrackingPage,
+} from "./render.server";
 import type { TrackingPageView } from "./view-model";
 
 /**
@@ -82,7 +89,7 @@ export function orderStatusDeps(): OrderStatusDeps {
 }
 
 /** A page's headers; `nonce` allows its inline style and script. A JSON answer runs nothing: null. */
-function securityHeaders(nonce: string | null): Record<string, string> {
+function securityHeaders(nonce: string | null, imageOrigins: readonly string[] = []): Record<string, string> {
   const appOrigin = new URL(appConfig().shopify.appUrl).origin;
   const policy = nonce
     ? [
@@ -90,7 +97,8 @@ function securityHeaders(nonce: string | null): Record<string, string> {
         `script-src 'nonce-${nonce}'`,
         `style-src 'nonce-${nonce}'`,
         // Delivery photos come through the app's signed file links, also when the page is on the shop's domain.
-        `img-src ${appOrigin}`,
+        // The store's logo (an https address from the settings) may live elsewhere, e.g. Shopify's CDN.
+        `img-src ${[appOrigin, ...imageOrigins.filter((o) => o !== appOrigin)].join(" ")}`,
         "connect-src 'self'",
         "base-uri 'none'",
         "form-action 'none'",
@@ -112,28 +120,72 @@ export function liveVersion(view: TrackingPageView): string {
   return createHash("sha256").update(JSON.stringify(stable)).digest("base64url").slice(0, 16);
 }
 
-function html(body: string, status: number, nonce: string, extra: Record<string, string> = {}) {
+function html(
+  body: string,
+  status: number,
+  nonce: string,
+  extra: Record<string, string> = {},
+  imageOrigins: readonly string[] = [],
+) {
   return new Response(body, {
     status,
-    headers: { ...securityHeaders(nonce), "Content-Type": "text/html; charset=utf-8", ...extra },
+    headers: { ...securityHeaders(nonce, imageOrigins), "Content-Type": "text/html; charset=utf-8", ...extra },
   });
 }
 
-function json(body: unknown, status: number, extra: Record<string, string> = {}) {
+/** The logo's origin, for the page's image policy. */
+function originsOf(view: TrackingPageView): string[] {
+  if (!view.brand.logoUrl) return [];
+  try {
+    const url = new URL(view.brand.logoUrl);
+    return url.protocol === "https:" ? [url.origin] : [];
+  } catch {
+    return [];
+  }
+}
+
+/** A JSON answer with the page's security headers (it runs nothing). */
+export function json(body: unknown, status: number, extra: Record<string, string> = {}) {
   return Response.json(body, { status, headers: { ...securityHeaders(null), ...extra } });
 }
 
 function pageAnswer(result: TrackingPageResult, nonce: string): Response {
   if (result.kind === "not_found") return html(renderNotFoundPage(nonce), 404, nonce);
   if (result.kind === "ended") return html(renderEndedPage(result.storeName, nonce), 410, nonce);
-  return html(renderTrackingPage(result.view, nonce, liveVersion(result.view)), 200, nonce);
+  return html(renderTrackingPage(result.view, nonce, liveVersion(result.view)), 200, nonce, {}, originsOf(result.view));
 }
 
 function statusAnswer(result: TrackingPageResult): Response {
   if (result.kind === "not_found") return json({ error: "Not found" }, 404);
   if (result.kind === "ended")
     return json({ version: "ended", final: true, html: renderEndedBody(result.storeName) }, 410);
-  return json({ version: liveVersion(result.view), final: result.view.final, html: renderLive(result.view) }, 200);
+  return json(
+    {
+      version: liveVersion(result.view),
+      final: result.view.final,
+      html: renderLive(result.view),
+      changes: renderChanges(result.view),
+    },
+    200,
+  );
+}
+
+/**
+ * The shop the app proxy vouched for (its signature checked by the library); null on the app's own
+ * URL. Not ok when the signature fails: nothing about the delivery, the shop or why is answered.
+ */
+export async function vouchedShop(
+  request: Request,
+  surface: Surface,
+): Promise<{ ok: true; shopDomain: string | null } | { ok: false }> {
+  if (surface.kind === "app") return { ok: true, shopDomain: null };
+  try {
+    await surface.verify(request);
+  } catch (error) {
+    if (!(error instanceof Response)) throw error;
+    return { ok: false };
+  }
+  return { ok: true, shopDomain: new URL(request.url).searchParams.get("shop") };
 }
 
 /** The tracking page (`answer: "page"`) or its JSON status (`"status"`) for a request. */
@@ -148,17 +200,9 @@ export async function trackingPageResponse(
       ? html(`<!doctype html><title>${message}</title><p>${message}</p>`, status, nonce, extra)
       : json({ error: message }, status, extra);
 
-  let shopDomain: string | null = null;
-  if (surface.kind === "proxy") {
-    try {
-      await surface.verify(request);
-    } catch (error) {
-      if (!(error instanceof Response)) throw error;
-      // Nothing about the delivery, the shop or why the signature failed.
-      return refusal(401, "Not authorized.");
-    }
-    shopDomain = new URL(request.url).searchParams.get("shop");
-  }
+  const shop = await vouchedShop(request, surface);
+  if (!shop.ok) return refusal(401, "Not authorized.");
+  const shopDomain = shop.shopDomain;
 
   const decision = stricter(
     takeClientRate(request, context, { throughShopifyProxy: surface.kind === "proxy" }),

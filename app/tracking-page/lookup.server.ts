@@ -4,7 +4,10 @@ import { parseRequest } from "~/order-changes/shipment-actions.server";
 import { parseShopSettings } from "~/settings/shop-settings";
 import type { FileLinkSigner } from "~/staff/file-links.server";
 import { photoKindsOf, toShipmentState } from "~/staff/view-model";
+import { parseCourierEvent } from "~/courier/events";
+import { toTrackingEvent } from "~/tracking/event-input";
 import { FINAL_STATES } from "~/tracking/shipment-states";
+import { changeWindowState, SHOPPER_RATING_ACTIVITY } from "./shopper-changes";
 import { hashTrackingToken } from "./token.server";
 import { trackingPageView, type Point, type TrackingPageFacts, type TrackingPageView } from "./view-model";
 
@@ -14,6 +17,10 @@ const OUT_FOR_DELIVERY_EVENTS = [
   "shipment.driver_approaching_delivery",
   "shipment.at_delivery",
 ];
+/** The courier events that mean the driver is about to reach the address: the map no longer draws them. */
+const NEAR_ADDRESS_EVENTS = ["shipment.driver_approaching_delivery", "shipment.at_delivery"];
+/** Recent events read for the driver's previous position (the direction of travel). */
+const RECENT_POSITIONS = 10;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type TrackingPageDeps = { db: Db; clock: () => Date; files: Pick<FileLinkSigner, "link"> };
@@ -62,6 +69,24 @@ function vehicleOf(json: string | null): Record<string, string> | null {
     : null;
 }
 
+/** The driver's last position before `current` among the shipment's recent events, for the direction of travel. */
+async function previousPosition(deps: TrackingPageDeps, shipmentId: string, current: Point): Promise<Point | null> {
+  const recent = await deps.db.courierEvent.findMany({
+    where: { shipmentId },
+    orderBy: [{ occurredAt: "desc" }, { receivedAt: "desc" }],
+    take: RECENT_POSITIONS,
+    select: { payloadJson: true, occurredAt: true },
+  });
+  for (const row of recent) {
+    const parsed = parseCourierEvent(row.payloadJson);
+    if (!parsed.ok) continue;
+    const { latitude, longitude } = toTrackingEvent(parsed.event, row.occurredAt);
+    if (typeof latitude !== "number" || typeof longitude !== "number") continue;
+    if (latitude !== current.latitude || longitude !== current.longitude) return { latitude, longitude };
+  }
+  return null;
+}
+
 /** A shipment with the shop fields the page reads. */
 export const PAGE_SHOP_FIELDS = { domain: true, name: true, timezone: true, settingsJson: true } as const;
 export type PageShipment = Shipment & { shop: Pick<Shop, keyof typeof PAGE_SHOP_FIELDS> };
@@ -74,15 +99,25 @@ export function pageEndsAtFor(shipment: PageShipment): Date | null {
 /** What the page shows for a shipment, in the page's words (view-model.ts). */
 export async function pageViewOf(deps: TrackingPageDeps, shipment: PageShipment, now: Date): Promise<TrackingPageView> {
   const state = toShipmentState(shipment.state);
+  const settings = parseShopSettings(shipment.shop.settingsJson);
   const outForDelivery =
     state === "en_route" &&
     (await deps.db.courierEvent.count({
       where: { shipmentId: shipment.id, eventName: { in: OUT_FOR_DELIVERY_EVENTS } },
     })) > 0;
+  const nearAddress =
+    outForDelivery &&
+    (await deps.db.courierEvent.count({
+      where: { shipmentId: shipment.id, eventName: { in: NEAR_ADDRESS_EVENTS } },
+    })) > 0;
+  const driverPosition =
+    shipment.lastLatitude !== null && shipment.lastLongitude !== null
+      ? { latitude: shipment.lastLatitude, longitude: shipment.lastLongitude }
+      : null;
   const request = parseRequest(shipment.requestJson);
   const pickupLocation = await deps.db.pickupLocation.findUnique({
     where: { shopId_locationGid: { shopId: shipment.shopId, locationGid: shipment.locationGid } },
-    select: { addressJson: true },
+    select: { addressJson: true, contactPhone: true },
   });
   const hasPhoto = Boolean(shipment.courierShipmentId) && photoKindsOf(shipment.photosJson).includes("delivery");
   const facts: TrackingPageFacts = {
@@ -99,13 +134,30 @@ export async function pageViewOf(deps: TrackingPageDeps, shipment: PageShipment,
     recipientCity: request?.delivery_location.address.city ?? null,
     pickup: pointOf(parsedObject(pickupLocation?.addressJson ?? null)),
     destination: pointOf(request?.delivery_location.address),
-    driverPosition:
-      shipment.lastLatitude !== null && shipment.lastLongitude !== null
-        ? { latitude: shipment.lastLatitude, longitude: shipment.lastLongitude }
+    driverPosition,
+    driverPreviousPosition:
+      outForDelivery && !nearAddress && driverPosition
+        ? await previousPosition(deps, shipment.id, driverPosition)
         : null,
+    nearAddress,
+    deliveredAt: state === "delivered" ? (shipment.lastEventAt ?? shipment.updatedAt) : null,
     photoUrl: hasPhoto
       ? deps.files.link({ shopDomain: shipment.shop.domain, shipmentId: shipment.id, file: "delivery" })
       : null,
+    orderName: shipment.orderName || null,
+    changes: changeWindowState({
+      state,
+      courierShipmentId: shipment.courierShipmentId,
+      driverName: shipment.driverName,
+    }),
+    storePhone: pickupLocation?.contactPhone ?? null,
+    storeEmail: settings.tracking.contactEmail,
+    logoUrl: settings.tracking.logoUrl,
+    accentColor: settings.tracking.accentColor,
+    ratingReasons: settings.tracking.ratingReasons,
+    shopperRated:
+      state === "delivered" &&
+      (await deps.db.shipmentActivity.count({ where: { shipmentId: shipment.id, kind: SHOPPER_RATING_ACTIVITY } })) > 0,
   };
   return trackingPageView(facts, now);
 }

@@ -25,7 +25,7 @@ export type MapGeometry = {
   driver: MapXY | null;
 };
 
-export function mapGeometry(map: MapView): MapGeometry | null {
+export function mapGeometry(map: Pick<MapView, "pickup" | "destination" | "driver" | "city">): MapGeometry | null {
   const points = [map.pickup, map.destination, map.driver].filter((p): p is Point => p !== null);
   if (points.length === 0) return null;
   const meanLatitude = points.reduce((sum, p) => sum + p.latitude, 0) / points.length;

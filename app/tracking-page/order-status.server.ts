@@ -8,7 +8,7 @@ import { toShipmentState } from "~/staff/view-model";
 import { PAGE_SHOP_FIELDS, pageEndsAtFor, pageViewOf, type PageShipment, type TrackingPageDeps } from "./lookup.server";
 import { openTrackingToken } from "./token.server";
 import { trackingPageUrl } from "./urls";
-import type { TrackingPageView } from "./view-model";
+import { currentStepLabel, type TrackingPageView } from "./view-model";
 
 /**
  * The order status block's answer (extensions/order-status-delivery): each same-day delivery of the
@@ -92,6 +92,7 @@ export async function shopperDeliveriesFor(
     const view = await pageViewOf(deps, shipment, now);
     deliveries.push({
       status: view.headline,
+      step: currentStepLabel(view.steps),
       phase: phaseOf(shipment.state, view),
       window: view.window,
       eta: view.eta,

@@ -1,5 +1,6 @@
 import { windowTitle } from "~/dispatch/window-title";
 import { FINAL_STATES, type ShipmentState } from "~/tracking/shipment-states";
+import { CHANGE_CLOSED_WORDS, RATING_SAVED, type ChangeWindowState } from "./shopper-changes";
 
 /**
  * What the shoppers' tracking page shows, from a shipment's stored facts. Shoppers see only what they
@@ -26,13 +27,52 @@ export type TrackingPageFacts = {
   pickup: Point | null;
   destination: Point | null;
   driverPosition: Point | null;
+  /** The driver's position before the last one (the direction of travel), when the courier sent two. */
+  driverPreviousPosition: Point | null;
+  /** The courier said the driver is approaching or at the address: the driver is no longer drawn. */
+  nearAddress: boolean;
+  /** When the delivery was completed (its last event), for a delivered order. */
+  deliveredAt: Date | null;
   /** A signed link to the delivery photo, when the courier has one. */
   photoUrl: string | null;
+  /** The order's name as the shopper knows it ("#1001"). */
+  orderName: string | null;
+  /** Whether the shopper may still change the notes and the window (shopper-changes.ts). */
+  changes: ChangeWindowState;
+  /** How the shopper reaches the store: the pickup location's phone, else the email in the settings. */
+  storePhone: string | null;
+  storeEmail: string | null;
+  /** The store's look, from the settings (app/settings/tracking-schema.ts). */
+  logoUrl: string | null;
+  accentColor: string | null;
+  /** The reasons the merchant offers with a rating, and whether the shopper already rated. */
+  ratingReasons: readonly string[];
+  shopperRated: boolean;
 };
 
-export type StepKey = "ordered" | "to_store" | "picked_up" | "out_for_delivery" | "delivered";
+/** After delivery: the one-tap rating, or thanks once given. */
+export type RatingView = { open: true; reasons: string[] } | { open: false; message: string };
+
+/** The page's accent and the text colour on it (dark or white, whichever reads better). */
+export type BrandView = { logoUrl: string | null; accent: string; onAccent: string };
+
+/** A way to reach the store, as a button. */
+export type StoreContact = { label: string; href: string };
+/** The change panel: open, or closed with why (none once the delivery has ended). */
+export type ChangesView = { open: true } | { open: false; message: string };
+
+export type StepKey =
+  "ordered" | "to_store" | "picked_up" | "out_for_delivery" | "delivered" | "attempted" | "returned" | "canceled";
 export type Step = { key: StepKey; label: string; status: "done" | "current" | "upcoming" };
-export type MapView = { pickup: Point | null; destination: Point | null; driver: Point | null; city: string | null };
+export type MapView = {
+  pickup: Point | null;
+  destination: Point | null;
+  /** The driver's position rounded to about 100 m, while on the way and not yet near the address. */
+  driver: Point | null;
+  /** Degrees clockwise from north the driver last moved in; null when not known. */
+  heading: number | null;
+  city: string | null;
+};
 
 export type TrackingPageView = {
   storeName: string;
@@ -48,6 +88,11 @@ export type TrackingPageView = {
   map: MapView | null;
   photoUrl: string | null;
   final: boolean;
+  orderName: string | null;
+  changes: ChangesView | null;
+  contact: StoreContact | null;
+  brand: BrandView;
+  rating: RatingView | null;
 };
 
 const STEP_LABELS: Record<StepKey, string> = {
@@ -56,6 +101,9 @@ const STEP_LABELS: Record<StepKey, string> = {
   picked_up: "Picked up",
   out_for_delivery: "Out for delivery",
   delivered: "Delivered",
+  attempted: "Delivery attempted",
+  returned: "Going back to the store",
+  canceled: "Delivery canceled",
 };
 const STEP_ORDER: StepKey[] = ["ordered", "to_store", "picked_up", "out_for_delivery", "delivered"];
 
@@ -97,6 +145,57 @@ const OUTCOME_DETAIL = {
 /** Two decimals (about a kilometre): the map shows the area delivered to, never the address. */
 export const AREA_DECIMALS = 2;
 
+/** Three decimals (about 100 m): the driver's position as the page draws it. */
+export const DRIVER_DECIMALS = 3;
+/** Closer than this to the address, the driver is no longer drawn (their position would point at it). */
+export const DRIVER_HIDDEN_WITHIN_METERS = 800;
+/** Within this long, the ETA is a countdown ("Arriving in about 12 min"); later, a time of day. */
+export const COUNTDOWN_WITHIN_MINUTES = 60;
+
+const roundTo = (value: number, decimals: number) => Number(value.toFixed(decimals));
+
+/** Metres between two points (haversine). */
+export function metersBetween(a: Point, b: Point): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.latitude - a.latitude) * rad;
+  const dLon = (b.longitude - a.longitude) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLon / 2) ** 2;
+  return 2 * 6_371_000 * Math.asin(Math.sqrt(h));
+}
+
+/** The initial bearing from `from` to `to`, in whole degrees clockwise from north; null for the same point. */
+export function bearingOf(from: Point, to: Point): number | null {
+  if (from.latitude === to.latitude && from.longitude === to.longitude) return null;
+  const rad = Math.PI / 180;
+  const y = Math.sin((to.longitude - from.longitude) * rad) * Math.cos(to.latitude * rad);
+  const x =
+    Math.cos(from.latitude * rad) * Math.sin(to.latitude * rad) -
+    Math.sin(from.latitude * rad) * Math.cos(to.latitude * rad) * Math.cos((to.longitude - from.longitude) * rad);
+  return Math.round(((Math.atan2(y, x) / rad) % 360) + 360) % 360;
+}
+
+/**
+ * The driver as the map may draw them: only while out for delivery, never once the courier says they
+ * are approaching or at the address or they are within DRIVER_HIDDEN_WITHIN_METERS of it, and rounded
+ * to about 100 m, with the direction they last moved in.
+ */
+function driverOnMap(
+  facts: TrackingPageFacts,
+  outForDelivery: boolean,
+): { driver: Point; heading: number | null } | null {
+  const position = facts.driverPosition;
+  if (!outForDelivery || !position || facts.nearAddress) return null;
+  if (facts.destination && metersBetween(position, facts.destination) < DRIVER_HIDDEN_WITHIN_METERS) return null;
+  const heading = facts.driverPreviousPosition ? bearingOf(facts.driverPreviousPosition, position) : null;
+  return {
+    driver: {
+      latitude: roundTo(position.latitude, DRIVER_DECIMALS),
+      longitude: roundTo(position.longitude, DRIVER_DECIMALS),
+    },
+    heading,
+  };
+}
+
 export function areaOf(point: Point): Point {
   const round = (value: number) => Number(value.toFixed(AREA_DECIMALS));
   return { latitude: round(point.latitude), longitude: round(point.longitude) };
@@ -114,6 +213,14 @@ export function vehicleInWords(vehicle: Record<string, string> | null): string |
   return words.length ? words.join(" ") : null;
 }
 
+/** "today", "yesterday" or "on Tuesday, Nov 24", in the shop's time zone. */
+function windowDay(at: Date, now: Date, timeZone: string): string {
+  const day = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+  if (day.format(at) === day.format(now)) return "today";
+  if (day.format(at) === day.format(new Date(now.getTime() - 24 * 60 * 60 * 1000))) return "yesterday";
+  return `on ${new Intl.DateTimeFormat("en-US", { timeZone, weekday: "long", month: "short", day: "numeric" }).format(at)}`;
+}
+
 function timeOfDay(at: Date, timeZone: string): string {
   return new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit" }).format(at);
 }
@@ -127,12 +234,65 @@ function stepsFor(reached: StepKey, final: boolean): Step[] {
   }));
 }
 
+/**
+ * A delivery that left the ordinary path says so in its last step, never by starting over: the steps
+ * it went through are done and its outcome takes the place of "Delivered" (a canceled one, whose
+ * progress is not known, shows only the order and its cancelation).
+ */
+function stepsOfOutcome(outcome: "attempted" | "returned" | "canceled"): Step[] {
+  const step = (key: StepKey, status: Step["status"]): Step => ({ key, label: STEP_LABELS[key], status });
+  if (outcome === "canceled") return [step("ordered", "done"), step("canceled", "done")];
+  const travelled = STEP_ORDER.slice(0, STEP_ORDER.indexOf("out_for_delivery") + 1).map((key) => step(key, "done"));
+  return [...travelled, step(outcome, "current")];
+}
+
+/** The step the shopper is at, in the page's words: the current one, else the last done (a delivered order). */
+export function currentStepLabel(steps: readonly Step[]): string {
+  const current = steps.find((step) => step.status === "current") ?? steps.findLast((step) => step.status === "done");
+  return (current ?? steps[0]!).label;
+}
+
+/**
+ * The store's phone as a button, else its email; a number with fewer than 7 digits is not one to
+ * call, and an email is used only as the settings validated it.
+ */
+export function storeContactOf(phone: string | null, email: string | null = null): StoreContact | null {
+  const digits = phone?.replace(/[^\d+]/g, "") ?? "";
+  if (digits.replace(/\D/g, "").length >= 7) return { label: "Call the store", href: `tel:${digits}` };
+  return email ? { label: "Email the store", href: `mailto:${email}` } : null;
+}
+
+/** The app's own accent when the store set none. */
+export const DEFAULT_ACCENT = "#1e40af";
+const DARK_TEXT = "#0f172a";
+
+/** WCAG relative luminance of a #rrggbb colour. */
+function luminanceOf(hex: string): number {
+  const channel = (i: number) => {
+    const c = parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
+}
+
+/** The accent and whichever of white or dark text has the higher contrast on it. */
+export function brandOf(logoUrl: string | null, accentColor: string | null): BrandView {
+  const accent = accentColor && /^#[0-9a-f]{6}$/i.test(accentColor) ? accentColor.toLowerCase() : DEFAULT_ACCENT;
+  const light = luminanceOf(accent);
+  const onWhite = 1.05 / (light + 0.05);
+  const onDark = (light + 0.05) / (luminanceOf(DARK_TEXT) + 0.05);
+  return { logoUrl, accent, onAccent: onWhite >= onDark ? "#ffffff" : DARK_TEXT };
+}
+
 function etaFor(facts: TrackingPageFacts, now: Date): string | null {
   if (!facts.etaAt || facts.etaAt.getTime() < now.getTime()) return null;
   if (facts.state === "assigned")
     return `Driver expected at the store around ${timeOfDay(facts.etaAt, facts.timeZone)}`;
-  if (facts.state === "en_route") return `Expected to arrive around ${timeOfDay(facts.etaAt, facts.timeZone)}`;
-  return null;
+  if (facts.state !== "en_route") return null;
+  const minutes = Math.max(1, Math.round((facts.etaAt.getTime() - now.getTime()) / 60_000));
+  return minutes <= COUNTDOWN_WITHIN_MINUTES
+    ? `Arriving in about ${minutes} min`
+    : `Expected to arrive around ${timeOfDay(facts.etaAt, facts.timeZone)}`;
 }
 
 export function trackingPageView(facts: TrackingPageFacts, now: Date): TrackingPageView {
@@ -149,12 +309,14 @@ export function trackingPageView(facts: TrackingPageFacts, now: Date): TrackingP
   const vehicle = vehicleInWords(facts.vehicle);
   const showsDriver = facts.state === "assigned" || facts.state === "en_route" || facts.state === "attempted";
   const firstName = firstNameOf(facts.recipientName);
+  const onMap = driverOnMap(facts, outForDelivery);
   const map =
     !final && (facts.pickup || facts.destination)
       ? {
           pickup: facts.pickup,
           destination: facts.destination && areaOf(facts.destination),
-          driver: outForDelivery ? facts.driverPosition : null,
+          driver: onMap?.driver ?? null,
+          heading: onMap?.heading ?? null,
           city: facts.recipientCity,
         }
       : null;
@@ -164,10 +326,12 @@ export function trackingPageView(facts: TrackingPageFacts, now: Date): TrackingP
     headline: outForDelivery ? "Your order is out for delivery" : HEADLINES[facts.state],
     detail: outcome
       ? OUTCOME_DETAIL[outcome]
-      : facts.recipientCity && !final
-        ? `Delivering to ${facts.recipientCity}`
-        : null,
-    steps: stepsFor(reached, facts.state === "delivered"),
+      : facts.state === "delivered" && facts.deliveredAt
+        ? `Delivered ${windowDay(facts.deliveredAt, now, facts.timeZone)} at ${timeOfDay(facts.deliveredAt, facts.timeZone)}`
+        : facts.recipientCity && !final
+          ? `Delivering to ${facts.recipientCity}`
+          : null,
+    steps: outcome ? stepsOfOutcome(outcome) : stepsFor(reached, facts.state === "delivered"),
     outcome,
     window:
       facts.deliverStart && facts.deliverEnd && !final
@@ -178,5 +342,21 @@ export function trackingPageView(facts: TrackingPageFacts, now: Date): TrackingP
     map,
     photoUrl: facts.state === "delivered" ? facts.photoUrl : null,
     final,
+    orderName: facts.orderName,
+    changes: final
+      ? null
+      : facts.changes.open
+        ? { open: true }
+        : facts.changes.reason === "ended"
+          ? null
+          : { open: false, message: CHANGE_CLOSED_WORDS[facts.changes.reason] },
+    contact: storeContactOf(facts.storePhone, facts.storeEmail),
+    brand: brandOf(facts.logoUrl, facts.accentColor),
+    rating:
+      facts.state !== "delivered"
+        ? null
+        : facts.shopperRated
+          ? { open: false, message: RATING_SAVED }
+          : { open: true, reasons: [...facts.ratingReasons] },
   };
 }

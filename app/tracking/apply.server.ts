@@ -68,21 +68,17 @@ function factsOf(shipment: Shipment): ShipmentFacts {
 }
 
 /**
- * The fulfillment's tracking URL: the merchant's template, else the tracking page. Creating the
- * fulfillment makes a new token, stored before Shopify hears of it, so the URL Shopify keeps always
- * opens the page (a retry that creates it again makes another: only the one Shopify keeps matters).
- * A repost's update keeps the page the shopper already has, when its token can be opened.
+ * The fulfillment's tracking URL: the merchant's template, else the tracking page. The page the
+ * shopper already has is kept: made at booking (app/dispatch, so the order status block links to it
+ * from then on), or before a repost. A shipment without one (booked before pages were made at
+ * booking) gets a new token, stored before Shopify hears of it, so the URL Shopify keeps always opens
+ * the page.
  */
-async function fulfillmentTrackingUrl(
-  deps: ApplyDeps,
-  shipment: Shipment,
-  number: string,
-  keepPage: boolean,
-): Promise<string> {
+async function fulfillmentTrackingUrl(deps: ApplyDeps, shipment: Shipment, number: string): Promise<string> {
   const merchants = deps.settings.trackingUrl(number);
   if (merchants) return merchants;
   const kept =
-    keepPage && shipment.trackingTokenSealed
+    shipment.trackingTokenSealed && shipment.trackingTokenHash
       ? deps.settings.openPageToken(shipment.trackingTokenSealed, shipment.id)
       : null;
   if (kept) return deps.settings.pageUrl(kept);
@@ -129,7 +125,7 @@ async function runActions(
       if (seen.fulfillmentGid) continue;
       const created = await createFulfillment(deps.admin, {
         fulfillmentOrderGid: shipment.fulfillmentOrderGid,
-        tracking: await trackingOf(deps, shipment, false),
+        tracking: await trackingOf(deps, shipment),
         notifyCustomer: deps.settings.notifyCustomer,
       });
       seen.fulfillmentGid = created.id;
@@ -154,7 +150,7 @@ async function runActions(
       if (!seen.fulfillmentGid) continue;
       await updateFulfillmentTracking(deps.admin, {
         fulfillmentGid: seen.fulfillmentGid,
-        tracking: await trackingOf(deps, shipment, true),
+        tracking: await trackingOf(deps, shipment),
         notifyCustomer: deps.settings.notifyCustomer,
       });
     } else if (action.kind === "clear_attention") {
@@ -172,9 +168,9 @@ async function runActions(
 
 /** The tracking Shopify shows for the shipment: the courier's current tracking number. */
 /** The fulfillment's tracking info, for its creation and after a repost changed the number. */
-async function trackingOf(deps: ApplyDeps, shipment: Shipment, keepPage: boolean) {
+async function trackingOf(deps: ApplyDeps, shipment: Shipment) {
   const number = shipment.trackingNumber ?? shipment.courierShipmentId ?? shipment.id;
-  const url = await fulfillmentTrackingUrl(deps, shipment, number, keepPage);
+  const url = await fulfillmentTrackingUrl(deps, shipment, number);
   return { company: deps.settings.trackingCompany, number, url };
 }
 

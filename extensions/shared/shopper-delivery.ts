@@ -14,6 +14,8 @@ export type ShopperDeliveryPhase = (typeof SHOPPER_DELIVERY_PHASES)[number];
 export interface ShopperDelivery {
   /** The tracking page's headline ("Your order is out for delivery"). */
   status: string;
+  /** The tracking page's current step, in its words ("Out for delivery", "Going back to the store"). */
+  step: string;
   phase: ShopperDeliveryPhase;
   /** The delivery window in the store's time zone ("Today, 2:00–4:00 PM"); null once it ended. */
   window: string | null;
@@ -37,13 +39,6 @@ export function shopperDeliveryPath(orderId: string): string {
 /** The badge tones the customer account components accept. */
 export type ShopperTone = "auto" | "neutral" | "critical";
 
-const PHASE_LABELS: Readonly<Record<ShopperDeliveryPhase, string>> = {
-  active: "On its way",
-  delivered: "Delivered",
-  attempted: "Delivery attempted",
-  returned: "Returning to the store",
-  canceled: "Canceled",
-};
 const PHASE_TONES: Readonly<Record<ShopperDeliveryPhase, ShopperTone>> = {
   active: "auto",
   delivered: "auto",
@@ -83,6 +78,8 @@ export function isShopperDelivery(value: unknown): value is ShopperDelivery {
   return (
     typeof delivery.status === "string" &&
     delivery.status.trim() !== "" &&
+    typeof delivery.step === "string" &&
+    delivery.step.trim() !== "" &&
     SHOPPER_DELIVERY_PHASES.includes(delivery.phase as ShopperDeliveryPhase) &&
     isNullableString(delivery.window) &&
     isNullableString(delivery.eta) &&
@@ -96,7 +93,11 @@ export function deliveriesOf(body: unknown): ShopperDelivery[] {
   return Array.isArray(deliveries) ? deliveries.filter(isShopperDelivery) : [];
 }
 
-/** What the block shows: one card per delivery, none for an order without a same-day delivery. */
+/**
+ * What the block shows: one card per delivery, none for an order without a same-day delivery. The
+ * badge is the page's current step and the sentence its headline, so the block, the page's steps and
+ * its headline always agree.
+ */
 export function shopperDeliveryCards(deliveries: ShopperDelivery[]): ShopperDeliveryCard[] {
   return deliveries.map((delivery, index) => {
     const details = [
@@ -106,7 +107,7 @@ export function shopperDeliveryCards(deliveries: ShopperDelivery[]): ShopperDeli
     const href = safeLink(delivery.trackingUrl);
     return {
       heading: deliveries.length > 1 ? `Same-day delivery ${index + 1} of ${deliveries.length}` : "Same-day delivery",
-      badge: { label: PHASE_LABELS[delivery.phase], tone: PHASE_TONES[delivery.phase] },
+      badge: { label: delivery.step, tone: PHASE_TONES[delivery.phase] },
       status: delivery.status,
       details,
       link: href ? { href, label: TRACK_LINK_LABEL } : null,
@@ -122,18 +123,37 @@ export type ShopperDeliveryDeps = {
   sessionToken: () => Promise<string>;
 };
 
+/** How soon an open block asks again while a delivery goes on (the page polls every 5 s). */
+export const BLOCK_REFRESH_MS = 30_000;
+/** The longest wait after failures: each failure in a row doubles the wait up to this. */
+export const BLOCK_REFRESH_MAX_MS = 5 * 60_000;
+
 /**
- * The order's deliveries from the app. Any failure shows nothing: the order status page still shows
- * Shopify's own fulfillment and its tracking link, so an error in the block would only add noise.
+ * When the open block asks again: never once every delivery has ended (or there is none), after
+ * BLOCK_REFRESH_MS while one goes on, twice as long after each failure in a row (the last answer
+ * stays on screen meanwhile).
  */
-export async function loadShopperDeliveries(deps: ShopperDeliveryDeps, orderGid: string): Promise<ShopperDelivery[]> {
+export function nextRefreshMs(deliveries: readonly ShopperDelivery[], failuresInARow: number): number | null {
+  if (failuresInARow === 0 && !deliveries.some((delivery) => delivery.phase === "active")) return null;
+  return Math.min(BLOCK_REFRESH_MS * 2 ** Math.min(failuresInARow, 10), BLOCK_REFRESH_MAX_MS);
+}
+
+/**
+ * The order's deliveries from the app; null when they could not be had (no session token, a refusal,
+ * the app unreachable): the block then keeps what it shows, or shows nothing, since the order status
+ * page still shows Shopify's own fulfillment and its tracking link.
+ */
+export async function loadShopperDeliveries(
+  deps: ShopperDeliveryDeps,
+  orderGid: string,
+): Promise<ShopperDelivery[] | null> {
   const orderId = orderIdFromGid(orderGid);
   if (!orderId) return [];
   let token: string;
   try {
     token = await deps.sessionToken();
   } catch {
-    return [];
+    return null;
   }
   const base = deps.appUrl.replace(/\/+$/, "");
   const result = await callApi<ShopperDeliveriesResponse>(
@@ -144,5 +164,5 @@ export async function loadShopperDeliveries(deps: ShopperDeliveryDeps, orderGid:
       }),
     { method: "GET", path: shopperDeliveryPath(orderId) },
   );
-  return result.ok ? deliveriesOf(result.data) : [];
+  return result.ok ? deliveriesOf(result.data) : null;
 }

@@ -40,7 +40,8 @@ export type DemoStack = {
   served: ServedStandIn;
   app: AppServer;
   client: AppClient;
-  /** The app's client secret, for what signs as Shopify outside the client (the app proxy stand-in). */
+  /** The app's client id and secret, for what signs as Shopify outside the client (the app proxy stand-in, customer account session tokens). */
+  apiKey: string;
   apiSecret: string;
   /** What Shopify would have refused as an app bug (invalid query, unknown field, missing scope). */
   shopifyProblems: string[];
@@ -103,5 +104,18 @@ export async function startDemoStack(
   cleanup.add("app server", () => app.stop());
 
   const client = createAppClient({ appUrl, shop: DEMO_SHOP, apiKey, apiSecret });
-  return { tempDir, appLogPath, sandbox, courierToken, store, served, app, client, apiSecret, shopifyProblems, appUrl };
+  return {
+    tempDir,
+    appLogPath,
+    sandbox,
+    courierToken,
+    store,
+    served,
+    app,
+    client,
+    apiKey,
+    apiSecret,
+    shopifyProblems,
+    appUrl,
+  };
 }

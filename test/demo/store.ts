@@ -276,6 +276,9 @@ export function ordersPaidPayload(order: OrderState) {
       carrier_identifier: l.carrierIdentifier,
       price: l.price,
     })),
+    customer: order.customerId
+      ? { id: legacy(order.customerId), admin_graphql_api_id: order.customerId, email: order.email }
+      : null,
     shipping_address: address && {
       first_name: address.firstName,
       last_name: address.lastName,

@@ -3,8 +3,11 @@
  * as a shopper reaches it on the shop's domain: through the app proxy (test/support/app-proxy-stand-in.ts
  * signs each forwarded request as Shopify does, and the app verifies it with the library). The whole
  * stack is the demo's (test/demo/stack.ts): the real production server with its worker, the courier
- * sandbox posting its events, the Shopify stand-in. The shopper opens the page once the fulfillment
- * links to it and watches the delivery to the end without reloading, then sees the photo.
+ * sandbox posting its events, the Shopify stand-in. The shopper opens the page from the order status
+ * block's link as soon as the delivery is booked, changes the notes for the driver and the delivery
+ * time while no driver has it (the courier sandbox holds drivers back until the test lets them take
+ * it; each change is one PATCH there), finds both refused once a driver has it, and watches the
+ * delivery to the end without reloading (the test steps the courier), then sees the photo.
  * Screenshots at phone and desktop sizes; the LCP with a slow mobile profile is printed and checked.
  * Nothing may leave 127.0.0.1: every other request is aborted and fails the test.
  */
@@ -19,7 +22,9 @@ import { checkoutQuote } from "../demo/steps/checkout-quote";
 import { installAndSetUp } from "../demo/steps/install-and-set-up";
 import { orderPaid } from "../demo/steps/order-paid";
 import { DEMO_SHOP, SHOPPER } from "../demo/store";
+import type { ShopperDeliveriesResponse } from "../../extensions/shared/shopper-delivery";
 import { ROOT } from "../support/app-server";
+import { mintSessionToken } from "../support/shopify-signing";
 import { startAppProxyStandIn, type AppProxyStandIn } from "../support/app-proxy-stand-in";
 
 const SCREENSHOTS = path.join(ROOT, "test-results", "e2e");
@@ -58,15 +63,26 @@ function watch(page: Page, name: string) {
   page.on("pageerror", (error) => problems.push(`${name}: ${error.message}`));
 }
 
-/** The page's token once the first fulfillment links to it (the courier confirmed a pickup). */
-async function firstTrackingToken(): Promise<string> {
+/** The order status block's answer for the demo order, as the block asks it with the customer's session token. */
+async function blockDeliveries(): Promise<ShopperDeliveriesResponse> {
   const order = ctx.state.delivered!.order;
-  const url = await ctx.waitFor(
-    "a fulfillment linking to the tracking page",
-    () => order.fulfillments.flatMap((f) => f.trackingInfo).find((t) => t.url)?.url,
-    { timeoutMs: 60_000, intervalMs: 100 },
-  );
-  return new URL(url).pathname.split("/").pop()!;
+  const token = mintSessionToken({
+    shop: DEMO_SHOP,
+    apiKey: stack.apiKey,
+    apiSecret: stack.apiSecret,
+    userId: order.customerId!,
+  });
+  const id = order.id.slice(order.id.lastIndexOf("/") + 1);
+  const answer = await fetch(`${stack.appUrl}/api/customer/orders/${id}/delivery`, {
+    // The block runs in the shopper's browser (the library turns away what looks like a bot).
+    headers: {
+      Authorization: `Bearer ${token}`,
+      Origin: "https://extensions.shopifycdn.com",
+      "User-Agent": `Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version()} Mobile Safari/537.36`,
+    },
+  });
+  expect(answer.status).toBe(200);
+  return (await answer.json()) as ShopperDeliveriesResponse;
 }
 
 beforeAll(async () => {
@@ -79,7 +95,10 @@ beforeAll(async () => {
     () => undefined,
     () => undefined,
   );
-  for (const step of [installAndSetUp, checkoutQuote, orderPaid]) await step.run(ctx);
+  for (const step of [installAndSetUp, checkoutQuote]) await step.run(ctx);
+  // No driver takes a delivery paying under 10,000 dollars: the shopper has time to change it.
+  stack.sandbox.setAccountOptions(stack.courierToken, { driverPool: { minimumPayout: 10_000 } });
+  await orderPaid.run(ctx);
   proxy = await startAppProxyStandIn({ shop: DEMO_SHOP, appUrl: stack.appUrl, apiSecret: stack.apiSecret });
   cleanup.add("app proxy stand-in", () => proxy.close());
   browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_FLAGS });
@@ -93,9 +112,17 @@ afterAll(async () => {
 describe("the shoppers' tracking page in Chromium, through the app proxy", () => {
   let storefrontUrl = "";
 
-  it("follows a delivery to the end without reloading, and shows the photo", async () => {
-    const token = await firstTrackingToken();
+  it("follows a delivery from booking to delivered without reloading; notes and time change before a driver has it, not after", async () => {
+    // The order status block links to the page from booking on, with the booked window.
+    const block = await blockDeliveries();
+    expect(block.deliveries).toHaveLength(2);
+    const first = block.deliveries[0]!;
+    expect(first).toMatchObject({ status: "Your order is being prepared", phase: "active" });
+    expect(first.window).toBeTruthy();
+    expect(first.trackingUrl).toMatch(new RegExp(`^${stack.appUrl}/t/[A-Za-z0-9_-]{22}$`));
+    const token = new URL(first.trackingUrl!).pathname.split("/").pop()!;
     storefrontUrl = `${proxy.url}/apps/courier-track/${token}`;
+
     const context = await newContext(PHONE);
     const page = await context.newPage();
     watch(page, "phone");
@@ -107,33 +134,128 @@ describe("the shoppers' tracking page in Chromium, through the app proxy", () =>
     expect(response?.status()).toBe(200);
     expect(response?.headers()["referrer-policy"]).toBe("no-referrer");
     await page.getByText("Sunset Bakery").first().waitFor();
-    const firstHeadline = await page.locator("h1").innerText();
-    expect(firstHeadline).not.toBe("Delivered");
-    const seen = new Set([firstHeadline]);
-    await page.screenshot({ path: path.join(SCREENSHOTS, "tracking-01-phone-on-the-way.png"), fullPage: true });
+    await expect.poll(() => page.locator("h1").innerText()).toBe("Your order is being prepared");
+    await page.getByText(`Order ${ctx.state.delivered!.order.name}`).waitFor();
+    const windowBefore = await page.locator(".facts dd").first().innerText();
+    await page.screenshot({ path: path.join(SCREENSHOTS, "tracking-01-phone-booked.png"), fullPage: true });
 
-    // The page polls its status through the proxy and swaps its live part: no reload.
+    // The notes for the driver: one PATCH of the delivery location at the courier.
+    const updatesBefore = stack.sandbox.updates.length;
+    await page.getByLabel("Notes for the driver").fill("Gate code 4412, leave at the door");
+    await page.getByRole("button", { name: "Save notes" }).click();
+    await page.getByText("Your notes for the driver are saved.").waitFor();
+    const notesPatches = stack.sandbox.updates.slice(updatesBefore);
+    expect(notesPatches).toHaveLength(1);
+    expect(notesPatches[0]!.status).toBe(200);
+    const courierId = notesPatches[0]!.shipmentId;
+    expect(
+      (notesPatches[0]!.body as { delivery_location: { notes: string } }).delivery_location.notes.startsWith(
+        "Gate code 4412, leave at the door",
+      ),
+    ).toBe(true);
+
+    // Another time the store offers at the same price or less: one PATCH of pickup_after and deliver_between.
+    await page.getByRole("button", { name: "Change delivery time" }).click();
+    const choices = page.getByRole("radio");
+    await choices.first().waitFor();
+    const chosen = await page.locator(`label[for="${await choices.first().getAttribute("id")}"]`).innerText();
+    await choices.first().check();
+    await page.screenshot({ path: path.join(SCREENSHOTS, "tracking-02-phone-change-time.png"), fullPage: true });
+    await page.getByRole("button", { name: "Move my delivery" }).click();
+    await page.getByText(`Your delivery is now booked for ${chosen}.`).waitFor();
+    const movePatches = stack.sandbox.updates.slice(updatesBefore + 1);
+    expect(movePatches.map((u) => [u.shipmentId, u.status, Object.keys(u.body as object).sort()])).toEqual([
+      [courierId, 200, ["deliver_between", "pickup_after"]],
+    ]);
+    const moved = movePatches[0]!.body as { deliver_between: { start: string } };
+    expect(stack.sandbox.shipment(courierId)!.request.deliver_between.start).toBe(moved.deliver_between.start);
+    // The page's next poll shows the new window, still without a reload.
+    await expect.poll(() => page.locator(".facts dd").first().innerText(), { timeout: 30_000 }).not.toBe(windowBefore);
+    await page.screenshot({ path: path.join(SCREENSHOTS, "tracking-03-phone-changed.png"), fullPage: true });
+
+    // A driver takes it: the courier's events reach the page by its polls; the changes close.
+    stack.sandbox.setAccountOptions(stack.courierToken, { driverPool: null });
+    expect(stack.sandbox.advance(courierId)?.state).toBe("assigned");
     await expect
-      .poll(
-        async () => {
-          seen.add(await page.locator("h1").innerText());
-          return seen.has("Delivered");
-        },
-        { timeout: 90_000, interval: 250 },
-      )
-      .toBe(true);
+      .poll(() => page.locator("h1").innerText(), { timeout: 60_000 })
+      .toBe("A driver is on the way to the store");
+    await page.getByText("can no longer change").waitFor();
+    expect(await page.getByRole("button", { name: "Save notes" }).count()).toBe(0);
+    await page.screenshot({ path: path.join(SCREENSHOTS, "tracking-04-phone-assigned.png"), fullPage: true });
+
+    // Both changes are refused now, and nothing reaches the courier.
+    const updatesAssigned = stack.sandbox.updates.length;
+    // Sent as the page's script sends them (a refused request in the page would log a console error).
+    const send = async (body: unknown) => {
+      const answer = await fetch(`${storefrontUrl}/change`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify(body),
+      });
+      return [answer.status, ((await answer.json()) as { error: string }).error];
+    };
+    const refusals = [
+      await send({ change: "notes", notes: "Ring twice" }),
+      await send({ change: "window", serviceCode: "SAMEDAY_WITHIN-3-HOURS" }),
+    ];
+    expect(refusals).toEqual([
+      [409, "A driver has your order now, so the delivery time and the notes for the driver can no longer change."],
+      [409, "A driver has your order now, so the delivery time and the notes for the driver can no longer change."],
+    ]);
+    expect(stack.sandbox.updates.length).toBe(updatesAssigned);
+
+    // Each further step of the courier, followed live to the end; a screenshot at each.
+    const seen = ["Your order is being prepared", "A driver is on the way to the store"];
+    for (let step = 5; !seen.includes("Delivered"); step++) {
+      const before = seen[seen.length - 1]!;
+      // The courier's next step now, again while a step does not change what the shopper reads
+      // (the driver at the store is still "on the way to the store" for them).
+      let advancedAt = 0;
+      await expect
+        .poll(
+          async () => {
+            const headline = await page.locator("h1").innerText();
+            const state = stack.sandbox.shipment(courierId)!.state;
+            if (headline === before && state !== "delivered" && Date.now() - advancedAt > 2_000) {
+              stack.sandbox.advance(courierId);
+              advancedAt = Date.now();
+            }
+            return headline;
+          },
+          { timeout: 60_000, interval: 250 },
+        )
+        .not.toBe(before);
+      const headline = await page.locator("h1").innerText();
+      seen.push(headline);
+      const name = headline
+        .toLowerCase()
+        .replace(/[^a-z]+/g, "-")
+        .replace(/^-|-$/g, "");
+      await page.screenshot({
+        path: path.join(SCREENSHOTS, `tracking-${String(step).padStart(2, "0")}-phone-${name}.png`),
+        fullPage: true,
+      });
+      expect(step).toBeLessThan(20);
+    }
     expect(navigations).toBe(1);
-    expect(seen.size).toBeGreaterThan(1);
 
     const photo = page.getByRole("img", { name: "Photo of your delivery, taken by the driver" });
     await expect.poll(() => photo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
     expect(await photo.getAttribute("src")).toMatch(new RegExp(`^${stack.appUrl}/api/files/`));
     const html = await page.content();
     expect(html).toContain("Hi Dana");
-    for (const personal of [SHOPPER.lastName, SHOPPER.address1, SHOPPER.phone.slice(-7), SHOPPER.zip])
+    for (const personal of [SHOPPER.lastName, SHOPPER.address1, SHOPPER.phone.slice(-7), SHOPPER.zip, "4412"])
       expect(html).not.toContain(personal);
-    await page.screenshot({ path: path.join(SCREENSHOTS, "tracking-02-phone-delivered.png"), fullPage: true });
-    console.log(`Tracking page headlines seen without a reload: ${[...seen].join(" → ")}`);
+    await page.screenshot({ path: path.join(SCREENSHOTS, "tracking-18-phone-delivered.png"), fullPage: true });
+    // One tap rates the delivery, with a reason the store offers.
+    await page.getByLabel("On time").check();
+    await page.getByRole("button", { name: "5 out of 5 stars" }).click();
+    await page.getByText("Thank you. Your rating is saved.").waitFor();
+    await page.screenshot({ path: path.join(SCREENSHOTS, "tracking-19-phone-rated.png"), fullPage: true });
+    const blockAfter = JSON.stringify(await blockDeliveries());
+    for (const personal of [SHOPPER.lastName, SHOPPER.address1, SHOPPER.phone.slice(-7), SHOPPER.zip, "4412"])
+      expect(blockAfter).not.toContain(personal);
+    console.log(`Tracking page headlines seen without a reload: ${seen.join(" → ")}`);
     await context.close();
 
     const desktop = await newContext(DESKTOP);
@@ -141,7 +263,7 @@ describe("the shoppers' tracking page in Chromium, through the app proxy", () =>
     watch(wide, "desktop");
     await wide.goto(storefrontUrl);
     await wide.getByRole("heading", { name: "Delivered" }).waitFor();
-    await wide.screenshot({ path: path.join(SCREENSHOTS, "tracking-03-desktop-delivered.png"), fullPage: true });
+    await wide.screenshot({ path: path.join(SCREENSHOTS, "tracking-20-desktop-delivered.png"), fullPage: true });
     await desktop.close();
   });
 

@@ -524,6 +524,7 @@ describe("order status block (customer accounts)", () => {
   const route = `GET ${APP_URL}/api/customer/orders/1001/delivery`;
   const outForDelivery = {
     status: "Your order is out for delivery",
+    step: "Out for delivery",
     phase: "active",
     window: "Today, 2:00–4:00 PM",
     eta: "Expected to arrive around 3:40 PM",
@@ -538,6 +539,7 @@ describe("order status block (customer accounts)", () => {
     });
     await waitForText(h, "Your order is out for delivery");
     const text = await h.text();
+    expect(await h.page.locator("s-badge").innerText()).toBe("Out for delivery");
     expect(text).toContain("Delivery window: Today, 2:00–4:00 PM");
     expect(text).toContain("Arrival: Expected to arrive around 3:40 PM");
     const link = h.page.locator("s-link", { hasText: "Track your delivery" });

@@ -4,7 +4,10 @@ import { describe, expect, it } from "vitest";
 import { APP_URL } from "../../extensions/order-status-delivery/src/app-url";
 import {
   deliveriesOf,
+  BLOCK_REFRESH_MAX_MS,
+  BLOCK_REFRESH_MS,
   loadShopperDeliveries,
+  nextRefreshMs,
   shopperDeliveryCards,
   shopperDeliveryPath,
   SHOPPER_DELIVERY_ROUTE,
@@ -16,6 +19,7 @@ const PAGE = "https://courier-app.test/t/AAAAAAAAAAAAAAAAAAAAAA";
 
 const delivery = (overrides: Partial<ShopperDelivery> = {}): ShopperDelivery => ({
   status: "Your order is out for delivery",
+  step: "Out for delivery",
   phase: "active",
   window: "Today, 2:00–4:00 PM",
   eta: "Expected to arrive around 3:40 PM",
@@ -32,7 +36,7 @@ describe("what the order status block shows", () => {
     expect(shopperDeliveryCards([delivery()])).toEqual([
       {
         heading: "Same-day delivery",
-        badge: { label: "On its way", tone: "auto" },
+        badge: { label: "Out for delivery", tone: "auto" },
         status: "Your order is out for delivery",
         details: [
           { label: "Delivery window", value: "Today, 2:00–4:00 PM" },
@@ -43,20 +47,33 @@ describe("what the order status block shows", () => {
     ]);
   });
 
+  // Every state as the app words it (app/tracking-page: headline, current step, phase): the badge
+  // and the sentence are the page's own, so they never disagree.
   it.each([
-    ["active", "On its way", "auto"],
-    ["delivered", "Delivered", "auto"],
-    ["attempted", "Delivery attempted", "critical"],
-    ["returned", "Returning to the store", "critical"],
-    ["canceled", "Canceled", "neutral"],
-  ] as const)("a %s delivery is badged %s (%s)", (phase, label, tone) => {
-    expect(shopperDeliveryCards([delivery({ phase })])[0]!.badge).toEqual({ label, tone });
+    ["Your order is being prepared", "Order received", "active", "auto"],
+    ["A driver is on the way to the store", "Driver on the way to the store", "active", "auto"],
+    ["Your order has been picked up", "Picked up", "active", "auto"],
+    ["Your order is out for delivery", "Out for delivery", "active", "auto"],
+    ["Delivered", "Delivered", "delivered", "auto"],
+    ["We tried to deliver your order", "Delivery attempted", "attempted", "critical"],
+    ["Your order is going back to the store", "Going back to the store", "returned", "critical"],
+    ["This delivery was canceled", "Delivery canceled", "canceled", "neutral"],
+  ] as const)("%s: badged %s (%s, %s)", (status, step, phase, tone) => {
+    const [card] = shopperDeliveryCards([delivery({ status, step, phase })]);
+    expect(card).toMatchObject({ status, badge: { label: step, tone } });
   });
 
   it("a split order numbers its deliveries; a delivery without window, ETA or link shows only its status", () => {
     const cards = shopperDeliveryCards([
       delivery(),
-      delivery({ status: "Delivered", phase: "delivered", window: null, eta: null, trackingUrl: null }),
+      delivery({
+        status: "Delivered",
+        step: "Delivered",
+        phase: "delivered",
+        window: null,
+        eta: null,
+        trackingUrl: null,
+      }),
     ]);
     expect(cards.map((c) => c.heading)).toEqual(["Same-day delivery 1 of 2", "Same-day delivery 2 of 2"]);
     expect(cards[1]).toMatchObject({ status: "Delivered", details: [], link: null });
@@ -78,6 +95,7 @@ describe("reading the app's answer", () => {
     ["a list of nonsense", { deliveries: [1, "x", null] }, 0],
     ["an unknown phase", { deliveries: [{ ...delivery(), phase: "lost" }] }, 0],
     ["an empty status", { deliveries: [{ ...delivery(), status: " " }] }, 0],
+    ["no step", { deliveries: [{ ...delivery(), step: undefined }] }, 0],
     ["a number for the window", { deliveries: [{ ...delivery(), window: 3 }] }, 0],
     ["one good and one malformed", { deliveries: [delivery(), { status: "x" }] }, 1],
   ])("%s: %i deliveries kept", (_label, body, kept) => {
@@ -121,9 +139,9 @@ describe("loading the order's deliveries", () => {
         throw new TypeError("network down");
       },
     ],
-  ])("shows nothing after %s", async (_label, answer) => {
+  ])("has nothing after %s (null: the block keeps what it shows)", async (_label, answer) => {
     const { fetchFn } = recordingFetch(answer);
-    expect(await loadShopperDeliveries(deps(fetchFn), "gid://shopify/Order/1001")).toEqual([]);
+    expect(await loadShopperDeliveries(deps(fetchFn), "gid://shopify/Order/1001")).toBeNull();
   });
 
   it("asks nothing for an id that is not an order's, or without a session token", async () => {
@@ -132,8 +150,23 @@ describe("loading the order's deliveries", () => {
     const noToken = async () => {
       throw new Error("no session");
     };
-    expect(await loadShopperDeliveries(deps(fetchFn, noToken), "gid://shopify/Order/1001")).toEqual([]);
+    expect(await loadShopperDeliveries(deps(fetchFn, noToken), "gid://shopify/Order/1001")).toBeNull();
     expect(calls).toEqual([]);
+  });
+});
+
+describe("when the open block asks again", () => {
+  it.each<[string, ShopperDelivery[], number, number | null]>([
+    ["a delivery going on", [delivery()], 0, BLOCK_REFRESH_MS],
+    ["one going on, one delivered", [delivery({ phase: "delivered" }), delivery()], 0, BLOCK_REFRESH_MS],
+    ["every delivery ended", [delivery({ phase: "delivered" }), delivery({ phase: "canceled" })], 0, null],
+    ["no delivery", [], 0, null],
+    ["after one failure", [delivery()], 1, 2 * BLOCK_REFRESH_MS],
+    ["after three failures", [delivery()], 3, 8 * BLOCK_REFRESH_MS],
+    ["after many failures", [delivery()], 40, BLOCK_REFRESH_MAX_MS],
+    ["after a failure with nothing shown yet", [], 2, 4 * BLOCK_REFRESH_MS],
+  ])("%s: %s", (_label, deliveries, failures, wait) => {
+    expect(nextRefreshMs(deliveries, failures)).toBe(wait);
   });
 });
 

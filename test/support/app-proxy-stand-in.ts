@@ -2,12 +2,21 @@
  * Shopify's app proxy as a browser meets it: a server on 127.0.0.1 standing for the shop's domain
  * that forwards `/apps/courier-track/<path>` to `<app>/proxy/track/<path>` with the query Shopify adds
  * and signs (test/support/shopify-signing.ts `appProxyQuery`) and the client's address in
- * X-Forwarded-For, and hands the app's answer back unchanged. Anything else is a 404, as a storefront
+ * X-Forwarded-For, a POST with its body and content type, and hands the app's answer back unchanged. Anything else is a 404, as a storefront
  * path the app does not own would be here.
  */
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { appProxyQuery } from "./shopify-signing";
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => resolve(Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
+}
 
 export type AppProxyStandIn = { url: string; close(): Promise<void> };
 
@@ -22,20 +31,26 @@ export async function startAppProxyStandIn(options: {
   const proxyPath = options.proxyPath ?? "/proxy/track";
   const server: Server = createServer((req, res) => {
     const incoming = new URL(req.url ?? "/", "http://shop.invalid");
-    if (req.method !== "GET" || !incoming.pathname.startsWith(`${prefix}/`)) {
+    if ((req.method !== "GET" && req.method !== "POST") || !incoming.pathname.startsWith(`${prefix}/`)) {
       res.writeHead(404, { "Content-Type": "text/plain" }).end("Not found");
       return;
     }
     const extra = Object.fromEntries(incoming.searchParams);
     const query = appProxyQuery({ shop: options.shop, secret: options.apiSecret, pathPrefix: prefix, extra });
     const target = `${options.appUrl}${proxyPath}${incoming.pathname.slice(prefix.length)}?${query}`;
-    fetch(target, {
-      headers: {
-        Accept: req.headers.accept ?? "*/*",
-        "User-Agent": req.headers["user-agent"] ?? "",
-        "X-Forwarded-For": req.socket.remoteAddress ?? "",
-      },
-    })
+    readBody(req)
+      .then((body) =>
+        fetch(target, {
+          method: req.method,
+          headers: {
+            Accept: req.headers.accept ?? "*/*",
+            "User-Agent": req.headers["user-agent"] ?? "",
+            "X-Forwarded-For": req.socket.remoteAddress ?? "",
+            ...(req.headers["content-type"] ? { "Content-Type": req.headers["content-type"] } : {}),
+          },
+          ...(req.method === "POST" ? { body: new Uint8Array(body) } : {}),
+        }),
+      )
       .then(async (answer) => {
         const headers: Record<string, string> = {};
         answer.headers.forEach((value, name) => {

@@ -46,7 +46,11 @@ export function OrderSections({ controls: { field, choice, flag } }: { controls:
               "Email the customer when the driver picks up the order",
               "Shopify's shipping confirmation, with the tracking link.",
             )}
-            {flag("deliveryOptions.recipientSmsNotifications", "Text messages from the courier to the recipient")}
+            {flag(
+              "deliveryOptions.recipientSmsNotifications",
+              "Text messages from the courier to the recipient",
+              "The courier's own texts link to its own tracking. Turn them off when the app's tracking page (linked from the order status page from booking on) is the one shoppers should see.",
+            )}
             {flag("deliveryOptions.signatureRequired", "Ask for a signature at delivery")}
             {flag("deliveryOptions.declineInsurance", "Decline the courier's protection plan")}
           </BlockStack>
@@ -107,6 +111,26 @@ export function OrderSections({ controls: { field, choice, flag } }: { controls:
                 "For example https://track.example.com/{tracking_number}. Empty: the app's own tracking page for each delivery.",
             })}
             {field("tracking.pageDays", "Days the tracking page works after the delivery ends", { type: "number" })}
+            {field("tracking.logoUrl", "Logo on the tracking page", {
+              helpText:
+                "An https:// address of an image, for example from Content › Files in Shopify. Empty: the store's name.",
+            })}
+            <FormLayout.Group>
+              {field("tracking.accentColor", "Accent colour of the tracking page", {
+                helpText: "# and six hex digits, for example #1e40af. Empty: dark blue.",
+              })}
+              {field("tracking.contactEmail", "Contact email on the tracking page", {
+                helpText: "Shown after the pickup location's phone. Empty: the phone only.",
+              })}
+            </FormLayout.Group>
+            {field("tracking.ratingReasons", "Reasons a shopper may give with their rating", {
+              helpText: "Separate reasons with commas. Staff see the rating and reasons on the shipment's timeline.",
+            })}
+            {flag(
+              "tracking.forwardRating",
+              "Send the shopper's rating to the courier as the driver's rating",
+              "Once per delivery, unless staff rated the driver first.",
+            )}
             {field("carrierServiceName", "Name of the delivery service at checkout")}
             {field("reconciliationSilenceMinutes", "Check a quiet delivery with the courier after (minutes)", {
               type: "number",

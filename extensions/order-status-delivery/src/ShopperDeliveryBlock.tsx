@@ -1,11 +1,17 @@
 /** The shopper's same-day delivery on the order status page. Thin: content comes from shared/shopper-delivery.ts. */
 import { useEffect, useState } from "preact/hooks";
-import { shopperDeliveryCards, type ShopperDelivery, type ShopperDeliveryCard } from "../../shared/shopper-delivery";
+import {
+  nextRefreshMs,
+  shopperDeliveryCards,
+  type ShopperDelivery,
+  type ShopperDeliveryCard,
+} from "../../shared/shopper-delivery";
 
 export interface ShopperDeliveryBlockProps {
   /** The order's id (`gid://shopify/Order/…`); null until Shopify has processed the order. */
   orderGid: string | null;
-  load: (orderGid: string) => Promise<ShopperDelivery[]>;
+  /** The deliveries, or null when they could not be had (shared/shopper-delivery.ts loadShopperDeliveries). */
+  load: (orderGid: string) => Promise<ShopperDelivery[] | null>;
 }
 
 function DeliveryCard({ card }: { card: ShopperDeliveryCard }) {
@@ -34,14 +40,30 @@ function DeliveryCard({ card }: { card: ShopperDeliveryCard }) {
 export function ShopperDeliveryBlock({ orderGid, load }: ShopperDeliveryBlockProps) {
   const [cards, setCards] = useState<ShopperDeliveryCard[]>([]);
 
+  // Asks again while a delivery goes on, backing off after failures (nextRefreshMs); stops when
+  // every delivery has ended or the block goes away.
   useEffect(() => {
     if (!orderGid) return;
     let current = true;
-    void load(orderGid).then((deliveries) => {
-      if (current) setCards(shopperDeliveryCards(deliveries));
-    });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let failures = 0;
+    let shown: ShopperDelivery[] = [];
+    const refresh = async () => {
+      const deliveries = await load(orderGid);
+      if (!current) return;
+      if (deliveries === null) failures += 1;
+      else {
+        failures = 0;
+        shown = deliveries;
+        setCards(shopperDeliveryCards(deliveries));
+      }
+      const wait = nextRefreshMs(shown, failures);
+      if (wait !== null) timer = setTimeout(() => void refresh(), wait);
+    };
+    void refresh();
     return () => {
       current = false;
+      clearTimeout(timer);
     };
   }, [orderGid]);
 

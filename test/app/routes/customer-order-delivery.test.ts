@@ -98,14 +98,16 @@ describe("a valid customer account session token", () => {
     const [delivery] = body.deliveries;
     expect(delivery).toMatchObject({
       status: "Your order is out for delivery",
+      step: "Out for delivery",
       phase: "active",
       trackingUrl: `${TEST_APP_URL}/t/${token}`,
     });
     expect(delivery!.window).toMatch(/^Today, .+–.+(AM|PM)$/);
-    expect(delivery!.eta).toMatch(/^Expected to arrive around \d{1,2}:\d{2} (AM|PM)$/);
+    // 40 minutes ahead: within the hour, a countdown.
+    expect(delivery!.eta).toMatch(/^Arriving in about (39|40) min$/);
     expect(headers.get("Access-Control-Allow-Origin")).toBe("*");
     expect(headers.get("Access-Control-Allow-Headers")).toContain("Authorization");
-    expect(Object.keys(delivery!).sort()).toEqual(["eta", "phase", "status", "trackingUrl", "window"]);
+    expect(Object.keys(delivery!).sort()).toEqual(["eta", "phase", "status", "step", "trackingUrl", "window"]);
     const text = JSON.stringify(body);
     for (const secret of PERSONAL) expect(text).not.toContain(secret);
   });

@@ -60,6 +60,36 @@ beforeEach(async () => {
 });
 
 describe("the page on the app's URL", () => {
+  it("looks like the store: its logo (allowed by the image policy), accent, order number and contact", async () => {
+    const { token, shipment } = await seedShipment();
+    await db.shop.update({
+      where: { id: shipment.shopId },
+      data: {
+        settingsJson: JSON.stringify({
+          tracking: {
+            logoUrl: "https://cdn.shopify.com/s/files/1/sunset-logo.png",
+            accentColor: "#FDE68A",
+            contactEmail: "hello@sunset.example",
+          },
+        }),
+      },
+    });
+    await db.pickupLocation.updateMany({ data: { contactPhone: "+1 415 555 0100" } });
+    const response = await onApp(token);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<img class="logo" src="https://cdn.shopify.com/s/files/1/sunset-logo.png"');
+    expect(html).toContain(":root{--accent:#fde68a;--on-accent:#0f172a}");
+    expect(html).toContain("Order #1001");
+    expect(response.headers.get("Content-Security-Policy")).toContain(
+      `img-src ${TEST_APP_URL} https://cdn.shopify.com;`,
+    );
+    // Out for delivery: no more changes, and the store's phone as a button instead.
+    expect(html).toContain("can no longer change");
+    expect(html).toContain('<a class="button" href="tel:+14155550100">Call the store</a>');
+    expect(html).not.toContain("Save notes");
+  });
+
   it("shows the store, the first name, the city, the step, the driver and the map, with strict headers", async () => {
     const { token } = await seedShipment();
     const response = await onApp(token);
@@ -101,7 +131,9 @@ describe("the page on the app's URL", () => {
       new RegExp(`<img src="${TEST_APP_URL}/api/files/[^/"]+/delivery\\?exp=\\d+&amp;sig=[A-Za-z0-9_-]{43}"`),
     );
     expect(html).toContain("Delivered");
-    expect(html).not.toContain("<script");
+    // No polling (no version to poll for); the script only sends the rating.
+    expect(html).not.toMatch(/<main[^>]*data-version/);
+    expect(html).toContain("How was your delivery?");
   });
 
   it("answers the status the page polls: its live part and a version that changes with what it shows", async () => {

@@ -26,6 +26,17 @@ const facts = (overrides: Partial<TrackingPageFacts> = {}): TrackingPageFacts =>
   destination: { latitude: 37.761234, longitude: -122.435678 },
   driverPosition: { latitude: 37.7701, longitude: -122.4277 },
   photoUrl: "https://courier-app.test/api/files/s1/delivery?exp=1&sig=x",
+  driverPreviousPosition: { latitude: 37.7745, longitude: -122.4235 },
+  nearAddress: false,
+  deliveredAt: null,
+  orderName: "#1001",
+  changes: { open: false, reason: "assigned" },
+  storePhone: "+1 (718) 555-0100",
+  storeEmail: null,
+  logoUrl: null,
+  accentColor: null,
+  ratingReasons: ["On time", "Friendly driver"],
+  shopperRated: false,
   ...overrides,
 });
 
@@ -68,8 +79,16 @@ describe("trackingPageView: the steps in the shopper's words", () => {
       "attempted",
       true,
       "We tried to deliver your order",
-      ["ordered:done", "to_store:done", "picked_up:done", "out_for_delivery:current", "delivered:upcoming"],
+      ["ordered:done", "to_store:done", "picked_up:done", "out_for_delivery:done", "attempted:current"],
     ],
+    [
+      "returned",
+      true,
+      "Your order is going back to the store",
+      ["ordered:done", "to_store:done", "picked_up:done", "out_for_delivery:done", "returned:current"],
+    ],
+    ["canceled", false, "This delivery was canceled", ["ordered:done", "canceled:done"]],
+    ["failed", false, "This delivery was canceled", ["ordered:done", "canceled:done"]],
   ])("%s (out for delivery: %s) reads %j", (state, out, headline, steps) => {
     expect(trackingPageView(facts({ state, outForDelivery: out }), NOW).headline).toBe(headline);
     expect(statuses(state, out)).toEqual(steps);
@@ -110,13 +129,60 @@ describe("trackingPageView: what is shown when", () => {
     expect(trackingPageView(facts({ etaAt: new Date("2026-11-25T18:00:00Z") }), NOW).eta).toBeNull();
   });
 
-  it("draws the driver only while out for delivery, and the delivery area rounded, never the exact address point", () => {
+  it("draws the driver only while out for delivery, about 100 m rounded, heading the way they moved; the area rounded", () => {
     const picked = trackingPageView(facts(), NOW).map!;
     expect(picked.driver).toBeNull();
     const out = trackingPageView(facts({ outForDelivery: true }), NOW).map!;
-    expect(out.driver).toEqual({ latitude: 37.7701, longitude: -122.4277 });
+    expect(out.driver).toEqual({ latitude: 37.77, longitude: -122.428 });
+    // From 37.7745,-122.4235 to 37.7701,-122.4277: south-west.
+    expect(out.heading).toBeGreaterThan(180);
+    expect(out.heading).toBeLessThan(270);
     expect(out.destination).toEqual({ latitude: 37.76, longitude: -122.44 });
     expect(out.city).toBe("San Francisco");
+    expect(
+      trackingPageView(facts({ outForDelivery: true, driverPreviousPosition: null }), NOW).map!.heading,
+    ).toBeNull();
+  });
+
+  it.each<[string, Partial<TrackingPageFacts>]>([
+    ["the courier says the driver is approaching or at the address", { nearAddress: true }],
+    ["the driver is within 800 m of the address", { driverPosition: { latitude: 37.7635, longitude: -122.4395 } }],
+    ["the state is attempted", { state: "attempted" }],
+  ])("hides the driver once %s", (_why, overrides) => {
+    const view = trackingPageView(facts({ outForDelivery: true, ...overrides }), NOW);
+    expect(view.map?.driver ?? null).toBeNull();
+    expect(JSON.stringify(view)).not.toContain("37.7635");
+  });
+
+  it("counts down to the courier's ETA within the hour, else names the time", () => {
+    const in12 = new Date(NOW.getTime() + 12 * 60_000 + 10_000);
+    expect(trackingPageView(facts({ outForDelivery: true, etaAt: in12 }), NOW).eta).toBe("Arriving in about 12 min");
+    const in20s = new Date(NOW.getTime() + 20_000);
+    expect(trackingPageView(facts({ outForDelivery: true, etaAt: in20s }), NOW).eta).toBe("Arriving in about 1 min");
+  });
+
+  it("offers the rating with the merchant's reasons once delivered, thanks once given, nothing before", () => {
+    expect(trackingPageView(facts({ state: "delivered" }), NOW).rating).toEqual({
+      open: true,
+      reasons: ["On time", "Friendly driver"],
+    });
+    expect(trackingPageView(facts({ state: "delivered", shopperRated: true }), NOW).rating).toEqual({
+      open: false,
+      message: "Thank you. Your rating is saved.",
+    });
+    for (const state of ["scheduled", "en_route", "returned", "canceled"] as const)
+      expect(trackingPageView(facts({ state }), NOW).rating).toBeNull();
+  });
+
+  it("says when the order was delivered", () => {
+    const at = new Date("2026-11-25T18:42:00Z");
+    expect(trackingPageView(facts({ state: "delivered", deliveredAt: at }), NOW).detail).toBe(
+      "Delivered today at 10:42 AM",
+    );
+    const before = new Date("2026-11-24T18:42:00Z");
+    expect(trackingPageView(facts({ state: "delivered", deliveredAt: before }), NOW).detail).toBe(
+      "Delivered yesterday at 10:42 AM",
+    );
   });
 
   it("shows the photo once delivered, and no map, driver or window after the end", () => {
@@ -132,6 +198,53 @@ describe("trackingPageView: what is shown when", () => {
       NOW,
     );
     expect(view).toMatchObject({ greeting: "Your delivery", detail: null, map: null, driver: null });
+  });
+});
+
+describe("trackingPageView: the change panel and the store's contact", () => {
+  it.each<[Partial<TrackingPageFacts>, unknown]>([
+    [{ state: "scheduled", changes: { open: true } }, { open: true }],
+    [
+      { state: "assigned", changes: { open: false, reason: "assigned" } },
+      {
+        open: false,
+        message: "A driver has your order now, so the delivery time and the notes for the driver can no longer change.",
+      },
+    ],
+    [
+      { state: "pending", changes: { open: false, reason: "not_booked" } },
+      { open: false, message: "The delivery is still being booked. You can change it here in a moment." },
+    ],
+    [{ state: "expired", changes: { open: false, reason: "ended" } }, null],
+    [{ state: "delivered", changes: { open: false, reason: "ended" } }, null],
+  ])("%j shows %j", (overrides, changes) => {
+    expect(trackingPageView(facts(overrides), NOW).changes).toEqual(changes);
+  });
+
+  it("names the order and offers the store's phone as a button", () => {
+    const view = trackingPageView(facts(), NOW);
+    expect(view.orderName).toBe("#1001");
+    expect(view.contact).toEqual({ label: "Call the store", href: "tel:+17185550100" });
+    expect(trackingPageView(facts({ storePhone: "12" }), NOW).contact).toBeNull();
+    expect(trackingPageView(facts({ storePhone: null }), NOW).contact).toBeNull();
+    expect(trackingPageView(facts({ storePhone: null, storeEmail: "hello@bakery.example" }), NOW).contact).toEqual({
+      label: "Email the store",
+      href: "mailto:hello@bakery.example",
+    });
+  });
+
+  it.each([
+    [null, "#1e40af", "#ffffff"],
+    ["#FDE68A", "#fde68a", "#0f172a"],
+    ["#0F766E", "#0f766e", "#ffffff"],
+    ["#ffffff", "#ffffff", "#0f172a"],
+    ["red", "#1e40af", "#ffffff"],
+  ])("the accent %j is drawn as %s with %s text on it", (accentColor, accent, onAccent) => {
+    expect(trackingPageView(facts({ accentColor, logoUrl: "https://cdn.shopify.com/logo.png" }), NOW).brand).toEqual({
+      logoUrl: "https://cdn.shopify.com/logo.png",
+      accent,
+      onAccent,
+    });
   });
 });
 

@@ -198,7 +198,7 @@ describe("courier events become Shopify fulfillments and events", () => {
     expect(after.trackingTokenHash).toBe(trackingTokenHash);
   });
 
-  it("a merchant's tracking URL template wins over the tracking page, and no page token is made", async () => {
+  it("a merchant's tracking URL template wins over the tracking page, and no page token is made for it", async () => {
     const { order, shipment } = await dispatchedShipment();
     for (const event of runDelivery(shipment.courierShipmentId!)) await post(event);
     await applyShipmentEvents(
@@ -214,7 +214,10 @@ describe("courier events become Shopify fulfillments and events", () => {
     );
     const tracking = orderState(order.id).fulfillments[0]!.trackingInfo[0]!;
     expect(tracking.url).toBe(`https://track.example.com/${shipment.trackingNumber}`);
-    expect((await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } })).trackingTokenHash).toBeNull();
+    // Only the page made at booking (the shop had no template then), left as it was.
+    expect((await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } })).trackingTokenHash).toBe(
+      shipment.trackingTokenHash,
+    );
   });
 
   it("a late event never moves the state back", async () => {
@@ -481,6 +484,9 @@ describe("the courier's repost of an expired shipment takes over", () => {
         idempotencyKey: `${shipment.idempotencyKey}-other`,
         fulfillmentOrderGid: `${shipment.fulfillmentOrderGid}9`,
         courierShipmentId: "999999",
+        // Its own page (each shipment's token is unique): none here.
+        trackingTokenHash: null,
+        trackingTokenSealed: null,
         needsAttention: true,
         attentionReason: "The courier canceled the delivery",
       },

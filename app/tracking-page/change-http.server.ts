@@ -1,0 +1,104 @@
+import { BodyTooLargeError, readRequestText } from "~/http/capped-body.server";
+import { getRuntime } from "~/runtime.server";
+import { staffDeps } from "~/staff/http.server";
+import { json, takeClientRate, vouchedShop, type PageRequest, type Surface } from "./http.server";
+import { TrackingTokenParam } from "./inputs";
+import { createFixedWindowLimiter, type FixedWindowLimiter } from "./rate-limit";
+import { ShopperChangeInput } from "./shopper-changes";
+import { applyShopperChange, changeOptionsFor } from "./shopper-changes.server";
+import { rateDelivery } from "./shopper-rating.server";
+import { hashTrackingToken } from "./token.server";
+
+/**
+ * The shell of the shopper's changes (routes t.$token_.change/windows, proxy.track.$token_.change/
+ * windows): the page's client limit, the app proxy's signature, the token, a per-delivery limit on
+ * changes, and a small JSON body. Only JSON is taken, so another site cannot post a form here
+ * without the browser first asking (CORS preflight), and the token still has to be known.
+ */
+
+/** Change requests (and window lists, which ask the courier for prices) per delivery per window of time. */
+export const SHOPPER_CHANGES_PER_WINDOW = 10;
+export const SHOPPER_CHANGE_WINDOW_MS = 10 * 60_000;
+/** A change is a short JSON object: the notes are at most 500 characters (4 bytes each at worst). */
+export const MAX_CHANGE_BODY_BYTES = 4_096;
+
+let changeLimiter: FixedWindowLimiter | undefined;
+
+function changesLimiter(): FixedWindowLimiter {
+  const clock = getRuntime().clock;
+  return (changeLimiter ??= createFixedWindowLimiter({
+    limit: SHOPPER_CHANGES_PER_WINDOW,
+    windowMs: SHOPPER_CHANGE_WINDOW_MS,
+    maxKeys: 50_000,
+    clock: () => clock().getTime(),
+  }));
+}
+
+async function readChange(request: Request): Promise<ShopperChangeInput | string> {
+  if (!/^application\/json\b/i.test(request.headers.get("content-type") ?? ""))
+    return "Send the change as JSON (Content-Type: application/json).";
+  let text: string;
+  try {
+    text = await readRequestText(request, MAX_CHANGE_BODY_BYTES);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return "The change is too large.";
+    throw error;
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return "The change is not valid JSON.";
+  }
+  const parsed = ShopperChangeInput.safeParse(body);
+  return parsed.success ? parsed.data : (parsed.error.issues[0]?.message ?? "The change is not valid.");
+}
+
+/** GET `<page>/windows` (`answer: "windows"`) or POST `<page>/change` (`"change"`). */
+export async function shopperChangeResponse(
+  { request, params, context }: PageRequest,
+  surface: Surface,
+  answer: "windows" | "change",
+): Promise<Response> {
+  const expected = answer === "windows" ? "GET" : "POST";
+  if (request.method !== expected) return json({ error: "Method not allowed" }, 405, { Allow: expected });
+  // The signature first: through the app proxy, the client is the address Shopify appended (it vouched).
+  const shop = await vouchedShop(request, surface);
+  if (!shop.ok) return json({ error: "Not authorized." }, 401);
+  const client = takeClientRate(request, context, { throughShopifyProxy: surface.kind === "proxy" });
+  if (!client.allowed)
+    return json({ error: "Too many requests. Try again in a minute." }, 429, {
+      "Retry-After": String(client.retryAfterS),
+    });
+  const token = TrackingTokenParam.safeParse(params.token);
+  if (!token.success) return json({ error: "Not found" }, 404);
+  const rate = changesLimiter().take(hashTrackingToken(token.data));
+  if (!rate.allowed)
+    return json({ error: "Too many changes. Try again in a few minutes." }, 429, {
+      "Retry-After": String(rate.retryAfterS),
+    });
+
+  if (answer === "windows") {
+    const options = await changeOptionsFor(staffDeps(), token.data, shop.shopDomain);
+    if (options.kind === "not_found") return json({ error: "Not found" }, 404);
+    return json(options, 200);
+  }
+  const input = await readChange(request);
+  if (typeof input === "string") return json({ error: input }, 400);
+  const result =
+    input.change === "rating"
+      ? await rateDelivery(staffDeps(), token.data, shop.shopDomain, input)
+      : await applyShopperChange(staffDeps(), token.data, shop.shopDomain, input);
+  switch (result.kind) {
+    case "not_found":
+      return json({ error: "Not found" }, 404);
+    case "closed":
+      return json({ error: result.message, closed: true }, 409);
+    case "rated":
+      return json({ ok: true, changed: true, message: result.message }, 200);
+    case "refused":
+      return json({ error: result.message }, result.status);
+    default:
+      return json({ ok: true, changed: result.kind === "changed", message: result.message }, 200);
+  }
+}

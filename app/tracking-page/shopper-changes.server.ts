@@ -1,0 +1,331 @@
+import type { CourierClient } from "~/courier/client.server";
+import { CourierError } from "~/courier/errors";
+import { API_ERROR_CODES } from "~/courier/limits";
+import type { CreateShipmentRequest, UpdateShipmentRequest } from "~/courier/requests";
+import { bookSlotPlace } from "~/dispatch/slot-booking.server";
+import { windowTitle } from "~/dispatch/window-title";
+import { parseRequest } from "~/order-changes/shipment-actions.server";
+import { countedFullSlots } from "~/quote/rate-preview.server";
+import { dollarsToCents, priceRate } from "~/quote/pricing";
+import type { CourierForShop } from "~/runtime.server";
+import { instantLabel, spanLabel } from "~/schedule/labels";
+import { hoursOfLocations } from "~/schedule/opening-hours";
+import { takenPlaces } from "~/schedule/slot-reservations.server";
+import { isValidTimeZone } from "~/schedule/time-zone";
+import { openWindows, type OpenWindow } from "~/schedule/windows";
+import { parseShopSettings, type ShopSettings } from "~/settings/shop-settings";
+import { recordOnShipment } from "~/shipments/record.server";
+import { toShipmentState } from "~/staff/view-model";
+import { PAGE_SHOP_FIELDS, pageEndsAtFor, type PageShipment, type TrackingPageDeps } from "./lookup.server";
+import {
+  CHANGE_CLOSED_WORDS,
+  changeWindowState,
+  movableOffers,
+  notesWithShopperText,
+  type ChangeClosedReason,
+  type PricedOffer,
+  type ShopperChangeInput,
+} from "./shopper-changes";
+import { hashTrackingToken } from "./token.server";
+
+/**
+ * The shopper's changes before pickup (shopper-changes.ts has the rules): the windows they may move
+ * to, and the notes edit or window move sent to the courier as a PATCH, then written with its
+ * timeline entry. A change that is already in place answers "unchanged" without a request (a repeated
+ * tap or a retried request changes nothing twice); changes to one delivery run one at a time.
+ */
+
+export type ShopperChangeDeps = TrackingPageDeps & { courierFor: CourierForShop };
+
+/** Timeline kinds (staff read them on the shipment's page). */
+export const SHOPPER_CHANGE_ACTIVITY = {
+  notes: "shopper_changed_notes",
+  window: "shopper_moved_window",
+} as const;
+
+export type WindowChoice = { serviceCode: string; label: string };
+
+export type ChangeOptions =
+  | { kind: "not_found" }
+  | { kind: "closed"; reason: ChangeClosedReason; message: string }
+  | { kind: "open"; windows: WindowChoice[]; note: string | null };
+
+export type ChangeResult =
+  | { kind: "not_found" }
+  | { kind: "closed"; reason: ChangeClosedReason; message: string }
+  | { kind: "refused"; status: 400 | 409 | 503; message: string }
+  | { kind: "changed" | "unchanged"; message: string };
+
+type Booking = {
+  shipment: PageShipment;
+  request: CreateShipmentRequest;
+  settings: ShopSettings;
+  timeZone: string;
+  courier: CourierClient;
+};
+
+const UNAVAILABLE = "This can't be changed right now. Try again in a few minutes, or contact the store.";
+
+/** The delivery behind a token, open for changes; or why not. */
+async function bookingFor(
+  deps: ShopperChangeDeps,
+  token: string,
+  shopDomain: string | null,
+): Promise<Booking | { kind: "not_found" } | Extract<ChangeResult, { kind: "closed" | "refused" }>> {
+  const shipment = await deps.db.shipment.findUnique({
+    where: { trackingTokenHash: hashTrackingToken(token) },
+    include: { shop: { select: PAGE_SHOP_FIELDS } },
+  });
+  if (!shipment || (shopDomain !== null && shipment.shop.domain !== shopDomain)) return { kind: "not_found" };
+  const endsAt = pageEndsAtFor(shipment);
+  if (endsAt && endsAt.getTime() <= deps.clock().getTime()) return { kind: "not_found" };
+  const window = changeWindowState({
+    state: toShipmentState(shipment.state),
+    courierShipmentId: shipment.courierShipmentId,
+    driverName: shipment.driverName,
+  });
+  if (!window.open) return closed(window.reason);
+  const request = parseRequest(shipment.requestJson);
+  const courier = await deps.courierFor(shipment.shop.domain);
+  if (!request || !courier) return { kind: "refused", status: 503, message: UNAVAILABLE };
+  const timeZone = isValidTimeZone(shipment.shop.timezone) ? shipment.shop.timezone : "UTC";
+  return { shipment, request, settings: parseShopSettings(shipment.shop.settingsJson), timeZone, courier };
+}
+
+const closed = (reason: ChangeClosedReason) =>
+  ({ kind: "closed", reason, message: CHANGE_CLOSED_WORDS[reason] }) as const;
+
+function shopperCentsOf(settings: ShopSettings, courierCents: number | null): number | null {
+  if (courierCents === null) return null;
+  return priceRate({ courierPriceDollars: courierCents / 100, rules: settings.pricing, orderSubtotalCents: null })
+    .totalCents;
+}
+
+async function pricedOffer(booking: Booking, offer: OpenWindow): Promise<PricedOffer> {
+  const { request, courier, settings } = booking;
+  try {
+    const estimate = await courier.estimate(
+      {
+        items: request.items,
+        pickup_location: request.pickup_location,
+        delivery_location: request.delivery_location,
+        pickup_after: offer.pickupAfter.toISOString(),
+        deliver_between: {
+          start: offer.deliverBetween.start.toISOString(),
+          end: offer.deliverBetween.end.toISOString(),
+        },
+      },
+      { lane: "background" },
+    );
+    const cents = typeof estimate.price === "number" && estimate.price >= 0 ? dollarsToCents(estimate.price) : null;
+    return { offer, shopperCents: shopperCentsOf(settings, cents) };
+  } catch (error) {
+    if (error instanceof CourierError) return { offer, shopperCents: null };
+    throw error;
+  }
+}
+
+/** The windows the location offers now for this delivery, within capacity, at the booked price or less. */
+async function movableWindows(deps: ShopperChangeDeps, booking: Booking): Promise<OpenWindow[]> {
+  const { shipment, settings, timeZone } = booking;
+  const locationGid = shipment.locationGid;
+  const schedule = {
+    now: deps.clock(),
+    timeZone,
+    leadTimeMinutes: settings.leadTimeMinutes,
+    windows: settings.deliveryWindows,
+    hours: hoursOfLocations(settings.openingHours, [locationGid]),
+  };
+  const slotCapacity = settings.openingHours.find((h) => h.locationGid === locationGid)?.slotCapacity ?? null;
+  const isFull = await countedFullSlots((shop, keys) => takenPlaces(deps.db, shop, keys))({
+    shopDomain: shipment.shop.domain,
+    locationGid,
+    slotCapacity,
+    schedule,
+  });
+  const offers = openWindows({ ...schedule, isFull });
+  const booked = {
+    serviceCode: shipment.serviceCode,
+    deliverStart: shipment.deliverStart ?? new Date(0),
+    deliverEnd: shipment.deliverEnd ?? new Date(0),
+  };
+  // Price only what could be offered: a booked slot needs no estimate.
+  const candidates = movableOffers({
+    offers: offers.map((offer) => ({ offer, shopperCents: 0 })),
+    booked,
+    bookedShopperCents: 0,
+    locationGid,
+    timeZone,
+  });
+  const priced = await Promise.all(candidates.map((offer) => pricedOffer(booking, offer)));
+  return movableOffers({
+    offers: priced,
+    booked,
+    bookedShopperCents: shopperCentsOf(settings, shipment.priceCents),
+    locationGid,
+    timeZone,
+  });
+}
+
+/** A window in the page's own words (its "Delivery window" row). */
+function windowLabel(offer: Pick<OpenWindow, "deliverBetween">, now: Date, timeZone: string): string {
+  return windowTitle(offer.deliverBetween.start, offer.deliverBetween.end, now, timeZone);
+}
+
+/** What the page's "change" panel offers: the windows to move to (none is a fine answer). */
+export async function changeOptionsFor(
+  deps: ShopperChangeDeps,
+  token: string,
+  shopDomain: string | null,
+): Promise<ChangeOptions> {
+  const booking = await bookingFor(deps, token, shopDomain);
+  if (!("shipment" in booking)) return booking.kind === "refused" ? closed("not_booked") : booking;
+  const now = deps.clock();
+  const windows = (await movableWindows(deps, booking)).map((offer) => ({
+    serviceCode: offer.serviceCode,
+    label: windowLabel(offer, now, booking.timeZone),
+  }));
+  return {
+    kind: "open",
+    windows,
+    note: windows.length ? null : "The store has no other delivery time at this price for your address right now.",
+  };
+}
+
+const running = new Map<string, Promise<unknown>>();
+
+/** `run` after every earlier change to the same delivery in this process has finished. */
+export async function oneAtATime<T>(key: string, run: () => Promise<T>): Promise<T> {
+  const before = running.get(key) ?? Promise.resolve();
+  const mine = before.catch(() => undefined).then(run);
+  running.set(key, mine);
+  try {
+    return await mine;
+  } finally {
+    if (running.get(key) === mine) running.delete(key);
+  }
+}
+
+/** The courier's answer to an update, as the shopper's result; null when it took it. */
+async function sendUpdate(booking: Booking, patch: UpdateShipmentRequest): Promise<ChangeResult | null> {
+  try {
+    await booking.courier.updateShipment(booking.shipment.courierShipmentId!, patch, { lane: "background" });
+    return null;
+  } catch (error) {
+    if (!(error instanceof CourierError)) throw error;
+    // 1003: the courier's "not any more" — a driver accepted before our state knew it.
+    if (error.apiErrors.some((e) => e.code === API_ERROR_CODES.rule)) return closed("assigned");
+    if (error.kind === "validation" || error.kind === "invalid_request")
+      return { kind: "refused", status: 400, message: "The courier did not accept this change. Contact the store." };
+    return { kind: "refused", status: 503, message: UNAVAILABLE };
+  }
+}
+
+async function changeNotes(deps: ShopperChangeDeps, booking: Booking, text: string): Promise<ChangeResult> {
+  const { request, settings, shipment } = booking;
+  const notes = notesWithShopperText(text, settings.driverNotes.merchantNote);
+  if ((request.delivery_location.notes ?? null) === notes)
+    return { kind: "unchanged", message: "Your notes for the driver are saved." };
+  const deliveryLocation = { ...request.delivery_location, notes };
+  const refused = await sendUpdate(booking, { delivery_location: deliveryLocation });
+  if (refused) return refused;
+  const next = { ...request, delivery_location: deliveryLocation };
+  await deps.db.$transaction((tx) =>
+    recordOnShipment(tx, {
+      shipmentId: shipment.id,
+      at: deps.clock(),
+      data: { requestJson: JSON.stringify(next) },
+      entry: {
+        kind: SHOPPER_CHANGE_ACTIVITY.notes,
+        message: text
+          ? `The shopper changed the notes for the driver on the tracking page (${[...text].length} characters); sent to the courier.`
+          : "The shopper removed their notes for the driver on the tracking page; sent to the courier.",
+      },
+    }),
+  );
+  return { kind: "changed", message: "Your notes for the driver are saved." };
+}
+
+async function moveWindow(deps: ShopperChangeDeps, booking: Booking, serviceCode: string): Promise<ChangeResult> {
+  const { request, shipment, settings, timeZone } = booking;
+  const now = deps.clock();
+  if (shipment.serviceCode === serviceCode)
+    return {
+      kind: "unchanged",
+      message: `Your delivery is booked for ${shipmentWindowLabel(shipment, now, timeZone)}.`,
+    };
+  const offer = (await movableWindows(deps, booking)).find((candidate) => candidate.serviceCode === serviceCode);
+  if (!offer)
+    return {
+      kind: "refused",
+      status: 409,
+      message: "That delivery time is no longer available at this price. Choose another one.",
+    };
+  const patch = {
+    pickup_after: offer.pickupAfter.toISOString(),
+    deliver_between: { start: offer.deliverBetween.start.toISOString(), end: offer.deliverBetween.end.toISOString() },
+  };
+  const refused = await sendUpdate(booking, patch);
+  if (refused) return refused;
+  const next = { ...request, ...patch };
+  const from =
+    shipment.deliverStart && shipment.deliverEnd
+      ? spanLabel(shipment.deliverStart, shipment.deliverEnd, null, timeZone)
+      : "its window";
+  const to = spanLabel(offer.deliverBetween.start, offer.deliverBetween.end, null, timeZone);
+  await deps.db.$transaction(async (tx) => {
+    // The old slot's place is given back and the new slot's taken (over capacity is booked and marked).
+    await tx.slotReservation.deleteMany({ where: { shipmentId: shipment.id } });
+    const over = await bookSlotPlace(tx, {
+      shopDomain: shipment.shop.domain,
+      shipmentId: shipment.id,
+      locationGid: shipment.locationGid,
+      window: offer,
+      settings,
+      timeZone,
+      at: now,
+    });
+    await recordOnShipment(tx, {
+      shipmentId: shipment.id,
+      at: now,
+      data: {
+        requestJson: JSON.stringify(next),
+        serviceCode: offer.serviceCode,
+        pickupAfter: offer.pickupAfter,
+        deliverStart: offer.deliverBetween.start,
+        deliverEnd: offer.deliverBetween.end,
+      },
+      entry: {
+        kind: SHOPPER_CHANGE_ACTIVITY.window,
+        message: `The shopper moved the delivery from ${from} to ${to} on the tracking page; pickup after ${instantLabel(offer.pickupAfter, timeZone)}. Sent to the courier.`,
+      },
+    });
+    if (over)
+      await tx.shipmentActivity.create({
+        data: { shipmentId: shipment.id, ...over, createdAt: new Date(now.getTime() + 1) },
+      });
+  });
+  return { kind: "changed", message: `Your delivery is now booked for ${windowLabel(offer, now, timeZone)}.` };
+}
+
+function shipmentWindowLabel(shipment: PageShipment, now: Date, timeZone: string): string {
+  return shipment.deliverStart && shipment.deliverEnd
+    ? windowLabel({ deliverBetween: { start: shipment.deliverStart, end: shipment.deliverEnd } }, now, timeZone)
+    : "the time you chose";
+}
+
+/** One change from the shopper holding the page's token (`shopDomain`: the shop the app proxy vouched for). */
+export async function applyShopperChange(
+  deps: ShopperChangeDeps,
+  token: string,
+  shopDomain: string | null,
+  input: Exclude<ShopperChangeInput, { change: "rating" }>,
+): Promise<ChangeResult> {
+  return oneAtATime(hashTrackingToken(token), async () => {
+    const booking = await bookingFor(deps, token, shopDomain);
+    if (!("shipment" in booking)) return booking;
+    return input.change === "notes"
+      ? changeNotes(deps, booking, input.notes)
+      : moveWindow(deps, booking, input.serviceCode);
+  });
+}

@@ -1,0 +1,134 @@
+import { z } from "zod";
+import { NOTES_MAX } from "~/courier/limits";
+import { driverNotes } from "~/dispatch/driver-notes";
+import { capacitySlotKeyOf } from "~/schedule/capacity";
+import { windowIdFromServiceCode } from "~/schedule/service-code";
+import type { OpenWindow } from "~/schedule/windows";
+import type { ShipmentState } from "~/tracking/shipment-states";
+
+/**
+ * What a shopper may change on their delivery from the tracking page, before pickup: the driver's
+ * notes and the delivery window. The courier takes an update only before a driver is assigned
+ * (delivery-api.md, "A shipment can be updated (PATCH) only before a driver has been assigned"), so
+ * both close for good once a driver has it. Pure: the server (shopper-changes.server.ts) passes in
+ * the shipment's facts, the offers and the prices.
+ */
+
+/** The shopper's notes for the driver: the courier's location notes limit, one line. */
+export const SHOPPER_NOTES_MAX = NOTES_MAX;
+
+/** The timeline kind of the shopper's rating (shopper-rating.server.ts), and the page's thanks. */
+export const SHOPPER_RATING_ACTIVITY = "shopper_rated";
+export const RATING_SAVED = "Thank you. Your rating is saved.";
+
+/** Stars a shopper gives (the courier's rating scale, delivery-api.md: 1..5). */
+export const SHOPPER_RATING_MAX = 5;
+const RATING_REASON_TEXT_MAX = 100;
+const RATING_REASONS_SENT_MAX = 20;
+
+/** Why a change can no longer be made, in the page's words. */
+export type ChangeClosedReason = "assigned" | "ended" | "not_booked";
+
+export type ChangeWindowState = { open: true } | { open: false; reason: ChangeClosedReason };
+
+export type ChangeFacts = {
+  state: ShipmentState;
+  courierShipmentId: string | null;
+  driverName: string | null;
+};
+
+const DRIVER_HAS_IT: ReadonlySet<ShipmentState> = new Set(["scheduled", "assigned", "en_route", "attempted"]);
+
+/** Open only for a booked delivery the courier still shows as scheduled, with no driver named. */
+export function changeWindowState(facts: ChangeFacts): ChangeWindowState {
+  if (!facts.courierShipmentId) return { open: false, reason: "not_booked" };
+  if (facts.state === "scheduled" && !facts.driverName) return { open: true };
+  if (facts.state === "pending") return { open: false, reason: "not_booked" };
+  if (DRIVER_HAS_IT.has(facts.state)) return { open: false, reason: "assigned" };
+  return { open: false, reason: "ended" };
+}
+
+export const CHANGE_CLOSED_WORDS: Record<ChangeClosedReason, string> = {
+  assigned: "A driver has your order now, so the delivery time and the notes for the driver can no longer change.",
+  ended: "This delivery can no longer change.",
+  not_booked: "The delivery is still being booked. You can change it here in a moment.",
+};
+
+// eslint-disable-next-line no-control-regex
+const CONTROL_OR_SPACE = /[\u0000-\u001f\u007f\s]+/gu;
+
+/** What a shopper's change request carries (the page's script sends JSON). */
+export const ShopperChangeInput = z.discriminatedUnion("change", [
+  z.strictObject({
+    change: z.literal("notes"),
+    notes: z
+      .string({ error: "Enter the notes for the driver" })
+      .transform((text) => text.replace(CONTROL_OR_SPACE, " ").trim())
+      .pipe(z.string().max(SHOPPER_NOTES_MAX, `Keep the notes to ${SHOPPER_NOTES_MAX} characters or fewer`)),
+  }),
+  z.strictObject({
+    change: z.literal("window"),
+    serviceCode: z.string().min(1).max(100),
+  }),
+  z.strictObject({
+    change: z.literal("rating"),
+    value: z.number({ error: "Choose 1 to 5 stars" }).int().min(1).max(SHOPPER_RATING_MAX),
+    reasons: z.array(z.string().max(RATING_REASON_TEXT_MAX)).max(RATING_REASONS_SENT_MAX).default([]),
+  }),
+]);
+export type ShopperChangeInput = z.output<typeof ShopperChangeInput>;
+
+/**
+ * The location notes the courier gets for the shopper's new text: the shopper's words first and the
+ * merchant's note for every delivery kept whole after them, as dispatch writes them
+ * (app/dispatch/driver-notes.ts). Null when neither says anything.
+ */
+export function notesWithShopperText(shopperText: string, merchantNote: string | null): string | null {
+  return driverNotes(
+    { shopperInstructions: true, instructionsAttribute: null, merchantNote },
+    { checkoutInstructions: shopperText, attributes: [], orderNote: null },
+  );
+}
+
+/** The delivery as booked: its window and slot (capacity.ts names the slot). */
+export type BookedWindow = { serviceCode: string | null; deliverStart: Date; deliverEnd: Date };
+
+/** An offer the shopper may move to, with what it would cost them. */
+export type PricedOffer = { offer: OpenWindow; shopperCents: number | null };
+
+/**
+ * The offers the shopper may move to: another slot than the booked one (by capacity slot, so the
+ * same window on the same day is no move), starting later than now, priced, and at most what the
+ * booked delivery costs them. Without a price for the booking, none: "same price or less" cannot be
+ * told.
+ */
+export function movableOffers(input: {
+  offers: readonly PricedOffer[];
+  booked: BookedWindow;
+  bookedShopperCents: number | null;
+  locationGid: string;
+  timeZone: string;
+}): OpenWindow[] {
+  const { booked, bookedShopperCents, locationGid, timeZone } = input;
+  if (bookedShopperCents === null) return [];
+  const bookedKey = booked.serviceCode
+    ? capacitySlotKeyOf(
+        locationGid,
+        {
+          windowId: windowIdFromServiceCode(booked.serviceCode) ?? booked.serviceCode,
+          serviceCode: booked.serviceCode,
+          deliverBetween: { start: booked.deliverStart, end: booked.deliverEnd },
+        },
+        timeZone,
+      )
+    : null;
+  return input.offers
+    .filter(({ offer, shopperCents }) => {
+      if (shopperCents === null || shopperCents > bookedShopperCents) return false;
+      const sameSpan =
+        offer.deliverBetween.start.getTime() === booked.deliverStart.getTime() &&
+        offer.deliverBetween.end.getTime() === booked.deliverEnd.getTime();
+      return !sameSpan && capacitySlotKeyOf(locationGid, offer, timeZone) !== bookedKey;
+    })
+    .map(({ offer }) => offer);
+}

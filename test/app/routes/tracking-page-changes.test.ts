@@ -1,0 +1,123 @@
+/**
+ * The shopper's change endpoints of the tracking page (`<page>/change`, `<page>/windows`) as the
+ * page's script and Shopify's app proxy reach them: the method, JSON only, the body's size and
+ * shape, the proxy's signature, the token, the shop, the per-delivery limit, and a closed answer
+ * (no courier request) once a driver has the order. The changes themselves against the courier
+ * sandbox: test/app/tracking-page/shopper-changes.server.test.ts.
+ */
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { beforeEach, describe, expect, it } from "vitest";
+import { db } from "~/db.server";
+import { action as proxyChange } from "~/routes/proxy.track.$token_.change";
+import { loader as proxyWindows } from "~/routes/proxy.track.$token_.windows";
+import { action as appChange, loader as appChangeGet } from "~/routes/t.$token_.change";
+import { loader as appWindows } from "~/routes/t.$token_.windows";
+import { MAX_CHANGE_BODY_BYTES, SHOPPER_CHANGES_PER_WINDOW } from "~/tracking-page/change-http.server";
+import { appProxyQuery } from "../../support/shopify-signing";
+import { TEST_API_SECRET, TEST_APP_URL } from "../../support/test-env";
+import { seedTrackedShipment } from "./tracked-shipment";
+
+const SHOP = "sunset-bakery.myshopify.com";
+const CLOSED = "A driver has your order now, so the delivery time and the notes for the driver can no longer change.";
+
+type Handler = (args: ActionFunctionArgs) => Promise<Response>;
+
+let clientCounter = 0;
+let client = "";
+
+async function call(handler: Handler, url: string, token: string, init: RequestInit = {}) {
+  const headers = new Headers(init.headers);
+  headers.set("X-Forwarded-For", client);
+  const request = new Request(url, { ...init, headers });
+  try {
+    return await handler({ request, params: { token }, context: { remoteAddress: client } });
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+const post = (body: unknown, contentType = "application/json") => ({
+  method: "POST",
+  headers: { "Content-Type": contentType },
+  body: typeof body === "string" ? body : JSON.stringify(body),
+});
+const NOTES = { change: "notes", notes: "Gate code 4412" };
+
+const proxyUrl = (token: string, path: string, secret = TEST_API_SECRET, shop = SHOP) =>
+  `${TEST_APP_URL}/proxy/track/${token}/${path}?${appProxyQuery({ shop, secret })}`;
+
+beforeEach(async () => {
+  client = `203.0.113.${++clientCounter}`;
+  for (const table of ["courierEvent", "shipmentActivity", "shipment", "pickupLocation", "shop"] as const)
+    await (db[table] as unknown as { deleteMany: () => Promise<unknown> }).deleteMany();
+});
+
+describe("the change endpoints", () => {
+  it("after assignment: closed, in the page's words, with nothing sent or written", async () => {
+    const { token, shipment } = await seedTrackedShipment({ shopDomain: SHOP, state: "assigned" });
+    const response = await call(appChange, `${TEST_APP_URL}/t/${token}/change`, token, post(NOTES));
+    expect(response.status).toBe(409);
+    expect(await response.json()).toEqual({ error: CLOSED, closed: true });
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    const windows = await call(appWindows, `${TEST_APP_URL}/t/${token}/windows`, token);
+    expect(windows.status).toBe(200);
+    expect(await windows.json()).toEqual({ kind: "closed", reason: "assigned", message: CLOSED });
+    const row = await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } });
+    expect(row.requestJson).toBe(shipment.requestJson);
+    expect(await db.shipmentActivity.count({ where: { shipmentId: shipment.id } })).toBe(0);
+  });
+
+  it("through the app proxy: the signature and the shop are checked", async () => {
+    const { token } = await seedTrackedShipment({ shopDomain: SHOP, state: "assigned" });
+    expect((await call(proxyChange, proxyUrl(token, "change"), token, post(NOTES))).status).toBe(409);
+    expect((await call(proxyWindows, proxyUrl(token, "windows"), token)).status).toBe(200);
+    const unsigned = await call(proxyChange, proxyUrl(token, "change", "wrong-secret"), token, post(NOTES));
+    expect(unsigned.status).toBe(401);
+    expect(await unsigned.json()).toEqual({ error: "Not authorized." });
+    const otherShop = proxyUrl(token, "change", TEST_API_SECRET, "other-shop.myshopify.com");
+    expect((await call(proxyChange, otherShop, token, post(NOTES))).status).toBe(404);
+  });
+
+  it.each<[string, RequestInit, number, string]>([
+    ["a form post", post("notes=x", "application/x-www-form-urlencoded"), 400, "Send the change as JSON"],
+    ["text that is not JSON", post("{notes", "application/json"), 400, "The change is not valid JSON."],
+    ["an unknown change", post({ change: "state", state: "delivered" }), 400, ""],
+    ["notes over 500 characters", post({ change: "notes", notes: "x".repeat(501) }), 400, "500 characters"],
+    [
+      "a body over the cap",
+      post({ change: "notes", notes: "x".repeat(MAX_CHANGE_BODY_BYTES) }),
+      400,
+      "The change is too large.",
+    ],
+  ])("refuses %s with a clear error", async (_what, init, status, words) => {
+    const { token } = await seedTrackedShipment({ shopDomain: SHOP, state: "scheduled" });
+    const response = await call(appChange, `${TEST_APP_URL}/t/${token}/change`, token, init);
+    expect(response.status).toBe(status);
+    const body = (await response.json()) as { error: string };
+    expect(body.error).toContain(words);
+    expect(body.error.length).toBeGreaterThan(0);
+  });
+
+  it("answers 405 to a GET of the change, and 404 to a token that is malformed or unknown", async () => {
+    const { token } = await seedTrackedShipment({ shopDomain: SHOP, state: "scheduled" });
+    const get = await call(appChangeGet, `${TEST_APP_URL}/t/${token}/change`, token);
+    expect(get.status).toBe(405);
+    expect(get.headers.get("Allow")).toBe("POST");
+    for (const bad of ["short", "A".repeat(22)])
+      expect((await call(appChange, `${TEST_APP_URL}/t/${bad}/change`, bad, post(NOTES))).status).toBe(404);
+  });
+
+  it(`takes at most ${SHOPPER_CHANGES_PER_WINDOW} changes per delivery, from any client`, async () => {
+    const { token } = await seedTrackedShipment({ shopDomain: SHOP, state: "assigned" });
+    const statuses: number[] = [];
+    for (let i = 0; i <= SHOPPER_CHANGES_PER_WINDOW; i++) {
+      client = `192.0.2.${i + 1}`;
+      statuses.push((await call(appChange, `${TEST_APP_URL}/t/${token}/change`, token, post(NOTES))).status);
+    }
+    expect(statuses.slice(0, SHOPPER_CHANGES_PER_WINDOW).every((status) => status === 409)).toBe(true);
+    const last = await call(appChange, `${TEST_APP_URL}/t/${token}/change`, token, post(NOTES));
+    expect(last.status).toBe(429);
+    expect(Number(last.headers.get("Retry-After"))).toBeGreaterThan(0);
+  });
+});

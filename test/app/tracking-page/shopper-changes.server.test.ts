@@ -1,0 +1,311 @@
+/**
+ * The shopper's changes before pickup, through the real dispatch (the page exists from booking), the
+ * real courier client and the courier sandbox: a notes edit and a window move arrive as PATCHes, are
+ * written with their timeline entries, repeat as no-ops, and are refused once a driver has the order
+ * (by our state, or by the courier's 1003 when its event has not reached us yet).
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { getRuntime } from "~/runtime.server";
+import { serviceCodeFor } from "~/schedule/service-code";
+import { slotKeyOf } from "~/schedule/capacity";
+import { addDays, zonedDate, zonedTimeOnDate } from "~/schedule/time-zone";
+import { parseShopSettings, type DeliveryWindow, type ShopSettings } from "~/settings/shop-settings";
+import { createFileLinkSigner } from "~/staff/file-links.server";
+import {
+  applyShopperChange,
+  changeOptionsFor,
+  SHOPPER_CHANGE_ACTIVITY,
+  type ShopperChangeDeps,
+} from "~/tracking-page/shopper-changes.server";
+import { trackingPageFor } from "~/tracking-page/lookup.server";
+import { RATING_SAVED, SHOPPER_RATING_ACTIVITY } from "~/tracking-page/shopper-changes";
+import { RATING_NOT_YET, rateDelivery } from "~/tracking-page/shopper-rating.server";
+import { openTrackingToken } from "~/tracking-page/token.server";
+import { startCourierSandbox, type CourierSandbox } from "../../courier-sandbox/server";
+import type { ShopifyStandIn } from "../../shopify-stand-in";
+import {
+  drainJobs,
+  INSTALLED_SHOP as SHOP,
+  orderPaid,
+  sameDayOrder,
+  setUpInstalledShop,
+} from "../../support/installed-shop";
+import { TEST_API_SECRET, TEST_APP_URL } from "../../support/test-env";
+
+const COURIER_TOKEN = "sandbox-token-shopper-changes";
+const NY = "America/New_York";
+const runtime = getRuntime();
+const { db } = runtime;
+const deps: ShopperChangeDeps = {
+  db,
+  clock: runtime.clock,
+  courierFor: runtime.courierFor,
+  files: createFileLinkSigner({ appSecret: TEST_API_SECRET, appUrl: TEST_APP_URL, clock: runtime.clock }),
+};
+
+let sandbox: CourierSandbox;
+let standIn: ShopifyStandIn;
+let location: string;
+
+// Two days ahead, so every slot lies ahead whatever the time of day the test runs.
+const day = addDays(zonedDate(new Date(), NY), 2);
+const slots: DeliveryWindow = {
+  id: "slots",
+  kind: "slots",
+  serviceName: "Scheduled delivery",
+  description: "",
+  enabled: true,
+  fallbackPriceCents: null,
+  slotMinutes: 120,
+  startTimes: ["10:00", "14:00", "18:00"],
+  repeat: null,
+  daysAhead: 3,
+  maxRates: 9,
+};
+const booked = serviceCodeFor("slots", day, "10:00");
+const later = serviceCodeFor("slots", day, "14:00");
+const evening = serviceCodeFor("slots", day, "18:00");
+
+beforeAll(async () => {
+  // No driver takes a delivery paying under 10,000 dollars: it stays unassigned until the test says.
+  sandbox = await startCourierSandbox({ tokens: [COURIER_TOKEN] });
+  sandbox.setAccountOptions(COURIER_TOKEN, { driverPool: { minimumPayout: 10_000 } });
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+
+beforeEach(async () => {
+  const installed = await setUpInstalledShop(runtime, { url: sandbox.url, token: COURIER_TOKEN });
+  standIn = installed.standIn;
+  location = installed.shop.locations[0]!.id;
+  const row = await db.shop.findUniqueOrThrow({ where: { domain: SHOP } });
+  const stored = parseShopSettings(row.settingsJson);
+  const settings: ShopSettings = {
+    ...stored,
+    deliveryWindows: [slots],
+    defaultWindowId: "slots",
+    driverNotes: { ...stored.driverNotes, merchantNote: "Fragile: cakes inside." },
+    openingHours: [
+      {
+        locationGid: location,
+        weekly: Array.from({ length: 7 }, () => [{ start: "00:00", end: "24:00" }]),
+        closedDates: [],
+        preparationMinutes: 0,
+        slotCapacity: 1,
+      },
+    ],
+  };
+  await db.shop.update({ where: { domain: SHOP }, data: { settingsJson: JSON.stringify(settings) } });
+});
+
+/** A paid order for the 10:00 slot, dispatched: its shipment and its page's token (made at booking). */
+async function bookedDelivery(code = booked) {
+  const order = sameDayOrder(standIn, {
+    shippingLines: [
+      { title: "Scheduled delivery", code, source: "Same-day delivery", carrierIdentifier: "c9f1e2", price: "9.99" },
+    ],
+  });
+  expect((await orderPaid(order.id, `paid-${order.id}`)).status).toBe(200);
+  await drainJobs(runtime);
+  const shipment = await db.shipment.findFirstOrThrow({ where: { orderGid: order.id } });
+  expect(shipment.state).toBe("scheduled");
+  const token = openTrackingToken(runtime.keys, shipment.trackingTokenSealed!, shipment.id);
+  expect(token).toMatch(/^[A-Za-z0-9_-]{22}$/);
+  return { shipment, token: token! };
+}
+
+const updatesOf = (courierId: string) => sandbox.updates.filter((u) => String(u.shipmentId) === courierId);
+
+describe("the shopper's changes before a driver has the order", () => {
+  it("has a page from booking on that offers the changes", async () => {
+    const { token } = await bookedDelivery();
+    const page = await trackingPageFor(deps, token, SHOP);
+    expect(page.kind).toBe("found");
+    if (page.kind !== "found") return;
+    expect(page.view.changes).toEqual({ open: true });
+    expect(page.view.orderName).toMatch(/^#\d+$/);
+    expect(page.view.contact).toEqual({ label: "Call the store", href: "tel:+17185550100" });
+  });
+
+  it("edits the notes: one PATCH of the whole delivery location, the merchant's note kept, on the timeline", async () => {
+    const { shipment, token } = await bookedDelivery();
+    const text = "Gate code 4412, leave at the door";
+    const first = await applyShopperChange(deps, token, SHOP, { change: "notes", notes: text });
+    expect(first).toEqual({ kind: "changed", message: "Your notes for the driver are saved." });
+
+    const patches = updatesOf(shipment.courierShipmentId!);
+    expect(patches).toHaveLength(1);
+    expect(patches[0]!.status).toBe(200);
+    const body = patches[0]!.body as { delivery_location: { notes: string; address: { street1: string } } };
+    expect(body.delivery_location.notes).toBe(`${text} Store: Fragile: cakes inside.`);
+    expect(body.delivery_location.address.street1).toBe("123 Shipping St");
+    expect(sandbox.shipment(shipment.courierShipmentId!)!.request.delivery_location.notes).toBe(
+      `${text} Store: Fragile: cakes inside.`,
+    );
+
+    const row = await db.shipment.findUniqueOrThrow({ where: { id: shipment.id }, include: { activities: true } });
+    expect(JSON.parse(row.requestJson!).delivery_location.notes).toBe(`${text} Store: Fragile: cakes inside.`);
+    const entries = row.activities.filter((a) => a.kind === SHOPPER_CHANGE_ACTIVITY.notes);
+    expect(entries.map((a) => a.message)).toEqual([
+      `The shopper changed the notes for the driver on the tracking page (${text.length} characters); sent to the courier.`,
+    ]);
+    // The timeline says that it changed, never the gate code.
+    expect(entries[0]!.message).not.toContain("4412");
+
+    // The same change again (a double tap, a retried request): nothing more is sent or written.
+    const again = await applyShopperChange(deps, token, SHOP, { change: "notes", notes: text });
+    expect(again.kind).toBe("unchanged");
+    expect(updatesOf(shipment.courierShipmentId!)).toHaveLength(1);
+    expect(
+      await db.shipmentActivity.count({ where: { shipmentId: shipment.id, kind: SHOPPER_CHANGE_ACTIVITY.notes } }),
+    ).toBe(1);
+  });
+
+  it("lists the other slots within capacity and moves the delivery with one PATCH of pickup_after and deliver_between", async () => {
+    const { shipment, token } = await bookedDelivery();
+    // Another order takes the 18:00 slot's only place.
+    await bookedDelivery(evening);
+
+    const options = await changeOptionsFor(deps, token, SHOP);
+    expect(options.kind).toBe("open");
+    if (options.kind !== "open") return;
+    const codes = options.windows.map((w) => w.serviceCode);
+    expect(codes).toContain(later);
+    expect(codes).not.toContain(booked);
+    expect(codes).not.toContain(evening);
+
+    const moved = await applyShopperChange(deps, token, SHOP, { change: "window", serviceCode: later });
+    expect(moved.kind).toBe("changed");
+    const start = zonedTimeOnDate(day, "14:00", NY);
+    const end = new Date(start.getTime() + 2 * 3_600_000);
+    const patches = updatesOf(shipment.courierShipmentId!);
+    expect(patches.map((p) => [p.status, p.body])).toEqual([
+      [
+        200,
+        {
+          pickup_after: start.toISOString(),
+          deliver_between: { start: start.toISOString(), end: end.toISOString() },
+        },
+      ],
+    ]);
+    const row = await db.shipment.findUniqueOrThrow({
+      where: { id: shipment.id },
+      include: { activities: true, slotReservation: true },
+    });
+    expect(row.serviceCode).toBe(later);
+    expect(row.deliverStart).toEqual(start);
+    expect(row.deliverEnd).toEqual(end);
+    expect(row.slotReservation!.slotKey).toBe(slotKeyOf(location, "slots", day, "14:00"));
+    expect(row.slotReservation!.overCapacity).toBe(false);
+    expect(row.activities.filter((a) => a.kind === SHOPPER_CHANGE_ACTIVITY.window)).toHaveLength(1);
+
+    // Again: already there, nothing sent. The 10:00 slot's place is free again for another shopper.
+    expect((await applyShopperChange(deps, token, SHOP, { change: "window", serviceCode: later })).kind).toBe(
+      "unchanged",
+    );
+    expect(updatesOf(shipment.courierShipmentId!)).toHaveLength(1);
+    const other = await bookedDelivery();
+    const otherRow = await db.shipment.findUniqueOrThrow({
+      where: { id: other.shipment.id },
+      include: { slotReservation: true },
+    });
+    expect(otherRow.slotReservation!.overCapacity).toBe(false);
+  });
+
+  it("refuses a slot that is not offered (full, or not the store's) without asking the courier", async () => {
+    const { shipment, token } = await bookedDelivery();
+    await bookedDelivery(evening);
+    for (const serviceCode of [evening, "SAMEDAY_NOT-A-WINDOW"]) {
+      const refused = await applyShopperChange(deps, token, SHOP, { change: "window", serviceCode });
+      expect(refused).toMatchObject({ kind: "refused", status: 409 });
+    }
+    expect(updatesOf(shipment.courierShipmentId!)).toHaveLength(0);
+  });
+
+  it("refuses both changes once a driver has the order: by the courier's 1003 before we know, then by our state", async () => {
+    const { shipment, token } = await bookedDelivery();
+    const courierId = shipment.courierShipmentId!;
+    sandbox.setAccountOptions(COURIER_TOKEN, { driverPool: null });
+    try {
+      expect(sandbox.advance(courierId)?.state).toBe("assigned");
+    } finally {
+      sandbox.setAccountOptions(COURIER_TOKEN, { driverPool: { minimumPayout: 10_000 } });
+    }
+    // Our row still says scheduled (its event has not been applied): the courier refuses the PATCH.
+    const notes = await applyShopperChange(deps, token, SHOP, { change: "notes", notes: "Ring twice" });
+    expect(notes).toMatchObject({ kind: "closed", reason: "assigned" });
+    const window = await applyShopperChange(deps, token, SHOP, { change: "window", serviceCode: later });
+    expect(window).toMatchObject({ kind: "closed", reason: "assigned" });
+    const sent = updatesOf(courierId);
+    expect(sent.length).toBeGreaterThanOrEqual(1);
+    expect(sent.every((u) => u.status === 422 || u.status === 409 || u.status === 400)).toBe(true);
+
+    // Once the assignment is applied, nothing is even sent.
+    await db.shipment.update({ where: { id: shipment.id }, data: { state: "assigned", driverName: "Dana Whitfield" } });
+    const count = updatesOf(courierId).length;
+    expect(await applyShopperChange(deps, token, SHOP, { change: "notes", notes: "Ring twice" })).toMatchObject({
+      kind: "closed",
+      reason: "assigned",
+    });
+    expect(await changeOptionsFor(deps, token, SHOP)).toMatchObject({ kind: "closed", reason: "assigned" });
+    expect(updatesOf(courierId)).toHaveLength(count);
+    const page = await trackingPageFor(deps, token, SHOP);
+    expect(page.kind === "found" && page.view.changes).toEqual({
+      open: false,
+      message: "A driver has your order now, so the delivery time and the notes for the driver can no longer change.",
+    });
+    const row = await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } });
+    expect(row.requestJson).toBe(shipment.requestJson);
+  });
+
+  it("after delivery: one rating with the merchant's reasons, on the timeline and sent to the courier when opted in", async () => {
+    const { shipment, token } = await bookedDelivery();
+    const courierId = shipment.courierShipmentId!;
+    const rating = { change: "rating" as const, value: 4, reasons: ["On time"] };
+    // Not before the order arrived.
+    expect(await rateDelivery(deps, token, SHOP, rating)).toEqual({ kind: "closed", message: RATING_NOT_YET });
+
+    sandbox.setAccountOptions(COURIER_TOKEN, { driverPool: null });
+    try {
+      for (let i = 0; i < 20 && sandbox.shipment(courierId)!.state !== "delivered"; i++) sandbox.advance(courierId);
+    } finally {
+      sandbox.setAccountOptions(COURIER_TOKEN, { driverPool: { minimumPayout: 10_000 } });
+    }
+    expect(sandbox.shipment(courierId)!.state).toBe("delivered");
+    await db.shipment.update({ where: { id: shipment.id }, data: { state: "delivered", lastEventAt: new Date() } });
+    const row = await db.shop.findUniqueOrThrow({ where: { domain: SHOP } });
+    const stored = parseShopSettings(row.settingsJson);
+    await db.shop.update({
+      where: { domain: SHOP },
+      data: { settingsJson: JSON.stringify({ ...stored, tracking: { ...stored.tracking, forwardRating: true } }) },
+    });
+
+    expect(await rateDelivery(deps, token, SHOP, { ...rating, reasons: ["Not offered"] })).toMatchObject({
+      kind: "refused",
+      status: 400,
+    });
+    expect(await rateDelivery(deps, token, SHOP, rating)).toEqual({ kind: "rated", message: RATING_SAVED });
+    expect(await rateDelivery(deps, token, SHOP, { ...rating, value: 1 })).toEqual({
+      kind: "unchanged",
+      message: RATING_SAVED,
+    });
+    const after = await db.shipment.findUniqueOrThrow({ where: { id: shipment.id }, include: { activities: true } });
+    expect(after.rating).toBe(4);
+    expect(after.activities.filter((a) => a.kind === SHOPPER_RATING_ACTIVITY).map((a) => a.message)).toEqual([
+      "The shopper rated the delivery 4 out of 5: On time. Sent to the courier as the driver's rating.",
+    ]);
+    const ratings = sandbox.requestLog.filter((r) => r.path === `/v1/shipments/${courierId}/ratings`);
+    expect(ratings).toHaveLength(1);
+    const page = await trackingPageFor(deps, token, SHOP);
+    expect(page.kind === "found" && page.view.rating).toEqual({ open: false, message: RATING_SAVED });
+  });
+
+  it("knows no delivery of another shop's token, nor an unknown token", async () => {
+    const { token } = await bookedDelivery();
+    expect(await applyShopperChange(deps, token, "other.myshopify.com", { change: "notes", notes: "x" })).toEqual({
+      kind: "not_found",
+    });
+    expect(await changeOptionsFor(deps, "A".repeat(22), SHOP)).toEqual({ kind: "not_found" });
+  });
+});
