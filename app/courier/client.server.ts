@@ -80,7 +80,10 @@ const contentTypeOf = (response: CourierHttpResponse, fallback: string) =>
 export function createCourierClient(config: CourierClientConfig) {
   const requester = createCourierRequester(config);
   const clock = config.clock ?? (() => new Date());
-  const schemas = () => requestSchemas(clock);
+  // Built once per client, when first used: building zod schemas costs far more than using them
+  // (the time rules read the clock when a request is validated, not when they are built).
+  let built: ReturnType<typeof requestSchemas> | undefined;
+  const schemas = () => (built ??= requestSchemas(clock));
 
   return {
     async estimate(request: EstimateRequest, opts: CourierCallOptions = {}): Promise<Estimate> {

@@ -60,6 +60,21 @@ export function isValidTimeZone(timeZone: string): boolean {
 export function zonedParts(instant: Date, timeZone: string): ZonedDateTime {
   const time = instant.getTime();
   if (!Number.isFinite(time)) throw new RangeError("Invalid date");
+  const offsetMs = quarterHourOffsetMs(time, timeZone);
+  if (offsetMs === null) return formattedParts(instant, timeZone);
+  const wall = new Date(time + offsetMs);
+  return {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
+  };
+}
+
+/** What Intl says the clocks in `timeZone` show at `instant`. */
+function formattedParts(instant: Date, timeZone: string): ZonedDateTime {
   const parts: Record<string, number> = {};
   for (const part of formatterFor(timeZone).formatToParts(instant)) {
     if (part.type !== "literal") parts[part.type] = Number(part.value);
@@ -72,6 +87,36 @@ export function zonedParts(instant: Date, timeZone: string): ZonedDateTime {
     minute: parts.minute ?? NaN,
     second: parts.second ?? NaN,
   };
+}
+
+/**
+ * Asking Intl is the cost of every zoned computation (a quote converts dozens of slot times), while a
+ * zone's offset changes only at its transitions. So the offset is kept per zone and UTC quarter hour:
+ * when Intl reports the same whole-minute offset at the quarter hour's first and last millisecond, no
+ * transition lies between them (two within 15 minutes do not happen), and every instant in it is
+ * converted by arithmetic. Otherwise (a transition inside, or a historical offset in seconds) null:
+ * Intl is asked for that instant itself.
+ */
+const QUARTER_HOUR_MS = 15 * MINUTE_MS;
+const MAX_CACHED_QUARTERS = 50_000;
+const quarterOffsets = new Map<string, number | null>();
+
+function quarterHourOffsetMs(time: number, timeZone: string): number | null {
+  const quarter = Math.floor(time / QUARTER_HOUR_MS);
+  const key = `${timeZone}|${quarter}`;
+  const cached = quarterOffsets.get(key);
+  if (cached !== undefined) return cached;
+  const start = quarter * QUARTER_HOUR_MS;
+  const offsetAt = (at: number) => {
+    const p = formattedParts(new Date(at), timeZone);
+    return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(at / 1000) * 1000;
+  };
+  const first = offsetAt(start);
+  const last = offsetAt(start + QUARTER_HOUR_MS - 1);
+  const offset = first === last && first % MINUTE_MS === 0 ? first : null;
+  if (quarterOffsets.size >= MAX_CACHED_QUARTERS) quarterOffsets.clear();
+  quarterOffsets.set(key, offset);
+  return offset;
 }
 
 /** Offset of `timeZone` from UTC at `instant`, in minutes (New York in winter: -300). */

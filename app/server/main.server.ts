@@ -20,6 +20,7 @@ import { getRuntime } from "~/runtime.server";
 import { unauthenticated } from "~/shopify.server";
 import { pruneExpiredQuotes } from "~/quote/quote-memory.server";
 import { RECONCILE_INTERVAL_MS, scheduleReconciliation } from "~/tracking/reconcile.server";
+import { answerRateCallbackRequest, isRateCallback } from "./carrier-rates.server";
 import { answerCourierWebhook, courierWebhookPathOf } from "./courier-webhooks.server";
 import { jobHandlers } from "./job-handlers.server";
 import { countWhenAnswered, createRequestLoad, workerPaceFor } from "./request-load.server";
@@ -44,14 +45,19 @@ const server = createServer((req, res) => {
   else staticFiles(req, res, (error) => (error === undefined ? void answer(req, res) : fail(res, error)));
 });
 
-/** Everything that is not a public file: the body-size limit, courier events, then Remix. */
+/** Everything that is not a public file: the body-size limit, checkout's rate requests, courier events, then Remix. */
 async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
   try {
     if (declaredBodyTooLarge(req)) {
       res.writeHead(413, { "Content-Type": "application/json" }).end('{"error":"Request body too large"}');
       return;
     }
-    const courierWebhookPath = courierWebhookPathOf(req.method, new URL(req.url ?? "/", "http://local").pathname);
+    const pathname = new URL(req.url ?? "/", "http://local").pathname;
+    if (isRateCallback(req.method, pathname)) {
+      await answerRateCallbackRequest(getRuntime().quote, config.shopify.apiSecret, req, res);
+      return;
+    }
+    const courierWebhookPath = courierWebhookPathOf(req.method, pathname);
     if (courierWebhookPath !== null) {
       await answerCourierWebhook(getRuntime().courierWebhooks, req, res, courierWebhookPath);
       return;

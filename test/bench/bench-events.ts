@@ -30,8 +30,9 @@
  * target is missed (each missed one is printed), 2 when the run exceeds its time limit. Targets:
  * ≥ 1,000 events/s acknowledged with p99 ≤ 50 ms and no non-2xx answer; every event applied within
  * the wait; every final state equal to the truth; every Shopify order as it should be (no other
- * difference); no job dead because of throttling; no duplicate fulfillment. The JSON line also gives
- * the app server's peak RSS, sampled every second (no target).
+ * difference); no job dead because of throttling; no duplicate fulfillment. Also: the app server's peak
+ * RSS (sampled every second) ≤ 256 MiB. Beside the acknowledgement figures: the event-loop delay of
+ * the app and of this load generator and the machine's load (loop-delay.ts).
  */
 import { loadavg } from "node:os";
 import { DISPATCH_FULFILLMENT_ORDER_JOB } from "~/dispatch/jobs";
@@ -66,6 +67,7 @@ import {
   journalModeOf,
 } from "./harness";
 import { postingOrder, type Planned } from "./event-posting";
+import { conditionsFields, conditionsLine, machineLoad, ownLoopDelay } from "./loop-delay";
 import { atLeast, atMost, equalTo, judgeTargets } from "./targets";
 import { localCourierEnv } from "../support/test-env";
 
@@ -83,6 +85,7 @@ const DISPATCH_LIMIT_MS = 6 * 60_000;
 const APPLY_LIMIT_MS = 10 * 60_000;
 const STALL_MS = 60_000;
 const ACK_MIN_PER_S = 1_000;
+const APP_PEAK_RSS_MAX_MB = 256;
 const ACK_P99_MAX_MS = 50;
 const AUTH_METHODS = ["bearer", "basic", "x-api-key"] as const;
 /** The shop settings' default tag for orders that need staff attention (a canceled delivery). */
@@ -199,10 +202,15 @@ async function main(bench: Bench): Promise<void> {
   );
 
   // 3. Post them.
+  // The app's and this load generator's event-loop delay, from here to the last answer.
+  const generatorLoop = ownLoopDelay();
+  await app.loop.read();
   const postStart = Date.now();
   const load = await sendWithConcurrency(app.url, requests, CONCURRENCY, (answered, elapsedMs) =>
     say(`  t=${round1(elapsedMs / 1000)}s ${answered}/${requests.length} acknowledged`),
   );
+  const conditions = { app: await app.loop.read(), generator: generatorLoop.read(), load: machineLoad() };
+  generatorLoop.stop();
   const ack = summarizeAnswers(load.answers);
   const ackPerS = round1(requests.length / (load.durationMs / 1000));
   let recognisedRepeats = 0;
@@ -216,6 +224,7 @@ async function main(bench: Bench): Promise<void> {
   say(
     `Acknowledged ${ack.count} posts in ${round1(load.durationMs / 1000)} s: ${ackPerS}/s; p50 ${ack.p50} ms, p90 ${ack.p90} ms, p99 ${ack.p99} ms, max ${ack.max} ms; statuses ${JSON.stringify(ack.statuses)}; repeats recognised ${recognisedRepeats}, unmatched ${unmatched}`,
   );
+  say(`  ${conditionsLine(conditions.app, conditions.generator, conditions.load)}`);
 
   // 4. Applied: every stored event of a known shipment has been applied (one apply job stands for
   // all the events of its shipment stored before it ran, so jobs are not counted here).
@@ -303,6 +312,7 @@ async function main(bench: Bench): Promise<void> {
   say(
     `  acknowledgement    ${ackPerS} events/s (target ≥ ${ACK_MIN_PER_S}); p50 ${ack.p50} ms, p99 ${ack.p99} ms (target ≤ ${ACK_P99_MAX_MS}), max ${ack.max} ms; non-2xx ${ack.non2xx} (target 0), errors ${ack.errors}; ${CONCURRENCY} connections`,
   );
+  say(`                     ${conditionsLine(conditions.app, conditions.generator, conditions.load)}`);
   say(
     `  applied            ${appliedS === null ? "NOT ALL" : `${appliedS} s`} after the first post (${app.jobLog.jobsDone[APPLY_EVENTS_JOB] ?? 0} apply jobs done); events stored ${stored}/${uniqueEvents}, not applied ${unapplied}, synthesized by reconciliation ${synthesized}`,
   );
@@ -335,6 +345,7 @@ async function main(bench: Bench): Promise<void> {
     ack_per_s: ackPerS,
     ack_p50_ms: ack.p50,
     ack_p99_ms: ack.p99,
+    ...conditionsFields("ack", conditions.app, conditions.generator, conditions.load),
     ack_non_2xx: ack.non2xx,
     repeats_recognised: recognisedRepeats,
     applied_s: appliedS,
@@ -359,6 +370,8 @@ async function main(bench: Bench): Promise<void> {
       equalTo("shopify_mismatches", summary.shopify_mismatches, 0),
       equalTo("throttled_failures", summary.throttled_failures, 0),
       equalTo("duplicate_fulfillments", summary.duplicate_fulfillments, 0),
+      // Sized for a 512 MB instance (README, Decisions).
+      atMost("app_peak_rss_mb", summary.app_peak_rss_mb, APP_PEAK_RSS_MAX_MB),
     ],
     say,
   );

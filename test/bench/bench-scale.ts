@@ -25,10 +25,14 @@
  * the sandbox account, and an enabled pickup location.
  *
  * Waits until every order has its shipment, every shipment has had its steps at the courier, every
- * event the courier emitted is recorded and applied and no job is left (or DEADLINE_MS passes), then prints
- * a summary and, as its last line, a JSON object (with the peak RSS of any app instance, sampled every
- * second; no target). Exit code 1 when a target is missed, each missed one printed: no duplicate,
- * nothing missing, the courier never above 10 requests per second per token, no 429, instance A killed.
+ * event the courier emitted is recorded and applied and no job is due (or DEADLINE_MS passes: a miss).
+ * Jobs scheduled further ahead than LATER_AFTER_MS (the no-driver looks before each pickup) are not
+ * waited for: they are counted and printed apart. Then prints a summary, the event-loop delay of each
+ * app instance and of this load generator with the machine's load, and, as its last line, a JSON
+ * object (with the peak RSS of any app instance, sampled every second; no target). Exit code 1 when a
+ * target is missed, each missed one printed: no duplicate, nothing missing, the courier never above 10
+ * requests per second per token, no 429, instance A killed, the deadline not reached, no due job left,
+ * no dead job, no operation the Shopify stand-in refused.
  * BENCH_ORDERS overrides the number of orders (default 1000).
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -58,6 +62,7 @@ import { ensureProductionBuild, freePort, migrateDatabase, ROOT } from "../suppo
 import { serverStart } from "../support/start-command";
 import { seededRandom } from "./harness";
 import { samplePeakRss } from "./peak-rss";
+import { appLoopDelay, conditionsLine, loopDelayEnv, machineLoad, ownLoopDelay, type AppLoopDelay } from "./loop-delay";
 import { atMost, equalTo, judgeTargets } from "./targets";
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1000);
@@ -78,6 +83,12 @@ const FULL_DELIVERY_EVERY = 20;
 const MAX_DELIVERY_STEPS = 20;
 const ADVANCE_EVERY_MS = 250;
 const DEADLINE_MS = 8 * 60_000;
+/**
+ * Jobs due further ahead than this are the work of later (the no-driver looks, scheduled minutes
+ * before each pickup): the run ends without them and prints them apart. Nearer ones (a retry's
+ * backoff) are waited for.
+ */
+const LATER_AFTER_MS = 5 * 60_000;
 /** With no job left, nothing changing for this long means nothing will (longer than a job lease). */
 const STALL_MS = 90_000;
 const POLL_MS = 1_000;
@@ -293,7 +304,14 @@ async function startBalancer(instances: number): Promise<Balancer> {
 
 // ---------------------------------------------------------------- app instances
 
-type AppInstance = { name: string; port: number; url: string; child: ChildProcess; exited: Promise<void> };
+type AppInstance = {
+  name: string;
+  port: number;
+  url: string;
+  child: ChildProcess;
+  exited: Promise<void>;
+  loop: AppLoopDelay;
+};
 
 type InstanceEnv = Record<string, string> & { NODE_ENV: "production" };
 
@@ -301,13 +319,20 @@ function startInstance(name: string, port: number, env: InstanceEnv, log: WriteS
   const start = serverStart(ROOT);
   const child: ChildProcess = spawn(process.execPath, start.args, {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", ...start.env, ...env, PORT: String(port) },
+    env: { PATH: process.env.PATH ?? "", ...start.env, ...env, ...loopDelayEnv(), PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  const loop = appLoopDelay(() => child.pid!);
   child.stdout?.on("data", (chunk: Buffer) => log.write(`[${name}] ${chunk.toString("utf8")}`));
-  child.stderr?.on("data", (chunk: Buffer) => log.write(`[${name}!] ${chunk.toString("utf8")}`));
+  // Whole lines: the event-loop delay readings are answered here, everything else goes to the log.
+  let partial = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    const lines = (partial + chunk.toString("utf8")).split("\n");
+    partial = lines.pop() ?? "";
+    for (const line of lines) if (!loop.onLog(line)) log.write(`[${name}!] ${line}\n`);
+  });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  return { name, port, url: `http://127.0.0.1:${port}`, child, exited };
+  return { name, port, url: `http://127.0.0.1:${port}`, child, exited, loop };
 }
 
 async function waitHealthy(instance: AppInstance): Promise<void> {
@@ -493,7 +518,13 @@ async function sendDeliveries(
 type Progress = {
   shipments: number;
   ordersWithShipment: number;
+  /** Jobs running, due, or due within LATER_AFTER_MS (retries after a backoff): the run waits for them. */
   pendingJobs: number;
+  /** Jobs scheduled past LATER_AFTER_MS (the no-driver looks before a pickup): counted, not waited for. */
+  laterJobs: number;
+  laterJobsByKind: Record<string, number>;
+  /** When the earliest of those is due, in minutes from now (null: none). */
+  laterFirstInMin: number | null;
   deadJobs: number;
   eventsRecorded: number;
   eventsApplied: number;
@@ -502,25 +533,38 @@ type Progress = {
 };
 
 async function progress(db: Db): Promise<Progress> {
-  const [shipments, byOrder, pendingJobs, deadJobs, eventsRecorded, eventsApplied, eventsUnmatched] = await Promise.all(
-    [
+  const laterFrom = new Date(Date.now() + LATER_AFTER_MS);
+  const [shipments, byOrder, pendingJobs, later, deadJobs, eventsRecorded, eventsApplied, eventsUnmatched] =
+    await Promise.all([
       db.shipment.count({ where: { courierShipmentId: { not: null } } }),
       db.shipment.groupBy({
         by: ["shopId", "orderGid"],
         where: { courierShipmentId: { not: null } },
         orderBy: { orderGid: "asc" },
       }),
-      db.job.count({ where: { state: { in: ["queued", "running"] } } }),
+      db.job.count({
+        where: { OR: [{ state: "running" }, { state: "queued", runAt: { lte: laterFrom } }] },
+      }),
+      db.job.groupBy({
+        by: ["kind"],
+        where: { state: "queued", runAt: { gt: laterFrom } },
+        _count: { _all: true },
+        _min: { runAt: true },
+        orderBy: { kind: "asc" },
+      }),
       db.job.count({ where: { state: "dead" } }),
       db.courierEvent.count({ where: { synthesized: false } }),
       db.courierEvent.count({ where: { synthesized: false, appliedAt: { not: null } } }),
       db.courierEvent.count({ where: { synthesized: false, shipmentId: null } }),
-    ],
-  );
+    ]);
+  const firstLater = Math.min(...later.map((group) => group._min.runAt?.getTime() ?? Infinity));
   return {
     shipments,
     ordersWithShipment: byOrder.length,
     pendingJobs,
+    laterJobs: later.reduce((sum, group) => sum + group._count._all, 0),
+    laterJobsByKind: Object.fromEntries(later.map((group) => [group.kind, group._count._all])),
+    laterFirstInMin: Number.isFinite(firstLater) ? Math.round((firstLater - Date.now()) / 6_000) / 10 : null,
     deadJobs,
     eventsRecorded,
     eventsApplied,
@@ -623,6 +667,7 @@ async function main(): Promise<void> {
 
     const { deliveries, repeats } = plannedDeliveries(shops, seededRandom(9));
     const runStarted = Date.now();
+    const generatorLoop = ownLoopDelay();
     const sending = sendDeliveries(balancer.url, deliveries);
 
     // Kill instance A once a third of the orders have their courier shipment; start it again after a pause.
@@ -655,8 +700,9 @@ async function main(): Promise<void> {
       `orders/paid: ${sent.sent} deliveries sent (${repeats} repeats), ${sent.retries} retried, ${sent.failed} given up`,
     );
 
-    // Until everything is done, or the deadline.
+    // Until everything that is due is done, or the deadline (a miss).
     let last = await progress(db);
+    let timedOut = true;
     let courier = courierFigures(await sandbox.summary());
     let lastLine = 0;
     let lastChange = { at: Date.now(), state: "" };
@@ -665,23 +711,45 @@ async function main(): Promise<void> {
       courier = courierFigures(await sandbox.summary());
       const state = JSON.stringify([last, courier.shipments, courier.advanced, courier.events]);
       if (state !== lastChange.state) lastChange = { at: Date.now(), state };
-      else if (last.pendingJobs === 0 && Date.now() - lastChange.at > STALL_MS) break;
+      else if (last.pendingJobs === 0 && Date.now() - lastChange.at > STALL_MS) {
+        timedOut = false;
+        info(`  nothing changed for ${STALL_MS / 1000} s with no job due: stopping (what is missing is counted)`);
+        break;
+      }
       const done =
         last.ordersWithShipment === ORDERS &&
         courier.advanced === courier.shipments &&
         last.eventsApplied >= courier.events &&
         last.pendingJobs === 0;
-      if (done) break;
+      if (done) {
+        timedOut = false;
+        break;
+      }
       if (Date.now() - lastLine > 10_000) {
         lastLine = Date.now();
         info(
           `  ${Math.round((Date.now() - runStarted) / 1000)} s: ${last.ordersWithShipment}/${ORDERS} dispatched, ` +
-            `${courier.advanced}/${courier.shipments} taken by a driver, events ${last.eventsApplied}/${courier.events} applied, ${last.pendingJobs} jobs pending`,
+            `${courier.advanced}/${courier.shipments} taken by a driver, events ${last.eventsApplied}/${courier.events} applied, ${last.pendingJobs} jobs due, ${last.laterJobs} scheduled later`,
         );
       }
       await sleep(POLL_MS);
     }
     const runSeconds = Math.round((Date.now() - runStarted) / 100) / 10;
+    if (timedOut) info(`DEADLINE: the due work was not done within ${DEADLINE_MS / 1000} s`);
+    info(
+      `Scheduled later, not waited for: ${last.laterJobs} jobs (${
+        Object.entries(last.laterJobsByKind)
+          .map(([kind, count]) => `${kind} ${count}`)
+          .join(", ") || "none"
+      })${last.laterFirstInMin === null ? "" : `, the first due in ${last.laterFirstInMin} min`}`,
+    );
+    // The app instances' event-loop delay over the run (A: since its restart), this load generator's, the load.
+    const instanceLoops = await Promise.all(instances.map((instance) => instance.loop.read()));
+    const generator = generatorLoop.read();
+    const load = machineLoad();
+    instances.forEach((instance, i) =>
+      info(`Instance ${instance.name}: ${conditionsLine(instanceLoops[i]!, generator, load)}`),
+    );
     const dbDuplicates = last.shipments - last.ordersWithShipment;
     const summary = {
       orders: ORDERS,
@@ -705,7 +773,16 @@ async function main(): Promise<void> {
       courier_429: courier.throttled,
       courier_webhooks_failed: courier.webhooksFailed,
       dead_jobs: last.deadJobs,
-      pending_jobs: last.pendingJobs,
+      due_jobs_left: last.pendingJobs,
+      later_jobs: last.laterJobs,
+      later_jobs_by_kind: last.laterJobsByKind,
+      later_first_due_in_min: last.laterFirstInMin,
+      timed_out: timedOut ? 1 : 0,
+      app_loop_p99_ms: Math.max(...instanceLoops.map((l) => l?.p99_ms ?? 0)),
+      app_loop_max_ms: Math.max(...instanceLoops.map((l) => l?.max_ms ?? 0)),
+      gen_loop_p99_ms: generator.p99_ms,
+      gen_loop_max_ms: generator.max_ms,
+      load1: load.load1,
       shopify_errors: shopifyProblems,
       killed_at_s: killedAt?.seconds ?? null,
       killed_at_dispatched: killedAt?.shipments ?? null,
@@ -724,6 +801,11 @@ async function main(): Promise<void> {
         equalTo("courier_429", summary.courier_429, 0),
         // The kill is what the run is about: an instance killed before the deadline (null: never).
         atMost("killed_at_s", summary.killed_at_s, DEADLINE_MS / 1000),
+        // Reaching the deadline is a miss, and so is due work left or lost.
+        equalTo("timed_out", summary.timed_out, 0),
+        equalTo("due_jobs_left", summary.due_jobs_left, 0),
+        equalTo("dead_jobs", summary.dead_jobs, 0),
+        equalTo("shopify_errors", summary.shopify_errors, 0),
       ],
       info,
     );

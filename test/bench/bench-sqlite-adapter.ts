@@ -25,7 +25,7 @@
  */
 import { spawn } from "node:child_process";
 import { copyFileSync, mkdtempSync, readdirSync, readlinkSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { PerformanceObserver, monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
@@ -58,6 +58,8 @@ type RunResult = {
   concurrent_ops_per_s: number;
   total_s: number;
   event_loop_max_stall_ms: number;
+  event_loop_p99_ms: number;
+  load1: number;
   gc_pause_total_ms: number;
   gc_pause_max_ms: number;
   forced_full_gc_ms: number;
@@ -223,6 +225,9 @@ async function runCandidate(candidate: Candidate, file: string, ops: number, rou
     concurrent_ops_per_s: Math.round(ops / concurrentSeconds),
     total_s: round1(totalSeconds),
     event_loop_max_stall_ms: round1(stallMs),
+    // The driver and its load run in this one process: its event-loop delay is both; the machine's load beside it.
+    event_loop_p99_ms: round1(loop.percentile(99) / 1e6),
+    load1: Math.round(loadavg()[0]! * 100) / 100,
     gc_pause_total_ms: round1(gcPauses.reduce((sum, ms) => sum + ms, 0)),
     gc_pause_max_ms: round1(Math.max(0, ...gcPauses)),
     forced_full_gc_ms: round1(fullGcMs),
@@ -337,7 +342,7 @@ async function main() {
           `${candidate.padEnd(15)} round ${round}: write p50/p99 ${result.model_write_ms.p50}/${result.model_write_ms.p99} ms, ` +
             `tx ${result.interactive_tx_ms.p50}/${result.interactive_tx_ms.p99}, claim ${result.claim_ms.p50}/${result.claim_ms.p99}, ` +
             `complete ${result.complete_ms.p50}/${result.complete_ms.p99}, concurrent ${result.concurrent_ops_per_s}/s, ` +
-            `stall ${result.event_loop_max_stall_ms} ms, gc ${result.gc_pause_total_ms} ms (max ${result.gc_pause_max_ms}), ` +
+            `stall ${result.event_loop_max_stall_ms} ms (loop delay p99 ${result.event_loop_p99_ms} ms, machine load ${result.load1}), gc ${result.gc_pause_total_ms} ms (max ${result.gc_pause_max_ms}), ` +
             `full gc ${result.forced_full_gc_ms} ms, handles ${result.open_handles_on_file}, synchronous ${result.synchronous_after}, ` +
             `outside write kept ${result.outside_write_survives_rollback}, clean exit ${result.exited_cleanly}, total ${result.total_s} s`,
         );

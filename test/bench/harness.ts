@@ -36,6 +36,7 @@ import {
   startAppServer,
   type AppServer,
 } from "../support/app-server";
+import { appLoopDelay, loopDelayEnv, type AppLoopDelay } from "./loop-delay";
 import { samplePeakRss, type PeakRss } from "./peak-rss";
 
 const HARNESS_FILE = fileURLToPath(import.meta.url);
@@ -511,7 +512,12 @@ export type AppLogSummary = {
 export const jobsFinished = (logs: AppLogSummary, kind: string) =>
   (logs.jobsDone[kind] ?? 0) + (logs.deadByKind[kind] ?? 0);
 
-export type BenchApp = AppServer & { jobLog: AppLogSummary; peakRss: PeakRss };
+export type BenchApp = AppServer & {
+  jobLog: AppLogSummary;
+  peakRss: PeakRss;
+  /** The app's event-loop delay since the last read (loop-delay.ts). */
+  loop: AppLoopDelay;
+};
 
 type JobOutcome = { outcome: "done" | "retry" | "dead"; kind: string; error: string };
 
@@ -565,7 +571,10 @@ export async function startBenchApp(
   };
   const maxPrinted = options.maxPrinted ?? 40;
   const bump = (table: Record<string, number>, key: string) => (table[key] = (table[key] ?? 0) + 1);
+  let pid = 0;
+  const loop = appLoopDelay(() => pid);
   const onLine = (line: string) => {
+    if (loop.onLog(line)) return;
     const job = jobOutcomeOf(line);
     if (job) {
       if (job.outcome === "done") {
@@ -584,12 +593,17 @@ export async function startBenchApp(
     if (logs.otherLines <= maxPrinted) note(`[app] ${line}`);
     if (logs.otherLines === maxPrinted + 1) note("[app] ... (further app output not shown)");
   };
-  const server = await startAppServer({ env, port: Number(env.PORT), onLog: onLine });
+  const server = await startAppServer({
+    env: { ...env, ...loopDelayEnv(env.NODE_OPTIONS) },
+    port: Number(env.PORT),
+    onLog: onLine,
+  });
+  pid = server.pid;
   bench.defer(() => server.stop());
   const peakRss = samplePeakRss();
   peakRss.track(server.pid);
   bench.defer(() => peakRss.stop());
-  return Object.assign(server, { jobLog: logs, peakRss });
+  return Object.assign(server, { jobLog: logs, peakRss, loop });
 }
 
 /**

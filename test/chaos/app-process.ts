@@ -3,12 +3,15 @@
  * (startBenchApp), killed with SIGKILL at seeded moments and started again on the same port and
  * database, as a process manager would. Its peak RSS is sampled across every process it was.
  */
+import type { LoopDelay } from "../bench/loop-delay";
 import { samplePeakRss, type PeakRss } from "../bench/peak-rss";
 import { note, round1, sleep, startBenchApp, type Bench, type BenchApp } from "../bench/harness";
 
 export type ChaosApp = {
   url: string;
   peakRss: PeakRss;
+  /** The event-loop delay of the process now running, since it started or was last read. */
+  loopDelay(): Promise<LoopDelay | null>;
   /** SIGKILLs so far. */
   kills(): number;
   /** SIGKILL, then start again; resolves once the new process answers /healthz. */
@@ -26,6 +29,7 @@ export async function startChaosApp(bench: Bench, env: Record<string, string>): 
   return {
     url: current.url,
     peakRss,
+    loopDelay: () => current.loop.read(),
     kills: () => kills,
     async killAndRestart() {
       const killedAt = Date.now();

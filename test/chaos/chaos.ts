@@ -18,6 +18,7 @@
  * Prints each scenario's figures and, as its LAST line, a JSON summary with `targets_met`
  * (targets.ts: every one must hold). Exit code 1 when a target is missed, 2 past the time limit.
  */
+import { conditionsFields, conditionsLine, machineLoad, ownLoopDelay } from "../bench/loop-delay";
 import { randomInt } from "node:crypto";
 import { loadavg } from "node:os";
 import { REQUESTS_PER_SECOND } from "~/courier/limits";
@@ -99,6 +100,7 @@ async function main(bench: Bench): Promise<void> {
     });
   const shops = { shopify: await seed("shopify"), courier: await seed("courier"), sale: await seed("sale") };
   const app = await startChaosApp(bench, database.env);
+  const generatorLoop = ownLoopDelay();
   say(
     `App server ${app.url} (production build, worker on, SQLite), courier sandbox ${courier.url}, Shopify stand-in ${shopify.url}`,
   );
@@ -175,6 +177,10 @@ async function main(bench: Bench): Promise<void> {
     `  courier            max ${figures.courier_max_rps} requests/s per token (target ≤ ${REQUESTS_PER_SECOND}), ${courierStats.throttled} × 429, requests before their Retry-After ${figures.courier_429_unhonoured} (target 0); statuses ${JSON.stringify(courierStats.statuses)}`,
   );
   say(`  app memory         peak RSS ${figures.app_peak_rss_mb} MiB over every process`);
+  const conditions = { app: await app.loopDelay(), generator: generatorLoop.read(), load: machineLoad() };
+  say(
+    `  conditions         ${conditionsLine(conditions.app, conditions.generator, conditions.load)} (app: since its last start)`,
+  );
   const durationS = round1((Date.now() - runStarted) / 1000);
   say(`  duration           ${durationS} s`);
 
@@ -184,6 +190,7 @@ async function main(bench: Bench): Promise<void> {
       seed: knobs.seed,
       ...figures,
       duration_s: durationS,
+      ...conditionsFields("run", conditions.app, conditions.generator, conditions.load),
       scenarios: Object.fromEntries(
         results.map((r) => [r.name, { ...r.figures, dispatch: r.dispatch, tracking: r.tracking }]),
       ),

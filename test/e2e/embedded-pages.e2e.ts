@@ -368,9 +368,12 @@ describe("embedded pages in Chromium", () => {
     await page.getByRole("heading", { name: `Delivery for ${shipment.orderName}` }).waitFor();
     await page.getByText("Timeline").waitFor();
     const images = page.locator("img");
-    await expect.poll(() => images.count()).toBe(3);
-    const sizes = await images.evaluateAll((elements) => elements.map((img) => (img as HTMLImageElement).naturalWidth));
-    expect(sizes.every((width) => width > 0)).toBe(true);
+    // Three images, each loaded (a counted <img> may still be fetching: wait for the pixels themselves).
+    const loaded = () =>
+      images.evaluateAll((elements) =>
+        elements.map((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0),
+      );
+    await expect.poll(loaded).toEqual([true, true, true]);
     const sources = await images.evaluateAll((elements) => elements.map((img) => (img as HTMLImageElement).src));
     expect(sources.every((src) => src.startsWith(`${server.url}/api/files/${shipmentId}/`))).toBe(true);
     expect(sources.join(" ")).not.toContain(COURIER_TOKEN);

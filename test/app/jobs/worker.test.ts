@@ -270,20 +270,21 @@ describe("startWorker", () => {
     for (let n = 0; n < 6; n++) await enqueue("counted", n);
     let active = 0;
     let peak = 0;
+    const release = deferred();
     start(
       {
         counted: async () => {
           active++;
           peak = Math.max(peak, active);
-          // Held until three run at once (or 1 s passed), however long a claim takes on this database.
-          const until = Date.now() + 1_000;
-          while (peak < 3 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 5));
-          await new Promise((resolve) => setTimeout(resolve, 10));
+          // Held until the test has seen three at once, however long a claim takes on this database.
+          await release.promise;
           active--;
         },
       },
       { concurrency: 3 },
     );
+    await eventually(() => active === 3);
+    release.resolve();
     await eventually(async () => (await db.job.count({ where: { state: "done" } })) === 6);
     expect(peak).toBe(3);
   });

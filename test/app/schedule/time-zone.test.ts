@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   addDays,
@@ -152,5 +153,73 @@ describe("calendar helpers", () => {
 
   it.each(["24:00", "12:60", "noon", "12:5", ""])("parseClockTime refuses %j", (text) => {
     expect(() => parseClockTime(text)).toThrow(RangeError);
+  });
+});
+
+describe("zonedParts, converted by arithmetic within a quarter hour, agrees with Intl at every instant", () => {
+  const ZONES = [
+    "America/Los_Angeles",
+    "America/New_York",
+    "Europe/London",
+    "Australia/Lord_Howe", // a 30-minute change
+    "Asia/Kathmandu", // +05:45
+    "Pacific/Chatham", // +12:45 / +13:45
+    "America/St_Johns", // -03:30 / -02:30
+    "Africa/Casablanca", // changes for Ramadan
+    "UTC",
+  ];
+  const formats = new Map<string, Intl.DateTimeFormat>();
+  const intlParts = (instant: Date, timeZone: string) => {
+    let format = formats.get(timeZone);
+    if (!format) {
+      format = new Intl.DateTimeFormat("en-US", {
+        timeZone,
+        hourCycle: "h23",
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+        second: "2-digit",
+      });
+      formats.set(timeZone, format);
+    }
+    const parts: Record<string, number> = {};
+    for (const part of format.formatToParts(instant))
+      if (part.type !== "literal") parts[part.type] = Number(part.value);
+    return { ...parts, hour: parts.hour! % 24 };
+  };
+  const intlOffset = (at: number, timeZone: string) => {
+    const p = intlParts(new Date(at), timeZone) as Record<string, number>;
+    return Date.UTC(p.year!, p.month! - 1, p.day, p.hour, p.minute, p.second) - Math.floor(at / 1000) * 1000;
+  };
+
+  it("around every transition of 2026 and 2027 (each minute ±2 hours of it) and at random instants", () => {
+    let transitions = 0;
+    for (const timeZone of ZONES) {
+      // Transitions found by the offset changing between hours.
+      for (let hour = Date.UTC(2026, 0, 1); hour < Date.UTC(2028, 0, 1); hour += 3_600_000) {
+        if (intlOffset(hour, timeZone) === intlOffset(hour + 3_600_000, timeZone)) continue;
+        transitions += 1;
+        for (let at = hour - 2 * 3_600_000; at <= hour + 3 * 3_600_000; at += 60_000 - 1) {
+          const instant = new Date(at);
+          expect(zonedParts(instant, timeZone), `${timeZone} ${instant.toISOString()}`).toEqual(
+            intlParts(instant, timeZone),
+          );
+        }
+      }
+    }
+    // Los Angeles, New York, London, Lord Howe, St John's: two a year; Chatham too; Casablanca: Ramadan.
+    expect(transitions).toBeGreaterThanOrEqual(20);
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...ZONES),
+        fc.integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2060, 0, 1) }),
+        (timeZone, at) => {
+          expect(zonedParts(new Date(at), timeZone)).toEqual(intlParts(new Date(at), timeZone));
+        },
+      ),
+      { numRuns: 2_000 },
+    );
   });
 });

@@ -10,6 +10,8 @@ import { checkTrackingPage } from "../tracking-page";
 const DELIVERY_TIMEOUT_MS = 45_000;
 /** What a delivery leaves on its fulfillment, in this order. */
 const DELIVERY_EVENTS = ["CARRIER_PICKED_UP", "OUT_FOR_DELIVERY", "DELIVERED"];
+/** The photos a delivery leaves: the tracking page shows the delivery one; step 6 loads both. */
+const PHOTO_KINDS = ["pickup", "delivery"] as const;
 
 export const courierDelivers: DemoStep = {
   name: "The courier delivers",
@@ -32,8 +34,12 @@ export const courierDelivers: DemoStep = {
           !order.fulfillments.every((f) => f.events.some((e) => e.status === "DELIVERED"))
         )
           return false;
+        // The tracking pages below show the delivery photo and step 6 lists both photos; the app stores a
+        // photo after the event that announced it: wait for the photos themselves, not only for the state.
         const view = await orderShipments(ctx, order);
-        return view.shipments.every((s) => s.state === "delivered");
+        return view.shipments.every(
+          (s) => s.state === "delivered" && PHOTO_KINDS.every((kind) => s.photos.some((p) => p.kind === kind)),
+        );
       },
     });
 

@@ -94,6 +94,8 @@ export const returnAndCancel: DemoStep = {
       timeoutMs: OUTCOME_TIMEOUT_MS,
       finished: async () => {
         if (!toReturn.tags.includes(ATTENTION_TAG) || !toCancel.tags.includes(ATTENTION_TAG)) return false;
+        // The return's fulfillment events reach Shopify after the app records the state: wait for the last one.
+        if (toReturn.fulfillments.flatMap((f) => f.events.map((e) => e.status)).at(-1) !== "FAILURE") return false;
         const [r, c] = await Promise.all([orderShipments(ctx, toReturn), orderShipments(ctx, toCancel)]);
         return r.shipments[0]?.state === "returned" && c.shipments[0]?.state === "canceled";
       },

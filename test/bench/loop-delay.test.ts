@@ -1,0 +1,15 @@
+import { describe, expect, it } from "vitest";
+import { appLoopDelay, conditionsLine, ownLoopDelay } from "./loop-delay";
+
+describe("event-loop delay beside the figures", () => {
+  it("reads null from a process that is gone, and prints both delays and the load", async () => {
+    const reader = appLoopDelay(() => 2 ** 22 + 12_345);
+    expect(await reader.read()).toBeNull();
+    const own = ownLoopDelay();
+    const line = conditionsLine(null, own.read(), { load1: 1.5, cores: 2 });
+    own.stop();
+    expect(line).toMatch(
+      /^event-loop delay: app not read; load generator p50 [\d.]+ \/ p99 [\d.]+ \/ max [\d.]+ ms; machine load 1.5 on 2 cores$/,
+    );
+  });
+});
