@@ -6,6 +6,7 @@ import { permanentFailure, retryLater } from "~/jobs/errors";
 import type { Tx } from "~/jobs/queue.server";
 import { cartSignature } from "~/quote/cart-to-estimate";
 import { dollarsToCents, exceedsPriceTolerance } from "~/quote/pricing";
+import { priceDifferenceReason } from "./price-comparison";
 import { fetchFulfillmentOrderForDispatch, type OrderForDispatch } from "~/shopify/orders.server";
 import { attachEarlyEvents } from "~/tracking/receive.server";
 import { recordOnShipment } from "~/shipments/record.server";
@@ -105,9 +106,16 @@ export async function runFulfillmentOrderDispatch(
     serviceCode,
     deps.clock(),
   );
+  // The tolerance compares the courier with itself (checkout's estimate, now); staff read what the shopper paid too.
   const priceFlag =
-    priceCents !== null && quoted !== null && exceedsPriceTolerance(quoted, priceCents, settings.priceTolerance)
-      ? `The courier charges ${(priceCents / 100).toFixed(2)} USD; checkout quoted ${(quoted / 100).toFixed(2)} USD.`
+    priceCents !== null &&
+    quoted !== null &&
+    exceedsPriceTolerance(quoted.courierCents, priceCents, settings.priceTolerance)
+      ? priceDifferenceReason({
+          shopperPaidCents: quoted.priceCents,
+          quotedCourierCents: quoted.courierCents,
+          chargedCents: priceCents,
+        })
       : null;
   const row = {
     shopId: shop.id,
@@ -122,7 +130,8 @@ export async function runFulfillmentOrderDispatch(
     pickupAfter: new Date(planned.request.pickup_after),
     deliverStart: new Date(planned.request.deliver_between.start),
     deliverEnd: new Date(planned.request.deliver_between.end),
-    quotedPriceCents: quoted,
+    quotedPriceCents: quoted?.courierCents ?? null,
+    shopperPriceCents: quoted?.priceCents ?? null,
     ...(created
       ? {
           courierShipmentId: created.id,
@@ -216,7 +225,7 @@ async function quotedPrice(
   locationGid: string,
   serviceCode: string | null,
   now: Date,
-): Promise<number | null> {
+): Promise<{ courierCents: number; priceCents: number } | null> {
   const fulfillmentOrder = order.fulfillmentOrders.nodes.find((fo) => fo.id === fulfillmentOrderGid);
   const address = order.shippingAddress;
   if (!serviceCode || !fulfillmentOrder || !address) return null;
@@ -235,7 +244,7 @@ async function quotedPrice(
   });
   const memory = await db.quoteMemory.findUnique({
     where: { shopDomain_cartSignature_serviceCode: { shopDomain, cartSignature: signature, serviceCode } },
-    select: { courierCents: true, expiresAt: true },
+    select: { courierCents: true, priceCents: true, expiresAt: true },
   });
-  return memory && memory.expiresAt > now ? memory.courierCents : null;
+  return memory && memory.expiresAt > now ? { courierCents: memory.courierCents, priceCents: memory.priceCents } : null;
 }

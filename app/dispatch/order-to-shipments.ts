@@ -1,4 +1,6 @@
 import type { CreateShipmentRequest, Item } from "~/courier/requests";
+import { areaOf, zipVerdict } from "~/quote/delivery-area";
+import type { DeliveryArea } from "~/settings/shop-settings";
 import { DESCRIPTION_MAX, ITEM_DESCRIPTION_MAX, ITEM_REFERENCE_ID_MAX, US_STATE_CODES } from "~/courier/limits";
 import type { LocationAddress } from "~/shipping/location-address";
 import { dimensionsFor, type PackageDefaults } from "~/shipping/package-size";
@@ -21,6 +23,11 @@ export type DispatchSettings = {
   notificationsEnabled: boolean;
   declineInsurance: boolean;
   driverNotes: DriverNotesSettings;
+  /**
+   * The pickup locations' delivery areas, whose ZIP rule an automatic dispatch keeps to (the radius was
+   * kept at checkout with the courier's distance); empty for a dispatch staff asked for.
+   */
+  deliveryAreas: readonly DeliveryArea[];
 };
 
 export type PickupPoint = {
@@ -153,6 +160,13 @@ export function planShipments(input: {
     const state = address.provinceCode ?? "";
     if (!US_STATES.has(state) || !address.address1 || !address.city || !address.zip) {
       attention("The shipping address is incomplete (street, city, state and ZIP are needed).");
+      continue;
+    }
+    const byZip = zipVerdict(areaOf(settings.deliveryAreas, pickup.locationGid), address.zip);
+    if (!byZip.inside) {
+      attention(
+        `Outside the delivery area of ${pickup.name}: ${byZip.message} Not dispatched automatically; dispatch it by hand if you deliver there.`,
+      );
       continue;
     }
     const pickupState = pickup.address.provinceCode ?? "";

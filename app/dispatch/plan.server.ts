@@ -91,7 +91,8 @@ export async function planFor(
     ? planShipments({
         order,
         pickupPoints,
-        settings: dispatchSettingsOf(settings),
+        // Staff dispatching by hand decide the area themselves.
+        settings: { ...dispatchSettingsOf(settings), ...(payload.manual ? { deliveryAreas: [] } : {}) },
         window: { pickupAfter: window.pickupAfter, deliverBetween: window.deliverBetween },
         idempotencyKeyFor: (fo) => idempotencyKey(shopDomain, fo, payload.generation),
       })

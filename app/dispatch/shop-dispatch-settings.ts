@@ -18,6 +18,7 @@ export function dispatchSettingsOf(settings: ShopSettings): DispatchSettings {
     notificationsEnabled: settings.deliveryOptions.recipientSmsNotifications,
     declineInsurance: settings.deliveryOptions.declineInsurance,
     driverNotes: settings.driverNotes,
+    deliveryAreas: settings.deliveryAreas,
   };
 }
 

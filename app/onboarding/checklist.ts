@@ -1,6 +1,7 @@
 import { toCourierPhone } from "~/dispatch/phone";
 import type { WebhookAuthMethod } from "~/courier/webhook-auth.server";
-import type { CourierCheck } from "./courier-check";
+import type { CheckoutCapability } from "./checkout-capability";
+import type { CourierHealth } from "./courier-check";
 
 /**
  * The home page's setup checklist: from what is known about the shop (read live by the loader),
@@ -21,13 +22,17 @@ export type CarrierStatus =
   | { status: "unknown"; detail: string };
 
 export type ChecklistFacts = {
-  courier: CourierCheck;
+  courier: CourierHealth;
   pickupLocations: { enabled: boolean; contactName: string | null; contactPhone: string | null }[];
   carrier: CarrierStatus;
   webhook: { secretSet: boolean; method: WebhookAuthMethod; lastEventAt: Date | null };
   dispatchModeChosen: boolean;
   /** Enabled pickup locations without opening hours (treated as open every day, all day). */
   locationsWithoutHours: number;
+  /** Enabled pickup locations without a delivery area (rates as far as the courier goes); unknown: not said. */
+  locationsWithoutArea?: number;
+  /** Whether the store's plan allows calculated rates (checkout-capability.ts); unknown: not said. */
+  checkout?: CheckoutCapability;
 };
 
 export type ChecklistStep = {
@@ -37,7 +42,7 @@ export type ChecklistStep = {
   summary: string;
 };
 
-function courierStep(check: CourierCheck): ChecklistStep {
+function courierStep(check: CourierHealth): ChecklistStep {
   const title = "Connect your courier account";
   switch (check.status) {
     case "not_connected":
@@ -53,6 +58,13 @@ function courierStep(check: CourierCheck): ChecklistStep {
       return { id: "courier", title, state: "blocked", summary: check.detail };
     case "unreachable":
       return { id: "courier", title, state: "waiting", summary: check.detail };
+    case "checking":
+      return {
+        id: "courier",
+        title,
+        state: "waiting",
+        summary: "Checking the courier connection in the background. Reload in a moment to see the result.",
+      };
   }
 }
 
@@ -154,7 +166,13 @@ function dispatchStep(chosen: boolean): ChecklistStep {
 }
 
 /** A suggestion on Home that does not count as a setup step: the app works without it. */
-export type ChecklistPrompt = { id: "hours"; title: string; summary: string };
+export type ChecklistPrompt = {
+  id: "hours" | "area" | "checkout";
+  title: string;
+  summary: string;
+  /** Where the fix is, when not the app's settings. */
+  action?: { content: string; url: string };
+};
 
 function hoursPrompt(locationsWithoutHours: number): ChecklistPrompt | null {
   if (locationsWithoutHours === 0) return null;
@@ -164,6 +182,28 @@ function hoursPrompt(locationsWithoutHours: number): ChecklistPrompt | null {
     id: "hours",
     title: "Set your opening hours",
     summary: `${which} no opening hours, so checkout treats it as open every day, all day. Set its hours, closed dates and preparation time so shoppers are offered only times you can serve.`,
+  };
+}
+
+function areaPrompt(locationsWithoutArea: number | undefined): ChecklistPrompt | null {
+  if (!locationsWithoutArea) return null;
+  const which =
+    locationsWithoutArea === 1 ? "One pickup location has" : `${locationsWithoutArea} pickup locations have`;
+  return {
+    id: "area",
+    title: "Set where you deliver",
+    summary: `${which} no delivery area, so shoppers as far as the courier goes (350 miles) see a same-day rate. Set a radius in miles or the ZIP codes you serve; outside them checkout shows no rate, and the settings preview says which rule hid it.`,
+  };
+}
+
+function checkoutPrompt(checkout: CheckoutCapability | undefined): ChecklistPrompt | null {
+  if (!checkout || checkout.verdict === "yes") return null;
+  return {
+    id: "checkout",
+    title:
+      checkout.verdict === "no" ? "Your plan cannot show the app's rates" : "Your plan may not show the app's rates",
+    summary: checkout.summary,
+    ...(checkout.action ? { action: checkout.action } : {}),
   };
 }
 
@@ -178,7 +218,11 @@ export function buildChecklist(
     webhookStep(facts.webhook, now),
     dispatchStep(facts.dispatchModeChosen),
   ];
-  const prompts = [hoursPrompt(facts.locationsWithoutHours)].filter((p): p is ChecklistPrompt => p !== null);
+  const prompts = [
+    checkoutPrompt(facts.checkout),
+    hoursPrompt(facts.locationsWithoutHours),
+    areaPrompt(facts.locationsWithoutArea),
+  ].filter((p): p is ChecklistPrompt => p !== null);
   return { steps, done: steps.filter((s) => s.state === "done").length, prompts };
 }
 

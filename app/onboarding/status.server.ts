@@ -1,18 +1,26 @@
 import type { CourierUrls } from "~/courier/base-url";
 import type { Db } from "~/db/client.server";
+import type { JobQueue } from "~/jobs/queue.server";
 import type { CourierForShop } from "~/runtime.server";
 import { parseShopSettings } from "~/settings/shop-settings";
+import { areaOf } from "~/quote/delivery-area";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
 import { webhookAuthMethodOf } from "~/courier/webhook-auth.server";
 import { BASIC_AUTH_USER } from "~/shops/courier-credentials.server";
 import { carrierServiceStatus } from "./carrier-status.server";
+import { checkoutCapability } from "./checkout-capability";
 import { buildChecklist, dispatchModeChosen, webhookInstructions } from "./checklist";
-import { shopCourierCheck } from "./courier-connection.server";
+import { displayedCourierCheck, requestCourierHealthIfStale } from "./courier-health.server";
 
-/** Everything the home page shows, read live: the courier is asked, Shopify's profiles are read. */
+/**
+ * Everything the home page's setup guide shows: Shopify's profiles are read live; the courier's
+ * health is the last background check (courier-health.server.ts), and a new one is asked for when it
+ * is old: the page never waits on the courier.
+ */
 export async function onboardingStatus(
   deps: {
     db: Db;
+    queue: JobQueue;
     courierFor: CourierForShop;
     courierUrls: CourierUrls;
     clock: () => Date;
@@ -29,10 +37,11 @@ export async function onboardingStatus(
   });
   if (!shop) return null;
   const settings = parseShopSettings(shop.settingsJson);
-  const [courier, carrier] = await Promise.all([
-    shopCourierCheck(deps, shopDomain),
+  const [carrier] = await Promise.all([
     carrierServiceStatus(deps, shop, settings.carrierServiceName),
+    requestCourierHealthIfStale(deps, shopDomain, shop),
   ]);
+  const courier = displayedCourierCheck(shop, deps.clock());
   const method = webhookAuthMethodOf(shop.webhookAuthMethod);
   const now = deps.clock();
   const checklist = buildChecklist(
@@ -45,6 +54,14 @@ export async function onboardingStatus(
       locationsWithoutHours: shop.pickupLocations.filter(
         (location) =>
           location.enabled && !settings.openingHours.some((hours) => hours.locationGid === location.locationGid),
+      ).length,
+      checkout: checkoutCapability({
+        planDisplayName: shop.plan,
+        registered: Boolean(shop.carrierServiceId),
+        refusedForPlan: false,
+      }),
+      locationsWithoutArea: shop.pickupLocations.filter(
+        (location) => location.enabled && !areaOf(settings.deliveryAreas, location.locationGid),
       ).length,
     },
     now,

@@ -50,11 +50,12 @@ export function priceRate({ courierPriceDollars, rules, orderSubtotalCents }: Pr
  */
 export function fallbackPrice(
   window: Pick<DeliveryWindow, "fallbackPriceCents">,
-  rules: Pick<PricingRules, "freeAboveSubtotalCents">,
+  rules: Pick<PricingRules, "freeAboveSubtotalCents" | "freeForCustomerTags">,
   orderSubtotalCents?: number | null,
+  customerTags: readonly string[] = [],
 ): RatePrice | null {
   if (window.fallbackPriceCents === null) return null;
-  if (qualifiesForFree(rules.freeAboveSubtotalCents, orderSubtotalCents)) return { totalCents: 0, free: true };
+  if (isFree(rules, orderSubtotalCents, customerTags)) return { totalCents: 0, free: true };
   return { totalCents: window.fallbackPriceCents, free: false };
 }
 
@@ -85,6 +86,17 @@ export function roundPrice(cents: number, mode: RoundingMode): number {
       // Halfway (x.25, x.75) rounds up.
       return Math.round(cents / 50) * 50;
   }
+}
+
+/** Free above the subtotal threshold, or for a customer with one of the free tags (case-insensitive, as Shopify's tags). */
+export function isFree(
+  rules: Pick<PricingRules, "freeAboveSubtotalCents" | "freeForCustomerTags">,
+  subtotalCents: number | null | undefined,
+  customerTags: readonly string[],
+): boolean {
+  if (qualifiesForFree(rules.freeAboveSubtotalCents, subtotalCents)) return true;
+  const free = new Set((rules.freeForCustomerTags ?? []).map((tag) => tag.toLowerCase()));
+  return customerTags.some((tag) => free.has(tag.trim().toLowerCase()));
 }
 
 function qualifiesForFree(thresholdCents: number | null, subtotalCents: number | null | undefined): boolean {

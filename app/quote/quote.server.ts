@@ -5,12 +5,14 @@ import { TIME_BUDGET_MS_DEFAULT, type DeliveryWindow, type ShopSettings } from "
 import { hoursOfLocations } from "~/schedule/opening-hours";
 import { cartToEstimates, matchPickupLocation, type WindowEstimate } from "./cart-to-estimate";
 import type { EstimateCache, EstimateOutcome } from "./estimate-cache.server";
-import { dollarsToCents, priceRate } from "./pricing";
+import { dollarsToCents } from "./pricing";
+import { windowPriceFor } from "./window-pricing";
 import type { QuoteMemory, RememberedQuote } from "./quote-memory.server";
 import { parseRateRequest, type RateRequest } from "./rate-request";
-import { fallbackRate, toShopifyRate, type ShopifyRate } from "./rate-response";
+import { fallbackRate, toShopifyRate, withUniqueNames, type ShopifyRate } from "./rate-response";
 import type { QuoteShop } from "./quote-shop.server";
 import { slotCapacityOf } from "~/schedule/capacity";
+import { areaOf, radiusVerdict, zipVerdict } from "./delivery-area";
 import { offeredWindows, type TakenPlaces } from "./offered-windows.server";
 
 /**
@@ -115,6 +117,10 @@ export async function quoteRates(deps: QuoteDeps, input: { shopDomain: string; b
     openWindows: offered,
   });
   if (!mapping.ok) return noRates(mapping.reason);
+  // The location's delivery area: a ZIP outside it costs no courier call.
+  const area = origin ? areaOf(settings.deliveryAreas, origin.locationGid) : null;
+  const byZip = zipVerdict(area, request.destination.zip);
+  if (!byZip.inside) return noRates("out_of_area:zip");
 
   const ask = courierAsker(deps, input.shopDomain, logger);
   const results = await Promise.all(
@@ -125,6 +131,11 @@ export async function quoteRates(deps: QuoteDeps, input: { shopDomain: string; b
 
   const noRate = results.find((r) => r.kind === "out_of_area" || r.kind === "refused" || r.kind === "not_connected");
   if (noRate) return noRates(noRate.kind === "out_of_area" ? `out_of_area:${noRate.why}` : noRate.kind);
+  // The radius with the distance the courier measured for this cart (one estimate, cached or not).
+  const priced = results.find((r) => r.kind === "priced");
+  if (!radiusVerdict(area, priced?.kind === "priced" ? priced.distanceMiles : null).inside) {
+    return noRates("out_of_area:radius");
+  }
 
   const answer = shapeRates({
     settings,
@@ -133,6 +144,7 @@ export async function quoteRates(deps: QuoteDeps, input: { shopDomain: string; b
     timeZone,
     estimates: mapping.estimates,
     results,
+    now,
   });
   if (answer.unavailable > 0 && answer.rates.length === 0 && settings.checkoutFallback === "shopify_backup_rates") {
     return {
@@ -287,13 +299,14 @@ type ShapeInput = {
   timeZone: string;
   estimates: readonly WindowEstimate[];
   results: readonly WindowResult[];
+  now: Date;
 };
 
 /**
  * Rates in the merchant's window order. Prices are in the shop's currency; the order subtotal is
  * compared with the free-delivery threshold only when the cart is in that currency too.
  */
-function shapeRates({ settings, request, shopCurrency, timeZone, estimates, results }: ShapeInput) {
+function shapeRates({ settings, request, shopCurrency, timeZone, estimates, results, now }: ShapeInput) {
   const subtotal = request.currency === null || request.currency === shopCurrency ? request.subtotalCents : null;
   const rates: ShopifyRate[] = [];
   const remembered: RememberedQuote[] = [];
@@ -303,11 +316,16 @@ function shapeRates({ settings, request, shopCurrency, timeZone, estimates, resu
     const window = settings.deliveryWindows.find((w): w is DeliveryWindow => w.id === estimate.window.windowId);
     if (!window) return;
     if (result.kind === "priced") {
-      const price = priceRate({
-        courierPriceDollars: result.priceDollars,
+      const price = windowPriceFor({
+        price: window.price,
         rules: settings.pricing,
+        courierPriceDollars: result.priceDollars,
+        distanceMiles: result.distanceMiles,
         orderSubtotalCents: subtotal,
+        customerTags: request.customerTags ?? [],
       });
+      // The window's own limits (the courier's price, its distance tiers) leave it out of this answer.
+      if (!price.offered) return;
       rates.push(
         toShopifyRate({
           window,
@@ -315,12 +333,13 @@ function shapeRates({ settings, request, shopCurrency, timeZone, estimates, resu
           totalCents: price.totalCents,
           currency: shopCurrency,
           timeZone,
+          now,
         }),
       );
       remembered.push({
         serviceCode: estimate.window.serviceCode,
         priceCents: price.totalCents,
-        courierCents: dollarsToCents(result.priceDollars),
+        courierCents: price.courierCents,
       });
       return;
     }
@@ -331,10 +350,12 @@ function shapeRates({ settings, request, shopCurrency, timeZone, estimates, resu
       openWindow: estimate.window,
       rules: settings.pricing,
       orderSubtotalCents: subtotal,
+      customerTags: request.customerTags ?? [],
       currency: shopCurrency,
       timeZone,
+      now,
     });
     if (rate) rates.push(rate);
   });
-  return { rates, remembered, unavailable };
+  return { rates: withUniqueNames(rates), remembered, unavailable };
 }

@@ -1,7 +1,8 @@
 import type { CourierClient } from "~/courier/client.server";
 import type { Db } from "~/db/client.server";
 import { fieldErrorsFromIssues } from "~/forms/field-errors";
-import { instantLabel, spanLabel } from "~/schedule/labels";
+import { instantLabel } from "~/schedule/labels";
+import { spanName, uniqueNames } from "~/schedule/rate-wording";
 import { hoursOfLocations, parseIsoDate } from "~/schedule/opening-hours";
 import { previewSchedule, type NoWindowReason } from "~/schedule/preview";
 import { zonedDate, zonedTimeOnDate } from "~/schedule/time-zone";
@@ -9,7 +10,7 @@ import { candidateSlotKeys, fullSlotTest } from "~/schedule/capacity";
 import { takenPlaces } from "~/schedule/slot-reservations.server";
 import type { OpenWindow, OpenWindowsInput } from "~/schedule/windows";
 import { cartToEstimates, type WindowEstimate } from "./cart-to-estimate";
-import { priceRate } from "./pricing";
+import { windowPriceFor } from "./window-pricing";
 import { estimateOutcome, failureOutcome, type Unavailable } from "./quote.server";
 import type { EstimateOutcome } from "./estimate-cache.server";
 import type { TakenPlaces } from "./offered-windows.server";
@@ -17,6 +18,7 @@ import { loadQuoteShop, type QuoteShop } from "./quote-shop.server";
 import { RatePreviewInput } from "./rate-preview-input";
 import type { RateRequest } from "./rate-request";
 import { toShopifyRate } from "./rate-response";
+import { areaOf, type AreaVerdict, radiusVerdict, zipVerdict } from "./delivery-area";
 
 /**
  * The settings page's preview: what a shopper at an address would be offered at a shop-local date
@@ -75,7 +77,8 @@ export type RatePreviewResult =
       rates: PreviewRate[];
       /** Why the rates come without prices, when they do. */
       priceNote: string | null;
-      whyNone: { reason: NoWindowReason | "out_of_area"; message: string } | null;
+      /** area_zip / area_radius: the location's delivery area hid the rates (delivery-area.ts). */
+      whyNone: { reason: NoWindowReason | "out_of_area" | "area_zip" | "area_radius"; message: string } | null;
     }
   | { intent: "preview"; ok: false; message: string; fieldErrors: Record<string, string> };
 
@@ -118,10 +121,13 @@ export async function previewRates(
 
   const unpriced = (note: string) => ({
     ...answer,
-    rates: preview.offered.map((window) => previewRate(shop, window, now, null)),
+    rates: uniqueNames(preview.offered.map((window) => previewRate(shop, window, now, null))),
     priceNote: note,
     whyNone: null,
   });
+  const area = areaOf(settings.deliveryAreas, location.locationGid);
+  const byZip = zipVerdict(area, input.zip);
+  if (!byZip.inside) return { ...answer, rates: [], priceNote: null, whyNone: hiddenByArea(byZip) };
   const mapping = cartToEstimates({
     request: rateRequestFor(location.address, input, shop),
     pickupLocations: [location],
@@ -147,20 +153,39 @@ export async function previewRates(
       whyNone: { reason: "out_of_area", message: `Out of the delivery area: ${why}.` },
     };
   }
-  const rates = mapping.estimates.map((estimate, i) => {
+  const rates = mapping.estimates.flatMap((estimate, i) => {
     const outcome = outcomes[i]!;
-    const cents =
-      outcome.kind === "priced"
-        ? priceRate({ courierPriceDollars: outcome.priceDollars, rules: settings.pricing, orderSubtotalCents: null })
-            .totalCents
-        : null;
-    return previewRate(shop, estimate.window, now, cents);
+    if (outcome.kind !== "priced") return [previewRate(shop, estimate.window, now, null)];
+    const configured = settings.deliveryWindows.find((w) => w.id === estimate.window.windowId);
+    const price = windowPriceFor({
+      price: configured?.price,
+      rules: settings.pricing,
+      courierPriceDollars: outcome.priceDollars,
+      distanceMiles: outcome.distanceMiles,
+      orderSubtotalCents: null,
+      customerTags: [],
+    });
+    // As at checkout: a window whose own price limits leave it out is not offered.
+    return price.offered ? [previewRate(shop, estimate.window, now, price.totalCents)] : [];
   });
+  const priced = outcomes.find((outcome) => outcome.kind === "priced");
+  const byRadius = radiusVerdict(area, priced?.kind === "priced" ? priced.distanceMiles : null);
+  if (!byRadius.inside) {
+    return { ...answer, rates: [], priceNote: null, whyNone: hiddenByArea(byRadius) };
+  }
   const unanswered = outcomes.find((outcome) => outcome.kind === "refused" || outcome.kind === "unavailable");
   const priceNote = unanswered
     ? `The courier gave no price for some windows (${unanswered.kind === "refused" ? "request refused" : unanswered.why}); checkout would use the fallback.`
     : null;
-  return { ...answer, rates, priceNote, whyNone: null };
+  return { ...answer, rates: uniqueNames(rates), priceNote, whyNone: null };
+}
+
+function hiddenByArea(verdict: Exclude<AreaVerdict, { inside: true }>) {
+  const rule = verdict.rule === "zip" ? "ZIP codes" : "radius";
+  return {
+    reason: verdict.rule === "zip" ? ("area_zip" as const) : ("area_radius" as const),
+    message: `No rate: outside the location's delivery area (its ${rule} rule). ${verdict.message}`,
+  };
 }
 
 function refused(fieldErrors: Record<string, string>): RatePreviewResult {
@@ -226,13 +251,14 @@ function previewRate(shop: QuoteShop, window: OpenWindow, now: Date, priceCents:
     totalCents: priceCents ?? 0,
     currency: shop.currency,
     timeZone: shop.timeZone,
+    now,
   });
   const today = zonedDate(now, shop.timeZone);
   return {
     serviceCode: rate.service_code,
     name: rate.service_name,
     description: rate.description,
-    window: spanLabel(window.deliverBetween.start, window.deliverBetween.end, today, shop.timeZone),
+    window: spanName(window.deliverBetween, today, shop.timeZone),
     pickupAfter: instantLabel(window.pickupAfter, shop.timeZone),
     priceCents,
   };

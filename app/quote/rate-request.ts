@@ -131,7 +131,7 @@ const OrderTotals = z
   })
   .transform((t) => ({ subtotalCents: t.subtotal_price, totalCents: t.total_price, discountCents: t.discount_amount }));
 
-/** Present for identified customers; the app reads nothing from it (tags could later select pricing). */
+/** Present for identified customers; its tags can make delivery free (window-pricing.ts). */
 const Customer = z.looseObject({ id: legacyId, tags: z.array(z.string()).catch([]) });
 
 export const RateRequestBody = z.looseObject({
@@ -155,6 +155,8 @@ export type RateRequest = {
   locale: string | null;
   /** order_totals.subtotal_price in cents of `currency`, when sent. */
   subtotalCents: number | null;
+  /** customer.tags of an identified customer (free delivery for tags, window-pricing.ts); missing: none. */
+  customerTags?: string[];
 };
 
 export type ParsedRateRequest = { ok: true; request: RateRequest } | { ok: false; problems: string[] };
@@ -187,6 +189,7 @@ export function parseRateRequest(rawBody: string): ParsedRateRequest {
       currency: rate.currency,
       locale: rate.locale,
       subtotalCents: rate.order_totals?.subtotalCents ?? null,
+      customerTags: rate.customer?.tags ?? [],
     },
   };
 }

@@ -2,6 +2,7 @@ import type { DeliveryWindow, PricingRules } from "~/settings/shop-settings";
 import { fallbackPrice } from "./pricing";
 import { zoneOffsetMinutes, zonedParts } from "~/schedule/time-zone";
 import type { OpenWindow } from "~/schedule/windows";
+import { rateWording, uniqueNames } from "~/schedule/rate-wording";
 
 /** One rate in the carrier-service callback's answer (`{"rates": [...]}`), keys as Shopify names them. */
 export interface ShopifyRate {
@@ -16,26 +17,36 @@ export interface ShopifyRate {
 }
 
 export interface ToShopifyRateInput {
-  /** The window as the merchant configured it (name and description shown to shoppers). */
-  window: Pick<DeliveryWindow, "id" | "serviceName" | "description">;
+  /** The window as the merchant configured it (its kind decides how the rate is worded). */
+  window: Pick<DeliveryWindow, "id" | "kind">;
   openWindow: OpenWindow;
+  /** The rate request's moment: "today", "tomorrow" and "within N hours" are counted from it. */
+  now: Date;
   totalCents: number;
   currency: string;
   /** The shop's IANA zone: delivery dates are written in shop-local time with its offset. */
   timeZone: string;
 }
 
-export function toShopifyRate({ window, openWindow, totalCents, currency, timeZone }: ToShopifyRateInput): ShopifyRate {
+export function toShopifyRate({
+  window,
+  openWindow,
+  totalCents,
+  currency,
+  timeZone,
+  now,
+}: ToShopifyRateInput): ShopifyRate {
   if (window.id !== openWindow.windowId) {
     throw new Error(`Window ${window.id} does not match the open window ${openWindow.windowId}`);
   }
   if (!Number.isSafeInteger(totalCents) || totalCents < 0) {
     throw new RangeError(`A rate's price must be whole cents of 0 or more, got ${totalCents}`);
   }
+  const wording = rateWording({ kind: window.kind, deliverBetween: openWindow.deliverBetween, now, timeZone });
   return {
-    // A slot or a later day is named for itself ("Today 2–4 pm"); other windows by the merchant's name.
-    service_name: openWindow.label ?? window.serviceName,
-    description: window.description,
+    // Named for what it delivers ("Today, 11 am–2 pm"), never by text that cannot follow the day it is offered.
+    service_name: wording.name,
+    description: wording.description,
     service_code: openWindow.serviceCode,
     currency,
     total_price: String(totalCents),
@@ -45,15 +56,29 @@ export function toShopifyRate({ window, openWindow, totalCents, currency, timeZo
 }
 
 export interface FallbackRateInput extends Omit<ToShopifyRateInput, "totalCents" | "window"> {
-  window: Pick<DeliveryWindow, "id" | "serviceName" | "description" | "fallbackPriceCents">;
-  rules: Pick<PricingRules, "freeAboveSubtotalCents">;
+  window: Pick<DeliveryWindow, "id" | "kind" | "fallbackPriceCents">;
+  rules: Pick<PricingRules, "freeAboveSubtotalCents" | "freeForCustomerTags">;
   orderSubtotalCents?: number | null;
+  customerTags?: readonly string[];
 }
 
 /** The rate at the window's flat fallback price, or null when the window has none. */
-export function fallbackRate({ rules, orderSubtotalCents, ...rest }: FallbackRateInput): ShopifyRate | null {
-  const price = fallbackPrice(rest.window, rules, orderSubtotalCents);
+export function fallbackRate({
+  rules,
+  orderSubtotalCents,
+  customerTags = [],
+  ...rest
+}: FallbackRateInput): ShopifyRate | null {
+  const price = fallbackPrice(rest.window, rules, orderSubtotalCents, customerTags);
   return price === null ? null : toShopifyRate({ ...rest, totalCents: price.totalCents });
+}
+
+/** The rates with every service_name unique (Shopify keeps only the cheapest of rates with equal names). */
+export function withUniqueNames(rates: readonly ShopifyRate[]): ShopifyRate[] {
+  return uniqueNames(rates.map((rate) => ({ rate, name: rate.service_name }))).map(({ rate, name }) => ({
+    ...rate,
+    service_name: name,
+  }));
 }
 
 /** "2013-04-12 14:48:45 -0400": shop-local date and time with the zone's offset at that instant. */

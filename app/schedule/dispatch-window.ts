@@ -14,6 +14,7 @@ import {
   untilDeadline,
   windowOf,
   withinHours,
+  withinHoursOfOrder,
 } from "./windows";
 
 /**
@@ -83,8 +84,12 @@ function plan(window: DeliveryWindow, moment: Moment, choice: Choice): Planned |
   });
   switch (window.kind) {
     case "within_hours": {
-      const pickup = choice.day && isLater(choice.day, today) ? pickupOn(moment, choice.day) : earliest;
-      return pickup ? kept(withinHours(pickup, window.hours * HOUR_MS)) : null;
+      const laterDay = choice.day !== null && isLater(choice.day, today);
+      const pickup = laterDay ? pickupOn(moment, choice.day!) : earliest;
+      if (!pickup) return null;
+      // Offered for today: by the order's time + N hours, as the rate said (rate-wording.ts).
+      const length = window.hours * HOUR_MS;
+      return kept(laterDay ? withinHours(pickup, length) : withinHoursOfOrder(choice.orderedAt, pickup, length));
     }
     case "today_by": {
       const day = choice.day ?? today;

@@ -23,6 +23,12 @@ export function roundUpToPickupStep(instant: Date): Date {
   return new Date(Math.ceil(instant.getTime() / step) * step);
 }
 
+/** Rounded down to the pickup step: a promised end moves earlier, never later, so carts minutes apart share it. */
+export function roundDownToPickupStep(instant: Date): Date {
+  const step = PICKUP_ROUNDING_MINUTES * MINUTE_MS;
+  return new Date(Math.floor(instant.getTime() / step) * step);
+}
+
 /** Now + lead time (at least one minute), rounded up to 5 minutes: the earliest pickup when always open. */
 export function pickupAfterFor(now: Date, leadTimeMinutes: number): Date {
   const lead = Math.max(leadTimeMinutes, MIN_PICKUP_DELAY_MINUTES) * MINUTE_MS;

@@ -1,7 +1,7 @@
 import type { DeliveryWindow, SlotsWindow } from "~/settings/shop-settings";
 import { dayLabel, spanLabel } from "./labels";
 import { ALWAYS_OPEN, type LocationHours, nextOpenDay, openSpanAt, type TimeSpan, wallTime } from "./opening-hours";
-import { deliveryInSpan, earliestPickup, type PlannedDelivery } from "./pickup";
+import { deliveryInSpan, earliestPickup, type PlannedDelivery, roundDownToPickupStep } from "./pickup";
 import { serviceCodeFor } from "./service-code";
 import { addDays, type CalendarDate, compareDates, parseClockTime, zonedDate } from "./time-zone";
 
@@ -99,7 +99,7 @@ function offerOnce(window: Exclude<DeliveryWindow, SlotsWindow>, moment: Moment)
     case "within_hours": {
       const open = openSpanAt(hours, now, timeZone);
       if (!open || earliest.getTime() >= open.end.getTime()) return [];
-      return [windowOf(window.id, null, withinHours(earliest, window.hours * HOUR_MS))];
+      return [windowOf(window.id, null, withinHoursOfOrder(now, earliest, window.hours * HOUR_MS))];
     }
     case "today_by": {
       if (now.getTime() >= wallTime(today, window.orderCutoff, timeZone).getTime()) return [];
@@ -206,6 +206,22 @@ export function dailyDelivery(moment: Moment, day: CalendarDate, start: string, 
 
 export function withinHours(pickup: Date, lengthMs: number): PlannedDelivery {
   return { pickupAfter: pickup, deliverBetween: { start: pickup, end: new Date(pickup.getTime() + lengthMs) } };
+}
+
+/** The least delivery span a within-hours window leaves after its pickup, however long preparation takes. */
+export const WITHIN_HOURS_MIN_DELIVERY_MINUTES = 60;
+
+/**
+ * "Within N hours" of an order placed at `orderedAt`: delivered by orderedAt + N hours (rounded down to
+ * the pickup step, so carts quoted minutes apart share a quote), counted from the order as the shopper
+ * reads it; when preparation and lead time leave less than
+ * WITHIN_HOURS_MIN_DELIVERY_MINUTES after the pickup, the end moves to that (and the rate's name says the
+ * longer count, rate-wording.ts).
+ */
+export function withinHoursOfOrder(orderedAt: Date, pickup: Date, lengthMs: number): PlannedDelivery {
+  const promised = roundDownToPickupStep(new Date(orderedAt.getTime() + lengthMs)).getTime();
+  const end = Math.max(promised, pickup.getTime() + WITHIN_HOURS_MIN_DELIVERY_MINUTES * MINUTE_MS);
+  return { pickupAfter: pickup, deliverBetween: { start: pickup, end: new Date(end) } };
 }
 
 export function untilDeadline(pickup: Date, deadline: Date): PlannedDelivery | null {

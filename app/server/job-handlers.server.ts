@@ -15,6 +15,7 @@ import { runOrderDispatch } from "~/dispatch/order-job.server";
 import { appConfig } from "~/config/env.server";
 import { permanentFailure, retryLater } from "~/jobs/errors";
 import type { JobHandler } from "~/jobs/worker.server";
+import { COURIER_HEALTH_JOB, runCourierHealthCheck } from "~/onboarding/courier-health.server";
 import { ORDER_SYNC_JOB, OrderSyncPayload } from "~/order-changes/enqueue.server";
 import { runOrderSync } from "~/order-changes/sync.server";
 import { createTtlLoader } from "~/quote/ttl-loader.server";
@@ -167,6 +168,9 @@ export function jobHandlers(runtime: Runtime, loadAdmin: AdminForShop): Record<s
           payload,
         ),
       );
+    },
+    [COURIER_HEALTH_JOB]: async (job) => {
+      await runCourierHealthCheck(runtime, job.shopDomain);
     },
     [APPLY_EVENTS_JOB]: async (job) => {
       const payload = parsePayload(ApplyEventsPayload, job.payload);

@@ -43,6 +43,8 @@ export const DEFAULT_SHOP_SETTINGS: Readonly<ShopSettings> = deepFreeze(
     ],
     // No hours yet: every location open all day, every day (Home asks the merchant to set them).
     openingHours: [],
+    // No area yet: each location delivers as far as the courier goes (Home suggests setting one).
+    deliveryAreas: [],
     defaultWindowId: "within-3-hours",
     pricing: {
       markupPercent: 0,

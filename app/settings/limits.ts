@@ -83,3 +83,11 @@ export const NO_DRIVER_RAISE_MINUTES_MAX = 6 * 60;
 export const NO_DRIVER_STEP_MAX_CENTS = 10_000;
 export const NO_DRIVER_SHIPMENT_CAP_MAX_CENTS = 50_000;
 export const NO_DRIVER_DAILY_CAP_MAX_CENTS = 1_000_000;
+/** A delivery area's radius: the courier's own limit is 350 miles (app/courier/limits.ts). */
+export const AREA_RADIUS_MILES_MIN = 0.5;
+export const AREA_RADIUS_MILES_MAX = 350;
+/** ZIP codes or prefixes per pickup location. */
+export const AREA_ZIPS_MAX = 500;
+/** Distance tiers per window, and customer tags that make delivery free. */
+export const MAX_DISTANCE_TIERS = 10;
+export const WINDOW_PRICE_MODES = ["courier", "flat", "distance_tiers"] as const;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EVEN_WITH_OTHER_ERRORS, hasIssueUnder } from "./cross-field-rules";
+import { TagList } from "./tags-schema";
 import { choice, decimalNumber, optionalCents, requiredCents } from "./form-fields";
 import {
   FIXED_MARKUP_CENTS_LIMIT,
@@ -24,6 +25,8 @@ export const PricingRules = z
     rounding: choice(ROUNDING_MODES, "Choose how prices are rounded"),
     /** Delivery is free when the order subtotal is at least this much; null: never free. */
     freeAboveSubtotalCents: optionalCents(0, MAX_SUBTOTAL_CENTS),
+    /** Delivery is free for customers with any of these tags (the rate request's customer.tags); missing: none. */
+    freeForCustomerTags: TagList.optional(),
     minimumPriceCents: optionalCents(0, MAX_PRICE_CENTS),
     maximumPriceCents: optionalCents(0, MAX_PRICE_CENTS),
   })

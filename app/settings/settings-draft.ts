@@ -1,4 +1,6 @@
 import type { PickupLocationRow } from "~/onboarding/pickup-locations";
+import { priceDraftOf, priceEntries, type PriceDraft } from "./window-price-draft";
+import { areaDraftOf, areaEntries, type AreaDraft } from "./area-draft";
 import { hoursDraftOf, hoursEntries, type HoursDraft } from "./hours-draft";
 import type { DeliveryWindow, ShopSettings } from "./shop-settings";
 
@@ -29,6 +31,8 @@ export type WindowDraft = {
   repeatEveryMinutes: string;
   daysAhead: string;
   maxRates: string;
+  /** The window's own price; null: none set (the courier's price through the shop's rules). */
+  price: PriceDraft | null;
 };
 
 export type PickupDraft = PickupLocationRow;
@@ -40,6 +44,8 @@ export type SettingsDraft = {
   pickups: PickupDraft[];
   /** Opening hours of the locations that have them; a location without is always open. */
   hours: HoursDraft[];
+  /** Delivery areas of the locations that have one; a location without delivers as far as the courier goes. */
+  areas: AreaDraft[];
 };
 
 /** Fields kept in cents by the settings and shown in dollars on the page. */
@@ -97,6 +103,7 @@ export function newWindowDraft(existingIds: string[]): WindowDraft {
     repeatEveryMinutes: "",
     daysAhead: "3",
     maxRates: "4",
+    price: null,
   };
 }
 
@@ -110,6 +117,7 @@ function windowDraft(window: DeliveryWindow): WindowDraft {
     description: window.description,
     enabled: window.enabled,
     fallbackPrice: centsToDollarsText(window.fallbackPriceCents),
+    price: window.price ? priceDraftOf(window.price) : null,
     ...(window.kind === "within_hours" ? { hours: String(window.hours) } : {}),
     ...(window.kind === "today_by" ? { deliverBy: window.deliverBy, orderCutoff: window.orderCutoff } : {}),
     ...(window.kind === "tomorrow" ? { startTime: window.startTime, endTime: window.endTime } : {}),
@@ -142,6 +150,10 @@ export function draftFromSettings(settings: ShopSettings, pickups: PickupLocatio
       "pricing.fixedMarkupCents": centsToDollarsText(settings.pricing.fixedMarkupCents),
       "pricing.rounding": settings.pricing.rounding,
       "pricing.freeAboveSubtotalCents": centsToDollarsText(settings.pricing.freeAboveSubtotalCents),
+      // Posted only once set: settings saved before free tags existed keep none.
+      ...(settings.pricing.freeForCustomerTags
+        ? { "pricing.freeForCustomerTags": settings.pricing.freeForCustomerTags.join(", ") }
+        : {}),
       "pricing.minimumPriceCents": centsToDollarsText(settings.pricing.minimumPriceCents),
       "pricing.maximumPriceCents": centsToDollarsText(settings.pricing.maximumPriceCents),
       checkoutFallback: settings.checkoutFallback,
@@ -180,6 +192,7 @@ export function draftFromSettings(settings: ShopSettings, pickups: PickupLocatio
     windows: settings.deliveryWindows.map(windowDraft),
     pickups: pickups.map((p) => ({ ...p })),
     hours: settings.openingHours.map(hoursDraftOf),
+    areas: settings.deliveryAreas.map(areaDraftOf),
   };
 }
 
@@ -199,6 +212,7 @@ function windowEntries(window: WindowDraft, index: number): [string, string][] {
   if (window.kind === "tomorrow")
     entries.push([name("startTime"), window.startTime], [name("endTime"), window.endTime]);
   if (window.kind === "slots") entries.push(...slotEntries(window, name));
+  if (window.price) entries.push(...priceEntries(window.price, name("price"), dollarsTextToCents));
   return entries;
 }
 
@@ -233,6 +247,7 @@ export function draftToEntries(draft: SettingsDraft): [string, string][] {
   for (const [name, value] of Object.entries(draft.flags)) entries.push([name, String(value)]);
   draft.windows.forEach((window, i) => entries.push(...windowEntries(window, i)));
   entries.push(...hoursEntries(draft.hours));
+  entries.push(...areaEntries(draft.areas));
   draft.pickups.forEach((p, i) => {
     entries.push(
       [`pickupLocations.${i}.locationGid`, p.locationGid],

@@ -20,6 +20,7 @@ import { PriceTolerance, PricingRules } from "./pricing-schema";
 import { ShopTags } from "./tags-schema";
 import { TrackingSettings } from "./tracking-schema";
 import { OpeningHoursSettings } from "./hours-schema";
+import { DeliveryAreasSettings } from "./area-schema";
 import { AfterExpirySettings } from "./expiry-schema";
 import { NO_DRIVER_WATCH_DEFAULTS, NoDriverWatchSettings } from "./no-driver-schema";
 import { DeliveryWindow, WindowId } from "./window-schema";
@@ -39,6 +40,8 @@ export const ShopSettings = z
       .max(MAX_DELIVERY_WINDOWS, `Use at most ${MAX_DELIVERY_WINDOWS} delivery windows`),
     /** Opening hours, closed dates and preparation per pickup location; a location without is always open. */
     openingHours: OpeningHoursSettings,
+    /** Where each pickup location delivers; a location without an entry: as far as the courier goes. */
+    deliveryAreas: DeliveryAreasSettings.default(() => []),
     /** Window used at dispatch for orders that did not choose one of ours (or whose code is unknown). */
     defaultWindowId: WindowId,
     pricing: PricingRules,

@@ -31,6 +31,8 @@ export { parseShopSettings } from "./stored-settings";
 export { ShopTags } from "./tags-schema";
 export { TrackingSettings } from "./tracking-schema";
 export { trackingUrlFor } from "./tracking-url";
+export { DeliveryArea, DeliveryAreasSettings } from "./area-schema";
+export { COURIER_PRICED, WindowPrice } from "./window-price-schema";
 export { ClosedDates, LocationHours, OpeningHoursSettings, OpeningSpan } from "./hours-schema";
 export {
   DeliveryWindow,

@@ -9,7 +9,7 @@ const TagName = z
   .refine((tag) => !tag.includes(","), "Tags cannot contain commas");
 
 // A list is one field on the page: a problem with one tag is reported on the list, naming the tag.
-const TagList = z
+export const TagList = z
   .preprocess(
     (value) => (typeof value === "string" ? value.split(/[,\n]/) : value),
     z.array(z.string({ error: "Enter tag names separated by commas" }), {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EVEN_WITH_OTHER_ERRORS, hasIssueUnder } from "./cross-field-rules";
+import { WindowPrice } from "./window-price-schema";
 import { ClockTime, decimalNumber, Flag, optionalCents, text, wholeNumber } from "./form-fields";
 import {
   MAX_PRICE_CENTS,
@@ -37,6 +38,8 @@ const windowCommon = {
   enabled: Flag,
   /** Flat price shown when the courier cannot price in time (checkout fallback "flat_rate"); null: no rate. */
   fallbackPriceCents: optionalCents(0, MAX_PRICE_CENTS),
+  /** What the shopper pays for this window (window-price-schema.ts); missing: the courier's price (COURIER_PRICED). */
+  price: WindowPrice.optional(),
 };
 
 const HOURS_MESSAGE = `Enter hours from ${WITHIN_HOURS_MIN} to ${WITHIN_HOURS_MAX}, in whole or half hours`;

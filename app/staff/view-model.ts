@@ -116,17 +116,17 @@ export function attentionFix(state: ShipmentState, needsAttention: boolean): str
   switch (state) {
     case "failed":
     case "pending":
-      return "Fix what the reason says (the address, a phone number or the pickup location's contact in the app's settings), then use Dispatch now.";
+      return "Fix what the reason says (the address or phone on the order in Shopify, or the pickup location's contact in the app's settings), then choose Dispatch again.";
     case "canceled":
-      return "Use Dispatch now to send a new driver, or cancel the order in Shopify.";
+      return "Choose Dispatch again to send a new driver, or cancel the order in Shopify.";
     case "expired":
-      return "No driver accepted in time. Use Dispatch now to book a new delivery.";
+      return "No driver accepted in time. Choose Dispatch again to book a new delivery.";
     case "returned":
       return "The items are going back to the store. Contact the customer, then dispatch again or refund the order.";
     case "attempted":
       return "Contact the customer to arrange another attempt with the courier.";
     default:
-      return "Compare the courier's price with what the customer paid. The delivery itself goes ahead.";
+      return "The courier's charge differs from its own estimate at checkout (which your rates were priced from). The delivery goes ahead unless you cancel it.";
   }
 }
 

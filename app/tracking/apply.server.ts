@@ -14,6 +14,7 @@ import {
 import { addOrderTags, removeOrderTags, setOrderDeliveryMetafield } from "~/shopify/order-annotations.server";
 import { newTrackingToken } from "~/tracking-page/token.server";
 import { noDriverWatchJob } from "~/watchdog/jobs";
+import { closingStaleAttention, STALE_ATTENTION_ACTIVITY } from "~/attention/stale-attention";
 import { clearingNoDriverYet, NO_DRIVER_YET_CLEARED } from "~/watchdog/no-driver-attention";
 import { toTrackingEvent } from "./event-input";
 import { flowOccurrences, type FlowOccurrence } from "./flow-triggers";
@@ -297,7 +298,11 @@ export async function applyShipmentEvents(deps: ApplyDeps, shipmentId: string): 
         continue;
       }
       const event = toTrackingEvent(parsed.event, stored.occurredAt);
-      const transition = clearingNoDriverYet(applyTrackingEvent(factsOf(shipment), event), shipment);
+      const stale = closingStaleAttention(
+        clearingNoDriverYet(applyTrackingEvent(factsOf(shipment), event), shipment),
+        shipment,
+      );
+      const transition = stale.transition;
       const view = () => (viewLookup ??= lookUpShopifyView(deps, shipment));
       const repost = await repostChanges(deps, transition);
       const updated = { ...shipmentUpdate(shipment, transition, event.occurredAt), ...repost.data };
@@ -310,7 +315,9 @@ export async function applyShipmentEvents(deps: ApplyDeps, shipmentId: string): 
       occurrences.push(...flowOccurrences(after, transition).map((occurrence) => ({ shipment: after, occurrence })));
       if (transition.changes.needsAttention?.code === "expired") expiries.push(after);
       if (transition.changes.replacedByCourierId) reposts.push(transition.changes.replacedByCourierId);
-      if (transition.changes.clearAttention && !transition.changes.replacedByCourierId)
+      if (stale.closedWords)
+        activities.push({ kind: STALE_ATTENTION_ACTIVITY, message: stale.closedWords, createdAt: event.occurredAt });
+      else if (transition.changes.clearAttention && !transition.changes.replacedByCourierId)
         activities.push({ kind: "no_driver_yet_cleared", message: NO_DRIVER_YET_CLEARED, createdAt: event.occurredAt });
       repost.entries.forEach((entry, i) =>
         activities.push({ ...entry, createdAt: new Date(event.occurredAt.getTime() + i) }),

@@ -249,7 +249,7 @@ describe("embedded pages in Chromium", () => {
 
   it("home: connects the courier, sets up the webhook and chooses the dispatch mode", async () => {
     const page = await open("/app");
-    await expect.poll(() => page.getByText("0 of 5 done").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("0 of 5 steps done").isVisible()).toBe(true);
     await shoot(page, "01-home-new-install");
 
     // 1. Courier account: the token is tested with a real estimate before it is saved.
@@ -274,7 +274,7 @@ describe("embedded pages in Chromium", () => {
     await page.getByRole("button", { name: "Save dispatch mode" }).click();
     await page.getByText("Dispatch mode saved.").waitFor();
 
-    await expect.poll(() => page.getByText("2 of 5 done").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("2 of 5 steps done").isVisible()).toBe(true);
     await shoot(page, "02-home-courier-webhook-dispatch");
 
     const shop = await db.shop.findUniqueOrThrow({ where: { domain: SHOP } });
@@ -321,7 +321,7 @@ describe("embedded pages in Chromium", () => {
 
   it("home: registers the carrier service, adds it to the shipping profile, and sees the first courier update", async () => {
     const page = await open("/app");
-    await expect.poll(() => page.getByText("3 of 5 done").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("3 of 5 steps done").isVisible()).toBe(true);
     await page.getByRole("button", { name: "Register with Shopify" }).click();
     await page
       .getByText("Same-day delivery is registered. Add it to your shipping profiles so shoppers see it.")
@@ -333,7 +333,7 @@ describe("embedded pages in Chromium", () => {
     await shoot(page, "05-home-carrier-registered");
     await page.getByRole("button", { name: "Add to shipping profiles" }).click();
     await page.getByText("Same-day delivery was added to your shipping profiles.").waitFor();
-    await expect.poll(() => page.getByText("4 of 5 done").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("4 of 5 steps done").isVisible()).toBe(true);
     expect(standIn.shop(SHOP).carrierServices.map((s) => s.name)).toEqual(["Same-day delivery"]);
     expect((await db.shop.findUniqueOrThrow({ where: { domain: SHOP } })).carrierServiceId).toMatch(
       /^gid:\/\/shopify\/DeliveryCarrierService\//,
@@ -351,16 +351,21 @@ describe("embedded pages in Chromium", () => {
     expect(event.status).toBe(200);
     await page.close();
     const reloaded = await open("/app");
-    await expect.poll(() => reloaded.getByText("5 of 5 done").isVisible()).toBe(true);
-    await reloaded.getByText("All set. Place a test order with same-day delivery to see the first dispatch.").waitFor();
-    await shoot(reloaded, "06-home-all-set");
+    // Setup done: Home is today's board, the setup guide collapsed out of the way.
+    await expect.poll(() => reloaded.getByText("All 5 steps done").isVisible()).toBe(true);
+    await reloaded.getByRole("heading", { name: "Today", exact: true }).waitFor();
+    await reloaded.getByText("Waiting for a driver").first().waitFor();
+    expect(await reloaded.getByRole("button", { name: "Save dispatch mode" }).isVisible()).toBe(false);
+    await shoot(reloaded, "06-home-today-board");
+    await reloaded.getByRole("button", { name: "Show setup" }).click();
+    await reloaded.getByRole("button", { name: "Save dispatch mode" }).waitFor();
     await reloaded.close();
   });
 
   it("shipments: the list and a delivery with its photos fetched through the app", async () => {
     const list = await open("/app/shipments");
     const shipment = await db.shipment.findUniqueOrThrow({ where: { id: shipmentId } });
-    await list.getByText(shipment.trackingNumber!).waitFor();
+    await list.getByRole("link", { name: shipment.orderName }).first().waitFor();
     await shoot(list, "07-shipments-list");
     await list.close();
 
@@ -457,14 +462,15 @@ describe("embedded pages in Chromium", () => {
     const rates = page.getByRole("list", { name: "Previewed rates" }).getByRole("listitem");
     await expect.poll(() => rates.count()).toBe(3);
     expect(await rates.allInnerTexts()).toEqual([
+      // Named for what each delivers: three hours from 10:01 (rounded down to 5 minutes), not from the pickup.
       expect.stringMatching(
-        /^Same-day delivery — delivery Today 10:50 am–1:50 pm, pickup from Mon, .*10:50 am — \$\d+\.\d\d$/,
+        /^Within 3 hours, by 1 pm — delivery Today, 10:50 am–1 pm, pickup from Mon, .*10:50 am — \$\d+\.\d\d$/,
       ),
       expect.stringMatching(
-        /^Delivery today by 8 pm — delivery Today 10:50 am–8 pm, pickup from Mon, .*10:50 am — \$\d+\.\d\d$/,
+        /^Today by 8 pm — delivery Today, 10:50 am–8 pm, pickup from Mon, .*10:50 am — \$\d+\.\d\d$/,
       ),
       expect.stringMatching(
-        /^Delivery tomorrow morning — delivery Tomorrow 9 am–12 pm, pickup from Tue, .* 9 am — \$\d+\.\d\d$/,
+        /^Tomorrow, 9 am–noon — delivery Tomorrow, 9 am–noon, pickup from Tue, .* 9 am — \$\d+\.\d\d$/,
       ),
     ]);
     await rates.last().scrollIntoViewIfNeeded();
@@ -479,6 +485,39 @@ describe("embedded pages in Chromium", () => {
     await why.waitFor();
     await why.scrollIntoViewIfNeeded();
     await shoot(page, "12-settings-preview-closed", false);
+    await page.close();
+  });
+
+  it("settings: a delivery area beside the location and a window's own price beside the window", async () => {
+    const page = await open("/app/settings");
+    const saveBar = page.locator("ui-save-bar");
+    await page.getByLabel("Deliver within (miles)").fill("8");
+    await page.getByLabel("Only these ZIP codes").fill("941 94601");
+    await page.getByText("Delivery area from Market Street Bakery").scrollIntoViewIfNeeded();
+    await shoot(page, "13-settings-delivery-area", false);
+    await page.getByLabel("Shoppers pay").first().selectOption("flat");
+    await page.getByLabel("Flat price").first().fill("7.99");
+    await page.getByLabel("Surcharge for this window").first().fill("1.50");
+    await page.getByLabel("Flat price").first().scrollIntoViewIfNeeded();
+    await shoot(page, "14-settings-window-price", false);
+    await saveBar.getByRole("button", { name: "Save" }).click();
+    await page.locator(".app-bridge-stand-in-toast", { hasText: "Settings saved." }).last().waitFor();
+    await expect.poll(() => saveBar.isVisible()).toBe(false);
+    const settings = parseShopSettings((await db.shop.findUniqueOrThrow({ where: { domain: SHOP } })).settingsJson);
+    expect(settings.deliveryAreas).toEqual([
+      {
+        locationGid: expect.stringMatching(/^gid:\/\/shopify\/Location\//),
+        radiusMiles: 8,
+        zipCodes: ["941", "94601"],
+      },
+    ]);
+    expect(settings.deliveryWindows[0]!.price).toEqual({
+      mode: "flat",
+      flatCents: 799,
+      tiers: [],
+      surchargeCents: 150,
+      offerWhileCourierAtMostCents: null,
+    });
     await page.close();
   });
 

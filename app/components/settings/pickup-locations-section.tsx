@@ -1,16 +1,20 @@
 import { Banner, BlockStack, Card, Checkbox, Divider, FormLayout, Layout, Text, TextField } from "@shopify/polaris";
 import type { HoursDraft } from "~/settings/hours-draft";
 import type { SettingsDraft } from "~/settings/settings-draft";
+import type { AreaDraft } from "~/settings/area-draft";
+import { DeliveryAreaEditor } from "./delivery-area-editor";
 import { OpeningHoursEditor } from "./opening-hours-editor";
 
 /** Where drivers collect orders: each Shopify location, enabled with its contact, notes and opening hours. */
 export function PickupLocationsSection({
   pickups,
   hours,
+  areas,
   locationsError,
   errors,
   updatePickup,
   setHours,
+  setArea,
 }: {
   pickups: SettingsDraft["pickups"];
   hours: SettingsDraft["hours"];
@@ -18,12 +22,14 @@ export function PickupLocationsSection({
   errors: Record<string, string>;
   updatePickup: (index: number, patch: Partial<SettingsDraft["pickups"][number]>) => void;
   setHours: (locationGid: string, next: HoursDraft | null) => void;
+  areas: SettingsDraft["areas"];
+  setArea: (next: AreaDraft) => void;
 }) {
   return (
     <Layout.AnnotatedSection
       id="pickup-locations"
       title="Pickup locations"
-      description="Where drivers collect orders. Each needs a contact person and a US phone number. Opening hours are in your store's time zone; pickups are only asked for while a location is open."
+      description="Where drivers collect orders. Each needs a contact person and a US phone number. Opening hours are in your store's time zone; pickups are only asked for while a location is open. A delivery area limits where each location delivers."
     >
       <Card>
         <BlockStack gap="400">
@@ -86,6 +92,16 @@ export function PickupLocationsSection({
                     position={hours.findIndex((h) => h.locationGid === p.locationGid)}
                     errors={errors}
                     onChange={(next) => setHours(p.locationGid, next)}
+                  />
+                ) : null}
+                {p.enabled ? (
+                  <DeliveryAreaEditor
+                    locationGid={p.locationGid}
+                    locationName={p.name}
+                    area={areas.find((a) => a.locationGid === p.locationGid) ?? null}
+                    position={areas.findIndex((a) => a.locationGid === p.locationGid)}
+                    errors={errors}
+                    onChange={setArea}
                   />
                 ) : null}
               </BlockStack>

@@ -26,6 +26,9 @@ export function PricingSections({ controls: { field, choice } }: { controls: Dra
                 helpText: "Empty: never free.",
               })}
             </FormLayout.Group>
+            {field("pricing.freeForCustomerTags", "Free for customers tagged", {
+              helpText: "Customer tags, like VIP or wholesale. Each window's own price is set with the window.",
+            })}
             <FormLayout.Group>
               {choice("checkoutFallback", "When the courier cannot answer", FALLBACKS)}
               {field("timeBudgetMs", "Time budget for a quote (ms)", {

@@ -3,6 +3,7 @@ import { SaveBar } from "@shopify/app-bridge-react";
 import { Banner, Button, InlineStack, Layout } from "@shopify/polaris";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import type { PickupLocationRow } from "~/onboarding/pickup-locations";
+import { withAreaOf, type AreaDraft } from "~/settings/area-draft";
 import { withHoursOf, type HoursDraft } from "~/settings/hours-draft";
 import { draftFromSettings, draftToEntries, type SettingsDraft } from "~/settings/settings-draft";
 import { toast } from "~/onboarding/ui/copy-field";
@@ -61,6 +62,7 @@ export function SettingsForm({ data }: { data: LoadedSettings }) {
     setDraft((d) => ({ ...d, pickups: d.pickups.map((p, i) => (i === index ? { ...p, ...patch } : p)) }));
   const setHours = (locationGid: string, next: HoursDraft | null) =>
     setDraft((d) => ({ ...d, hours: withHoursOf(d.hours, locationGid, next) }));
+  const setArea = (next: AreaDraft) => setDraft((d) => ({ ...d, areas: withAreaOf(d.areas, next) }));
 
   return (
     <>
@@ -83,9 +85,11 @@ export function SettingsForm({ data }: { data: LoadedSettings }) {
         pickups={draft.pickups}
         locationsError={data.locationsError}
         hours={draft.hours}
+        areas={draft.areas}
         errors={errors}
         updatePickup={updatePickup}
         setHours={setHours}
+        setArea={setArea}
       />
       <DeliveryWindowsSection draft={draft} setDraft={setDraft} errors={errors} controls={controls} />
       <PricingSections controls={controls} />

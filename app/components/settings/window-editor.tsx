@@ -1,6 +1,7 @@
 import { BlockStack, Button, Checkbox, FormLayout, InlineStack, Select, Text, TextField } from "@shopify/polaris";
 import { windowErrorKey, type WindowDraft } from "~/settings/settings-draft";
 import { WINDOW_KINDS } from "./option-lists";
+import { WindowPriceFields } from "./window-price-fields";
 
 type TextControl = (
   field: keyof WindowDraft,
@@ -72,10 +73,12 @@ export function WindowEditor(props: {
       </InlineStack>
       <FormLayout>
         <FormLayout.Group>
-          {text("serviceName", "Name shoppers see")}
+          {text("serviceName", "Window name", {
+            helpText: "For you and your staff. Shoppers see what the window delivers, like “Today, 11 am–2 pm”.",
+          })}
           {text("id", "Id", { helpText: "Part of the rate's code; lowercase letters, digits and hyphens." })}
         </FormLayout.Group>
-        {text("description", "Description at checkout")}
+        {text("description", "Note for your staff")}
         <FormLayout.Group>
           <Select
             label="Kind"
@@ -84,13 +87,20 @@ export function WindowEditor(props: {
             onChange={(value) => props.onChange({ kind: value as WindowDraft["kind"] })}
             error={error("kind")}
           />
-          {w.kind === "within_hours" ? text("hours", "Hours after pickup", { type: "number", step: 0.5 }) : null}
+          {w.kind === "within_hours"
+            ? text("hours", "Delivered within (hours of the order)", { type: "number", step: 0.5 })
+            : null}
           {w.kind === "today_by" ? text("deliverBy", "Delivered by (HH:MM)") : null}
           {w.kind === "today_by" ? text("orderCutoff", "Order cutoff (HH:MM)") : null}
           {w.kind === "tomorrow" ? text("startTime", "From (HH:MM)") : null}
           {w.kind === "tomorrow" ? text("endTime", "Until (HH:MM)") : null}
         </FormLayout.Group>
         {w.kind === "slots" ? <SlotFields text={text} startTimesError={startTimesError(errors, index)} /> : null}
+        <WindowPriceFields
+          price={w.price}
+          errorFor={(field) => errors[`deliveryWindows.${index}.price.${field}`]}
+          onChange={(price) => props.onChange({ price })}
+        />
         <FormLayout.Group>
           {text("fallbackPrice", "Flat price when the courier cannot answer", {
             prefix: "$",

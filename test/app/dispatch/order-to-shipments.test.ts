@@ -16,6 +16,7 @@ const settings: DispatchSettings = {
   notificationsEnabled: true,
   declineInsurance: false,
   driverNotes: { shopperInstructions: true, instructionsAttribute: "Delivery instructions", merchantNote: null },
+  deliveryAreas: [],
 };
 const main: PickupPoint = {
   locationGid: "gid://shopify/Location/10",
@@ -275,6 +276,35 @@ describe("order → shipment requests", () => {
     const result = plan(orderForDispatch({ fulfillmentOrders: { nodes: [fo] } } as never));
     expect(result.shipments).toEqual([]);
     expect(result.skipped[0]?.reason).toMatch(reason);
+  });
+
+  it.each([
+    ["no area", [], 1, null],
+    [
+      "a ZIP list holding the address's ZIP",
+      [{ locationGid: main.locationGid, radiusMiles: null, zipCodes: ["11201"] }],
+      1,
+      null,
+    ],
+    ["a prefix covering it", [{ locationGid: main.locationGid, radiusMiles: 5, zipCodes: ["112"] }], 1, null],
+    [
+      "a ZIP list without it",
+      [{ locationGid: main.locationGid, radiusMiles: null, zipCodes: ["11215", "100"] }],
+      0,
+      /Outside the delivery area of Main Street Bakery: ZIP 11201 is not in the location's ZIP codes \(11215, 100\)\. Not dispatched automatically/,
+    ],
+    ["a radius only (kept at checkout)", [{ locationGid: main.locationGid, radiusMiles: 2, zipCodes: [] }], 1, null],
+  ])("the pickup location's delivery area: %s", (_name, deliveryAreas, shipments, attention) => {
+    const result = planShipments({
+      order: orderForDispatch(),
+      pickupPoints: new Map([[main.locationGid, main]]),
+      settings: { ...settings, deliveryAreas },
+      window,
+      idempotencyKeyFor: (fo) => `key:${fo}:1`,
+    });
+    expect(result.shipments).toHaveLength(shipments);
+    if (attention) expect(result.needsAttention[0]?.reason).toMatch(attention);
+    else expect(result.needsAttention).toEqual([]);
   });
 
   it("truncates long titles to the courier's 200 characters", () => {

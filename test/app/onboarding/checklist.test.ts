@@ -35,6 +35,31 @@ describe("setup checklist", () => {
     expect(checklist.done).toBe(5);
   });
 
+  it.each([
+    { without: 0, prompts: [] },
+    {
+      without: 1,
+      prompts: [
+        expect.stringMatching(
+          /^One pickup location has no delivery area, so shoppers as far as the courier goes \(350 miles\)/,
+        ),
+      ],
+    },
+    {
+      without: 2,
+      prompts: [
+        expect.stringMatching(
+          /^2 pickup locations have no delivery area.*the settings preview says which rule hid it\.$/,
+        ),
+      ],
+    },
+  ])("prompts to set a delivery area for $without location(s) without, never as a step", ({ without, prompts }) => {
+    const checklist = buildChecklist(facts({ locationsWithoutArea: without }), NOW);
+    expect(checklist.prompts.map((p) => p.summary)).toEqual(prompts);
+    expect(checklist.prompts.every((p) => p.id === "area" && p.title === "Set where you deliver")).toBe(true);
+    expect(checklist.done).toBe(5);
+  });
+
   it("counts the done steps", () => {
     expect(buildChecklist(facts(), NOW).done).toBe(5);
     expect(buildChecklist(facts({ dispatchModeChosen: false, courier: { status: "not_connected" } }), NOW).done).toBe(

@@ -34,6 +34,7 @@ const settings: DispatchSettings = {
   notificationsEnabled: true,
   declineInsurance: false,
   driverNotes: { shopperInstructions: true, instructionsAttribute: "Delivery instructions", merchantNote: null },
+  deliveryAreas: [],
 };
 const main: PickupPoint = {
   locationGid: "gid://shopify/Location/10",

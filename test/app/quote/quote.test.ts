@@ -9,7 +9,7 @@ import { loadQuoteShop } from "~/quote/quote-shop.server";
 import { BACKUP_RATES_STATUS, quoteRates, type QuoteDeps, type QuoteResult } from "~/quote/quote.server";
 import { cartSignature } from "~/quote/cart-to-estimate";
 import type { ShopifyRate } from "~/quote/rate-response";
-import { dayLabel } from "~/schedule/labels";
+import { dayWord } from "~/schedule/rate-wording";
 import { isoDate } from "~/schedule/opening-hours";
 import { slotKeyOf } from "~/schedule/capacity";
 import { serviceCodeFor } from "~/schedule/service-code";
@@ -144,14 +144,16 @@ describe("pricing each open window with the courier", () => {
     const expected = marked(sandboxPriceDollars());
     expect(rates(result)).toMatchObject([
       {
-        service_name: "Same-day delivery",
-        description: "Delivered within 3 hours",
+        // Three hours from 10:01, rounded down to the pickup step.
+        service_name: "Within 3 hours, by 1 pm",
+        description: "Same-day delivery by a local driver",
         service_code: "SAMEDAY_WITHIN-3-HOURS",
         currency: "USD",
         total_price: expected,
       },
       {
-        service_name: "Delivery tomorrow morning",
+        service_name: "Tomorrow, 9 am–noon",
+        description: "Next-day delivery by a local driver",
         service_code: "SAMEDAY_TOMORROW-MORNING",
         currency: "USD",
         total_price: expected,
@@ -230,6 +232,58 @@ describe("pricing each open window with the courier", () => {
   });
 });
 
+describe("prices the merchant sets per window", () => {
+  const courierAt = (dollars: number) =>
+    (async () => Response.json({ price: dollars, size: "small", estimated_distance: 4 })) as typeof fetch;
+  const priced = (result: QuoteResult) => rates(result).map((r) => [r.service_code, r.total_price]);
+
+  it("a flat price with a surcharge, distance tiers, and a window offered only while the courier is cheap enough", async () => {
+    const base = { flatCents: null, tiers: [], surchargeCents: 0, offerWhileCourierAtMostCents: null };
+    await setSettings({
+      deliveryWindows: [
+        { ...WITHIN_3_HOURS, price: { ...base, mode: "flat", flatCents: 799, surchargeCents: 200 } },
+        {
+          ...TOMORROW_MORNING,
+          price: {
+            ...base,
+            mode: "distance_tiers",
+            tiers: [
+              { upToMiles: 3, priceCents: 500 },
+              { upToMiles: 8, priceCents: 700 },
+            ],
+          },
+        },
+      ],
+    });
+    expect(priced(await quote(harness({ fetch: courierAt(12) }), rateRequestBody({ customer: null })))).toEqual([
+      ["SAMEDAY_WITHIN-3-HOURS", "999"],
+      ["SAMEDAY_TOMORROW-MORNING", "700"],
+    ]);
+    await setSettings({
+      deliveryWindows: [
+        { ...WITHIN_3_HOURS, price: { ...base, mode: "courier", offerWhileCourierAtMostCents: 1000 } },
+        TOMORROW_MORNING,
+      ],
+    });
+    expect(priced(await quote(harness({ fetch: courierAt(12) }), rateRequestBody({ customer: null })))).toEqual([
+      ["SAMEDAY_TOMORROW-MORNING", "1420"],
+    ]);
+  });
+
+  it("free for a customer tag the rate request carries", async () => {
+    await setSettings({ pricing: { ...quoteSettings().pricing, freeForCustomerTags: ["vip"] } });
+    const h = harness({ fetch: courierAt(12) });
+    expect(priced(await quote(h))).toEqual([
+      ["SAMEDAY_WITHIN-3-HOURS", "0"],
+      ["SAMEDAY_TOMORROW-MORNING", "0"],
+    ]);
+    expect(priced(await quote(h, rateRequestBody({ customer: { id: 1, tags: ["wholesale"] } })))).toEqual([
+      ["SAMEDAY_WITHIN-3-HOURS", "1420"],
+      ["SAMEDAY_TOMORROW-MORNING", "1420"],
+    ]);
+  });
+});
+
 describe("opening hours: the windows of the location the cart ships from", () => {
   const nineToFive = [{ start: "09:00", end: "17:00" }];
   const hours = (closed: LocationHours["closedDates"] = []): LocationHours => ({
@@ -244,7 +298,7 @@ describe("opening hours: the windows of the location the cart ships from", () =>
     await setSettings({ openingHours: [hours()] });
     const h = harness({ at: zonedTimeOnDate(day, "20:00", LA) });
     expect(rates(await quote(h)).map((r) => [r.service_code, r.service_name])).toEqual([
-      ["SAMEDAY_TOMORROW-MORNING", "Delivery tomorrow morning"],
+      ["SAMEDAY_TOMORROW-MORNING", "Tomorrow, 9 am–noon"],
     ]);
   });
 
@@ -255,7 +309,7 @@ describe("opening hours: the windows of the location the cart ships from", () =>
     const h = harness({ at: zonedTimeOnDate(day, "20:00", LA) });
     const later = addDays(day, 2);
     expect(rates(await quote(h)).map((r) => [r.service_code, r.service_name])).toEqual([
-      [serviceCodeFor(TOMORROW_MORNING.id, later), `Delivery tomorrow morning (${dayLabel(later, day)})`],
+      [serviceCodeFor(TOMORROW_MORNING.id, later), `${dayWord(later, day)}, 9 am–noon`],
     ]);
   });
 
@@ -274,8 +328,8 @@ describe("opening hours: the windows of the location the cart ships from", () =>
     const h = harness({ at: zonedTimeOnDate(day, "08:00", LA) });
     const result = await quote(h);
     expect(rates(result).map((r) => [r.service_code, r.service_name, r.min_delivery_date.slice(11, 16)])).toEqual([
-      [serviceCodeFor("slots", day, "10:00"), "Today 10 am–12 pm", "10:00"],
-      [serviceCodeFor("slots", day, "14:00"), "Today 2–4 pm", "14:00"],
+      [serviceCodeFor("slots", day, "10:00"), "Today, 10 am–noon", "10:00"],
+      [serviceCodeFor("slots", day, "14:00"), "Today, 2–4 pm", "14:00"],
     ]);
     expect(h.estimateCalls()).toHaveLength(2);
   });
@@ -412,6 +466,44 @@ describe("out of area: no rate, status 200", () => {
     const far = (async () => Response.json({ price: 420.5, size: "small", estimated_distance: 351.2 })) as typeof fetch;
     const h = harness({ fetch: far });
     expect(await quote(h)).toMatchObject({ status: 200, body: { rates: [] }, reason: "out_of_area:too_far" });
+  });
+
+  describe("the pickup location's delivery area", () => {
+    const areaOf = (radiusMiles: number | null, zipCodes: string[]) => ({
+      deliveryAreas: [{ locationGid: "gid://shopify/Location/1", radiusMiles, zipCodes }],
+    });
+    /** The courier's answer for every estimate: a price and a distance. */
+    const at = (miles: number) =>
+      (async () => Response.json({ price: 12.5, size: "small", estimated_distance: miles })) as typeof fetch;
+
+    it("a ZIP outside the list: no rate and no courier call", async () => {
+      await setSettings(areaOf(null, ["94103", "946"]));
+      const h = harness();
+      expect(await quote(h)).toEqual({ status: 200, body: { rates: [] }, source: "none", reason: "out_of_area:zip" });
+      expect(h.estimateCalls()).toHaveLength(0);
+    });
+
+    it("a listed ZIP prefix: the rates", async () => {
+      await setSettings(areaOf(null, ["941"]));
+      const h = harness();
+      expect(rates(await quote(h))).toHaveLength(2);
+    });
+
+    it("beyond the radius by the courier's estimated_distance: no rate, and the courier asked once per window", async () => {
+      await setSettings(areaOf(3, []));
+      const h = harness({ fetch: at(4.2) });
+      expect(await quote(h)).toMatchObject({ status: 200, body: { rates: [] }, reason: "out_of_area:radius" });
+      expect(h.estimateCalls()).toHaveLength(2);
+      // The same cart again: the cached distance decides, no second courier call.
+      expect(await quote(h)).toMatchObject({ body: { rates: [] }, reason: "out_of_area:radius" });
+      expect(h.estimateCalls()).toHaveLength(2);
+    });
+
+    it("inside the radius and the ZIP list: the rates", async () => {
+      await setSettings(areaOf(5, ["94110"]));
+      const h = harness({ fetch: at(4.2) });
+      expect(rates(await quote(h))).toHaveLength(2);
+    });
   });
 
   it("remembers that an address is out of area: no second courier call", async () => {

@@ -117,9 +117,10 @@ describe("previewRates", () => {
     if (!result.ok) return;
     const compact = day.replaceAll("-", "");
     expect(result.rates.map((r) => [r.serviceCode, r.name, r.window, r.priceCents])).toEqual([
-      ["SAMEDAY_WITHIN-3-HOURS", "Same-day delivery", "Today 11:05 am–2:05 pm", expectedCents()],
-      [`SAMEDAY_SLOTS_${compact}T1400`, "Today 2–4 pm", "Today 2–4 pm", expectedCents()],
-      [`SAMEDAY_SLOTS_${compact}T1600`, "Today 4–6 pm", "Today 4–6 pm", expectedCents()],
+      // At 10:01: three hours from the request (rounded down to the pickup step), not from the pickup.
+      ["SAMEDAY_WITHIN-3-HOURS", "Within 3 hours, by 1 pm", "Today, 11:05 am–1 pm", expectedCents()],
+      [`SAMEDAY_SLOTS_${compact}T1400`, "Today, 2–4 pm", "Today, 2–4 pm", expectedCents()],
+      [`SAMEDAY_SLOTS_${compact}T1600`, "Today, 4–6 pm", "Today, 4–6 pm", expectedCents()],
     ]);
     expect(result.rates[0]!.pickupAfter).toMatch(/, 11:05 am$/);
     expect(estimateCalls()).toBe(3);
@@ -137,6 +138,29 @@ describe("previewRates", () => {
     expect(unconnected.ok && unconnected.rates).toHaveLength(3);
   });
 
+  it.each([
+    [
+      "the ZIP list",
+      { radiusMiles: null, zipCodes: ["94103"] },
+      "area_zip",
+      /its ZIP codes rule\)\. ZIP 94110 is not in/,
+      0,
+    ],
+    [
+      "the radius",
+      { radiusMiles: 0.5, zipCodes: ["941"] },
+      "area_radius",
+      /its radius rule\)\. [\d.]+ mi away, beyond the location's 0\.5 mi\./,
+      3,
+    ],
+  ])("says which rule of the delivery area hid the rates: %s", async (_name, rules, reason, message, calls) => {
+    await seed({ deliveryAreas: [{ locationGid: GID, ...rules }] });
+    const { deps: d, estimateCalls } = deps();
+    const result = await ask(d);
+    expect(result).toMatchObject({ ok: true, rates: [], whyNone: { reason, message: expect.stringMatching(message) } });
+    expect(estimateCalls()).toBe(calls);
+  });
+
   it("says out of area when the courier cannot route to the address", async () => {
     const result = await ask(deps().deps, { city: "Boston", state: "MA", zip: "02108", address1: "1 Tremont St" });
     expect(result).toMatchObject({ ok: true, rates: [], whyNone: { reason: "out_of_area" } });
@@ -152,7 +176,7 @@ describe("previewRates", () => {
       return deps();
     };
     const oneDay = await ask((await closedOn(day)).deps);
-    expect(oneDay.ok && oneDay.rates.map((r) => r.name)).toEqual(["Tomorrow 2–4 pm", "Tomorrow 4–6 pm"]);
+    expect(oneDay.ok && oneDay.rates.map((r) => r.name)).toEqual(["Tomorrow, 2–4 pm", "Tomorrow, 4–6 pm"]);
 
     const weeks = await closedOn(isoDate(addDays(parseIsoDate(day), 40)));
     const result = await ask(weeks.deps);

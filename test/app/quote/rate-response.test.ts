@@ -24,6 +24,9 @@ const open: OpenWindow = {
   deliverBetween: { start: new Date("2026-06-10T15:00:00Z"), end: new Date("2026-06-11T00:00:00Z") },
 };
 
+/** The rate request's moment: 10:00 in New York, the day of `open`. */
+const now = new Date("2026-06-10T14:00:00Z");
+
 describe("formatShopifyDate", () => {
   it.each([
     ["Shopify's own example", "2013-04-12T18:48:45Z", NY, "2013-04-12 14:48:45 -0400"],
@@ -47,10 +50,10 @@ describe("formatShopifyDate", () => {
 describe("toShopifyRate", () => {
   it("shapes a rate as Shopify expects it", () => {
     expect(
-      toShopifyRate({ window: todayBy8, openWindow: open, totalCents: 1499, currency: "USD", timeZone: NY }),
+      toShopifyRate({ window: todayBy8, openWindow: open, totalCents: 1499, currency: "USD", timeZone: NY, now }),
     ).toEqual({
-      service_name: "Delivery today by 8 pm",
-      description: "Order by 5 pm",
+      service_name: "Today by 8 pm",
+      description: "Same-day delivery by a local driver",
       service_code: "SAMEDAY_TODAY-BY-8PM",
       currency: "USD",
       total_price: "1499",
@@ -62,8 +65,14 @@ describe("toShopifyRate", () => {
   it("keeps the same service_code for the same window whatever the time of the request", () => {
     const codes = ["2026-06-10T13:00:00Z", "2026-06-10T15:17:00Z", "2026-06-10T20:58:00Z"].map((now) => {
       const [w] = openWindows({ now: new Date(now), timeZone: NY, leadTimeMinutes: 60, windows: [todayBy8] });
-      return toShopifyRate({ window: todayBy8, openWindow: w!, totalCents: 1000, currency: "USD", timeZone: NY })
-        .service_code;
+      return toShopifyRate({
+        window: todayBy8,
+        openWindow: w!,
+        totalCents: 1000,
+        currency: "USD",
+        timeZone: NY,
+        now: new Date(now),
+      }).service_code;
     });
     expect(new Set(codes)).toEqual(new Set(["SAMEDAY_TODAY-BY-8PM"]));
   });
@@ -73,7 +82,7 @@ describe("toShopifyRate", () => {
     ["a large price", 99_999, "99999"],
   ])("writes %s as integer cents in a string", (_name, totalCents, expected) => {
     expect(
-      toShopifyRate({ window: todayBy8, openWindow: open, totalCents, currency: "USD", timeZone: NY }).total_price,
+      toShopifyRate({ window: todayBy8, openWindow: open, totalCents, currency: "USD", timeZone: NY, now }).total_price,
     ).toBe(expected);
   });
 
@@ -83,7 +92,7 @@ describe("toShopifyRate", () => {
     ["NaN", NaN],
   ])("refuses %s", (_name, totalCents) => {
     expect(() =>
-      toShopifyRate({ window: todayBy8, openWindow: open, totalCents, currency: "USD", timeZone: NY }),
+      toShopifyRate({ window: todayBy8, openWindow: open, totalCents, currency: "USD", timeZone: NY, now }),
     ).toThrow(RangeError);
   });
 
@@ -95,6 +104,7 @@ describe("toShopifyRate", () => {
         totalCents: 100,
         currency: "USD",
         timeZone: NY,
+        now,
       }),
     ).toThrow(/does not match/);
   });
@@ -112,6 +122,7 @@ describe("fallbackRate", () => {
       openWindow: open,
       currency: "USD",
       timeZone: NY,
+      now,
       rules: { freeAboveSubtotalCents },
       orderSubtotalCents: subtotal,
     });
@@ -119,8 +130,8 @@ describe("fallbackRate", () => {
       expect(rate).toBeNull();
     } else {
       expect(rate).toEqual({
-        service_name: "Delivery today by 8 pm",
-        description: "Order by 5 pm",
+        service_name: "Today by 8 pm",
+        description: "Same-day delivery by a local driver",
         service_code: "SAMEDAY_TODAY-BY-8PM",
         currency: "USD",
         total_price: expected,

@@ -38,7 +38,7 @@ describe("openWindows with opening hours (the bakery, New York, EST)", () => {
       name: "Wednesday 10:00, open: within 3 hours after preparation, today by 8 pm",
       now: "2026-11-25T15:00:00Z",
       expected: [
-        row("SAMEDAY_WITHIN-3H", null, "2026-11-25T15:30:00", "2026-11-25T18:30:00"),
+        row("SAMEDAY_WITHIN-3H", null, "2026-11-25T15:30:00", "2026-11-25T18:00:00"),
         row("SAMEDAY_TODAY-BY-8PM", null, "2026-11-25T15:30:00", "2026-11-26T01:00:00"),
       ],
     },
@@ -46,14 +46,15 @@ describe("openWindows with opening hours (the bakery, New York, EST)", () => {
       name: "Wednesday 16:59, one minute before the order cutoff",
       now: "2026-11-25T21:59:00Z",
       expected: [
-        row("SAMEDAY_WITHIN-3H", null, "2026-11-25T22:30:00", "2026-11-26T01:30:00"),
+        // Three hours from 16:59 is 19:59, rounded down to the pickup step: 19:55.
+        row("SAMEDAY_WITHIN-3H", null, "2026-11-25T22:30:00", "2026-11-26T00:55:00"),
         row("SAMEDAY_TODAY-BY-8PM", null, "2026-11-25T22:30:00", "2026-11-26T01:00:00"),
       ],
     },
     {
       name: "Wednesday 17:00, the cutoff: only within 3 hours",
       now: "2026-11-25T22:00:00Z",
-      expected: [row("SAMEDAY_WITHIN-3H", null, "2026-11-25T22:30:00", "2026-11-26T01:30:00")],
+      expected: [row("SAMEDAY_WITHIN-3H", null, "2026-11-25T22:30:00", "2026-11-26T01:00:00")],
     },
     {
       name: "Wednesday 07:00, before opening: no within-hours window, today by 8 pm from 08:30",

@@ -86,7 +86,7 @@ describe("openWindows", () => {
     ]);
     expect(summary(open)).toEqual([
       { id: "tomorrow-morning", start: iso("2026-06-11T13:00:00Z"), end: iso("2026-06-11T16:00:00Z") },
-      { id: "within-3h", start: iso("2026-06-10T15:00:00Z"), end: iso("2026-06-10T18:00:00Z") },
+      { id: "within-3h", start: iso("2026-06-10T15:00:00Z"), end: iso("2026-06-10T17:00:00Z") },
       { id: "today-by-8pm", start: iso("2026-06-10T15:00:00Z"), end: iso("2026-06-11T00:00:00Z") },
     ]);
   });
@@ -99,9 +99,10 @@ describe("openWindows", () => {
   });
 
   it.each([
-    ["within 3 hours", within3h, "2026-06-10T15:00:00Z", "2026-06-10T18:00:00Z"],
-    ["within 1.5 hours", within90m, "2026-06-10T15:00:00Z", "2026-06-10T16:30:00Z"],
-  ])("%s: from pickup for N hours", (_name, window, start, end) => {
+    ["within 3 hours", within3h, "2026-06-10T15:00:00Z", "2026-06-10T17:00:00Z"],
+    // 1.5 hours from the order would leave 30 minutes after the pickup: at least an hour is kept.
+    ["within 1.5 hours", within90m, "2026-06-10T15:00:00Z", "2026-06-10T16:00:00Z"],
+  ])("%s: from the pickup until N hours after the order", (_name, window, start, end) => {
     const open = openWindows({
       now: new Date("2026-06-10T14:00:00Z"),
       timeZone: NY,
@@ -138,7 +139,7 @@ describe("openWindows", () => {
         windows: allWindows,
       });
       expect(summary(open)).toEqual([
-        { id: "within-3h", start: iso("2026-06-11T02:00:00Z"), end: iso("2026-06-11T05:00:00Z") },
+        { id: "within-3h", start: iso("2026-06-11T02:00:00Z"), end: iso("2026-06-11T04:00:00Z") },
         // Tomorrow is 11 June in New York, not 12 June.
         { id: "tomorrow-morning", start: iso("2026-06-11T13:00:00Z"), end: iso("2026-06-11T16:00:00Z") },
       ]);
@@ -152,7 +153,7 @@ describe("openWindows", () => {
         windows: [within3h],
       });
       expect(summary(open)).toEqual([
-        { id: "within-3h", start: iso("2026-06-11T04:30:00Z"), end: iso("2026-06-11T07:30:00Z") },
+        { id: "within-3h", start: iso("2026-06-11T04:30:00Z"), end: iso("2026-06-11T06:30:00Z") },
       ]);
     });
 
@@ -164,7 +165,7 @@ describe("openWindows", () => {
         windows: allWindows,
       });
       expect(summary(open)).toEqual([
-        { id: "within-3h", start: iso("2026-06-11T05:10:00Z"), end: iso("2026-06-11T08:10:00Z") },
+        { id: "within-3h", start: iso("2026-06-11T05:10:00Z"), end: iso("2026-06-11T07:10:00Z") },
         { id: "today-by-8pm", start: iso("2026-06-11T05:10:00Z"), end: iso("2026-06-12T00:00:00Z") },
         { id: "tomorrow-morning", start: iso("2026-06-12T13:00:00Z"), end: iso("2026-06-12T16:00:00Z") },
       ]);
@@ -211,7 +212,7 @@ describe("openWindows", () => {
         "2026-03-08T06:30:00Z",
         [within3h, todayBy8],
         [
-          { id: "within-3h", start: "2026-03-08T07:30:00Z", end: "2026-03-08T10:30:00Z" },
+          { id: "within-3h", start: "2026-03-08T07:30:00Z", end: "2026-03-08T09:30:00Z" },
           { id: "today-by-8pm", start: "2026-03-08T07:30:00Z", end: "2026-03-09T00:00:00Z" },
         ],
       ],
@@ -288,7 +289,7 @@ describe("openWindows", () => {
         BERLIN,
         "2026-10-25T00:00:00Z",
         [within3h],
-        [{ id: "within-3h", start: "2026-10-25T01:00:00Z", end: "2026-10-25T04:00:00Z" }],
+        [{ id: "within-3h", start: "2026-10-25T01:00:00Z", end: "2026-10-25T03:00:00Z" }],
       ],
     ] as const)("%s", (_name, zone, now, windows, expected) => {
       const open = openWindows({ now: new Date(now), timeZone: zone, leadTimeMinutes: 60, windows });
@@ -386,7 +387,7 @@ describe("windowForDispatch", () => {
       expected: {
         id: "within-3h",
         start: "2026-06-10T15:00:00Z",
-        end: "2026-06-10T18:00:00Z",
+        end: "2026-06-10T17:00:00Z",
         chosenBy: "default_window",
         movedForward: false,
       },
@@ -405,13 +406,26 @@ describe("windowForDispatch", () => {
       },
     },
     {
+      name: "within 3 hours paid at 10:20 for an order placed at 10:00: delivered by 13:00, as the rate said",
+      now: "2026-06-10T14:20:00Z",
+      orderedAt: "2026-06-10T14:00:00Z",
+      serviceCode: "SAMEDAY_WITHIN-3H",
+      expected: {
+        id: "within-3h",
+        start: "2026-06-10T15:20:00Z",
+        end: "2026-06-10T17:00:00Z",
+        chosenBy: "service_code",
+        movedForward: false,
+      },
+    },
+    {
       name: "a code for a window deleted since → the default window",
       now: "2026-06-10T14:00:00Z",
       serviceCode: "SAMEDAY_GONE",
       expected: {
         id: "within-3h",
         start: "2026-06-10T15:00:00Z",
-        end: "2026-06-10T18:00:00Z",
+        end: "2026-06-10T17:00:00Z",
         chosenBy: "default_window",
         movedForward: false,
       },

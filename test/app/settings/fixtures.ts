@@ -53,6 +53,7 @@ export const custom: ShopSettings = {
       slotCapacity: null,
     },
   ],
+  deliveryAreas: [{ locationGid: "gid://shopify/Location/1", radiusMiles: 8, zipCodes: ["94110", "941"] }],
   defaultWindowId: "tonight",
   pricing: {
     markupPercent: 12.5,

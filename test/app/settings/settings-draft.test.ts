@@ -1,3 +1,4 @@
+import { withAreaOf } from "~/settings/area-draft";
 import { describe, expect, it } from "vitest";
 import {
   centsToDollarsText,
@@ -21,6 +22,81 @@ describe("the settings page's draft", () => {
   it("posts back exactly the settings it was made from", () => {
     const result = submit(draftToEntries(draftFromSettings(defaults, [])));
     expect(result).toEqual({ ok: true, settings: defaults });
+  });
+
+  it("shows each location's delivery area as miles and ZIP text, posts it back, and clears it", () => {
+    const deliveryAreas = [
+      { locationGid: "gid://shopify/Location/1", radiusMiles: 7.5, zipCodes: ["94110", "941"] },
+      { locationGid: "gid://shopify/Location/2", radiusMiles: null, zipCodes: ["10001"] },
+    ];
+    const draft = draftFromSettings({ ...defaults, deliveryAreas }, []);
+    expect(draft.areas[0]).toEqual({
+      locationGid: "gid://shopify/Location/1",
+      radiusMiles: "7.5",
+      zipCodes: "94110 941",
+    });
+    const withAreas = { ...defaults, deliveryAreas };
+    const again = (entries: [string, string][]) => validateSettingsInput({ entries: () => entries }, withAreas);
+    expect(again(draftToEntries(draft))).toEqual({ ok: true, settings: withAreas });
+    // Both fields emptied: the location has no area, and the saved one is gone.
+    const cleared = withAreaOf(withAreaOf(draft.areas, { ...draft.areas[0]!, radiusMiles: "", zipCodes: "" }), {
+      ...draft.areas[1]!,
+      zipCodes: " ",
+    });
+    expect(again(draftToEntries({ ...draft, areas: cleared }))).toEqual({ ok: true, settings: defaults });
+  });
+
+  it("shows a window's own price in dollars and tiers, and posts it back in cents", () => {
+    const price = {
+      mode: "distance_tiers" as const,
+      flatCents: null,
+      tiers: [
+        { upToMiles: 3, priceCents: 600 },
+        { upToMiles: 8.5, priceCents: 950 },
+      ],
+      surchargeCents: 150,
+      offerWhileCourierAtMostCents: 2500,
+    };
+    const windows = defaults.deliveryWindows.map((w, i) => (i === 0 ? { ...w, price } : w));
+    const settings = {
+      ...defaults,
+      deliveryWindows: windows,
+      pricing: { ...defaults.pricing, freeForCustomerTags: ["VIP"] },
+    };
+    const draft = draftFromSettings(settings, []);
+    expect(draft.windows[0]!.price).toEqual({
+      mode: "distance_tiers",
+      flat: "",
+      tiers: [
+        { upToMiles: "3", price: "6.00" },
+        { upToMiles: "8.5", price: "9.50" },
+      ],
+      surcharge: "1.50",
+      courierLimit: "25.00",
+    });
+    expect(draft.windows[1]!.price).toBeNull();
+    expect(submit(draftToEntries(draft))).toEqual({ ok: true, settings });
+    // A flat price the merchant leaves empty is named on its field.
+    const flat = {
+      ...draft,
+      windows: draft.windows.map((w, i) => (i === 0 ? { ...w, price: { ...w.price!, mode: "flat" as const } } : w)),
+    };
+    const refused = submit(draftToEntries(flat));
+    expect(refused.ok === false && refused.fieldErrors).toEqual({
+      "deliveryWindows.0.price.flatCents": "Enter the flat price",
+    });
+    // With the price filled in it saves, the tiers gone with their mode.
+    const filled = {
+      ...flat,
+      windows: flat.windows.map((w, i) => (i === 0 ? { ...w, price: { ...w.price!, flat: "7.99" } } : w)),
+    };
+    const saved = submit(draftToEntries(filled));
+    expect(saved.ok && saved.settings.deliveryWindows[0]!.price).toEqual({
+      ...price,
+      mode: "flat",
+      flatCents: 799,
+      tiers: [],
+    });
   });
 
   it("shows the watchdog's times as one text and its money in dollars, and posts them back", () => {

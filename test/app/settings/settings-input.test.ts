@@ -15,7 +15,7 @@ describe("validateSettingsInput", () => {
   });
 
   // The settings page does not edit opening hours yet: its form leaves them as they were (here, the defaults).
-  const fromPage = { ...custom, openingHours: defaults().openingHours };
+  const fromPage = { ...custom, openingHours: defaults().openingHours, deliveryAreas: defaults().deliveryAreas };
 
   it("accepts the whole settings form (strings, dotted names, checkbox with hidden false) and normalises it", () => {
     expect(validateSettingsInput(form(fullForm))).toEqual({ ok: true, settings: fromPage });

@@ -265,12 +265,12 @@ describe("orderChangeFlagStands", () => {
 
 describe("attentionFix and toShipmentState", () => {
   it.each<[ShipmentState, RegExp]>([
-    ["failed", /then use Dispatch now/],
-    ["canceled", /Dispatch now to send a new driver/],
+    ["failed", /then choose Dispatch again/],
+    ["canceled", /Dispatch again to send a new driver/],
     ["expired", /No driver accepted in time/],
     ["returned", /going back to the store/],
     ["attempted", /another attempt/],
-    ["scheduled", /Compare the courier's price/],
+    ["scheduled", /differs from its own estimate at checkout/],
   ])("%s → %s", (state, fix) => {
     expect(attentionFix(state, true)).toMatch(fix);
     expect(attentionFix(state, false)).toBeNull();
