@@ -7,14 +7,8 @@ import { TrackingTokenParam } from "./inputs";
 import { trackingPageFor, type TrackingPageResult } from "./lookup.server";
 import type { OrderStatusDeps } from "./order-status.server";
 import { createFixedWindowLimiter, type FixedWindowLimiter, type RateDecision } from "./rate-limit";
-import {
-  renderChanges,
-  renderEndedBody,
-  renderEndedPage,
-  renderLive,
-  renderNotFoundPage,
-  renderTrackingPage,
-} from "./render.server";
+import { renderChanges } from "./change-panel.server";
+import { renderEndedBody, renderEndedPage, renderLive, renderNotFoundPage, renderTrackingPage } from "./render.server";
 import type { TrackingPageView } from "./view-model";
 
 /**
