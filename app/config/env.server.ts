@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { sqliteUrlProblem } from "../db/provider";
-import { LOOPBACK_HOSTS } from "../http/loopback-hosts";
+import { LOOPBACK_HOSTS } from "./loopback-hosts";
 
 /**
  * The app's configuration, read from the environment once at startup.

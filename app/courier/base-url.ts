@@ -1,5 +1,5 @@
 import type { AppConfig } from "~/config/env.server";
-import { LOOPBACK_HOSTS } from "~/http/loopback-hosts";
+import { LOOPBACK_HOSTS } from "~/config/loopback-hosts";
 
 /**
  * Which courier base URLs the app may use. The operator's configured URLs are trusted; a shop's own URL

@@ -1,5 +1,5 @@
 import { BodyTooLargeError, readCappedBody } from "~/http/capped-body.server";
-import { LOOPBACK_HOSTS } from "~/http/loopback-hosts";
+import { LOOPBACK_HOSTS } from "~/config/loopback-hosts";
 import {
   CourierError,
   errorFromResponse,

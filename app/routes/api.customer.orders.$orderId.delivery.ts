@@ -6,7 +6,7 @@ import { StaffActionError } from "~/staff/errors";
 import { apiResponse, methodNotAllowed } from "~/server/staff-http.server";
 import { OrderIdParam, parseInput } from "~/staff/inputs";
 import { orderStatusDeps, takeClientRate, takeTokenRate } from "~/server/tracking-page-http.server";
-import type { RateDecision } from "~/tracking-page/rate-limit";
+import type { RateDecision } from "~/http/rate-limit";
 import { CustomerAccountClaims } from "~/tracking-page/inputs";
 import { shopperDeliveriesFor } from "~/tracking-page/order-status.server";
 

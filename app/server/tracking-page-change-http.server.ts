@@ -3,7 +3,7 @@ import { getRuntime } from "~/runtime.server";
 import { staffDeps } from "~/server/staff-http.server";
 import { json, takeClientRate, vouchedShop, type PageRequest, type Surface } from "~/server/tracking-page-http.server";
 import { TrackingTokenParam } from "~/tracking-page/inputs";
-import { createFixedWindowLimiter, type FixedWindowLimiter } from "~/tracking-page/rate-limit";
+import { createFixedWindowLimiter, type FixedWindowLimiter } from "~/http/rate-limit";
 import { ShopperChangeInput } from "~/tracking-page/shopper-changes";
 import { applyShopperChange, changeOptionsFor } from "~/tracking-page/shopper-changes.server";
 import { rateDelivery } from "~/tracking-page/shopper-rating.server";

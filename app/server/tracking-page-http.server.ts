@@ -6,7 +6,7 @@ import { staffDeps } from "~/server/staff-http.server";
 import { TrackingTokenParam } from "~/tracking-page/inputs";
 import { trackingPageFor, type TrackingPageResult } from "~/tracking-page/lookup.server";
 import type { OrderStatusDeps } from "~/tracking-page/order-status.server";
-import { createFixedWindowLimiter, type FixedWindowLimiter, type RateDecision } from "~/tracking-page/rate-limit";
+import { createFixedWindowLimiter, type FixedWindowLimiter, type RateDecision } from "~/http/rate-limit";
 import { renderChanges } from "~/tracking-page/change-panel.server";
 import {
   renderEndedBody,

@@ -1,5 +1,5 @@
 import { LRUCache } from "lru-cache";
-import { createFixedWindowLimiter, type FixedWindowLimiter, type RateDecision } from "~/tracking-page/rate-limit";
+import { createFixedWindowLimiter, type FixedWindowLimiter, type RateDecision } from "~/http/rate-limit";
 import { StaffActionError } from "./errors";
 import { FILE_LINK_TTL_MS } from "./file-links.server";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { clientAddressOf } from "~/http/client-address.server";
-import { createFixedWindowLimiter } from "~/tracking-page/rate-limit";
+import { createFixedWindowLimiter } from "~/http/rate-limit";
 
 function limiter(limit = 3, maxKeys = 100) {
   let now = 1_000_000;
