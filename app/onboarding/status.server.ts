@@ -5,11 +5,44 @@ import { parseShopSettings } from "~/settings/shop-settings";
 import { areaOf } from "~/quote/delivery-area";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
 import { webhookAuthMethodOf } from "~/courier/webhook-auth.server";
+import { localDeliveryModeOn } from "~/dispatch/local-delivery";
+import { fetchLocations } from "~/shopify/locations.server";
 import { BASIC_AUTH_USER } from "~/shops/courier-credentials.server";
 import { carrierServiceStatus } from "./carrier-status.server";
 import { checkoutCapability } from "./checkout-capability";
 import { buildChecklist, dispatchModeChosen, webhookInstructions } from "./checklist";
 import { shopCourierCheck } from "./courier-connection.server";
+import { localDeliveryGuide } from "./local-delivery-guide";
+
+/** The Local Delivery guide, when Shopify refused calculated rates: whether each pickup location fulfils online orders is read live. */
+async function localDeliveryStatus(
+  admin: AdminGraphql,
+  shop: {
+    carrierServiceRefusedAt: Date | null;
+    firstLocalDeliveryOrderName: string | null;
+    firstLocalDeliveryOrderAt: Date | null;
+    timezone: string;
+    pickupLocations: { locationGid: string; name: string; enabled: boolean }[];
+  },
+) {
+  if (!localDeliveryModeOn(shop)) return null;
+  // Shopify unreachable: the guide still shows, saying it could not check.
+  const online = await fetchLocations(admin).then(
+    (locations) => new Map(locations.map((l) => [l.id, l.fulfillsOnlineOrders])),
+    () => null,
+  );
+  return localDeliveryGuide({
+    modeOn: true,
+    pickupLocations: shop.pickupLocations
+      .filter((l) => l.enabled)
+      .map((l) => ({ name: l.name, fulfillsOnlineOrders: online ? (online.get(l.locationGid) ?? false) : null })),
+    firstOrder:
+      shop.firstLocalDeliveryOrderName && shop.firstLocalDeliveryOrderAt
+        ? { name: shop.firstLocalDeliveryOrderName, at: shop.firstLocalDeliveryOrderAt }
+        : null,
+    timeZone: shop.timezone,
+  });
+}
 
 /** Everything the home page shows, read live: the courier is asked, Shopify's profiles are read. */
 export async function onboardingStatus(
@@ -26,7 +59,9 @@ export async function onboardingStatus(
   const shop = await deps.db.shop.findUnique({
     where: { domain: shopDomain },
     include: {
-      pickupLocations: { select: { locationGid: true, enabled: true, contactName: true, contactPhone: true } },
+      pickupLocations: {
+        select: { locationGid: true, name: true, enabled: true, contactName: true, contactPhone: true },
+      },
     },
   });
   if (!shop) return null;
@@ -51,7 +86,7 @@ export async function onboardingStatus(
       checkout: checkoutCapability({
         planDisplayName: shop.plan,
         registered: Boolean(shop.carrierServiceId),
-        refusedForPlan: false,
+        refusedForPlan: shop.carrierServiceRefusedAt !== null,
       }),
       locationsWithoutArea: shop.pickupLocations.filter(
         (location) => location.enabled && !areaOf(settings.deliveryAreas, location.locationGid),
@@ -59,6 +94,7 @@ export async function onboardingStatus(
     },
     now,
   );
+  const localDelivery = await localDeliveryStatus(deps.admin, shop);
   const [shipments, needsAttention] = await Promise.all([
     deps.db.shipment.count({ where: { shopId: shop.id } }),
     deps.db.shipment.count({ where: { shopId: shop.id, needsAttention: true } }),
@@ -77,6 +113,7 @@ export async function onboardingStatus(
       lastEventAt: shop.lastCourierEventAt?.toISOString() ?? null,
     },
     dispatchMode: settings.dispatchMode,
+    localDelivery,
     timeZone: shop.timezone,
     counts: { shipments, needsAttention },
   };
