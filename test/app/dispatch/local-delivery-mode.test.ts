@@ -4,8 +4,8 @@ import { onboardingStatus } from "~/onboarding/status.server";
 import { action as courierWebhook } from "~/routes/courier.webhooks.$pathId";
 import { getRuntime } from "~/runtime.server";
 import { windowForDispatch } from "~/schedule/dispatch-window";
-import { hoursOfLocations } from "~/schedule/opening-hours";
-import { addDays, zonedDate, zonedTimeOnDate, type CalendarDate } from "~/schedule/time-zone";
+import { hoursOfLocations, isoDate } from "~/schedule/opening-hours";
+import { addDays, zonedDate, zonedTimeOnDate } from "~/schedule/time-zone";
 import { parseShopSettings, type DeliveryWindow, type ShopSettings } from "~/settings/shop-settings";
 import { recordInstall } from "~/shops/install.server";
 import { rotateWebhookSecret } from "~/shops/courier-credentials.server";
@@ -56,7 +56,6 @@ const hourly: DeliveryWindow = {
   daysAhead: 2,
   maxRates: 4,
 };
-const isoDate = (d: CalendarDate) => `${d.year}-${String(d.month).padStart(2, "0")}-${String(d.day).padStart(2, "0")}`;
 
 beforeEach(async () => {
   const installed = await setUpInstalledShop(runtime, { url: sandbox.url, token: COURIER_TOKEN });
