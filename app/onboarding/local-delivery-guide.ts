@@ -30,6 +30,8 @@ export function localDeliveryGuide(input: {
   pickupLocations: { name: string; fulfillsOnlineOrders: boolean | null }[];
   firstOrder: { name: string; at: Date } | null;
   timeZone: string;
+  /** Dispatch mode manual: local-delivery orders too wait for staff. */
+  dispatchManual?: boolean;
 }): LocalDeliveryGuide | null {
   if (!input.modeOn) return null;
   const all = input.pickupLocations.map((l) => l.name);
@@ -65,8 +67,9 @@ export function localDeliveryGuide(input: {
     : "";
   return {
     title: "Deliver with Shopify Local Delivery",
-    summary:
-      "Your plan cannot show the app's rates at checkout, so shoppers choose Shopify's own Local delivery instead. The app dispatches every local-delivery order to a driver from its pickup location, in your default delivery window within your opening hours.",
+    summary: input.dispatchManual
+      ? "Your plan cannot show the app's rates at checkout, so shoppers choose Shopify's own Local delivery instead. Your dispatch mode is manual: dispatch local-delivery orders from the order page, or choose automatic dispatch (step 5) so the app sends each one to a driver in your default delivery window."
+      : "Your plan cannot show the app's rates at checkout, so shoppers choose Shopify's own Local delivery instead. The app dispatches every local-delivery order to a driver from its pickup location, in your default delivery window within your opening hours.",
     steps: [
       online,
       {

@@ -24,6 +24,7 @@ async function localDeliveryStatus(
     timezone: string;
     pickupLocations: { locationGid: string; name: string; enabled: boolean }[];
   },
+  dispatchManual: boolean,
 ) {
   if (!localDeliveryModeOn(shop)) return null;
   // Shopify unreachable: the guide still shows, saying it could not check.
@@ -41,6 +42,7 @@ async function localDeliveryStatus(
         ? { name: shop.firstLocalDeliveryOrderName, at: shop.firstLocalDeliveryOrderAt }
         : null,
     timeZone: shop.timezone,
+    dispatchManual,
   });
 }
 
@@ -72,6 +74,7 @@ export async function onboardingStatus(
   ]);
   const method = webhookAuthMethodOf(shop.webhookAuthMethod);
   const now = deps.clock();
+  const localDelivery = await localDeliveryStatus(deps.admin, shop, settings.dispatchMode === "manual");
   const checklist = buildChecklist(
     {
       courier,
@@ -88,13 +91,13 @@ export async function onboardingStatus(
         registered: Boolean(shop.carrierServiceId),
         refusedForPlan: shop.carrierServiceRefusedAt !== null,
       }),
+      ...(localDelivery ? { localDelivery: { firstOrderReceived: shop.firstLocalDeliveryOrderName !== null } } : {}),
       locationsWithoutArea: shop.pickupLocations.filter(
         (location) => location.enabled && !areaOf(settings.deliveryAreas, location.locationGid),
       ).length,
     },
     now,
   );
-  const localDelivery = await localDeliveryStatus(deps.admin, shop);
   const [shipments, needsAttention] = await Promise.all([
     deps.db.shipment.count({ where: { shopId: shop.id } }),
     deps.db.shipment.count({ where: { shopId: shop.id, needsAttention: true } }),

@@ -516,6 +516,33 @@ describe("embedded pages in Chromium", () => {
     await page.close();
   });
 
+  it("home on a Basic-plan shop: Shopify refuses calculated rates, and Home guides Shopify Local Delivery", async () => {
+    const shop = standIn.shop(SHOP);
+    shop.carrierCalculatedShipping = null;
+    shop.plan = { displayName: "Basic", partnerDevelopment: false, shopifyPlus: false };
+    await db.shop.update({ where: { domain: SHOP }, data: { plan: "Basic", carrierServiceId: null } });
+    const page = await open("/app");
+    await page.getByText("Your plan may not show the app's rates").first().waitFor();
+    await page.getByRole("button", { name: "Register with Shopify" }).click();
+    await page
+      .getByText(/Advanced Shopify and Shopify Plus/)
+      .first()
+      .waitFor();
+    await page.close();
+    const reloaded = await open("/app");
+    await reloaded.getByText("Your plan cannot show the app's rates").first().waitFor();
+    await reloaded
+      .getByText(/^Shopify refused calculated rates on Basic\./)
+      .first()
+      .waitFor();
+    await reloaded.getByRole("heading", { name: "Deliver with Shopify Local Delivery" }).waitFor();
+    await reloaded.getByRole("link", { name: "Open Local delivery in Shopify" }).waitFor();
+    await reloaded.getByText("Place a test order with local delivery").first().waitFor();
+    await shoot(reloaded, "15-home-basic-plan-local-delivery");
+    expect((await db.shop.findUniqueOrThrow({ where: { domain: SHOP } })).carrierServiceRefusedAt).toBeInstanceOf(Date);
+    await reloaded.close();
+  });
+
   it("logged no console error in the browser and no request error on the server", () => {
     expect(consoleErrors).toEqual([]);
     expect(server.logs.join("")).not.toMatch(/Unhandled request error|Error:/);

@@ -147,6 +147,7 @@ describe("a Basic-plan shop delivers with Shopify Local Delivery", () => {
     expect(checkout.title).toBe("Your plan cannot show the app's rates");
     expect(checkout.summary).toMatch(/^Shopify refused calculated rates on Basic\./);
     expect(checkout.action).toEqual({ content: "Open your Shopify plan", url: "shopify://admin/settings/plan" });
+    expect(home.checklist.steps.find((s) => s.id === "carrier")!.state).toBe("todo");
     expect(home.localDelivery!.steps.map((s) => `${s.id}:${s.state}`)).toEqual([
       "online_orders:done",
       "local_delivery:todo",
@@ -216,6 +217,7 @@ describe("a Basic-plan shop delivers with Shopify Local Delivery", () => {
 
     // Home shows the first local-delivery order as the proof.
     const proven = await status();
+    expect(proven.checklist.steps.find((s) => s.id === "carrier")!.state).toBe("done");
     expect(proven.localDelivery!.steps.map((s) => `${s.id}:${s.state}`)).toEqual([
       "online_orders:done",
       "local_delivery:done",

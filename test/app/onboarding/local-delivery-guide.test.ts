@@ -30,6 +30,11 @@ describe("Home's guided setup of Shopify Local Delivery", () => {
     });
   });
 
+  it("tells a shop that dispatches by hand that local-delivery orders wait for staff", () => {
+    expect(localDeliveryGuide({ ...base, dispatchManual: true })!.summary).toMatch(/Your dispatch mode is manual/);
+    expect(localDeliveryGuide(base)!.summary).toMatch(/The app dispatches every local-delivery order/);
+  });
+
   it("names the pickup locations that do not fulfil online orders, with the link to fix it", () => {
     const guide = localDeliveryGuide({
       ...base,
