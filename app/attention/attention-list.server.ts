@@ -5,10 +5,13 @@ import type { StaffDeps, WithAdmin } from "~/staff/deps";
 import { StaffActionError } from "~/staff/errors";
 import { CancelInput, parseInput } from "~/staff/inputs";
 import { redispatchShipment } from "~/staff/order-dispatch.server";
+import { formatMoney } from "~/shipments/format";
 import { parseShipmentId } from "~/staff/shipments.server";
 import type { StaffActor } from "~/staff/staff-actor";
 import { attentionItems, type AttentionItem, type AttentionRow } from "./attention-list";
-import { ATTENTION_REASONS, attentionCodeOf } from "./reasons";
+import { raisePayNow } from "./raise-pay-now.server";
+import { attentionCodeOf, fixesOf, RESOLVE_ACTION } from "./reasons";
+import { NOT_NEEDING_ATTENTION, resolveAttention } from "./resolve.server";
 
 /** Home shows at most this many (oldest first); the count says how many there are in all. */
 export const ATTENTION_LIST_MAX = 50;
@@ -68,15 +71,16 @@ export type AttentionActionResult = { ok: boolean; message: string; shipmentId: 
 
 export type AttentionActionDeps = StaffDeps & WithAdmin & { queue: JobQueue };
 
-/** What staff may send from the list; the cancellation is the store's own ("other", explained). */
+/** A cancel from the list without a chosen reason is the store's own ("other", explained). */
 const LIST_CANCELLATION = {
   code: "other",
   comment: "Canceled by the store from its list of deliveries needing attention.",
 };
 
 /**
- * An attention list button: the action the item's reason names (never another one), through the
- * same staff functions as the order page and the extensions. A refusal is a result, not an error.
+ * An attention item's buttons (Home, the list, the shipment page): a fix the item's reason offers
+ * (never another one), through the same staff functions as the order page and the extensions, or
+ * "resolve" with a note. A refusal is a result, not an error.
  */
 export async function runAttentionAction(
   deps: AttentionActionDeps,
@@ -87,22 +91,33 @@ export async function runAttentionAction(
   let shipmentId: string | null = null;
   try {
     shipmentId = parseShipmentId(fields.shipmentId);
+    // Offered for any delivery still waiting for a driver (Home's board), flagged or not.
+    if (fields.intent === "raise_pay") {
+      const raised = await raisePayNow(deps, { shopDomain, shipmentId, staff });
+      return { ok: true, message: `The driver's pay was raised by ${formatMoney(raised.raisedCents)}.`, shipmentId };
+    }
     const row = await deps.db.shipment.findFirst({
       where: { id: shipmentId, shop: { domain: shopDomain }, needsAttention: true },
       select: { state: true, attentionCode: true },
     });
-    if (!row) return { ok: false, message: "This delivery no longer needs attention. Reload the page.", shipmentId };
-    const { action } = ATTENTION_REASONS[attentionCodeOf(row)];
-    if (fields.intent !== action) return { ok: false, message: "This action does not fit this delivery.", shipmentId };
-    if (action === "dispatch_again") {
+    if (!row) return { ok: false, message: NOT_NEEDING_ATTENTION, shipmentId };
+    const intent = fields.intent;
+    if (intent === RESOLVE_ACTION) {
+      await resolveAttention(deps, { shopDomain, shipmentId, fields, staff });
+      return { ok: true, message: "Marked as resolved.", shipmentId };
+    }
+    if (!fixesOf(attentionCodeOf(row)).some((fix) => fix.action === intent))
+      return { ok: false, message: "This action does not fit this delivery.", shipmentId };
+    if (intent === "dispatch_again") {
       await redispatchShipment(deps, { shopDomain, shipmentId, staff });
       return { ok: true, message: "The delivery is being dispatched again.", shipmentId };
     }
-    if (action === "cancel") {
+    if (intent === "cancel") {
+      const chosen = typeof fields.code === "string" && fields.code !== "";
       await cancelShipment(deps, {
         shopDomain,
         shipmentId,
-        request: parseInput(CancelInput, LIST_CANCELLATION),
+        request: parseInput(CancelInput, chosen ? fields : LIST_CANCELLATION),
         staff,
       });
       return { ok: true, message: "The delivery was canceled.", shipmentId };

@@ -3,7 +3,14 @@
  * reason in words and the one action that resolves it (reasons.ts).
  */
 import { instantLabel } from "~/schedule/labels";
-import { ATTENTION_REASONS, attentionCodeOf, type AttentionAction, type AttentionCode } from "./reasons";
+import {
+  ATTENTION_REASONS,
+  attentionCodeOf,
+  fixesOf,
+  type AttentionAction,
+  type AttentionCode,
+  type AttentionFix,
+} from "./reasons";
 
 /** The columns of a Shipment row the list needs. */
 export type AttentionRow = {
@@ -30,6 +37,8 @@ export type AttentionItem = {
   reason: string;
   action: AttentionAction;
   actionLabel: string;
+  /** Every fix offered (the main one first); "Resolve" with a note is always offered besides. */
+  fixes: AttentionFix[];
   sinceIso: string;
   /** "Since Thu, Nov 26, 2:30 pm" in the shop's time zone (rendered the same on server and browser). */
   sinceLabel: string;
@@ -63,6 +72,7 @@ export function attentionItems(rows: readonly AttentionRow[], timeZone: string):
         reason: row.attentionReason?.trim() || entry.words,
         action: entry.action,
         actionLabel: entry.actionLabel,
+        fixes: fixesOf(code),
         sinceIso: sinceOf(row).toISOString(),
         sinceLabel: `Since ${instantLabel(sinceOf(row), timeZone)}`,
       };

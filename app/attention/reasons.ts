@@ -4,16 +4,27 @@
  * holds the code; rows from before it have none, and theirs is read from the state (codeFromState).
  */
 
-/** What staff do about it: dispatch again (the redispatch route), fix the order in Shopify, or cancel. */
-export const ATTENTION_ACTIONS = ["dispatch_again", "fix_order", "cancel"] as const;
+/**
+ * What staff do about it: dispatch again (the redispatch route), raise the driver's pay now, fix the
+ * order in Shopify (a link: the app cannot edit the address), or cancel. Every item can also be
+ * resolved with a note when staff handled it outside the app (RESOLVE_ACTION).
+ */
+export const ATTENTION_ACTIONS = ["dispatch_again", "raise_pay", "fix_order", "cancel"] as const;
 export type AttentionAction = (typeof ATTENTION_ACTIONS)[number];
+/** Closing an item without an action in the app: a note says what staff did. */
+export const RESOLVE_ACTION = "resolve" as const;
+
+export type AttentionFix = { action: AttentionAction; label: string };
 
 export type AttentionReasonEntry = {
+  /** The main fix (its button or link is the item's primary one). */
   action: AttentionAction;
   /** The reason in words when the shipment holds none of its own. */
   words: string;
   /** The action's button or link. */
   actionLabel: string;
+  /** Further fixes offered beside the main one, in order. */
+  more: readonly AttentionFix[];
 };
 
 export const ATTENTION_REASONS = {
@@ -21,36 +32,44 @@ export const ATTENTION_REASONS = {
     action: "dispatch_again",
     words: "No driver accepted the delivery before its deadline, and the courier did not repost it.",
     actionLabel: "Dispatch again",
+    more: [],
   },
   canceled: {
     action: "dispatch_again",
     words: "The courier canceled the delivery.",
     actionLabel: "Dispatch again",
+    more: [],
   },
   order_changed: {
     action: "dispatch_again",
     words: "The order changed after the courier booked the delivery, and the change could not reach the courier.",
     actionLabel: "Cancel and dispatch again",
+    more: [],
   },
   dispatch_failed: {
     action: "fix_order",
     words: "The courier refused the delivery's details.",
-    actionLabel: "Fix the address or phone on the order",
+    actionLabel: "Fix the address in Shopify",
+    more: [{ action: "dispatch_again", label: "Dispatch again" }],
   },
   returned: {
     action: "fix_order",
     words: "The courier could not deliver and is returning the items to the store.",
-    actionLabel: "Check the address or phone on the order",
+    actionLabel: "Check the address in Shopify",
+    more: [{ action: "dispatch_again", label: "Dispatch again" }],
   },
   no_driver_yet: {
-    action: "dispatch_again",
+    action: "raise_pay",
     words: "No driver has taken the delivery yet, and its pickup time has come or the pay raises reached their limit.",
-    actionLabel: "Cancel and dispatch again",
+    actionLabel: "Raise pay now",
+    more: [{ action: "cancel", label: "Cancel the delivery" }],
   },
   price_differs: {
     action: "cancel",
-    words: "The courier's price differs from what the customer paid; the delivery goes ahead unless you cancel it.",
+    words:
+      "The courier charges more or less than its own estimate at checkout, beyond your tolerance; the delivery goes ahead unless you cancel it.",
     actionLabel: "Cancel the delivery",
+    more: [],
   },
 } as const satisfies Record<string, AttentionReasonEntry>;
 
@@ -81,4 +100,10 @@ export function codeFromState(state: string): AttentionCode {
 
 export function attentionCodeOf(row: { attentionCode: string | null; state: string }): AttentionCode {
   return isAttentionCode(row.attentionCode) ? row.attentionCode : codeFromState(row.state);
+}
+
+/** Every fix an item of this code offers: the main one first. */
+export function fixesOf(code: AttentionCode): AttentionFix[] {
+  const entry: AttentionReasonEntry = ATTENTION_REASONS[code];
+  return [{ action: entry.action, label: entry.actionLabel }, ...entry.more];
 }

@@ -130,6 +130,7 @@ export async function runFulfillmentOrderDispatch(
     deliverStart: new Date(planned.request.deliver_between.start),
     deliverEnd: new Date(planned.request.deliver_between.end),
     quotedPriceCents: quoted?.courierCents ?? null,
+    shopperPriceCents: quoted?.priceCents ?? null,
     ...(created
       ? {
           courierShipmentId: created.id,

@@ -1,7 +1,7 @@
 import { toCourierPhone } from "~/dispatch/phone";
 import type { WebhookAuthMethod } from "~/courier/webhook-auth.server";
 import type { CheckoutCapability } from "./checkout-capability";
-import type { CourierCheck } from "./courier-check";
+import type { CourierHealth } from "./courier-check";
 
 /**
  * The home page's setup checklist: from what is known about the shop (read live by the loader),
@@ -22,7 +22,7 @@ export type CarrierStatus =
   | { status: "unknown"; detail: string };
 
 export type ChecklistFacts = {
-  courier: CourierCheck;
+  courier: CourierHealth;
   pickupLocations: { enabled: boolean; contactName: string | null; contactPhone: string | null }[];
   carrier: CarrierStatus;
   webhook: { secretSet: boolean; method: WebhookAuthMethod; lastEventAt: Date | null };
@@ -44,7 +44,7 @@ export type ChecklistStep = {
   summary: string;
 };
 
-function courierStep(check: CourierCheck): ChecklistStep {
+function courierStep(check: CourierHealth): ChecklistStep {
   const title = "Connect your courier account";
   switch (check.status) {
     case "not_connected":
@@ -60,6 +60,13 @@ function courierStep(check: CourierCheck): ChecklistStep {
       return { id: "courier", title, state: "blocked", summary: check.detail };
     case "unreachable":
       return { id: "courier", title, state: "waiting", summary: check.detail };
+    case "checking":
+      return {
+        id: "courier",
+        title,
+        state: "waiting",
+        summary: "Checking the courier connection in the background. Reload in a moment to see the result.",
+      };
   }
 }
 

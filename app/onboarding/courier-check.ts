@@ -32,6 +32,9 @@ export type CourierCheck =
   | { status: "rejected"; detail: string }
   | { status: "unreachable"; detail: string };
 
+/** What Home shows for the courier: the last background check, or "being checked" while there is none. */
+export type CourierHealth = CourierCheck | { status: "checking" };
+
 const US_STATES: ReadonlySet<string> = new Set(US_STATE_CODES);
 
 /** A Shopify location address snapshot (PickupLocation.addressJson) as a courier address, if usable. */

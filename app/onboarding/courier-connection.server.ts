@@ -144,5 +144,14 @@ export async function connectCourier(
   );
   if (check.status === "rejected") return { ok: false, fieldErrors: { token: check.detail } };
   await saveCourierToken(deps, shopDomain, credentials);
+  // The check just made is Home's courier health until the next background one.
+  await deps.db.shop.updateMany({
+    where: { domain: shopDomain },
+    data: {
+      courierCheckStatus: check.status,
+      courierCheckDetail: "detail" in check ? check.detail : null,
+      courierCheckedAt: deps.clock(),
+    },
+  });
   return { ok: true, check };
 }

@@ -1,5 +1,6 @@
 import type { CourierUrls } from "~/courier/base-url";
 import type { Db } from "~/db/client.server";
+import type { JobQueue } from "~/jobs/queue.server";
 import type { CourierForShop } from "~/runtime.server";
 import { parseShopSettings } from "~/settings/shop-settings";
 import { areaOf } from "~/quote/delivery-area";
@@ -11,7 +12,7 @@ import { BASIC_AUTH_USER } from "~/shops/courier-credentials.server";
 import { carrierServiceStatus } from "./carrier-status.server";
 import { checkoutCapability } from "./checkout-capability";
 import { buildChecklist, dispatchModeChosen, webhookInstructions } from "./checklist";
-import { shopCourierCheck } from "./courier-connection.server";
+import { displayedCourierCheck, requestCourierHealthIfStale } from "./courier-health.server";
 import { localDeliveryGuide } from "./local-delivery-guide";
 
 /** The Local Delivery guide, when Shopify refused calculated rates: whether each pickup location fulfils online orders is read live. */
@@ -46,10 +47,15 @@ async function localDeliveryStatus(
   });
 }
 
-/** Everything the home page shows, read live: the courier is asked, Shopify's profiles are read. */
+/**
+ * Everything the home page's setup guide shows: Shopify's profiles are read live; the courier's
+ * health is the last background check (courier-health.server.ts), and a new one is asked for when it
+ * is old: the page never waits on the courier.
+ */
 export async function onboardingStatus(
   deps: {
     db: Db;
+    queue: JobQueue;
     courierFor: CourierForShop;
     courierUrls: CourierUrls;
     clock: () => Date;
@@ -68,10 +74,11 @@ export async function onboardingStatus(
   });
   if (!shop) return null;
   const settings = parseShopSettings(shop.settingsJson);
-  const [courier, carrier] = await Promise.all([
-    shopCourierCheck(deps, shopDomain),
+  const [carrier] = await Promise.all([
     carrierServiceStatus(deps, shop, settings.carrierServiceName),
+    requestCourierHealthIfStale(deps, shopDomain, shop),
   ]);
+  const courier = displayedCourierCheck(shop, deps.clock());
   const method = webhookAuthMethodOf(shop.webhookAuthMethod);
   const now = deps.clock();
   const localDelivery = await localDeliveryStatus(deps.admin, shop, settings.dispatchMode === "manual");

@@ -1,23 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useFetcher, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import {
-  Badge,
-  Banner,
-  BlockStack,
-  Box,
-  Button,
-  Card,
-  ChoiceList,
-  InlineStack,
-  Layout,
-  List,
-  Page,
-  ProgressBar,
-  Text,
-} from "@shopify/polaris";
+import { Badge, Banner, BlockStack, Button, Card, ChoiceList, InlineStack, List, Page, Text } from "@shopify/polaris";
 import { useState, type ReactNode } from "react";
 import { homePageData } from "~/attention/home-page.server";
 import { AttentionCard } from "~/components/attention/attention-card";
+import { SetupGuide } from "~/components/home/setup-guide";
+import { TodayBoardView } from "~/components/home/today-board";
 import { readFormData } from "~/forms/read-form.server";
 import { appConfig } from "~/config/env.server";
 import type { ChecklistStep, StepState } from "~/onboarding/checklist";
@@ -39,6 +27,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   return homePageData(
     {
       db: runtime.db,
+      queue: runtime.queue,
       courierFor: runtime.courierFor,
       courierUrls: runtime.courierUrls,
       clock: runtime.clock,
@@ -184,7 +173,7 @@ function DispatchModeForm({ current }: { current: string }) {
 }
 
 export default function Home() {
-  const { status, attention } = useLoaderData<typeof loader>();
+  const { status, attention, today } = useLoaderData<typeof loader>();
   if (!status) {
     return (
       <Page title="Same-day delivery">
@@ -196,75 +185,51 @@ export default function Home() {
   }
   const { checklist } = status;
   const step = (id: ChecklistStep["id"]) => checklist.steps.find((s) => s.id === id)!;
+  const complete = checklist.done === checklist.steps.length;
+  const setup = (
+    <SetupGuide done={checklist.done} total={checklist.steps.length}>
+      {checklist.prompts.map((prompt) => (
+        <Banner
+          key={prompt.id}
+          tone="info"
+          title={prompt.title}
+          action={prompt.action ?? { content: "Open settings", url: "/app/settings#pickup-locations" }}
+        >
+          <p>{prompt.summary}</p>
+        </Banner>
+      ))}
+      {status.localDelivery ? <LocalDeliveryCard guide={status.localDelivery} /> : null}
+      <StepCard step={step("courier")} number={1}>
+        <CourierAccountForm environment={status.courier.environment} tokenLast4={status.courier.tokenLast4} />
+      </StepCard>
+      <StepCard step={step("pickup")} number={2}>
+        <InlineStack>
+          <Button url="/app/settings#pickup-locations">Choose pickup locations</Button>
+        </InlineStack>
+      </StepCard>
+      <StepCard step={step("carrier")} number={3}>
+        <CarrierActions carrier={status.carrier} serviceRegistered={status.carrier.status !== "not_registered"} />
+      </StepCard>
+      <StepCard step={step("webhook")} number={4}>
+        <WebhookSetup {...status.webhook} timeZone={status.timeZone} />
+      </StepCard>
+      <StepCard step={step("dispatch")} number={5}>
+        <DispatchModeForm current={status.dispatchMode} />
+      </StepCard>
+    </SetupGuide>
+  );
   return (
-    <Page title="Same-day delivery" subtitle="Set up in five steps, then place a test order.">
-      <Layout>
-        <Layout.Section>
-          <BlockStack gap="400">
-            {attention.total > 0 ? <AttentionCard items={attention.items} total={attention.total} /> : null}
-            <Card>
-              <BlockStack gap="200">
-                <InlineStack align="space-between">
-                  <Text as="h2" variant="headingMd">
-                    Setup
-                  </Text>
-                  <Text as="span" tone="subdued">
-                    {checklist.done} of {checklist.steps.length} done
-                  </Text>
-                </InlineStack>
-                <ProgressBar progress={(checklist.done / checklist.steps.length) * 100} tone="success" size="small" />
-                {checklist.done === checklist.steps.length ? (
-                  <Text as="p">All set. Place a test order with same-day delivery to see the first dispatch.</Text>
-                ) : null}
-              </BlockStack>
-            </Card>
-            {checklist.prompts.map((prompt) => (
-              <Banner
-                key={prompt.id}
-                tone="info"
-                title={prompt.title}
-                action={prompt.action ?? { content: "Open settings", url: "/app/settings#pickup-locations" }}
-              >
-                <p>{prompt.summary}</p>
-              </Banner>
-            ))}
-            {status.localDelivery ? <LocalDeliveryCard guide={status.localDelivery} /> : null}
-            <StepCard step={step("courier")} number={1}>
-              <CourierAccountForm environment={status.courier.environment} tokenLast4={status.courier.tokenLast4} />
-            </StepCard>
-            <StepCard step={step("pickup")} number={2}>
-              <InlineStack>
-                <Button url="/app/settings#pickup-locations">Choose pickup locations</Button>
-              </InlineStack>
-            </StepCard>
-            <StepCard step={step("carrier")} number={3}>
-              <CarrierActions carrier={status.carrier} serviceRegistered={status.carrier.status !== "not_registered"} />
-            </StepCard>
-            <StepCard step={step("webhook")} number={4}>
-              <WebhookSetup {...status.webhook} timeZone={status.timeZone} />
-            </StepCard>
-            <StepCard step={step("dispatch")} number={5}>
-              <DispatchModeForm current={status.dispatchMode} />
-            </StepCard>
-          </BlockStack>
-        </Layout.Section>
-        <Layout.Section variant="oneThird">
-          <Card>
-            <BlockStack gap="200">
-              <Text as="h2" variant="headingMd">
-                Deliveries
-              </Text>
-              <Text as="p">{status.counts.shipments} in total</Text>
-              <Text as="p" tone={status.counts.needsAttention > 0 ? "critical" : undefined}>
-                {status.counts.needsAttention} need attention
-              </Text>
-              <Box>
-                <Button url="/app/shipments">View deliveries</Button>
-              </Box>
-            </BlockStack>
-          </Card>
-        </Layout.Section>
-      </Layout>
+    <Page
+      title={complete ? "Today" : "Same-day delivery"}
+      subtitle={complete ? today?.dayLabel : "Set up in five steps, then place a test order."}
+      secondaryActions={[{ content: "All deliveries", url: "/app/shipments" }]}
+    >
+      <BlockStack gap="400">
+        {complete ? null : setup}
+        {attention.total > 0 ? <AttentionCard items={attention.items} total={attention.total} /> : null}
+        {today && (complete || status.counts.shipments > 0) ? <TodayBoardView board={today} /> : null}
+        {complete ? setup : null}
+      </BlockStack>
     </Page>
   );
 }

@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Box, Layout, Link, Page } from "@shopify/polaris";
 import { STATE_LABELS, STATE_TONES } from "../../extensions/shared/presentation";
 import { offeredActions } from "../../extensions/shared/shipment-rules";
+import { AttentionActions } from "~/components/attention/attention-actions";
 import { CancelCard, DeadJobsCard, RateCard, TipCard } from "~/components/shipments/action-cards";
 import { DetailsCard, DriverCard, LabelCard } from "~/components/shipments/detail-cards";
 import { StaffActionsCard } from "~/components/shipments/staff-actions-card";
@@ -62,7 +63,10 @@ export default function ShipmentPage() {
         {view.needsAttention ? (
           <Layout.Section>
             <Banner tone="critical" title={view.attentionReason ?? "This delivery needs attention"}>
-              {view.attentionFix ? <p>{view.attentionFix}</p> : null}
+              <BlockStack gap="200">
+                {view.attentionFix ? <p>{view.attentionFix}</p> : null}
+                {detail.attention ? <AttentionActions item={detail.attention} align="start" /> : null}
+              </BlockStack>
             </Banner>
           </Layout.Section>
         ) : null}

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useFetcher, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { useFetcher, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import {
   Badge,
   Banner,
@@ -9,22 +9,26 @@ import {
   EmptyState,
   IndexTable,
   InlineStack,
-  Layout,
+  Link,
   Page,
   Pagination,
-  Select,
   Text,
-  TextField,
+  useBreakpoints,
+  useIndexResourceState,
 } from "@shopify/polaris";
 import { useState } from "react";
+import { BulkCancelModal, downloadFile, useLabelPrint } from "~/components/shipments/bulk-actions";
+import { ListFilters } from "~/components/shipments/list-filters";
 import { STATE_LABELS, STATE_TONES } from "../../extensions/shared/presentation";
 import { getRuntime } from "~/runtime.server";
-import { formatDateTime, formatMoney, polarisTone } from "~/shipments/format";
-import { parseListQuery, STATE_FILTERS, type StateFilter } from "~/shipments/list-query";
+import { formatMoney, polarisTone } from "~/shipments/format";
+import { bulkCancel, parseBulkSelection } from "~/shipments/bulk.server";
+import { listQueryParams, parseListQuery } from "~/shipments/list-query";
 import { shipmentsPageData } from "~/shipments/list.server";
 import { JobIdInput, retryDeadJob } from "~/staff/dead-jobs.server";
 import { StaffActionError } from "~/staff/errors";
 import { parseInput } from "~/staff/inputs";
+import { staffDeps } from "~/staff/http.server";
 import { toShipmentState } from "~/staff/view-model";
 import { staffActorOf } from "~/staff/staff-actor";
 import { authenticate } from "~/shopify.server";
@@ -36,12 +40,29 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   return shipmentsPageData(getRuntime(), session.shop, query);
 };
 
-/** intent=retry-job: put a failed background task of this shop back in the queue. */
+/**
+ * intent=retry-job: put a failed background task of this shop back in the queue;
+ * intent=bulk-cancel: cancel the selected deliveries with one reason.
+ */
 export const action = async ({ request }: ActionFunctionArgs) => {
   const auth = await authenticate.admin(request);
   const { session } = auth;
   const fields = Object.fromEntries(await readFormData(request));
   try {
+    if (fields.intent === "bulk-cancel") {
+      const ids = parseBulkSelection(fields);
+      const result = await bulkCancel(
+        { ...staffDeps(), admin: auth.admin },
+        { shopDomain: session.shop, ids, fields, staff: staffActorOf(auth) },
+      );
+      const failed = result.failures.length;
+      return {
+        ok: failed === 0,
+        message:
+          `${result.canceled} ${result.canceled === 1 ? "delivery" : "deliveries"} canceled.` +
+          (failed ? ` ${failed} could not be: ${result.failures[0]!.message}` : ""),
+      };
+    }
     const { jobId } = parseInput(JobIdInput, fields);
     await retryDeadJob(getRuntime(), { shopDomain: session.shop, jobId, staff: staffActorOf(auth) });
     return { ok: true as const, message: "The task is queued again." };
@@ -50,46 +71,6 @@ export const action = async ({ request }: ActionFunctionArgs) => {
     throw error;
   }
 };
-
-const FILTER_LABELS: Record<StateFilter, string> = {
-  all: "All deliveries",
-  attention: "Needs attention",
-  ...STATE_LABELS,
-};
-
-function Filters({ state, q }: { state: StateFilter; q: string }) {
-  const [search, setSearch] = useState(q);
-  const [filter, setFilter] = useState<string>(state);
-  const navigation = useNavigation();
-  return (
-    <Form method="get">
-      <InlineStack gap="300" blockAlign="end" wrap>
-        <div style={{ minWidth: 260 }}>
-          <TextField
-            label="Search"
-            name="q"
-            value={search}
-            onChange={setSearch}
-            autoComplete="off"
-            placeholder="Order name or tracking number"
-            clearButton
-            onClearButtonClick={() => setSearch("")}
-          />
-        </div>
-        <Select
-          label="State"
-          name="state"
-          options={STATE_FILTERS.map((value) => ({ value, label: FILTER_LABELS[value] }))}
-          value={filter}
-          onChange={setFilter}
-        />
-        <Button submit loading={navigation.state === "loading"}>
-          Apply
-        </Button>
-      </InlineStack>
-    </Form>
-  );
-}
 
 function DeadJobs({ jobs }: { jobs: { id: string; label: string; lastError: string | null; attempts: number }[] }) {
   const fetcher = useFetcher<typeof action>();
@@ -122,101 +103,151 @@ function DeadJobs({ jobs }: { jobs: { id: string; label: string; lastError: stri
 }
 
 export default function Shipments() {
-  const { shipments, total, page, pageCount, query, deadJobs, timeZone, currency, driverPayRaisedThisMonthCents } =
+  const { shipments, total, page, pageCount, query, deadJobs, currency, locations, driverPayRaisedThisMonthCents } =
     useLoaderData<typeof loader>();
+  const navigation = useNavigation();
   const [searchParams, setSearchParams] = useSearchParams();
+  const { smDown } = useBreakpoints();
+  const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } =
+    useIndexResourceState(shipments);
+  const [cancelOpen, setCancelOpen] = useState(false);
+  const labels = useLabelPrint();
   const goTo = (next: number) => {
     const params = new URLSearchParams(searchParams);
     params.set("page", String(next));
     setSearchParams(params);
   };
-  const filtered = query.state !== "all" || query.q !== "";
+  const selected = allResourcesSelected ? shipments.map((s) => s.id) : selectedResources;
+  const exportUrl = `/app/shipments/export${listQueryParams(query, ["page"]).size ? `?${listQueryParams(query, ["page"])}` : ""}`;
+  const money = (cents: number | null) => formatMoney(cents, currency);
   return (
     <Page
       title="Deliveries"
+      fullWidth
       subtitle={
-        `${total} ${filtered ? "matching" : "in total"}` +
+        `${total} ${total === 1 ? "delivery" : "deliveries"}` +
         // The courier's extra compensation is in US dollars.
         (driverPayRaisedThisMonthCents > 0
           ? ` · Driver's pay raised this month: ${formatMoney(driverPayRaisedThisMonthCents, "USD")}`
           : "")
       }
       backAction={{ content: "Home", url: "/app" }}
+      secondaryActions={[{ content: "Export CSV", onAction: () => void downloadFile(exportUrl, "deliveries.csv") }]}
     >
-      <Layout>
-        <Layout.Section>
-          <BlockStack gap="400">
-            <DeadJobs jobs={deadJobs} />
-            <Card>
-              <Filters state={query.state} q={query.q} />
-            </Card>
-            <Card padding="0">
-              {shipments.length === 0 ? (
-                <EmptyState heading={filtered ? "No delivery matches" : "No deliveries yet"} image="">
-                  <p>
-                    {filtered
-                      ? "Try another search or state."
-                      : "Paid orders with same-day delivery appear here once they are dispatched."}
-                  </p>
-                </EmptyState>
-              ) : (
-                <IndexTable
-                  resourceName={{ singular: "delivery", plural: "deliveries" }}
-                  itemCount={shipments.length}
-                  selectable={false}
-                  headings={[
-                    { title: "Order" },
-                    { title: "State" },
-                    { title: "Tracking number" },
-                    { title: "Window" },
-                    { title: "Price" },
-                    { title: "Attention" },
-                  ]}
-                >
-                  {shipments.map((s, index) => {
-                    const state = toShipmentState(s.state);
-                    return (
-                      <IndexTable.Row id={s.id} key={s.id} position={index}>
-                        <IndexTable.Cell>
-                          <Button variant="plain" url={`/app/shipments/${s.id}`}>
+      <BlockStack gap="400">
+        <DeadJobs jobs={deadJobs} />
+        {labels.message ? (
+          <Banner tone={labels.message.ok ? "success" : "critical"} onDismiss={labels.dismiss}>
+            {labels.message.text}
+          </Banner>
+        ) : null}
+        <Card padding="0">
+          <ListFilters query={query} locations={locations} loading={navigation.state === "loading"} />
+          <IndexTable
+            resourceName={{ singular: "delivery", plural: "deliveries" }}
+            itemCount={shipments.length}
+            selectedItemsCount={allResourcesSelected ? "All" : selectedResources.length}
+            onSelectionChange={handleSelectionChange}
+            condensed={smDown}
+            emptyState={
+              <EmptyState heading="No delivery matches" image="">
+                <p>Try another view, search or filter. Paid orders appear here once they are dispatched.</p>
+              </EmptyState>
+            }
+            promotedBulkActions={[
+              { content: "Print labels", onAction: () => void labels.print(selected) },
+              { content: "Cancel deliveries", onAction: () => setCancelOpen(true) },
+            ]}
+            headings={[
+              { title: "Order" },
+              { title: "Pickup at" },
+              { title: "Location" },
+              { title: "Window" },
+              { title: "State" },
+              { title: "Driver" },
+              { title: "Shopper paid", alignment: "end" },
+              { title: "Courier charged", alignment: "end" },
+            ]}
+          >
+            {shipments.map((s, index) => {
+              const state = toShipmentState(s.state);
+              const badge = (
+                <Badge tone={s.needsAttention ? "critical" : polarisTone(STATE_TONES[state])}>
+                  {s.needsAttention ? `${STATE_LABELS[state]} · needs attention` : STATE_LABELS[state]}
+                </Badge>
+              );
+              return (
+                <IndexTable.Row id={s.id} key={s.id} position={index} selected={selectedResources.includes(s.id)}>
+                  {smDown ? (
+                    <IndexTable.Cell>
+                      <BlockStack gap="100">
+                        <InlineStack align="space-between" gap="200">
+                          <Link url={`/app/shipments/${s.id}`} removeUnderline monochrome>
+                            <Text as="span" fontWeight="semibold">
+                              {s.orderName}
+                            </Text>
+                          </Link>
+                          {badge}
+                        </InlineStack>
+                        <Text as="span" tone="subdued">
+                          {`Pickup ${s.pickupLabel} · ${s.locationName}`}
+                        </Text>
+                        <Text as="span" tone="subdued">
+                          {`${s.windowLabel}${s.driverName ? ` · ${s.driverName}` : ""} · ${money(s.priceCents)}`}
+                        </Text>
+                      </BlockStack>
+                    </IndexTable.Cell>
+                  ) : (
+                    <>
+                      <IndexTable.Cell>
+                        <Link url={`/app/shipments/${s.id}`} removeUnderline monochrome dataPrimaryLink>
+                          <Text as="span" fontWeight="semibold">
                             {s.orderName}
-                          </Button>
-                        </IndexTable.Cell>
-                        <IndexTable.Cell>
-                          <Badge tone={s.needsAttention ? "critical" : polarisTone(STATE_TONES[state])}>
-                            {STATE_LABELS[state]}
-                          </Badge>
-                        </IndexTable.Cell>
-                        <IndexTable.Cell>{s.trackingNumber ?? "—"}</IndexTable.Cell>
-                        <IndexTable.Cell>
-                          {s.deliverStart ? formatDateTime(s.deliverStart, timeZone) : "—"}
-                        </IndexTable.Cell>
-                        <IndexTable.Cell>{formatMoney(s.priceCents, currency)}</IndexTable.Cell>
-                        <IndexTable.Cell>
-                          <Text as="span" tone="critical">
-                            {s.needsAttention ? (s.attentionReason ?? "Needs attention") : ""}
                           </Text>
-                        </IndexTable.Cell>
-                      </IndexTable.Row>
-                    );
-                  })}
-                </IndexTable>
-              )}
-            </Card>
-            {pageCount > 1 ? (
-              <InlineStack align="center">
-                <Pagination
-                  hasPrevious={page > 1}
-                  onPrevious={() => goTo(page - 1)}
-                  hasNext={page < pageCount}
-                  onNext={() => goTo(page + 1)}
-                  label={`Page ${page} of ${pageCount}`}
-                />
-              </InlineStack>
-            ) : null}
-          </BlockStack>
-        </Layout.Section>
-      </Layout>
+                        </Link>
+                      </IndexTable.Cell>
+                      <IndexTable.Cell>{s.pickupLabel}</IndexTable.Cell>
+                      <IndexTable.Cell>{s.locationName}</IndexTable.Cell>
+                      <IndexTable.Cell>{s.windowLabel}</IndexTable.Cell>
+                      <IndexTable.Cell>{badge}</IndexTable.Cell>
+                      <IndexTable.Cell>{s.driverName ?? "—"}</IndexTable.Cell>
+                      <IndexTable.Cell>
+                        <Text as="span" alignment="end" numeric>
+                          {money(s.shopperPriceCents)}
+                        </Text>
+                      </IndexTable.Cell>
+                      <IndexTable.Cell>
+                        <Text as="span" alignment="end" numeric>
+                          {money(s.priceCents)}
+                        </Text>
+                      </IndexTable.Cell>
+                    </>
+                  )}
+                </IndexTable.Row>
+              );
+            })}
+          </IndexTable>
+        </Card>
+        {pageCount > 1 ? (
+          <InlineStack align="center">
+            <Pagination
+              hasPrevious={page > 1}
+              onPrevious={() => goTo(page - 1)}
+              hasNext={page < pageCount}
+              onNext={() => goTo(page + 1)}
+              label={`Page ${page} of ${pageCount}`}
+            />
+          </InlineStack>
+        ) : null}
+      </BlockStack>
+      <BulkCancelModal
+        open={cancelOpen}
+        ids={selected}
+        onClose={(done) => {
+          setCancelOpen(false);
+          if (done) clearSelection();
+        }}
+      />
     </Page>
   );
 }

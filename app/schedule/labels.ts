@@ -40,3 +40,9 @@ function clock(hour: number, minute: number): string {
 function meridiem(hour: number): "am" | "pm" {
   return hour < 12 ? "am" : "pm";
 }
+
+/** "2:30 pm": the time of day of an instant in the shop's time zone. */
+export function timeOfDayLabel(instant: Date, timeZone: string): string {
+  const at = zonedParts(instant, timeZone);
+  return `${clock(at.hour, at.minute)} ${meridiem(at.hour)}`;
+}

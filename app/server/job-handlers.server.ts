@@ -15,10 +15,19 @@ import { runOrderDispatch } from "~/dispatch/order-job.server";
 import { appConfig } from "~/config/env.server";
 import { permanentFailure, retryLater } from "~/jobs/errors";
 import type { JobHandler } from "~/jobs/worker.server";
+import { COURIER_HEALTH_JOB, runCourierHealthCheck } from "~/onboarding/courier-health.server";
 import { ORDER_SYNC_JOB, OrderSyncPayload } from "~/order-changes/enqueue.server";
 import { runOrderSync } from "~/order-changes/sync.server";
 import { createTtlLoader } from "~/quote/ttl-loader.server";
 import { SHOPS_KEPT, type Runtime } from "~/runtime.server";
+import { runReturnPickupBooking } from "~/returns/book.server";
+import {
+  ATTACH_REVERSE_DELIVERY_JOB,
+  BOOK_RETURN_PICKUP_JOB,
+  ReturnPickupPayload,
+  ReverseDeliveryPayload,
+} from "~/returns/jobs";
+import { attachReverseDeliveries } from "~/returns/reverse-delivery.server";
 import { parseShopSettings } from "~/settings/shop-settings";
 import { AdminApiError, type AdminGraphql } from "~/shopify/admin-request.server";
 import { AFTER_EXPIRY_JOB, AfterExpiryPayload } from "~/tracking/after-expiry";
@@ -33,6 +42,13 @@ import {
   SendFlowTriggerPayload,
 } from "~/tracking/jobs";
 import { sendFlowOccurrence } from "~/tracking/flow-send.server";
+import {
+  ORDER_ATTENTION_TAG_JOB,
+  ORDER_DELIVERY_SUMMARY_JOB,
+  OrderAttentionTagPayload,
+  OrderDeliverySummaryPayload,
+} from "~/tracking/order-annotation-jobs";
+import { runOrderAttentionTag, runOrderDeliverySummary } from "~/tracking/order-annotations.server";
 import { matchEarlyEvents } from "~/tracking/receive.server";
 import { RECONCILE_JOB, reconcileShop } from "~/tracking/reconcile.server";
 import { trackingSettingsOf } from "~/tracking/settings";
@@ -143,6 +159,18 @@ export function jobHandlers(runtime: Runtime, loadAdmin: AdminForShop): Record<s
         sendFlowOccurrence({ db: runtime.db, admin: () => adminFor(job.shopDomain) }, payload),
       );
     },
+    [ORDER_ATTENTION_TAG_JOB]: async (job) => {
+      const payload = parsePayload(OrderAttentionTagPayload, job.payload);
+      await withShopifyRetries(() =>
+        runOrderAttentionTag({ db: runtime.db, admin: () => adminFor(job.shopDomain) }, job.shopDomain, payload),
+      );
+    },
+    [ORDER_DELIVERY_SUMMARY_JOB]: async (job) => {
+      const payload = parsePayload(OrderDeliverySummaryPayload, job.payload);
+      await withShopifyRetries(() =>
+        runOrderDeliverySummary({ db: runtime.db, admin: () => adminFor(job.shopDomain) }, job.shopDomain, payload),
+      );
+    },
     [AFTER_EXPIRY_JOB]: async (job) => {
       const payload = parsePayload(AfterExpiryPayload, job.payload);
       await withShopifyRetries(() =>
@@ -165,6 +193,36 @@ export function jobHandlers(runtime: Runtime, loadAdmin: AdminForShop): Record<s
           },
           job.shopDomain,
           payload,
+        ),
+      );
+    },
+    [COURIER_HEALTH_JOB]: async (job) => {
+      await runCourierHealthCheck(runtime, job.shopDomain);
+    },
+    [BOOK_RETURN_PICKUP_JOB]: async (job, context) => {
+      const payload = parsePayload(ReturnPickupPayload, job.payload);
+      await withShopifyRetries(async () =>
+        runReturnPickupBooking(await dispatchDeps(job.shopDomain, { courier: true }), job.shopDomain, payload, (tx) =>
+          context.complete(tx),
+        ),
+      );
+    },
+    [ATTACH_REVERSE_DELIVERY_JOB]: async (job) => {
+      const payload = parsePayload(ReverseDeliveryPayload, job.payload);
+      const shop = await runtime.db.shop.findUnique({
+        where: { domain: job.shopDomain },
+        select: { settingsJson: true },
+      });
+      if (!shop) throw permanentFailure("The shop no longer exists.");
+      const settings = trackingSettingsOf(
+        parseShopSettings(shop.settingsJson),
+        appConfig().shopify.appUrl,
+        runtime.keys,
+      );
+      await withShopifyRetries(async () =>
+        attachReverseDeliveries(
+          { db: runtime.db, admin: await adminFor(job.shopDomain), settings },
+          payload.shipmentId,
         ),
       );
     },

@@ -6,6 +6,8 @@ import type { StaffDeps } from "~/staff/deps";
 import { labelFileName } from "~/staff/file-links.server";
 import { findShopShipment, shipmentViews } from "~/staff/shipments.server";
 import { shipmentStaffActions } from "~/staff/staff-actions.server";
+import { orderAdminUrl } from "~/attention/attention-list";
+import { attentionCodeOf, fixesOf } from "~/attention/reasons";
 import { buildTimeline } from "./timeline";
 
 const MAX_TIMELINE_ENTRIES = 200;
@@ -76,6 +78,15 @@ export async function shipmentDetail(deps: StaffDeps & { queue: JobQueue }, shop
       rating: shipment.rating,
       createdAt: shipment.createdAt.toISOString(),
     },
+    /** The attention item's fixes (the same buttons as on Home), while the delivery needs attention. */
+    attention: shipment.needsAttention
+      ? {
+          shipmentId: shipment.id,
+          orderName: shipment.orderName,
+          orderAdminUrl: orderAdminUrl(shipment.orderGid),
+          fixes: fixesOf(attentionCodeOf(shipment)),
+        }
+      : null,
     labels: view!.labelAvailable ? { pdf: link("PDF"), png: link("PNG") } : null,
     timeline: buildTimeline(events, activities),
     deadJobs,

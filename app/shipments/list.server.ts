@@ -1,84 +1,137 @@
-import type { Prisma } from "@prisma/client";
 import type { Db } from "~/db/client.server";
 import type { JobQueue } from "~/jobs/queue.server";
+import { instantLabel, spanLabel } from "~/schedule/labels";
+import { zonedDate } from "~/schedule/time-zone";
 import { shopDeadJobs } from "~/staff/dead-jobs.server";
 import { driverPayRaisedThisMonth } from "~/watchdog/raises.server";
-import { SHIPMENTS_PAGE_SIZE, type ShipmentListQuery, type StateFilter } from "./list-query";
+import { DEFAULT_LIST_QUERY, SHIPMENTS_PAGE_SIZE, type ShipmentListQuery } from "./list-query";
+import { listOrderBy, listWhere, SEARCH_MATCHES_MAX, searchWhere } from "./list-where";
 
-/** Order names are "#1001" (staff may type "1001"); tracking numbers are usually upper case. */
-function searchWhere(q: string): Prisma.ShipmentWhereInput | undefined {
-  if (q === "") return undefined;
-  const variants = [...new Set([q, q.toUpperCase()])];
+/** The ids a search matches, or null without one (list-where.ts says why it is looked up first). */
+export async function searchMatches(db: Db, shopId: string, q: string): Promise<string[] | null> {
+  if (q === "") return null;
+  const rows = await db.shipment.findMany({
+    where: searchWhere(shopId, q),
+    select: { id: true },
+    take: SEARCH_MATCHES_MAX,
+  });
+  return rows.map((row) => row.id);
+}
+
+/** The columns a list row (and a CSV line) needs. */
+export const LIST_COLUMNS = {
+  id: true,
+  orderName: true,
+  locationGid: true,
+  state: true,
+  trackingNumber: true,
+  driverName: true,
+  priceCents: true,
+  shopperPriceCents: true,
+  pickupAfter: true,
+  deliverStart: true,
+  deliverEnd: true,
+  needsAttention: true,
+  attentionReason: true,
+  createdAt: true,
+} as const;
+
+type ListRow = {
+  id: string;
+  orderName: string;
+  locationGid: string;
+  state: string;
+  trackingNumber: string | null;
+  driverName: string | null;
+  priceCents: number | null;
+  shopperPriceCents: number | null;
+  pickupAfter: Date | null;
+  deliverStart: Date | null;
+  deliverEnd: Date | null;
+  needsAttention: boolean;
+  attentionReason: string | null;
+  createdAt: Date;
+};
+
+/** A row as the page and the CSV show it: times in the shop's zone, the location by name. */
+export function presentRow(row: ListRow, context: { timeZone: string; now: Date; locations: Map<string, string> }) {
+  const today = zonedDate(context.now, context.timeZone);
   return {
-    OR: [
-      ...variants.map((v) => ({ orderName: { contains: v } })),
-      ...(q.startsWith("#") ? [] : [{ orderName: { contains: `#${q}` } }]),
-      ...variants.map((v) => ({ trackingNumber: { contains: v } })),
-    ],
+    id: row.id,
+    orderName: row.orderName,
+    state: row.state,
+    trackingNumber: row.trackingNumber,
+    driverName: row.driverName,
+    priceCents: row.priceCents,
+    shopperPriceCents: row.shopperPriceCents,
+    needsAttention: row.needsAttention,
+    attentionReason: row.attentionReason,
+    locationName: context.locations.get(row.locationGid) ?? "Another location",
+    pickupIso: row.pickupAfter?.toISOString() ?? null,
+    pickupLabel: row.pickupAfter ? instantLabel(row.pickupAfter, context.timeZone) : "—",
+    windowLabel:
+      row.deliverStart && row.deliverEnd ? spanLabel(row.deliverStart, row.deliverEnd, today, context.timeZone) : "—",
   };
 }
+export type ListItem = ReturnType<typeof presentRow>;
 
-function stateWhere(state: StateFilter): Prisma.ShipmentWhereInput | undefined {
-  if (state === "all") return undefined;
-  if (state === "attention") return { needsAttention: true };
-  return { state };
-}
-
-/** A page of the shop's shipments, those needing attention first, newest next. */
-export async function listShipments(
-  db: Db,
-  shopDomain: string,
-  query: ShipmentListQuery = { page: 1, state: "all", q: "" },
-) {
+export async function shopListContext(db: Db, shopDomain: string) {
   const shop = await db.shop.findUnique({
     where: { domain: shopDomain },
-    select: { id: true, timezone: true, currency: true },
+    select: {
+      id: true,
+      timezone: true,
+      currency: true,
+      pickupLocations: { select: { locationGid: true, name: true }, orderBy: { name: "asc" } },
+    },
   });
-  if (!shop) return { shipments: [], total: 0, page: 1, pageCount: 1, timeZone: "UTC", currency: "USD" };
-  const where: Prisma.ShipmentWhereInput = {
-    shopId: shop.id,
-    AND: [stateWhere(query.state), searchWhere(query.q)].filter((w) => w !== undefined),
-  };
+  return shop;
+}
+
+/** A page of the shop's shipments for the query's view, filters, search and sort. */
+export async function listShipments(
+  deps: { db: Db; clock: () => Date },
+  shopDomain: string,
+  query: ShipmentListQuery = DEFAULT_LIST_QUERY,
+) {
+  const shop = await shopListContext(deps.db, shopDomain);
+  if (!shop)
+    return {
+      shipments: [],
+      total: 0,
+      page: 1,
+      pageCount: 1,
+      timeZone: "UTC",
+      currency: "USD",
+      locations: [] as { locationGid: string; name: string }[],
+    };
+  const now = deps.clock();
+  const where = listWhere(shop.id, query, now, shop.timezone, await searchMatches(deps.db, shop.id, query.q));
   const [rows, total] = await Promise.all([
-    db.shipment.findMany({
+    deps.db.shipment.findMany({
       where,
-      orderBy: [{ needsAttention: "desc" }, { createdAt: "desc" }, { id: "desc" }],
+      orderBy: listOrderBy(query.sort),
       skip: (query.page - 1) * SHIPMENTS_PAGE_SIZE,
       take: SHIPMENTS_PAGE_SIZE,
-      select: {
-        id: true,
-        orderName: true,
-        state: true,
-        trackingNumber: true,
-        driverName: true,
-        priceCents: true,
-        deliverStart: true,
-        deliverEnd: true,
-        needsAttention: true,
-        attentionReason: true,
-        createdAt: true,
-      },
+      select: LIST_COLUMNS,
     }),
-    db.shipment.count({ where }),
+    deps.db.shipment.count({ where }),
   ]);
+  const locations = new Map(shop.pickupLocations.map((l) => [l.locationGid, l.name]));
   return {
-    shipments: rows.map((s) => ({
-      ...s,
-      deliverStart: s.deliverStart?.toISOString() ?? null,
-      deliverEnd: s.deliverEnd?.toISOString() ?? null,
-      createdAt: s.createdAt.toISOString(),
-    })),
+    shipments: rows.map((row) => presentRow(row, { timeZone: shop.timezone, now, locations })),
     total,
     page: query.page,
     pageCount: Math.max(1, Math.ceil(total / SHIPMENTS_PAGE_SIZE)),
     timeZone: shop.timezone,
     currency: shop.currency,
+    locations: shop.pickupLocations,
   };
 }
 
 /**
  * The Deliveries page: a page of shipments with the shop's time zone and currency, its dead jobs,
- * and what the no-driver watchdog added to drivers' pay this month (USD cents).
+ * and what the no-driver watchdog added to drivers' pay this month (USD cents). Database only.
  */
 export async function shipmentsPageData(
   deps: { db: Db; queue: JobQueue; clock: () => Date },
@@ -86,7 +139,7 @@ export async function shipmentsPageData(
   query: ShipmentListQuery,
 ) {
   const [list, deadJobs, driverPayRaisedCents] = await Promise.all([
-    listShipments(deps.db, shopDomain, query),
+    listShipments(deps, shopDomain, query),
     shopDeadJobs(deps.queue, shopDomain),
     driverPayRaisedThisMonth(deps.db, shopDomain, deps.clock()),
   ]);

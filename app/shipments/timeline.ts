@@ -48,6 +48,7 @@ const ACTIVITY_SOURCES: Record<string, string> = {
   staff_tip: "Staff",
   staff_rating: "Staff",
   staff_retry_job: "Staff",
+  attention_resolved: "Staff",
 };
 
 export type TimelineEntry = {

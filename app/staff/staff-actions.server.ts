@@ -16,6 +16,9 @@ export const STAFF_ACTIONS = {
   rating: "rating",
   retryJob: "retry_job",
   settings: "settings",
+  raisePay: "raise_pay",
+  resolve: "resolve",
+  returnPickup: "return_pickup",
 } as const;
 export type StaffActionKind = (typeof STAFF_ACTIONS)[keyof typeof STAFF_ACTIONS];
 

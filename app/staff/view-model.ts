@@ -2,6 +2,7 @@ import {
   PHOTO_KINDS,
   SHIPMENT_STATES,
   type PhotoKind,
+  type ShipmentLeg,
   type ShipmentPhoto,
   type ShipmentState,
   type ShipmentView,
@@ -36,7 +37,24 @@ export type ShipmentRecord = {
   tipCents: number | null;
   rating: number | null;
   photosJson: string | null;
+  /** A return's leg (app/returns); absent or "delivery" without a return on an order's own deliveries. */
+  kind?: string;
+  returnGid?: string | null;
+  batchReferenceId?: string | null;
+  batchSequence?: number | null;
 };
+
+/** The leg a return's shipment is, for staff; undefined for an order's own delivery. */
+export function legOf(record: ShipmentRecord): ShipmentLeg | undefined {
+  if (!record.returnGid && record.kind !== "return_pickup") return undefined;
+  return {
+    kind: record.kind === "return_pickup" ? "return_pickup" : "delivery",
+    roundTrip:
+      record.batchReferenceId && record.batchSequence
+        ? { referenceId: record.batchReferenceId, sequence: record.batchSequence }
+        : null,
+  };
+}
 
 /** What the events and activities of the shipment tell. */
 export type ShipmentHistoryFacts = {
@@ -116,19 +134,23 @@ export function attentionFix(state: ShipmentState, needsAttention: boolean): str
   switch (state) {
     case "failed":
     case "pending":
-      return "Fix what the reason says (the address, a phone number or the pickup location's contact in the app's settings), then use Dispatch now.";
+      return "Fix what the reason says (the address or phone on the order in Shopify, or the pickup location's contact in the app's settings), then choose Dispatch again.";
     case "canceled":
-      return "Use Dispatch now to send a new driver, or cancel the order in Shopify.";
+      return "Choose Dispatch again to send a new driver, or cancel the order in Shopify.";
     case "expired":
-      return "No driver accepted in time. Use Dispatch now to book a new delivery.";
+      return "No driver accepted in time. Choose Dispatch again to book a new delivery.";
     case "returned":
       return "The items are going back to the store. Contact the customer, then dispatch again or refund the order.";
     case "attempted":
       return "Contact the customer to arrange another attempt with the courier.";
     default:
-      return "Compare the courier's price with what the customer paid. The delivery itself goes ahead.";
+      return "The courier's charge differs from its own estimate at checkout (which your rates were priced from). The delivery goes ahead unless you cancel it.";
   }
 }
+
+/** The fix for a return's leg that needs attention: a new booking of the return, not a re-dispatch. */
+export const RETURN_LEG_FIX =
+  "Fix what the reason says (the customer's address or phone, or the receiving location in the app's settings), then book the return's collection again from the order page.";
 
 /** The fix for a shipment flagged after an order change it could not follow. */
 export const REDISPATCH_FIX =
@@ -156,6 +178,9 @@ export function toShipmentView(
     },
     context.now,
   );
+  const leg = legOf(record);
+  // A collection goes back to its return: a new one is booked for the return, never a re-dispatch.
+  if (leg?.kind === "return_pickup") permissions.canRedispatch = false;
   const photos: ShipmentPhoto[] = record.courierShipmentId
     ? photoKindsOf(record.photosJson).map((kind) => ({ kind, url: context.photoUrl(kind) }))
     : [];
@@ -177,12 +202,15 @@ export function toShipmentView(
         ? REDISPATCH_FIX
         : needsAttentionForNoDriver(record)
           ? NO_DRIVER_YET_FIX
-          : attentionFix(state, record.needsAttention),
+          : leg && record.needsAttention
+            ? RETURN_LEG_FIX
+            : attentionFix(state, record.needsAttention),
     cancellationCode: state === "canceled" ? (history.courierCancellationCode ?? history.staffCancellationCode) : null,
     ...permissions,
     tipped: record.tipCents !== null,
     rated: record.rating !== null,
     driverPayRaisedCents: history.driverPayRaisedCents,
     photos,
+    ...(leg ? { leg } : {}),
   };
 }

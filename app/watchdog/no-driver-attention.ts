@@ -31,7 +31,7 @@ export function noDriverYetAttention(cause: NoDriverCause, raisedCents: number):
 
 /** What staff can do about a delivery no driver has taken (the page's fix under the reason). */
 export const NO_DRIVER_YET_FIX =
-  "The courier is still looking for a driver. Wait, cancel the delivery and dispatch again for a later window, or raise the driver's pay in Settings for the next deliveries.";
+  "The courier is still looking for a driver. Raise the driver's pay now to make the delivery more attractive, or cancel it with a reason.";
 
 /** Whether the shipment's current attention is the watchdog's (cleared once a driver takes it): by its code. */
 export function needsAttentionForNoDriver(shipment: {

@@ -10,14 +10,14 @@
  * 3 hours, and the soonest free two-hour slot (one starts every hour) with a capacity per slot, the
  * soonest slots booked full (bench-slots.ts), so every request counts the places of its candidate
  * slots and leaves the full ones out. Then
- * autocannon POSTs signed rate requests to /carrier-service/rates in three phases of ~10 s:
+ * signed rate requests are POSTed to /carrier-service/rates in three phases of 10 s, open loop and
+ * evenly spaced (harness.ts sendAtRate: request i at i / rate s, on keep-alive connections):
  * - warm: a few carts (quoted once beforehand) repeated at 200 requests/s;
  * - cold: every cart new, at a rate whose courier calls (one per window) fit the courier's limit;
  * - rush: every cart new at 100 requests/s, far above what the courier allows.
- * Warm and rush use 10 connections; cold uses one, so a second's requests follow one another and
- * their courier calls spread over the second. Each answer's X-Quote-Source header (courier, cache, fallback, none) is counted. Latency
- * percentiles are computed from every response time (autocannon's coordinated-omission correction
- * is off: with per-connection rates it would add synthetic samples at 1 ms steps).
+ * Each answer's X-Quote-Source header (courier, cache, fallback, none) is counted; latency
+ * percentiles are computed from every response time (send to last byte), and the sender's lag
+ * behind its schedule is printed.
  *
  * Prints a table per phase and, as its last line, a JSON summary (with the app server's peak RSS,
  * sampled every second). Exit code 1 when a target is missed; each missed one is printed.
@@ -31,7 +31,6 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { getHmac } from "@shopify/shopify-api/test-helpers";
-import autocannon from "autocannon";
 import { parseEnv } from "~/config/env.server";
 import { REQUESTS_PER_SECOND } from "~/courier/limits";
 import { createDb } from "~/db/client.server";
@@ -39,7 +38,7 @@ import { seedQuoteShop } from "../app/quote/quote-shop";
 import { distinctCart } from "../app/quote/rate-request-fixture";
 import { localCourierEnv, TEST_API_SECRET, testEnv } from "../support/test-env";
 import { ensureProductionBuild, freePort, migrateDatabase, startAppServer } from "../support/app-server";
-import { benchOptions } from "./harness";
+import { benchOptions, percentile, round1, sendAtRate, summarizeAnswers, type PreparedRequest } from "./harness";
 import { BENCH_SLOT_CAPACITY, benchSlotSettings, bookBenchSlots } from "./bench-slots";
 import { samplePeakRss } from "./peak-rss";
 import { startSandboxProcess, type SandboxProcess } from "./sandbox-process";
@@ -95,15 +94,10 @@ type PhaseStats = {
   /** Event-loop delay of the app and of this load generator during the phase, and the machine's load. */
   appLoop: LoopDelay | null;
   generatorLoop: LoopDelay;
+  /** How late the load generator sent its latest request (its own busyness). */
+  senderLagMs: number;
   load: { load1: number; cores: number };
 };
-
-function percentile(sorted: readonly number[], q: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
-}
-
-const round1 = (ms: number) => Math.round(ms * 10) / 10;
 
 type SignedRequest = { body: string; headers: Record<string, string> };
 
@@ -125,63 +119,47 @@ async function runPhase(
   sandbox: SandboxProcess,
   baseUrl: string,
   appLoop: AppLoopDelay,
-  options: { name: string; rate: number; connections: number; nextRequest: () => SignedRequest },
+  options: { name: string; rate: number; nextRequest: () => SignedRequest },
 ): Promise<PhaseStats> {
   await sandbox.resetStats();
   await appLoop.read();
   generatorLoop.read();
-  const latencies: number[] = [];
-  const sources: Record<string, number> = {};
-  let non2xx = 0;
-  const instance = autocannon({
-    url: `${baseUrl}${RATES_PATH}`,
-    connections: options.connections,
-    overallRate: options.rate,
-    duration: PHASE_SECONDS,
-    timeout: 10,
-    ignoreCoordinatedOmission: true,
-    requests: [
-      {
-        method: "POST",
-        path: RATES_PATH,
-        setupRequest: (request) => {
-          const { body, headers } = options.nextRequest();
-          return { ...request, method: "POST", path: RATES_PATH, headers, body };
-        },
-        onResponse: (_status, _body, _context, headers) => {
-          const source = String(headers["x-quote-source"] ?? headers["X-Quote-Source"] ?? "missing");
-          sources[source] = (sources[source] ?? 0) + 1;
-        },
-      },
-    ],
+  // Open loop and evenly spaced: request i is sent at i / rate s whatever happened to the earlier ones
+  // (autocannon's rate sent each second's requests in one burst, so most waited behind the others).
+  const requests: PreparedRequest[] = Array.from({ length: options.rate * PHASE_SECONDS }, () => {
+    const { body, headers } = options.nextRequest();
+    return { path: RATES_PATH, headers, body };
   });
-  instance.on("response", (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
-    latencies.push(responseTime);
-    if (statusCode < 200 || statusCode > 299) non2xx += 1;
-  });
-  const result = await instance;
+  const load = await sendAtRate(baseUrl, requests, options.rate);
   const phaseGeneratorLoop = generatorLoop.read();
   const phaseAppLoop = await appLoop.read();
-  const load = machineLoad();
+  const machine = machineLoad();
   const courier = await sandbox.stats();
-  latencies.sort((a, b) => a - b);
+  const sources: Record<string, number> = {};
+  for (const answer of load.answers) {
+    const source = String(answer.headers?.["x-quote-source"] ?? "missing");
+    sources[source] = (sources[source] ?? 0) + 1;
+  }
+  const latency = summarizeAnswers(load.answers);
+  const sorted = load.answers.map((a) => a.latencyMs).sort((x, y) => x - y);
   return {
     name: options.name,
     rate: options.rate,
-    requests: latencies.length,
-    p50: round1(percentile(latencies, 0.5)),
-    p95: round1(percentile(latencies, 0.95)),
-    p99: round1(percentile(latencies, 0.99)),
-    max: round1(latencies.at(-1) ?? 0),
-    non2xx: Math.max(non2xx, result.non2xx),
-    errors: result.errors,
+    requests: latency.count,
+    p50: latency.p50,
+    p95: round1(percentile(sorted, 0.95)),
+    p99: latency.p99,
+    max: latency.max,
+    non2xx: latency.non2xx,
+    errors: latency.errors,
     sources,
     courierRequests: courier.requests,
     courierMaxRps: courier.maxRps,
     courier429: courier.throttled,
     appLoop: phaseAppLoop,
     generatorLoop: phaseGeneratorLoop,
-    load,
+    senderLagMs: round1(load.maxScheduleLagMs),
+    load: machine,
   };
 }
 
@@ -241,7 +219,10 @@ function printTable(phases: readonly PhaseStats[]): void {
   const line = (cells: string[]) => cells.map((c, i) => c.padStart(widths[i]!)).join("  ");
   info(line(header));
   for (const row of rows) info(line(row));
-  for (const p of phases) info(`${p.name.padEnd(5)} ${conditionsLine(p.appLoop, p.generatorLoop, p.load)}`);
+  for (const p of phases)
+    info(
+      `${p.name.padEnd(5)} ${conditionsLine(p.appLoop, p.generatorLoop, p.load)}; sender lag max ${p.senderLagMs} ms`,
+    );
 }
 
 async function main(): Promise<void> {
@@ -304,23 +285,20 @@ async function main(): Promise<void> {
     const warm = await runPhase(sandbox, server.url, appLoop, {
       name: "warm",
       rate: WARM_RATE,
-      connections: 10,
       nextRequest: () => warmCarts[warmIndex++ % warmCarts.length]!,
     });
     await sleep(PAUSE_BETWEEN_PHASES_MS);
-    // One connection: requests of a second go one after another, spreading their courier calls.
+    // Evenly spaced, their courier calls spread over the second.
     const coldRate = Math.max(1, Math.floor((REQUESTS_PER_SECOND * COLD_SHARE_OF_LIMIT) / windows));
     const cold = await runPhase(sandbox, server.url, appLoop, {
       name: "cold",
       rate: coldRate,
-      connections: 1,
       nextRequest: nextDistinct,
     });
     await sleep(PAUSE_BETWEEN_PHASES_MS);
     const rush = await runPhase(sandbox, server.url, appLoop, {
       name: "rush",
       rate: RUSH_RATE,
-      connections: 10,
       nextRequest: nextDistinct,
     });
 

@@ -668,7 +668,14 @@ export async function waitForJobs(
 // ---- requests ---------------------------------------------------------------------------------
 
 export type PreparedRequest = { path: string; headers: Record<string, string>; body: string };
-export type Answer = { status: number; latencyMs: number; body: string; error?: string };
+export type Answer = {
+  status: number;
+  latencyMs: number;
+  body: string;
+  error?: string;
+  /** The answer's headers (lower-case names), when it came. */
+  headers?: Record<string, string | string[] | undefined>;
+};
 
 /** The shipping line of the stand-in's orders: the app's same-day rate, or Shopify's standard rate. */
 function shippingLineOf(sameDay: boolean) {
@@ -731,6 +738,7 @@ export function createPoster(baseUrl: string, maxSockets: number) {
               status: response.statusCode ?? 0,
               latencyMs: performance.now() - started,
               body: Buffer.concat(chunks).toString("utf8"),
+              headers: response.headers,
             }),
           );
           response.on("error", (error) =>

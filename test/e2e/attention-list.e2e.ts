@@ -12,7 +12,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, type Db } from "~/db/client.server";
 import { ORDER_SYNC_JOB } from "~/order-changes/enqueue.server";
 import { startCourierSandbox, type CourierSandbox } from "../courier-sandbox/server";
-import { addOrder, createShopifyStandIn, serveShopifyStandIn, type ServedStandIn } from "../shopify-stand-in";
+import { parseEnv } from "~/config/env.server";
+import { createCourierClient } from "~/courier/client.server";
+import { createInProcessRateLimiter } from "~/courier/rate-limiter.server";
+import { saveCourierToken } from "~/shops/courier-credentials.server";
+import { ALL_FEATURES } from "../courier-sandbox/model";
+import { createRequest } from "../courier-sandbox/testing";
+import {
+  addOrder,
+  createShopifyStandIn,
+  serveShopifyStandIn,
+  type ServedStandIn,
+  type ShopifyStandIn,
+} from "../shopify-stand-in";
 import { mintSessionToken } from "../support/shopify-signing";
 import { localCourierEnv, TEST_API_KEY, TEST_API_SECRET, testEnv } from "../support/test-env";
 import { appBridgeStandInScript } from "./app-bridge-stand-in";
@@ -48,12 +60,15 @@ let database: TempDatabase;
 let db: Db;
 let sandbox: CourierSandbox;
 let served: ServedStandIn;
+let standIn: ShopifyStandIn;
 let server: AppServer;
 let browser: Browser;
 let context: BrowserContext;
 const consoleErrors: string[] = [];
 let expiredId: string;
 let refusedId: string;
+/** Deliveries waiting for a driver, booked at the sandbox (which has their labels). */
+const labelled: string[] = [];
 
 const host = Buffer.from(`admin.shopify.com/store/${SHOP.replace(".myshopify.com", "")}`).toString("base64");
 const token = () => mintSessionToken({ shop: SHOP, apiKey: TEST_API_KEY, apiSecret: TEST_API_SECRET, expiresInS: 900 });
@@ -143,13 +158,58 @@ async function seed() {
   return standIn;
 }
 
+/** The shop's courier account and two booked deliveries waiting for a driver, for the list's bulk print. */
+async function seedLabelled(env: Record<string, string>) {
+  sandbox.setAccountOptions(COURIER_TOKEN, ALL_FEATURES);
+  const keys = parseEnv(env).encryption;
+  await saveCourierToken({ db, keys }, SHOP, { token: COURIER_TOKEN, environment: "sandbox", baseUrl: sandbox.url });
+  const shop = await db.shop.findUniqueOrThrow({ where: { domain: SHOP } });
+  const courier = createCourierClient({
+    baseUrl: sandbox.url,
+    token: COURIER_TOKEN,
+    limiter: createInProcessRateLimiter(),
+  });
+  const location = standIn.shop(SHOP).locations[0]!.id;
+  for (const n of [1, 2]) {
+    const now = new Date();
+    const start = new Date(now.getTime() + 2 * 3600_000);
+    const created = await courier.createShipment(
+      createRequest(now, {
+        reference_id: `#50${n}`,
+        pickup_after: start.toISOString(),
+        deliver_between: { start: start.toISOString(), end: new Date(start.getTime() + 7_200_000).toISOString() },
+      }),
+    );
+    const row = await db.shipment.create({
+      data: {
+        shopId: shop.id,
+        orderGid: `gid://shopify/Order/50${n}`,
+        orderName: `#50${n}`,
+        fulfillmentOrderGid: `gid://shopify/FulfillmentOrder/50${n}`,
+        locationGid: location,
+        idempotencyKey: `e2e-labelled-${n}`,
+        courierShipmentId: String(created.id),
+        trackingNumber: created.tracking_number,
+        state: "scheduled",
+        pickupAfter: start,
+        deliverStart: start,
+        deliverEnd: new Date(start.getTime() + 7_200_000),
+        priceCents: 1250,
+        shopperPriceCents: 999,
+      },
+    });
+    labelled.push(row.id);
+  }
+}
+
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
   ensureProductionBuild();
   database = migratedTempDatabase("courier-e2e-attention-");
   db = createDb(database.url);
   sandbox = await startCourierSandbox({ tokens: [COURIER_TOKEN] });
-  served = await serveShopifyStandIn(await seed());
+  standIn = await seed();
+  served = await serveShopifyStandIn(standIn);
   const port = await freePort();
   const env = {
     ...testEnv(database.url),
@@ -160,6 +220,7 @@ beforeAll(async () => {
     ...localCourierEnv(sandbox.url),
     ...served.proxyEnv(),
   };
+  await seedLabelled(env);
   server = await startAppServer({ env, port });
   browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_FLAGS });
   const userAgent = `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version()} Safari/537.36`;
@@ -203,7 +264,7 @@ describe("the attention list on Home", () => {
     ]);
     await card.getByText("Since Tue, Nov 24, 10:05 am").waitFor();
     await card.getByText("Since Tue, Nov 24, 11:30 am").waitFor();
-    const fix = card.getByRole("link", { name: "Fix the address or phone on the order" });
+    const fix = card.getByRole("link", { name: "Fix the address in Shopify" });
     expect(await fix.getAttribute("href")).toMatch(/^shopify:\/\/admin\/orders\/\d+$/);
     await shoot(page, "20-home-attention-list");
 
@@ -211,8 +272,8 @@ describe("the attention list on Home", () => {
     await card.getByRole("button", { name: `Dispatch again: ${expiredOrder}` }).click();
     await card.getByText("1 delivery").waitFor();
     await expect.poll(() => navAttention(page)).toBe("Needs attention (1)");
-    expect(await card.getByRole("button", { name: /^Dispatch again/ }).count()).toBe(0);
-    await shoot(page, "21-home-attention-resolved");
+    expect(await card.getByRole("button", { name: `Dispatch again: ${expiredOrder}` }).count()).toBe(0);
+    await shoot(page, "21-home-attention-dispatched-again");
 
     expect(await db.shipment.findUniqueOrThrow({ where: { id: expiredId } })).toMatchObject({
       state: "canceled",
@@ -232,8 +293,43 @@ describe("the attention list on Home", () => {
     const page = await open("/app/attention");
     await page.getByRole("heading", { name: "Needs attention" }).first().waitFor();
     await page.getByText("1 delivery").waitFor();
-    await page.getByRole("link", { name: "Fix the address or phone on the order" }).waitFor();
+    await page.getByRole("link", { name: "Fix the address in Shopify" }).waitFor();
     await shoot(page, "22-attention-page");
+    await page.close();
+  });
+
+  it("an item handled outside the app is resolved with a note, shown on its timeline with who and when", async () => {
+    const page = await open(`/app/shipments/${refusedId}`);
+    await page.getByRole("link", { name: "Fix the address in Shopify" }).waitFor();
+    await page.getByRole("button", { name: "Resolve" }).click();
+    await page.getByLabel("What was done").fill("Called the customer: they collect in store.");
+    await page.getByRole("button", { name: "Mark resolved" }).click();
+    await page.getByText(/^Resolved by .*: Called the customer: they collect in store\./).waitFor();
+    expect(await page.getByRole("button", { name: "Mark resolved" }).count()).toBe(0);
+    await shoot(page, "23-attention-item-resolved");
+    expect(await db.shipment.findUniqueOrThrow({ where: { id: refusedId } })).toMatchObject({
+      needsAttention: false,
+      attentionCode: null,
+    });
+    expect(await db.staffAction.count({ where: { shipmentId: refusedId, action: "resolve" } })).toBe(1);
+    await page.close();
+  });
+
+  it("shipments: a saved view, and the selected deliveries' labels printed as one PDF", async () => {
+    const page = await open("/app/shipments");
+    await page.getByRole("tab", { name: "Waiting for a driver" }).click();
+    await page.waitForURL(/view=waiting/);
+    const rows = page.locator(".Polaris-IndexTable__TableRow");
+    await expect.poll(() => rows.count()).toBe(labelled.length);
+    await shoot(page, "24-shipments-waiting-view");
+    const opened = context.waitForEvent("page");
+    await page.getByRole("checkbox", { name: "Select all deliveries" }).first().check({ force: true });
+    await page.getByRole("button", { name: "Print labels" }).click();
+    await page.getByText(`${labelled.length} labels in one PDF.`).waitFor();
+    const pdf = await opened;
+    expect(pdf.url()).toMatch(/^blob:/);
+    await shoot(page, "25-shipments-labels-printed");
+    await pdf.close();
     await page.close();
   });
 

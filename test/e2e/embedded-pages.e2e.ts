@@ -249,7 +249,7 @@ describe("embedded pages in Chromium", () => {
 
   it("home: connects the courier, sets up the webhook and chooses the dispatch mode", async () => {
     const page = await open("/app");
-    await expect.poll(() => page.getByText("0 of 5 done").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("0 of 5 steps done").isVisible()).toBe(true);
     await shoot(page, "01-home-new-install");
 
     // 1. Courier account: the token is tested with a real estimate before it is saved.
@@ -274,7 +274,7 @@ describe("embedded pages in Chromium", () => {
     await page.getByRole("button", { name: "Save dispatch mode" }).click();
     await page.getByText("Dispatch mode saved.").waitFor();
 
-    await expect.poll(() => page.getByText("2 of 5 done").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("2 of 5 steps done").isVisible()).toBe(true);
     await shoot(page, "02-home-courier-webhook-dispatch");
 
     const shop = await db.shop.findUniqueOrThrow({ where: { domain: SHOP } });
@@ -321,7 +321,7 @@ describe("embedded pages in Chromium", () => {
 
   it("home: registers the carrier service, adds it to the shipping profile, and sees the first courier update", async () => {
     const page = await open("/app");
-    await expect.poll(() => page.getByText("3 of 5 done").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("3 of 5 steps done").isVisible()).toBe(true);
     await page.getByRole("button", { name: "Register with Shopify" }).click();
     await page
       .getByText("Same-day delivery is registered. Add it to your shipping profiles so shoppers see it.")
@@ -333,7 +333,7 @@ describe("embedded pages in Chromium", () => {
     await shoot(page, "05-home-carrier-registered");
     await page.getByRole("button", { name: "Add to shipping profiles" }).click();
     await page.getByText("Same-day delivery was added to your shipping profiles.").waitFor();
-    await expect.poll(() => page.getByText("4 of 5 done").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("4 of 5 steps done").isVisible()).toBe(true);
     expect(standIn.shop(SHOP).carrierServices.map((s) => s.name)).toEqual(["Same-day delivery"]);
     expect((await db.shop.findUniqueOrThrow({ where: { domain: SHOP } })).carrierServiceId).toMatch(
       /^gid:\/\/shopify\/DeliveryCarrierService\//,
@@ -351,16 +351,21 @@ describe("embedded pages in Chromium", () => {
     expect(event.status).toBe(200);
     await page.close();
     const reloaded = await open("/app");
-    await expect.poll(() => reloaded.getByText("5 of 5 done").isVisible()).toBe(true);
-    await reloaded.getByText("All set. Place a test order with same-day delivery to see the first dispatch.").waitFor();
-    await shoot(reloaded, "06-home-all-set");
+    // Setup done: Home is today's board, the setup guide collapsed out of the way.
+    await expect.poll(() => reloaded.getByText("All 5 steps done").isVisible()).toBe(true);
+    await reloaded.getByRole("heading", { name: "Today", exact: true }).waitFor();
+    await reloaded.getByText("Waiting for a driver").first().waitFor();
+    expect(await reloaded.getByRole("button", { name: "Save dispatch mode" }).isVisible()).toBe(false);
+    await shoot(reloaded, "06-home-today-board");
+    await reloaded.getByRole("button", { name: "Show setup" }).click();
+    await reloaded.getByRole("button", { name: "Save dispatch mode" }).waitFor();
     await reloaded.close();
   });
 
   it("shipments: the list and a delivery with its photos fetched through the app", async () => {
     const list = await open("/app/shipments");
     const shipment = await db.shipment.findUniqueOrThrow({ where: { id: shipmentId } });
-    await list.getByText(shipment.trackingNumber!).waitFor();
+    await list.getByRole("link", { name: shipment.orderName }).first().waitFor();
     await shoot(list, "07-shipments-list");
     await list.close();
 

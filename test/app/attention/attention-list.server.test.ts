@@ -44,9 +44,10 @@ async function dispatchedShipment() {
   return db.shipment.findFirstOrThrow({ where: { orderGid: order.id } });
 }
 
-async function expire(courierId: string) {
-  sandbox.expire(courierId);
-  for (const { event } of sandbox.emitted.filter((e) => String(e.shipmentId) === courierId)) {
+/** Posts the courier's events for this shipment not yet posted, and applies them. */
+const posted = new Set<unknown>();
+async function postEvents(courierId: string) {
+  for (const { event } of sandbox.emitted.filter((e) => String(e.shipmentId) === courierId && !posted.has(e))) {
     const request = new Request(`https://courier-app.test/courier/webhooks/${pathId}`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Authorization: `Bearer ${secret}` },
@@ -54,7 +55,13 @@ async function expire(courierId: string) {
     });
     expect((await courierWebhook({ request, params: { pathId }, context: {} })).status).toBe(200);
   }
+  for (const e of sandbox.emitted) posted.add(e);
   await drainJobs(runtime);
+}
+
+async function expire(courierId: string) {
+  sandbox.expire(courierId);
+  await postEvents(courierId);
 }
 
 const actionDeps = async () => ({ ...staffDeps(), queue: runtime.queue, admin: await adminFor(SHOP) });
@@ -106,6 +113,117 @@ describe("the attention list and its actions", () => {
     });
     expect(sandbox.shipment(priced.courierShipmentId!)!.state).toBe("canceled");
     expect(await attentionList(db, SHOP)).toEqual({ items: [], total: 0 });
+  });
+
+  it("resolves an item with a note: off the list, on the timeline with who, in the staff actions", async () => {
+    const shipment = await dispatchedShipment();
+    await db.shipment.update({
+      where: { id: shipment.id },
+      data: { needsAttention: true, attentionCode: "price_differs", attentionReason: null },
+    });
+    const deps = await actionDeps();
+    const item = (await attentionList(db, SHOP)).items[0]!;
+    expect(item.fixes.map((f) => f.action)).toEqual(["cancel"]);
+    expect(
+      await runAttentionAction(deps, SHOP, { intent: "resolve", shipmentId: shipment.id, note: "  " }, STAFF),
+    ).toEqual({ ok: false, message: "Say what was done, for the rest of the team.", shipmentId: shipment.id });
+    expect(await attentionCount(db, SHOP)).toBe(1);
+    expect(
+      await runAttentionAction(
+        deps,
+        SHOP,
+        { intent: "resolve", shipmentId: shipment.id, note: "Agreed the new price with the courier by phone." },
+        STAFF,
+      ),
+    ).toMatchObject({ ok: true, message: "Marked as resolved." });
+    expect(await attentionCount(db, SHOP)).toBe(0);
+    const after = await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } });
+    expect(after).toMatchObject({ needsAttention: false, attentionCode: null, state: "scheduled" });
+    const activity = await db.shipmentActivity.findFirstOrThrow({
+      where: { shipmentId: shipment.id, kind: "attention_resolved" },
+    });
+    expect(activity.message).toMatch(
+      /^Resolved by Maria Lopez \(staff 9001\): Agreed the new price with the courier by phone\. \(was: The courier charges/,
+    );
+    const staffAction = await db.staffAction.findFirstOrThrow({
+      where: { shipmentId: shipment.id, action: "resolve" },
+    });
+    expect(staffAction).toMatchObject({ staffUserId: "9001", staffName: "Maria Lopez" });
+    expect(staffAction.detail).not.toContain("phone");
+    expect(
+      await runAttentionAction(deps, SHOP, { intent: "resolve", shipmentId: shipment.id, note: "again" }, STAFF),
+    ).toMatchObject({ ok: false, message: "This delivery no longer needs attention. Reload the page." });
+  });
+
+  it("raises a waiting delivery's pay now within the shop's caps, and cancels it with the chosen reason", async () => {
+    const shipment = await dispatchedShipment();
+    await db.shipment.update({
+      where: { id: shipment.id },
+      data: { needsAttention: true, attentionCode: "no_driver_yet", attentionReason: null },
+    });
+    const deps = await actionDeps();
+    const item = (await attentionList(db, SHOP)).items[0]!;
+    expect(item.fixes.map((f) => [f.action, f.label])).toEqual([
+      ["raise_pay", "Raise pay now"],
+      ["cancel", "Cancel the delivery"],
+    ]);
+    // The shop's defaults: $2.00 a raise, at most $6.00 a delivery.
+    for (const total of [2, 4, 6]) {
+      expect(await runAttentionAction(deps, SHOP, { intent: "raise_pay", shipmentId: shipment.id }, STAFF)).toEqual({
+        ok: true,
+        message: "The driver's pay was raised by $2.00.",
+        shipmentId: shipment.id,
+      });
+      expect(sandbox.shipment(shipment.courierShipmentId!)!.request.options.extra_compensation).toBe(total);
+    }
+    expect(await runAttentionAction(deps, SHOP, { intent: "raise_pay", shipmentId: shipment.id }, STAFF)).toMatchObject(
+      { ok: false, message: expect.stringMatching(/^The driver's pay has reached its limit \(\$6\.00 per delivery/) },
+    );
+    const raises = await db.noDriverRaise.findMany({ where: { shipmentId: shipment.id } });
+    expect(raises.map((r) => [r.amountCents, r.sentAt !== null])).toEqual([
+      [200, true],
+      [200, true],
+      [200, true],
+    ]);
+    expect(await db.staffAction.count({ where: { shipmentId: shipment.id, action: "raise_pay" } })).toBe(3);
+    // Still waiting for a driver: the item stays until one takes it (or staff close it).
+    expect(await attentionCount(db, SHOP)).toBe(1);
+    expect(
+      await runAttentionAction(deps, SHOP, { intent: "dispatch_again", shipmentId: shipment.id }, STAFF),
+    ).toMatchObject({ ok: false, message: "This action does not fit this delivery." });
+    expect(
+      await runAttentionAction(
+        deps,
+        SHOP,
+        { intent: "cancel", shipmentId: shipment.id, code: "order_canceled", comment: "" },
+        STAFF,
+      ),
+    ).toMatchObject({ ok: true, message: "The delivery was canceled." });
+    expect(sandbox.shipment(shipment.courierShipmentId!)!.state).toBe("canceled");
+    expect(
+      await db.shipmentActivity.findFirst({ where: { shipmentId: shipment.id, kind: "staff_cancel:order_canceled" } }),
+    ).not.toBeNull();
+  });
+
+  it("closes a price difference by itself once the delivery is delivered", async () => {
+    const shipment = await dispatchedShipment();
+    await db.shipment.update({
+      where: { id: shipment.id },
+      data: { needsAttention: true, attentionCode: "price_differs", attentionReason: "The courier charges more." },
+    });
+    const courierId = shipment.courierShipmentId!;
+    for (let step = 0; step < 20 && sandbox.shipment(courierId)!.state !== "delivered"; step += 1) {
+      sandbox.advance(courierId);
+    }
+    expect(sandbox.shipment(courierId)!.state).toBe("delivered");
+    await postEvents(courierId);
+    const after = await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } });
+    expect(after).toMatchObject({ state: "delivered", needsAttention: false, attentionCode: null });
+    const closed = await db.shipmentActivity.findFirstOrThrow({
+      where: { shipmentId: shipment.id, kind: "attention_closed_automatically" },
+    });
+    expect(closed.message).toMatch(/price difference can no longer be acted on/);
+    expect(await attentionCount(db, SHOP)).toBe(0);
   });
 
   it("refuses another shop's shipment and a malformed id as a result, not an error", async () => {

@@ -88,6 +88,7 @@ const status = async () =>
   (await onboardingStatus(
     {
       db,
+      queue: runtime.queue,
       courierFor: runtime.courierFor,
       courierUrls: runtime.courierUrls,
       clock: runtime.clock,

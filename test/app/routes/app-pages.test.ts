@@ -14,6 +14,8 @@ import { saveCourierToken } from "~/shops/courier-credentials.server";
 import type { CourierSandbox } from "../../courier-sandbox/server";
 import { deleteCarrierService } from "../../shopify-stand-in/domain/carrier-services";
 import { handleShopRedact } from "~/webhooks/compliance.server";
+import { DEFAULT_LIST_QUERY } from "~/shipments/list-query";
+import { drainJobs } from "../../support/installed-shop";
 import { apiRequest, call, data, documentRequest, sessionToken } from "./embedded";
 import { OTHER_SHOP, SHOP, setUpStaffWorld, startSandbox, type StaffWorld } from "./staff-fixture";
 
@@ -31,7 +33,14 @@ beforeEach(async () => {
 });
 
 const post = (path: string, form: Record<string, string>, shop = SHOP) => apiRequest(path, { shop, form });
-const home = async () => data(await call(homeLoader, documentRequest("/app", SHOP))).status!;
+const homeData = async () => data(await call(homeLoader, documentRequest("/app", SHOP)));
+const home = async () => (await homeData()).status!;
+/** Home after the background courier check it asked for has run (the page itself never waits on it). */
+const checkedHome = async () => {
+  await home();
+  await drainJobs(world.runtime);
+  return home();
+};
 
 describe("page authentication", () => {
   it("bounces a document load without id_token to App Bridge's session-token page", async () => {
@@ -62,7 +71,12 @@ describe("page authentication", () => {
 });
 
 describe("home: the setup checklist with live status", () => {
-  it("tests the saved courier token with a real estimate and reads the rest live", async () => {
+  it("tests the saved courier token with a real estimate in the background and reads the rest live", async () => {
+    const first = await home();
+    // The page load asked for the check and did not wait on the courier.
+    expect(first.checklist.steps[0]).toMatchObject({ state: "waiting", summary: expect.stringMatching(/^Checking/) });
+    expect(sandbox.requestLog.filter((e) => e.token === world.courierToken)).toEqual([]);
+    await drainJobs(world.runtime);
     const status = await home();
     expect(status.checklist.steps.map((s) => [s.id, s.state])).toEqual([
       ["courier", "done"],
@@ -101,7 +115,7 @@ describe("home: the setup checklist with live status", () => {
         }),
       },
     });
-    expect((await home()).checklist.steps[0]!.summary).toMatch(
+    expect((await checkedHome()).checklist.steps[0]!.summary).toMatch(
       /^The courier accepted the token \(a test delivery would cost \$\d+\.\d\d\)\.$/,
     );
   });
@@ -112,7 +126,7 @@ describe("home: the setup checklist with live status", () => {
       environment: "sandbox",
       baseUrl: sandbox.url,
     });
-    expect((await home()).checklist.steps[0]).toMatchObject({
+    expect((await checkedHome()).checklist.steps[0]).toMatchObject({
       state: "blocked",
       summary: expect.stringContaining("did not accept this access token"),
     });
@@ -128,7 +142,7 @@ describe("home: the setup checklist with live status", () => {
       baseUrl: null,
     });
     const before = sandbox.requestLog.length;
-    expect((await home()).checklist.steps[0]).toEqual({
+    expect((await checkedHome()).checklist.steps[0]).toEqual({
       id: "courier",
       title: "Connect your courier account",
       state: "waiting",
@@ -372,6 +386,38 @@ describe("settings", () => {
     });
   });
 
+  it("saves courier returns: on, the receiving locations and the customer's charge; refuses what is not a location", async () => {
+    const main = world.shop.locations[0]!.id;
+    const saved = data(
+      await call(
+        settingsAction,
+        post(
+          "/app/settings",
+          validForm({
+            "courierReturns.enabled": "true",
+            "courierReturns.receivingLocationGids": main,
+            "courierReturns.customerChargeCents": "499",
+          }),
+        ),
+      ),
+    );
+    expect(saved).toMatchObject({ ok: true });
+    const shop = await world.runtime.db.shop.findUniqueOrThrow({ where: { domain: SHOP } });
+    expect(parseShopSettings(shop.settingsJson).courierReturns).toEqual({
+      enabled: true,
+      receivingLocationGids: [main],
+      customerChargeCents: 499,
+    });
+    const refused = data(
+      await call(
+        settingsAction,
+        post("/app/settings", validForm({ "courierReturns.receivingLocationGids": "warehouse" })),
+      ),
+    );
+    expect(refused).toMatchObject({ ok: false });
+    expect(JSON.stringify(refused)).toContain("Choose pickup locations of the shop");
+  });
+
   it("refuses invalid fields with one message per field and saves nothing", async () => {
     const before = await world.runtime.db.shop.findUniqueOrThrow({
       where: { domain: SHOP },
@@ -491,12 +537,14 @@ describe("settings", () => {
 });
 
 describe("shipments list", () => {
-  it("lists the shop's deliveries, those needing attention first, with state filter and search", async () => {
+  it("lists the shop's deliveries by pickup time, with views, state filter, sort and search", async () => {
     const a = await world.book("scheduled");
     const b = await world.book("delivered");
+    const soon = Date.now() + 3_600_000;
+    await world.runtime.db.shipment.update({ where: { id: a.id }, data: { pickupAfter: new Date(soon) } });
     await world.runtime.db.shipment.update({
       where: { id: b.id },
-      data: { needsAttention: true, attentionReason: "Price above the quote" },
+      data: { needsAttention: true, attentionReason: "Price above the quote", pickupAfter: new Date(soon + 60_000) },
     });
     const otherShop = await world.book("scheduled", {
       shopId: world.otherShopId,
@@ -510,6 +558,17 @@ describe("shipments list", () => {
 
     const delivered = data(await call(listLoader, documentRequest("/app/shipments?state=delivered", SHOP)));
     expect(delivered.shipments.map((s) => s.id)).toEqual([b.id]);
+    const attention = data(await call(listLoader, documentRequest("/app/shipments?view=attention", SHOP)));
+    expect(attention.shipments.map((s) => [s.id, s.attentionReason])).toEqual([[b.id, "Price above the quote"]]);
+    const waiting = data(await call(listLoader, documentRequest("/app/shipments?view=waiting", SHOP)));
+    expect(waiting.shipments.map((s) => s.id)).toEqual([a.id]);
+    const earliest = data(await call(listLoader, documentRequest("/app/shipments?sort=pickup_asc", SHOP)));
+    expect(earliest.shipments.map((s) => s.id)).toEqual([a.id, b.id]);
+    expect(earliest.shipments[0]).toMatchObject({ locationName: "Main Street Bakery", shopperPriceCents: null });
+    const elsewhere = data(
+      await call(listLoader, documentRequest("/app/shipments?location=gid%3A%2F%2Fshopify%2FLocation%2F0", SHOP)),
+    );
+    expect(elsewhere.total).toBe(0);
     const byTracking = data(
       await call(listLoader, documentRequest(`/app/shipments?q=${a.trackingNumber!.toLowerCase()}`, SHOP)),
     );
@@ -522,7 +581,7 @@ describe("shipments list", () => {
     );
     expect(byOrder.shipments.map((s) => s.id)).toEqual([b.id]);
     const junk = data(await call(listLoader, documentRequest("/app/shipments?state=nope&page=-3", SHOP)));
-    expect(junk.query).toEqual({ page: 1, state: "all", q: "" });
+    expect(junk.query).toEqual(DEFAULT_LIST_QUERY);
   });
 
   it("pages by 25", async () => {
@@ -536,7 +595,7 @@ describe("shipments list", () => {
       createdAt: new Date(Date.UTC(2026, 10, 1, 0, i)),
     }));
     await world.runtime.db.shipment.createMany({ data: rows });
-    const second = data(await call(listLoader, documentRequest("/app/shipments?page=2", SHOP)));
+    const second = data(await call(listLoader, documentRequest("/app/shipments?page=2&sort=created_desc", SHOP)));
     expect([second.total, second.page, second.pageCount, second.shipments.map((s) => s.orderName)]).toEqual([
       27,
       2,

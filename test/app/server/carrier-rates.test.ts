@@ -7,6 +7,7 @@ import { RATES_CALLBACK_PATH } from "~/carrier-service/register.server";
 import { appConfig } from "~/config/env.server";
 import { db } from "~/db.server";
 import { MAX_RATE_REQUEST_BYTES } from "~/quote/rate-request";
+import { TIME_BUDGET_MS_MAX } from "~/settings/limits";
 import { action } from "~/routes/carrier-service.rates";
 import { getRuntime } from "~/runtime.server";
 import { answerRateCallbackRequest, isRateCallback } from "~/server/carrier-rates.server";
@@ -51,7 +52,8 @@ beforeEach(async () => {
   sandbox.addToken(token);
   await seedQuoteShop(db, {
     domain: shopDomain,
-    settings: quoteSettings({ timeBudgetMs: 800 }),
+    // The longest budget: these tests check the courier-priced answer, not the budget (a busy machine).
+    settings: quoteSettings({ timeBudgetMs: TIME_BUDGET_MS_MAX }),
     courier: { token, baseUrl: sandbox.url, keys: appConfig().encryption },
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseListQuery } from "~/shipments/list-query";
+import { DEFAULT_LIST_QUERY, parseListQuery } from "~/shipments/list-query";
 import { buildTimeline, eventInWords, outcomeInWords } from "~/shipments/timeline";
 
 describe("timeline", () => {
@@ -70,7 +70,18 @@ describe("the list's query string", () => {
     ["?page=0&state=lost", { page: 1, state: "all", q: "" }],
     ["?page=99999999", { page: 1, state: "all", q: "" }],
     [`?q=${"x".repeat(101)}`, { page: 1, state: "all", q: "" }],
+    [
+      "?view=waiting&location=gid%3A%2F%2Fshopify%2FLocation%2F2&from=2026-11-01&to=2026-11-30&sort=pickup_asc",
+      {
+        view: "waiting",
+        location: "gid://shopify/Location/2",
+        from: "2026-11-01",
+        to: "2026-11-30",
+        sort: "pickup_asc",
+      },
+    ],
+    ["?view=lost&from=2026-13-45&to=yesterday&sort=nope", { view: "all", from: "", to: "", sort: "pickup_desc" }],
   ])("%s", (search, query) => {
-    expect(parseListQuery(new URLSearchParams(search))).toEqual(query);
+    expect(parseListQuery(new URLSearchParams(search))).toEqual({ ...DEFAULT_LIST_QUERY, ...query });
   });
 });

@@ -4,6 +4,7 @@ import { getRuntime } from "~/runtime.server";
 import { rotateWebhookSecret } from "~/shops/courier-credentials.server";
 import { DEFAULT_SHOP_SETTINGS } from "~/settings/defaults";
 import type { NoDriverWatchSettings } from "~/settings/no-driver-schema";
+import { DEFAULT_LIST_QUERY } from "~/shipments/list-query";
 import { shipmentsPageData } from "~/shipments/list.server";
 import { shipmentViewModel } from "~/staff/shipments.server";
 import { SEND_FLOW_TRIGGER_JOB } from "~/tracking/jobs";
@@ -162,11 +163,7 @@ describe("the no-driver watchdog job", () => {
     const files = { link: () => "https://courier-app.test/file", verify: () => false };
     const view = await shipmentViewModel({ db, clock: () => third.at, files }, SHOP, shipment.id);
     expect(view.driverPayRaisedCents).toBe(400);
-    const page = await shipmentsPageData({ db, queue: runtime.queue, clock: () => third.at }, SHOP, {
-      page: 1,
-      state: "all",
-      q: "",
-    });
+    const page = await shipmentsPageData({ db, queue: runtime.queue, clock: () => third.at }, SHOP, DEFAULT_LIST_QUERY);
     expect(page.driverPayRaisedThisMonthCents).toBe(400);
     const nextMonth = new Date(third.at.getTime() + 40 * 24 * 60 * 60 * 1000);
     expect(await driverPayRaisedThisMonth(db, SHOP, nextMonth)).toBe(0);

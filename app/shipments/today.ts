@@ -1,0 +1,111 @@
+/**
+ * Home's board for the shop's day (pure): per pickup location, what is due for pickup by its
+ * ready-by time, what waits for a driver (and how long until its pickup), what is out for delivery,
+ * what was delivered and what needs attention. A row a later dispatch of its fulfillment order
+ * replaced is left out (the later one is what counts).
+ */
+import { firstName } from "~/tracking/order-summary";
+import { spanLabel, timeOfDayLabel } from "~/schedule/labels";
+import { zonedDate } from "~/schedule/time-zone";
+
+export type TodayRow = {
+  id: string;
+  orderName: string;
+  locationGid: string;
+  fulfillmentOrderGid: string;
+  generation: number;
+  state: string;
+  pickupAfter: Date | null;
+  deliverStart: Date | null;
+  deliverEnd: Date | null;
+  driverName: string | null;
+  needsAttention: boolean;
+};
+
+export type TodayItem = {
+  shipmentId: string;
+  orderName: string;
+  state: string;
+  /** "2:30 pm": when the order must be ready for the driver. */
+  readyBy: string;
+  /** Minutes from the page's load to the pickup (negative: late). */
+  minutesToPickup: number | null;
+  window: string;
+  driverFirstName: string | null;
+  needsAttention: boolean;
+};
+
+export type LocationDay = {
+  locationGid: string;
+  name: string;
+  /** Not yet picked up (booked, with or without a driver), by ready-by time. */
+  due: TodayItem[];
+  waitingForDriver: TodayItem[];
+  outForDelivery: TodayItem[];
+  delivered: TodayItem[];
+  needsAttention: TodayItem[];
+};
+
+const DUE_STATES = new Set(["pending", "scheduled", "assigned"]);
+const OUT_STATES = new Set(["en_route"]);
+
+function item(row: TodayRow, now: Date, timeZone: string): TodayItem {
+  return {
+    shipmentId: row.id,
+    orderName: row.orderName,
+    state: row.state,
+    readyBy: row.pickupAfter ? timeOfDayLabel(row.pickupAfter, timeZone) : "—",
+    minutesToPickup: row.pickupAfter ? Math.round((row.pickupAfter.getTime() - now.getTime()) / 60_000) : null,
+    window:
+      row.deliverStart && row.deliverEnd
+        ? spanLabel(row.deliverStart, row.deliverEnd, zonedDate(now, timeZone), timeZone)
+        : "—",
+    driverFirstName: firstName(row.driverName),
+    needsAttention: row.needsAttention,
+  };
+}
+
+/** "in 25 min", "in 2 h 5 min", "12 min late", "now". */
+export function minutesToPickupLabel(minutes: number | null): string {
+  if (minutes === null) return "";
+  if (minutes === 0) return "pickup now";
+  const size = Math.abs(minutes);
+  const span = size < 60 ? `${size} min` : `${Math.floor(size / 60)} h${size % 60 ? ` ${size % 60} min` : ""}`;
+  return minutes > 0 ? `pickup in ${span}` : `pickup ${span} ago`;
+}
+
+export function todayBoard(
+  rows: readonly TodayRow[],
+  locations: readonly { locationGid: string; name: string }[],
+  now: Date,
+  timeZone: string,
+): LocationDay[] {
+  const latest = new Map<string, number>();
+  for (const row of rows)
+    latest.set(row.fulfillmentOrderGid, Math.max(latest.get(row.fulfillmentOrderGid) ?? 0, row.generation));
+  const current = rows
+    .filter((row) => row.generation >= (latest.get(row.fulfillmentOrderGid) ?? 0))
+    .sort((a, b) => (a.pickupAfter?.getTime() ?? 0) - (b.pickupAfter?.getTime() ?? 0) || a.id.localeCompare(b.id));
+  const names = new Map(locations.map((l) => [l.locationGid, l.name]));
+  const days = new Map<string, LocationDay>();
+  // Every enabled location shows, busy or not; then any other location today's deliveries came from.
+  for (const l of locations) days.set(l.locationGid, emptyDay(l.locationGid, l.name));
+  for (const row of current) {
+    let day = days.get(row.locationGid);
+    if (!day) {
+      day = emptyDay(row.locationGid, names.get(row.locationGid) ?? "Another location");
+      days.set(row.locationGid, day);
+    }
+    const entry = item(row, now, timeZone);
+    if (row.needsAttention) day.needsAttention.push(entry);
+    if (DUE_STATES.has(row.state)) day.due.push(entry);
+    if (row.state === "scheduled") day.waitingForDriver.push(entry);
+    if (OUT_STATES.has(row.state)) day.outForDelivery.push(entry);
+    if (row.state === "delivered") day.delivered.push(entry);
+  }
+  return [...days.values()];
+}
+
+function emptyDay(locationGid: string, name: string): LocationDay {
+  return { locationGid, name, due: [], waitingForDriver: [], outForDelivery: [], delivered: [], needsAttention: [] };
+}

@@ -1,0 +1,3 @@
+-- CreateIndex
+CREATE INDEX "Shipment_shopId_orderName_idx" ON "Shipment"("shopId", "orderName");
+
