@@ -286,11 +286,12 @@ describe("embedded pages in Chromium", () => {
 
   it("settings: enables a pickup location and saves through the contextual save bar", async () => {
     const page = await open("/app/settings");
-    await page.getByText("Market Street Bakery").waitFor();
+    // The returns section (further down) lists the pickup locations too: this step is the first, the pickup locations'.
+    await page.getByText("Market Street Bakery").first().waitFor();
     const saveBar = page.locator("ui-save-bar");
     await expect.poll(() => saveBar.isVisible()).toBe(false);
 
-    await page.getByLabel("Market Street Bakery").check({ force: true });
+    await page.getByLabel("Market Street Bakery").first().check({ force: true });
     await page.getByLabel("Contact name").fill("Maria Lopez");
     await page.getByLabel("Contact phone").fill("555-12");
     await page.getByLabel("Lead time before pickup (minutes)").fill("45");
@@ -519,6 +520,33 @@ describe("embedded pages in Chromium", () => {
       offerWhileCourierAtMostCents: null,
     });
     await page.close();
+  });
+
+  it("home on a Basic-plan shop: Shopify refuses calculated rates, and Home guides Shopify Local Delivery", async () => {
+    const shop = standIn.shop(SHOP);
+    shop.carrierCalculatedShipping = null;
+    shop.plan = { displayName: "Basic", partnerDevelopment: false, shopifyPlus: false };
+    await db.shop.update({ where: { domain: SHOP }, data: { plan: "Basic", carrierServiceId: null } });
+    const page = await open("/app");
+    await page.getByText("Your plan may not show the app's rates").first().waitFor();
+    await page.getByRole("button", { name: "Register with Shopify" }).click();
+    await page
+      .getByText(/Advanced Shopify and Shopify Plus/)
+      .first()
+      .waitFor();
+    await page.close();
+    const reloaded = await open("/app");
+    await reloaded.getByText("Your plan cannot show the app's rates").first().waitFor();
+    await reloaded
+      .getByText(/^Shopify refused calculated rates on Basic\./)
+      .first()
+      .waitFor();
+    await reloaded.getByRole("heading", { name: "Deliver with Shopify Local Delivery" }).waitFor();
+    await reloaded.getByRole("link", { name: "Open Local delivery in Shopify" }).waitFor();
+    await reloaded.getByText("Place a test order with local delivery").first().waitFor();
+    await shoot(reloaded, "15-home-basic-plan-local-delivery");
+    expect((await db.shop.findUniqueOrThrow({ where: { domain: SHOP } })).carrierServiceRefusedAt).toBeInstanceOf(Date);
+    await reloaded.close();
   });
 
   it("logged no console error in the browser and no request error on the server", () => {

@@ -16,6 +16,7 @@ import type { OnboardingStatus } from "~/onboarding/status.server";
 import { CourierAccountForm } from "~/components/onboarding/courier-account-form";
 import { ActionFeedback } from "~/components/onboarding/feedback";
 import { WebhookSetup } from "~/components/onboarding/webhook-setup";
+import { LocalDeliveryCard } from "~/components/onboarding/local-delivery-card";
 import { getRuntime } from "~/runtime.server";
 import { staffActorOf } from "~/shops/staff-actor";
 import { authenticate } from "~/shopify.server";
@@ -197,6 +198,7 @@ export default function Home() {
           <p>{prompt.summary}</p>
         </Banner>
       ))}
+      {status.localDelivery ? <LocalDeliveryCard guide={status.localDelivery} /> : null}
       <StepCard step={step("courier")} number={1}>
         <CourierAccountForm environment={status.courier.environment} tokenLast4={status.courier.tokenLast4} />
       </StepCard>
