@@ -6,11 +6,13 @@ import { bookSlotPlace } from "~/dispatch/slot-booking.server";
 import { windowTitle } from "~/dispatch/window-title";
 import { parseRequest } from "~/order-changes/shipment-actions.server";
 import { countedFullSlots } from "~/quote/rate-preview.server";
-import { dollarsToCents, priceRate } from "~/quote/pricing";
+import { dollarsToCents } from "~/quote/pricing";
+import { windowPriceFor } from "~/quote/window-pricing";
 import type { CourierForShop } from "~/runtime.server";
 import { instantLabel, spanLabel } from "~/schedule/labels";
 import { hoursOfLocations } from "~/schedule/opening-hours";
 import { takenPlaces } from "~/schedule/slot-reservations.server";
+import { windowIdFromServiceCode } from "~/schedule/service-code";
 import { isValidTimeZone } from "~/schedule/time-zone";
 import { openWindows, type OpenWindow } from "~/schedule/windows";
 import { parseShopSettings, type ShopSettings } from "~/settings/shop-settings";
@@ -95,10 +97,28 @@ async function bookingFor(
 const closed = (reason: ChangeClosedReason) =>
   ({ kind: "closed", reason, message: CHANGE_CLOSED_WORDS[reason] }) as const;
 
-function shopperCentsOf(settings: ShopSettings, courierCents: number | null): number | null {
+/**
+ * What the shopper would pay for a window: the window's own price (window-pricing.ts, as checkout
+ * prices it) from the courier's price and distance; null when unknown or the window is not offered at
+ * that price or distance. Both sides of the comparison are priced here, with no subtotal or customer
+ * tags (the booking does not keep them), so a free delivery compares like with like.
+ */
+function shopperCentsOf(
+  settings: ShopSettings,
+  windowId: string | null,
+  courierCents: number | null,
+  distanceMiles: number | null,
+): number | null {
   if (courierCents === null) return null;
-  return priceRate({ courierPriceDollars: courierCents / 100, rules: settings.pricing, orderSubtotalCents: null })
-    .totalCents;
+  const price = windowPriceFor({
+    price: settings.deliveryWindows.find((w) => w.id === windowId)?.price,
+    rules: settings.pricing,
+    courierPriceDollars: courierCents / 100,
+    distanceMiles,
+    orderSubtotalCents: null,
+    customerTags: [],
+  });
+  return price.offered ? price.totalCents : null;
 }
 
 async function pricedOffer(booking: Booking, offer: OpenWindow): Promise<PricedOffer> {
@@ -118,7 +138,8 @@ async function pricedOffer(booking: Booking, offer: OpenWindow): Promise<PricedO
       { lane: "background" },
     );
     const cents = typeof estimate.price === "number" && estimate.price >= 0 ? dollarsToCents(estimate.price) : null;
-    return { offer, shopperCents: shopperCentsOf(settings, cents) };
+    const distance = estimate.estimated_distance ?? booking.shipment.estimatedDistance;
+    return { offer, shopperCents: shopperCentsOf(settings, offer.windowId, cents, distance) };
   } catch (error) {
     if (error instanceof CourierError) return { offer, shopperCents: null };
     throw error;
@@ -161,7 +182,12 @@ async function movableWindows(deps: ShopperChangeDeps, booking: Booking): Promis
   return movableOffers({
     offers: priced,
     booked,
-    bookedShopperCents: shopperCentsOf(settings, shipment.priceCents),
+    bookedShopperCents: shopperCentsOf(
+      settings,
+      windowIdFromServiceCode(shipment.serviceCode),
+      shipment.priceCents,
+      shipment.estimatedDistance,
+    ),
     locationGid,
     timeZone,
   });
