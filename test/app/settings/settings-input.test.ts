@@ -138,7 +138,7 @@ describe("validateSettingsInput", () => {
     ["tracking.urlTemplate", "http://track.example.com/{tracking_number}", /https:\/\//],
     ["tracking.urlTemplate", "{tracking_number}", /https:\/\//],
     ["tracking.urlTemplate", "https://" + "x".repeat(500) + "/{tracking_number}", /at most 500 characters/],
-    ["priceTolerance.unit", "dollars", /cents or percent/],
+    ["priceTolerance.unit", "dollars", /dollars or percent/],
     ["priceTolerance.amount", "1.5", /whole number of cents/],
     ["priceTolerance.amount", "-1", /0 or more/],
     ["reconciliationSilenceMinutes", "4", /from 5 to 1440/],
