@@ -162,8 +162,8 @@ describe("validateSettingsInput", () => {
     ["deliveryWindows.0.description", "d".repeat(256), /at most 255 characters/],
     ["deliveryWindows.0.enabled", "sometimes", /yes or no/],
     ["deliveryWindows.0.fallbackPriceCents", "-5", /amount from \$0\.00 to \$1,000\.00/],
-    ["deliveryWindows.1.deliverBy", "25:00", /HH:MM/],
-    ["deliveryWindows.1.orderCutoff", "noon", /HH:MM/],
+    ["deliveryWindows.1.deliverBy", "25:00", /Choose a time of day/],
+    ["deliveryWindows.1.orderCutoff", "noon", /Choose a time of day/],
     ["deliveryWindows.1.orderCutoff", "21:30", /cutoff must be before the delivery deadline/],
   ] as Array<[string, string, RegExp | null, string[]?]>)(
     "%s = %j → an error on that field",
