@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { parseJsonKeepingIds } from "~/http/json-ids";
 import { invalidRequestError, unexpectedResponseError, errorFromResponse } from "./errors";
 import { REFERENCE_ID_MAX, type ImageKind, type LabelFormat } from "./limits";
 import {
@@ -62,7 +63,7 @@ function shipmentPath(id: ShipmentId): string {
 function parseJson<S extends z.ZodType>(schema: S, response: CourierHttpResponse, what: string): z.output<S> {
   let json: unknown;
   try {
-    json = JSON.parse(new TextDecoder().decode(response.body));
+    json = parseJsonKeepingIds(new TextDecoder().decode(response.body));
   } catch {
     throw unexpectedResponseError(`${what}: body is not JSON`, response.status);
   }
@@ -168,7 +169,7 @@ export function createCourierClient(config: CourierClientConfig) {
       if (text === "") return { shipment: null, cancellationFee: null };
       let json: unknown;
       try {
-        json = JSON.parse(text);
+        json = parseJsonKeepingIds(text);
       } catch {
         return { shipment: null, cancellationFee: null };
       }

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from "~/http/json-depth";
+import { parseJsonKeepingIds } from "~/http/json-ids";
 import { holdsIllFormedText } from "~/text/well-formed";
 import { COURIER_ID_MAX, EVENT_NAMES, RETURN_CODES, type CourierEventName, type ReturnCode } from "./limits";
 import {
@@ -188,7 +189,8 @@ export function parseCourierEvent(rawBody: string): ParseEventResult {
   if (Buffer.byteLength(rawBody, "utf8") > MAX_WEBHOOK_BODY_BYTES) return { ok: false, reason: "body too large" };
   let body: unknown;
   try {
-    body = JSON.parse(rawBody);
+    // An id above 2^53 (the document calls ids integers) stays its exact digits.
+    body = parseJsonKeepingIds(rawBody);
   } catch {
     return { ok: false, reason: "body is not valid JSON" };
   }
@@ -262,7 +264,7 @@ export function dedupeKey(event: CourierEvent): string {
 export function sameEventBody(a: string, b: string): boolean {
   if (a === b) return true;
   try {
-    return stableStringify(JSON.parse(a)) === stableStringify(JSON.parse(b));
+    return stableStringify(parseJsonKeepingIds(a)) === stableStringify(parseJsonKeepingIds(b));
   } catch {
     return false;
   }

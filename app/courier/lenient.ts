@@ -63,9 +63,9 @@ export const numberOrNumericText = z
   .transform((value) => Number(value))
   .refine((value) => Number.isFinite(value));
 
-/** An id the courier calls an integer; kept as text in the app (numbers and text both accepted). */
+/** An id the courier calls an integer; kept as text in the app (numbers and text both accepted; a number a JavaScript number cannot hold exactly is refused: bodies are read with parseJsonKeepingIds, which gives such ids as text). */
 export const idText = z
-  .union([z.number().int().nonnegative(), z.string().trim().min(1)])
+  .union([z.number().int().nonnegative().refine(Number.isSafeInteger), z.string().trim().min(1)])
   .transform((value) => String(value).trim());
 
 /** A nested object read leniently: when it does not parse, the field is null rather than the whole body failing. */

@@ -31,7 +31,11 @@ export type OrderChangedPayload = z.infer<typeof OrderChangedPayload>;
 
 /** A fulfillment order id as the fulfillment_orders/* topics send it: a GID (or, defensively, a number). */
 const fulfillmentOrderId = z
-  .union([FulfillmentOrderGid, z.number().int().positive(), z.string().regex(/^\d{1,20}$/)])
+  .union([
+    FulfillmentOrderGid,
+    z.number().int().positive().refine(Number.isSafeInteger, "Expected an exact id"),
+    z.string().regex(/^\d{1,20}$/),
+  ])
   .transform((id) =>
     typeof id === "string" && id.startsWith(FULFILLMENT_ORDER_GID_PREFIX) ? id : `${FULFILLMENT_ORDER_GID_PREFIX}${id}`,
   );

@@ -18,9 +18,4 @@ export function verifyCallbackHmac(rawBody: Uint8Array, header: string | null, s
   return timingSafeEqual(given, expected);
 }
 
-/** A shop's permanent domain: `<name>.myshopify.com`, lowercase letters, digits and hyphens. */
-const MYSHOPIFY_DOMAIN = /^[a-z0-9][a-z0-9-]{0,62}\.myshopify\.com$/;
-
-export function isMyshopifyDomain(value: string | null): value is string {
-  return value !== null && MYSHOPIFY_DOMAIN.test(value);
-}
+export { isMyshopifyDomain } from "~/shopify/shop-domain";

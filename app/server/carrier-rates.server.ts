@@ -10,6 +10,7 @@ import { BodyTooLargeError, readCappedBody } from "~/http/capped-body.server";
 import { answerRateCallback, RATE_REQUEST_TOO_LARGE, type RateCallbackAnswer } from "~/quote/rate-callback.server";
 import type { QuoteDeps } from "~/quote/quote.server";
 import { MAX_RATE_REQUEST_BYTES } from "~/quote/rate-request";
+import { releaseUnreadBody } from "./node-adapter.server";
 
 /** Whether this server answers the request itself: a POST to the callback path (any other method: Remix's 405). */
 export function isRateCallback(method: string | undefined, pathname: string): boolean {
@@ -27,8 +28,8 @@ export async function answerRateCallbackRequest(
     rawBody = await readCappedBody(req, req.headers["content-length"], MAX_RATE_REQUEST_BYTES);
   } catch (error) {
     if (!(error instanceof BodyTooLargeError)) throw error;
-    // The rest of the body is not read: the connection cannot carry another request.
-    res.setHeader("Connection", "close");
+    // The rest of the body is drained within the server's 1 MiB cap, else the connection closes with the answer.
+    releaseUnreadBody(req, res);
     send(res, RATE_REQUEST_TOO_LARGE());
     return;
   }

@@ -15,7 +15,7 @@ import {
   receiveCourierWebhook,
   type ReceiveDeps,
 } from "~/tracking/receive.server";
-import { fetchHeadersOf } from "./node-adapter.server";
+import { fetchHeadersOf, releaseUnreadBody } from "./node-adapter.server";
 
 const PATH = /^\/courier\/webhooks\/([^/]+)$/;
 
@@ -38,12 +38,13 @@ export async function answerCourierWebhook(
   pathId: string,
 ): Promise<void> {
   const send = (status: number, headers: Record<string, string>, body: string) => {
+    // An answer before the body was read to its end (refused early, or over the cap) keeps the connection usable.
+    releaseUnreadBody(req, res);
     res.writeHead(status, headers).end(body);
   };
   const parsedPath = CourierWebhookPathId.safeParse(pathId);
   if (!parsedPath.success) {
     send(401, { "Content-Type": "application/json" }, JSON.stringify({ error: "Unauthorized" }));
-    req.resume();
     return;
   }
   let rawBody: string;
@@ -51,8 +52,6 @@ export async function answerCourierWebhook(
     rawBody = await readCappedText(req, req.headers["content-length"], MAX_WEBHOOK_BODY_BYTES);
   } catch (error) {
     if (!(error instanceof BodyTooLargeError)) throw error;
-    // The rest of the body is not read: the connection cannot carry another request.
-    res.setHeader("Connection", "close");
     const answer = courierWebhookAnswer(COURIER_WEBHOOK_BODY_TOO_LARGE);
     send(answer.status, answer.headers, answer.body);
     return;

@@ -34,6 +34,13 @@ import {
   SendFlowTriggerPayload,
 } from "~/tracking/jobs";
 import { sendFlowOccurrence } from "~/tracking/flow-send.server";
+import {
+  ORDER_ATTENTION_TAG_JOB,
+  ORDER_DELIVERY_SUMMARY_JOB,
+  OrderAttentionTagPayload,
+  OrderDeliverySummaryPayload,
+} from "~/tracking/order-annotation-jobs";
+import { runOrderAttentionTag, runOrderDeliverySummary } from "~/tracking/order-annotations.server";
 import { matchEarlyEvents } from "~/tracking/receive.server";
 import { RECONCILE_JOB, reconcileShop } from "~/tracking/reconcile.server";
 import { trackingSettingsOf } from "~/tracking/settings";
@@ -142,6 +149,18 @@ export function jobHandlers(runtime: Runtime, loadAdmin: AdminForShop): Record<s
       const payload = parsePayload(SendFlowTriggerPayload, job.payload);
       await withShopifyRetries(() =>
         sendFlowOccurrence({ db: runtime.db, admin: () => adminFor(job.shopDomain) }, payload),
+      );
+    },
+    [ORDER_ATTENTION_TAG_JOB]: async (job) => {
+      const payload = parsePayload(OrderAttentionTagPayload, job.payload);
+      await withShopifyRetries(() =>
+        runOrderAttentionTag({ db: runtime.db, admin: () => adminFor(job.shopDomain) }, job.shopDomain, payload),
+      );
+    },
+    [ORDER_DELIVERY_SUMMARY_JOB]: async (job) => {
+      const payload = parsePayload(OrderDeliverySummaryPayload, job.payload);
+      await withShopifyRetries(() =>
+        runOrderDeliverySummary({ db: runtime.db, admin: () => adminFor(job.shopDomain) }, job.shopDomain, payload),
       );
     },
     [AFTER_EXPIRY_JOB]: async (job) => {

@@ -24,7 +24,13 @@ import { answerRateCallbackRequest, isRateCallback } from "./carrier-rates.serve
 import { answerCourierWebhook, courierWebhookPathOf } from "./courier-webhooks.server";
 import { jobHandlers } from "./job-handlers.server";
 import { createRequestLoad, workerPaceFor } from "./request-load.server";
-import { declaredBodyTooLarge, isBodyTooLarge, sendFetchResponse, toFetchRequest } from "./node-adapter.server";
+import {
+  declaredBodyTooLarge,
+  isBodyTooLarge,
+  releaseUnreadBody,
+  sendFetchResponse,
+  toFetchRequest,
+} from "./node-adapter.server";
 import { createStaticFiles } from "./static-files.server";
 
 const config = appConfig();
@@ -48,6 +54,7 @@ const server = createServer((req, res) => {
 async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
   try {
     if (declaredBodyTooLarge(req)) {
+      releaseUnreadBody(req, res);
       res.writeHead(413, { "Content-Type": "application/json" }).end('{"error":"Request body too large"}');
       return;
     }
@@ -78,6 +85,7 @@ function fail(res: ServerResponse, error: unknown): void {
   }
   const tooLarge = isBodyTooLarge(error);
   if (!tooLarge) log.error("Unhandled request error", { err: error });
+  releaseUnreadBody(res.req, res);
   res.writeHead(tooLarge ? 413 : 500, { "Content-Type": "application/json" });
   res.end(JSON.stringify({ error: tooLarge ? "Request body too large" : "Internal error" }));
 }

@@ -3,8 +3,12 @@
  * sent with flowTriggerReceive). Keys are the extension's fields: the order reference as `order_id`
  * (the order's numeric id, as Flow's `order_reference` field needs) and each custom field under its
  * `key`. test/app/shopify/flow-trigger-payloads.test.ts checks these against the tomls.
+ *
+ * `order_id` is held as its digits: Shopify's order ids go above 2^53, where a JavaScript number
+ * changes them. flow-triggers.server.ts writes the digits as the JSON number Flow reads.
  */
 import { z } from "zod";
+import { ID_DIGITS } from "~/http/json-ids";
 
 /** Flow refuses a trigger payload over 50 KB. */
 export const FLOW_PAYLOAD_MAX_BYTES = 50 * 1024;
@@ -12,7 +16,7 @@ export const FLOW_PAYLOAD_MAX_BYTES = 50 * 1024;
 export const FLOW_SINGLE_LINE_MAX = 255;
 export const FLOW_MULTI_LINE_MAX = 2_000;
 
-const orderId = z.number().int().positive().refine(Number.isSafeInteger, "Expected an order's numeric id");
+const orderId = z.string().regex(ID_DIGITS, "Expected an order's numeric id");
 const singleLine = z
   .string()
   .max(FLOW_SINGLE_LINE_MAX)

@@ -5,6 +5,7 @@ import { ANNOTATE_ORDER_JOB, DISPATCH_FULFILLMENT_ORDER_JOB, DISPATCH_ORDER_JOB 
 import type { DeadJob, JobQueue } from "~/jobs/queue.server";
 import { AFTER_EXPIRY_JOB } from "~/tracking/after-expiry";
 import { APPLY_EVENTS_JOB, SEND_FLOW_TRIGGER_JOB } from "~/tracking/jobs";
+import { ORDER_ATTENTION_TAG_JOB, ORDER_DELIVERY_SUMMARY_JOB } from "~/tracking/order-annotation-jobs";
 import { RECONCILE_JOB } from "~/tracking/reconcile.server";
 import { NO_DRIVER_WATCH_JOB } from "~/watchdog/jobs";
 import { STAFF_ACTIVITY } from "./activity";
@@ -22,6 +23,8 @@ const JOB_KIND_LABELS: Record<string, string> = {
   [RECONCILE_JOB]: "Checking shipments with the courier",
   [SEND_FLOW_TRIGGER_JOB]: "Starting the shop's Shopify Flow workflows",
   [AFTER_EXPIRY_JOB]: "Offering or sending again a delivery that expired",
+  [ORDER_ATTENTION_TAG_JOB]: "Tagging the order for attention (or removing the tag)",
+  [ORDER_DELIVERY_SUMMARY_JOB]: "Saving the delivery status on the order",
   [NO_DRIVER_WATCH_JOB]: "Raising a driver's pay while no driver takes the delivery",
 };
 
@@ -47,7 +50,7 @@ export function toDeadJobView(job: DeadJob): DeadJobView {
   };
 }
 
-/** The ordering keys of the work done for one shipment: its order, its fulfillment order, its events, its order's annotation. */
+/** The ordering keys of the work done for one shipment: its order, its fulfillment order, its events, its order's annotations. */
 export function shipmentJobKeys(
   shopDomain: string,
   shipment: { id: string; orderGid: string; fulfillmentOrderGid: string },
@@ -57,6 +60,8 @@ export function shipmentJobKeys(
     `fulfillment-order:${shopDomain}:${shipment.fulfillmentOrderGid}`,
     `shipment:${shipment.id}`,
     orderAnnotationKey(shopDomain, shipment.orderGid),
+    `order-tag:${shopDomain}:${shipment.orderGid}`,
+    `order-summary:${shopDomain}:${shipment.orderGid}`,
   ];
 }
 
@@ -71,7 +76,12 @@ export async function shipmentDeadJobs(
 ): Promise<DeadJobView[]> {
   const keys = new Set(shipmentJobKeys(shopDomain, shipment));
   const dead = await queue.listDead({ shopDomain, limit: 200 });
-  return dead.filter((job) => job.orderingKey !== null && keys.has(job.orderingKey)).map(toDeadJobView);
+  // A Flow trigger's job has no ordering key; its unique key names the shipment (flow-triggers.ts).
+  const isShipmentsTrigger = (job: DeadJob) =>
+    job.kind === SEND_FLOW_TRIGGER_JOB && (job.uniqueKey ?? "").split(":")[2] === shipment.id;
+  return dead
+    .filter((job) => (job.orderingKey !== null && keys.has(job.orderingKey)) || isShipmentsTrigger(job))
+    .map(toDeadJobView);
 }
 
 export const JobIdInput = z.object({

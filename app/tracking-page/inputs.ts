@@ -1,20 +1,35 @@
 import { z } from "zod";
 import { CustomerGid } from "~/shopify/global-ids";
+import { shopDomainFromDest } from "~/shopify/shop-domain";
 
 /** A token as app/tracking-page/token.server.ts makes it: 16 random bytes in base64url. */
 export const TRACKING_TOKEN_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 
 export const TrackingTokenParam = z.string().regex(TRACKING_TOKEN_PATTERN);
 
+/** Longest `dest` claim read: `https://` and a domain of at most 253 characters. */
+export const MAX_DEST_LENGTH = 261;
+
 /**
  * The claims the order status block's route reads from a customer account session token, once the
- * library verified it: `dest` is the shop's URL (`https://<shop>.myshopify.com`), `sub` the signed-in
- * customer's global id.
+ * library verified it: `dest` the shop (its bare domain, as Shopify documents the customer account
+ * token, or its https URL; a `*.myshopify.com` host either way), `sub` the signed-in customer's
+ * global id.
  */
 export const CustomerAccountClaims = z
-  .object({ dest: z.url({ protocol: /^https$/ }), sub: z.string().optional() })
+  .object({
+    dest: z
+      .string()
+      .max(MAX_DEST_LENGTH)
+      .transform((dest, ctx) => {
+        const shopDomain = shopDomainFromDest(dest);
+        if (!shopDomain) ctx.addIssue({ code: "custom", message: "Expected a shop's myshopify.com domain" });
+        return shopDomain ?? z.NEVER;
+      }),
+    sub: z.string().optional(),
+  })
   .transform((claims) => ({
-    shopDomain: new URL(claims.dest).hostname,
+    shopDomain: claims.dest,
     /** The signed-in customer; absent when the token names none (or the app may not read customers). */
     customerGid: CustomerGid.safeParse(claims.sub).data ?? null,
   }));

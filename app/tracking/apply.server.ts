@@ -11,7 +11,6 @@ import {
   fetchFulfillmentOrderFulfillments,
   updateFulfillmentTracking,
 } from "~/shopify/fulfillments.server";
-import { addOrderTags, removeOrderTags, setOrderDeliveryMetafield } from "~/shopify/order-annotations.server";
 import { newTrackingToken } from "~/tracking-page/token.server";
 import { noDriverWatchJob } from "~/watchdog/jobs";
 import { closingStaleAttention, STALE_ATTENTION_ACTIVITY } from "~/attention/stale-attention";
@@ -20,7 +19,7 @@ import { toTrackingEvent } from "./event-input";
 import { flowOccurrences, type FlowOccurrence } from "./flow-triggers";
 import { afterExpiryJob } from "./after-expiry";
 import { flowTriggerJob } from "./jobs";
-import { orderDeliverySummary } from "./order-summary";
+import { orderAttentionTagJob, orderDeliverySummaryJob } from "./order-annotation-jobs";
 import { ATTENTION_CLEARED_BY_REPOST, REPOST_ACTIVITY, repostInWords, repostTakeover } from "./repost";
 import type { ShipmentState } from "./shipment-states";
 import { nextTimelineEvent } from "./shopify-timeline";
@@ -48,7 +47,10 @@ export type TrackingSettings = {
 
 export type ApplyDeps = {
   db: Db;
-  /** Flow triggers are sent by jobs enqueued with the state that fires them. */
+  /**
+   * Side effects (Flow triggers, the order's tag and metafield, after-expiry and no-driver looks) are
+   * jobs enqueued with the state that causes them: each retried on its own, none holding the state back.
+   */
   queue: JobQueue;
   admin: AdminGraphql;
   settings: TrackingSettings;
@@ -108,8 +110,11 @@ async function lookUpShopifyView(deps: ApplyDeps, shipment: Shipment): Promise<S
     : { fulfillmentGid: shipment.fulfillmentGid, events: [] };
 }
 
+/** The order's attention tag: its own job (order-annotation-jobs.ts), not part of applying the event. */
+const isTagAction = (action: ShopifyAction) => action.kind === "tag_for_attention" || action.kind === "clear_attention";
+
 /**
- * Runs the Shopify side of a transition so that running it twice changes nothing: the fulfillment
+ * Runs the fulfillment side of a transition so that running it twice changes nothing: the fulfillment
  * is looked up (once per run, `view`) before it is created, and a fulfillment event is added only when
  * it moves what Shopify shows forward (shopify-timeline.ts). Returns the fulfillment's id.
  */
@@ -119,9 +124,9 @@ async function runActions(
   actions: ShopifyAction[],
   view: () => Promise<ShopifyView>,
 ): Promise<string | null> {
-  const needsView = actions.some((a) => a.kind !== "tag_for_attention" && a.kind !== "clear_attention");
-  const seen = needsView ? await view() : { fulfillmentGid: shipment.fulfillmentGid, events: [] };
-  for (const action of actions) {
+  const fulfillmentActions = actions.filter((a) => !isTagAction(a));
+  const seen = fulfillmentActions.length > 0 ? await view() : { fulfillmentGid: shipment.fulfillmentGid, events: [] };
+  for (const action of fulfillmentActions) {
     if (action.kind === "create_fulfillment") {
       if (seen.fulfillmentGid) continue;
       const created = await createFulfillment(deps.admin, {
@@ -154,14 +159,6 @@ async function runActions(
         tracking: await trackingOf(deps, shipment),
         notifyCustomer: deps.settings.notifyCustomer,
       });
-    } else if (action.kind === "clear_attention") {
-      // The order's tag stands for all its shipments: it stays while another one needs attention.
-      const others = await deps.db.shipment.count({
-        where: { shopId: shipment.shopId, orderGid: shipment.orderGid, needsAttention: true, id: { not: shipment.id } },
-      });
-      if (others === 0) await removeOrderTags(deps.admin, shipment.orderGid, [deps.settings.attentionTag]);
-    } else {
-      await addOrderTags(deps.admin, shipment.orderGid, [deps.settings.attentionTag]);
     }
   }
   return seen.fulfillmentGid;
@@ -229,11 +226,15 @@ function shipmentUpdate(shipment: Shipment, transition: Transition, occurredAt: 
  * Applies a shipment's stored, not yet applied courier events in the order they happened. The
  * events are marked applied in the transaction that writes the shipment's new state: once for the
  * whole run, or for what was done when a Shopify call fails (throttled: the rest waits for the
- * retry). Shopify is read once per run (the fulfillment and its events) and the order's delivery
- * metafield written once at the end, with the state all the events led to: a run that catches up
- * on many events spends the shop's API budget, and the database's commits, on what changed.
+ * retry). Shopify is read once per run (the fulfillment and its events); the order's delivery
+ * metafield is written once per run by its own job, from the state all the events led to: a run that
+ * catches up on many events spends the shop's API budget, and the database's commits, on what changed.
  * Should the process die before that commit, the retry applies the events again: every Shopify
  * action is looked up before it is taken.
+ *
+ * Side effects never block the state: Flow triggers, the order's attention tag, its metafield and the
+ * follow-up looks are jobs enqueued in the commit, keyed by occurrence, retried and shown to staff
+ * when dead on their own.
  */
 export async function applyShipmentEvents(deps: ApplyDeps, shipmentId: string): Promise<{ applied: number }> {
   const pending = (
@@ -255,6 +256,8 @@ export async function applyShipmentEvents(deps: ApplyDeps, shipmentId: string): 
   const expiries: Shipment[] = [];
   /** Courier shipments a repost handed the shipment to: each gets its own no-driver watch. */
   const reposts: string[] = [];
+  /** The order's attention tag changes the run's events asked for, in their order. */
+  const tagChanges: { eventId: string; change: "add" | "remove" }[] = [];
 
   async function commit() {
     if (outcomes.length === 0) return;
@@ -271,8 +274,28 @@ export async function applyShipmentEvents(deps: ApplyDeps, shipmentId: string): 
       if (shipmentChanges.state === "canceled") await releaseSlotPlace(tx, shipmentId, now);
       if (activities.length > 0)
         await tx.shipmentActivity.createMany({ data: activities.map((a) => ({ shipmentId, ...a })) });
-      if (occurrences.length > 0 || expiries.length > 0 || reposts.length > 0) {
+      const lastEventId = outcomes[outcomes.length - 1]!.eventId;
+      if (
+        occurrences.length > 0 ||
+        expiries.length > 0 ||
+        reposts.length > 0 ||
+        tagChanges.length > 0 ||
+        summaryChanged
+      ) {
         const shop = await tx.shop.findUniqueOrThrow({ where: { id: current.shopId }, select: { domain: true } });
+        for (const { eventId, change } of tagChanges)
+          await deps.queue.enqueue(
+            orderAttentionTagJob(shop.domain, {
+              occurrence: eventId,
+              change,
+              orderGid: current.orderGid,
+              shipmentId,
+              tag: deps.settings.attentionTag,
+            }),
+            tx,
+          );
+        if (summaryChanged)
+          await deps.queue.enqueue(orderDeliverySummaryJob(shop.domain, current.orderGid, lastEventId), tx);
         for (const { shipment, occurrence } of occurrences)
           await deps.queue.enqueue(flowTriggerJob(shop.domain, shipment, occurrence, now), tx);
         // A first look now: it reads the shop's watch times and schedules the next look from them.
@@ -286,6 +309,8 @@ export async function applyShipmentEvents(deps: ApplyDeps, shipmentId: string): 
     activities.length = 0;
     occurrences.length = 0;
     reposts.length = 0;
+    tagChanges.length = 0;
+    summaryChanged = false;
     shipmentChanges = {};
   }
 
@@ -315,6 +340,9 @@ export async function applyShipmentEvents(deps: ApplyDeps, shipmentId: string): 
       occurrences.push(...flowOccurrences(after, transition).map((occurrence) => ({ shipment: after, occurrence })));
       if (transition.changes.needsAttention?.code === "expired") expiries.push(after);
       if (transition.changes.replacedByCourierId) reposts.push(transition.changes.replacedByCourierId);
+      for (const action of transition.actions)
+        if (isTagAction(action))
+          tagChanges.push({ eventId: stored.id, change: action.kind === "tag_for_attention" ? "add" : "remove" });
       if (stale.closedWords)
         activities.push({ kind: STALE_ATTENTION_ACTIVITY, message: stale.closedWords, createdAt: event.occurredAt });
       else if (transition.changes.clearAttention && !transition.changes.replacedByCourierId)
@@ -333,13 +361,6 @@ export async function applyShipmentEvents(deps: ApplyDeps, shipmentId: string): 
     }
   } finally {
     await commit();
-  }
-  if (summaryChanged) {
-    const orderShipments = await deps.db.shipment.findMany({
-      where: { shopId: current.shopId, orderGid: current.orderGid },
-      orderBy: { createdAt: "asc" },
-    });
-    await setOrderDeliveryMetafield(deps.admin, current.orderGid, orderDeliverySummary(orderShipments));
   }
   return { applied };
 }

@@ -30,11 +30,14 @@ export type FlowOccurrence = { key: string; trigger: FlowTrigger; waitsForRepost
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 const oneLine = (text: string | null) => clip((text ?? "").replace(/\s+/g, " ").trim(), FLOW_SINGLE_LINE_MAX);
 
-/** Flow's order reference: the order's numeric id (the last part of its global id). */
-export function orderIdOf(orderGid: string): number {
-  const id = Number(orderGid.slice(orderGid.lastIndexOf("/") + 1));
-  if (!Number.isSafeInteger(id) || id <= 0) throw new Error(`Not an order's global id: ${orderGid}`);
-  return id;
+/**
+ * Flow's order reference: the order's numeric id (the last part of its global id), as text, digits
+ * exactly (ids go above 2^53). Never throws: this runs while courier events are applied, and a
+ * trigger must not stop them; a malformed id is refused by the trigger's own job (parseFlowTrigger),
+ * which then dies where staff see it.
+ */
+export function orderIdOf(orderGid: string): string {
+  return orderGid.slice(orderGid.lastIndexOf("/") + 1);
 }
 
 function common(shipment: ShipmentForFlow) {

@@ -1,10 +1,9 @@
 import type { Shipment } from "@prisma/client";
 import type { Db } from "~/db/client.server";
 import type { JobQueue } from "~/jobs/queue.server";
-import type { AdminGraphql } from "~/shopify/admin-request.server";
-import { addOrderTags } from "~/shopify/order-annotations.server";
 import { needsAttentionTrigger, noDriverYetTrigger } from "~/tracking/flow-triggers";
 import { flowTriggerJob } from "~/tracking/jobs";
+import { orderAttentionTagJob } from "~/tracking/order-annotation-jobs";
 import { NO_DRIVER_YET, noDriverYetAttention } from "./no-driver-attention";
 import type { NoDriverCause } from "./no-driver-decision";
 
@@ -12,12 +11,13 @@ import type { NoDriverCause } from "./no-driver-decision";
 export const noDriverYetKind = (courierShipmentId: string) => `${NO_DRIVER_YET}:${courierShipmentId}`;
 
 /**
- * Marks the shipment "no driver yet": the order's attention tag, the timeline entry (whose kind names
- * the courier shipment, so it is marked once), the shipment's attention, and both Flow triggers
- * (needs attention with the no_driver_yet code, and No driver yet), keyed so each is sent once.
+ * Marks the shipment "no driver yet": the timeline entry (whose kind names the courier shipment, so it
+ * is marked once) and the shipment's attention; the order's attention tag and both Flow triggers
+ * (needs attention with the no_driver_yet code, and No driver yet) are jobs of their own enqueued with
+ * it, keyed so each is done once, none holding the mark back.
  */
 export async function markNoDriverYet(
-  deps: { db: Db; queue: JobQueue; admin: () => Promise<AdminGraphql> },
+  deps: { db: Db; queue: JobQueue },
   input: {
     shopDomain: string;
     shipment: Shipment;
@@ -30,8 +30,6 @@ export async function markNoDriverYet(
 ): Promise<void> {
   const { shipment, now } = input;
   const attention = noDriverYetAttention(input.cause, input.raisedCents);
-  // The tag first: adding it again is harmless, and a failure here retries the look before anything is marked.
-  await addOrderTags(await deps.admin(), shipment.orderGid, [input.attentionTag]);
   await deps.db.$transaction(async (tx) => {
     await tx.shipmentActivity.create({
       data: {
@@ -52,5 +50,15 @@ export async function markNoDriverYet(
       noDriverYetTrigger(shipment),
     ])
       await deps.queue.enqueue(flowTriggerJob(input.shopDomain, shipment, occurrence, now), tx);
+    await deps.queue.enqueue(
+      orderAttentionTagJob(input.shopDomain, {
+        occurrence: `${noDriverYetKind(input.courierShipmentId)}:${shipment.id}`,
+        change: "add",
+        orderGid: shipment.orderGid,
+        shipmentId: shipment.id,
+        tag: input.attentionTag,
+      }),
+      tx,
+    );
   });
 }

@@ -3,7 +3,16 @@ import { wellFormedString } from "~/text/well-formed";
 
 /** Shopify webhook payloads the app reads (REST resource shapes); unknown fields are kept. */
 
-const numericId = z.union([z.number().int(), z.string().regex(/^\d+$/)]).transform((v) => String(v));
+/**
+ * A REST id: a JSON number, or its digits when it is above 2^53 (receive.server.ts reads the body
+ * keeping those as text); a number a JavaScript number cannot hold exactly is refused, never rounded.
+ */
+const numericId = z
+  .union([
+    z.number().int().nonnegative().refine(Number.isSafeInteger, "Expected an exact id"),
+    z.string().regex(/^\d{1,20}$/),
+  ])
+  .transform((v) => String(v));
 
 /** Longest access scope name accepted (Shopify's are a few dozen ASCII characters). */
 export const MAX_SCOPE_LENGTH = 200;

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { Tx } from "~/jobs/queue.server";
 import { db } from "~/db.server";
 import { createTransactionBatcher } from "~/db/transaction-batcher.server";
+import { parseJsonKeepingIds } from "~/http/json-ids";
 import { authenticate } from "~/shopify.server";
 import { recordDelivery } from "./deliveries.server";
 
@@ -27,11 +28,14 @@ type Options<S extends z.ZodType> = {
 /**
  * Every Shopify webhook route goes through here: the library verifies the HMAC over the raw body
  * (401 and nothing written when it is wrong), the payload is parsed (400 naming what is wrong, also
- * for a signed body that is not JSON), the delivery is recorded once (a repeat by X-Shopify-Webhook-Id is acknowledged and not handled again).
+ * for a signed body that is not JSON; ids above 2^53 kept as their digits), the delivery is recorded once (a repeat by X-Shopify-Webhook-Id is acknowledged and not handled again).
  * When handling fails the record is not kept, so Shopify's retry is handled, not taken for a repeat.
  */
 export async function receiveWebhook<S extends z.ZodType>(request: Request, options: Options<S>): Promise<Response> {
   let verified: Awaited<ReturnType<typeof authenticate.webhook>>;
+  // The library parses the body with JSON.parse, which changes Shopify's ids above 2^53 (its own
+  // samples have them): the payload is read again from the same signed bytes, ids as text.
+  const rawBody = request.clone();
   try {
     verified = await authenticate.webhook(request);
   } catch (error) {
@@ -48,7 +52,8 @@ export async function receiveWebhook<S extends z.ZodType>(request: Request, opti
     const topic = request.headers.get("x-shopify-topic") ?? "webhook";
     return Response.json({ error: `Unexpected ${topic} payload`, problems: [problem] }, { status: 400 });
   }
-  const { shop, webhookId, payload, ...context } = verified;
+  const { shop, webhookId, ...context } = verified;
+  const payload = parseJsonKeepingIds(await rawBody.text());
   // The library gives the topic as an enum (ORDERS_PAID); keep Shopify's own name (orders/paid).
   const topic = request.headers.get("x-shopify-topic") ?? context.topic;
   const parsed = options.payload.safeParse(payload);

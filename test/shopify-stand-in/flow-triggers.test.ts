@@ -52,6 +52,17 @@ describe("Shopify stand-in: flowTriggerReceive over the app's flow_trigger exten
     ]);
   });
 
+  it("reads an order id above 2^53 exactly from the JSON number, and refuses it as a string", async () => {
+    const { shop, send } = setup();
+    const digits = "820982911946154508";
+    const exact = (JSON as unknown as { rawJSON(text: string): unknown }).rawJSON(digits);
+    expect(await send("delivery-delivered", { ...delivered, order_id: exact })).toEqual([]);
+    expect(shop.flowTriggers.map((t) => t.payload.order_id)).toEqual([BigInt(digits)]);
+    const asText = await send("delivery-delivered", { ...delivered, order_id: digits });
+    expect(asText.map((e) => e.message)).toEqual(["Property 'order_id' is not a valid order_reference"]);
+    expect(shop.flowTriggers).toHaveLength(1);
+  });
+
   it.each<[string, string, unknown, string]>([
     ["an unknown handle", "delivery-teleported", delivered, "Invalid handle 'delivery-teleported'"],
     [

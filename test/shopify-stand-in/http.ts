@@ -41,13 +41,29 @@ function json(body: unknown, status = 200, extraHeaders: Record<string, string> 
   });
 }
 
+/**
+ * JSON.parse, except that an integer beyond 2^53 becomes a BigInt of its exact digits: Shopify reads
+ * 64-bit ids from JSON numbers exactly, and a JavaScript number would hide a client that rounds them.
+ */
+export function parseKeepingLargeIntegers(text: string): unknown {
+  const parse = JSON.parse as (
+    text: string,
+    reviver: (key: string, value: unknown, context?: { source?: string }) => unknown,
+  ) => unknown;
+  return parse(text, (_key, value, context) =>
+    typeof value === "number" && !Number.isSafeInteger(value) && context?.source && /^-?\d+$/.test(context.source)
+      ? BigInt(context.source)
+      : value,
+  );
+}
+
 async function readParams(request: Request): Promise<Record<string, unknown> | null> {
   const text = await request.text();
   if (Buffer.byteLength(text) > MAX_REQUEST_BODY_BYTES) return null;
   const type = request.headers.get("content-type") ?? "";
   if (type.includes("application/x-www-form-urlencoded")) return Object.fromEntries(new URLSearchParams(text));
   try {
-    const parsed: unknown = JSON.parse(text);
+    const parsed: unknown = parseKeepingLargeIntegers(text);
     return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
   } catch {
     return null;

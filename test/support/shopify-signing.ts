@@ -81,12 +81,14 @@ export function mintSessionToken(options: {
   userId?: string;
   expiresInS?: number;
   now?: Date;
+  /** The `dest` claim as given (default: the shop's https URL, as in an admin session token). */
+  dest?: string;
 }): string {
   const nowS = Math.floor((options.now ?? new Date()).getTime() / 1000);
   const header = base64url({ alg: "HS256", typ: "JWT" });
   const payload = base64url({
     iss: `https://${options.shop}/admin`,
-    dest: `https://${options.shop}`,
+    dest: options.dest ?? `https://${options.shop}`,
     aud: options.apiKey,
     sub: options.userId ?? "42",
     exp: nowS + (options.expiresInS ?? SESSION_TOKEN_TTL_S),

@@ -10,6 +10,12 @@ function parsed(raw: string): CourierEvent {
 }
 
 describe("parseCourierEvent", () => {
+  it("keeps a shipment id above 2^53 exactly (the document calls ids integers)", () => {
+    const id = "9007199254740993";
+    const event = parsed(`{"event":"shipment.driver_assigned","data":{"id":${id},"status":"assigned"}}`);
+    expect(event.shipmentId).toBe(id);
+  });
+
   it.each([
     ["invalid JSON", "{not json", "body is not valid JSON"],
     ["an array", "[]", "body is not a JSON object"],

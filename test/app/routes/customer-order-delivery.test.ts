@@ -33,14 +33,23 @@ let client = "";
 
 const seed = (overrides: SeedOverrides = {}) => seedTrackedShipment({ shopDomain: SHOP, ...overrides });
 
-/** A customer account session token as Shopify signs it: `dest` the shop, `sub` the signed-in customer. */
-const customerToken = (options: { shop?: string; secret?: string; expiresInS?: number; customer?: string } = {}) =>
+/**
+ * A customer account session token as Shopify signs it: `sub` the signed-in customer, `dest` the shop.
+ * Shopify's Session Token API page for customer account extensions
+ * (shopify.dev/docs/api/customer-account-ui-extensions/latest/target-apis/platform-apis/session-token-api)
+ * shows `dest` as the bare shop domain (`store-name.myshopify.com`); admin session tokens carry the
+ * shop's URL (`https://store-name.myshopify.com`). Both forms are minted here; the URL by default.
+ */
+const customerToken = (
+  options: { shop?: string; secret?: string; expiresInS?: number; customer?: string; dest?: string } = {},
+) =>
   mintSessionToken({
     shop: options.shop ?? SHOP,
     apiKey: TEST_API_KEY,
     apiSecret: options.secret ?? TEST_API_SECRET,
     userId: options.customer ?? CUSTOMER,
     expiresInS: options.expiresInS,
+    dest: options.dest,
   });
 
 /** Shopify's orders/paid for the order, naming its customer (the REST Order resource's `customer`). */
@@ -110,6 +119,17 @@ describe("a valid customer account session token", () => {
     for (const secret of PERSONAL) expect(text).not.toContain(secret);
   });
 
+  it.each([
+    ["the bare shop domain, as Shopify documents the customer account token", SHOP],
+    ["the shop's https URL", `https://${SHOP}`],
+    ["the shop's https URL with a trailing slash", `https://${SHOP}/`],
+  ])("answers for a `dest` that is %s", async (_label, dest) => {
+    await seed();
+    const { status, body } = await deliveriesFor(ORDER_ID, customerToken({ dest }));
+    expect(status).toBe(200);
+    expect(body.deliveries).toHaveLength(1);
+  });
+
   it("answers a preflight with the library's CORS headers", async () => {
     const response = await call(action, request(ORDER_ID, { token: null, method: "OPTIONS" }), { orderId: ORDER_ID });
     expect(response).toBeInstanceOf(Response);
@@ -163,6 +183,16 @@ describe("nothing is shown", () => {
     expect((await deliveriesFor(ORDER_ID, customerToken({ shop: OTHER_SHOP }))).body.deliveries).toHaveLength(1);
   });
 
+  it("for another shop named by a bare-domain `dest`, even with the same order id", async () => {
+    await seed({ shopDomain: OTHER_SHOP });
+    await orderPaidBy(CUSTOMER, OTHER_SHOP);
+    const { body } = await deliveriesFor(ORDER_ID, customerToken({ dest: SHOP }));
+    expect(body).toEqual({ deliveries: [] });
+    expect(
+      (await deliveriesFor(ORDER_ID, customerToken({ shop: OTHER_SHOP, dest: OTHER_SHOP }))).body.deliveries,
+    ).toHaveLength(1);
+  });
+
   it("for another customer of the shop, or a token that names no customer", async () => {
     await seed();
     expect((await deliveriesFor(ORDER_ID, customerToken({ customer: OTHER_CUSTOMER }))).body).toEqual({
@@ -209,6 +239,23 @@ describe("refusals", () => {
     expect(response).toBeInstanceOf(Response);
     const refused = response as Response;
     expect(refused.status).toBe(401);
+    expect(await refused.text()).not.toContain("Your order");
+  });
+
+  it.each([
+    ["a host that is no shop's", "store-name.example.com"],
+    ["a URL on another host", "https://evil.example/store-name.myshopify.com"],
+    ["plain http", `http://${SHOP}`],
+    ["a URL with a path", `https://${SHOP}/admin`],
+    ["a URL with credentials", `https://user@${SHOP}`],
+    ["a URL with a port", `https://${SHOP}:8443`],
+    ["a look-alike host", `${SHOP}.evil.example`],
+    ["nothing", ""],
+  ])("400 for a signed token whose `dest` is %s", async (_label, dest) => {
+    await seed();
+    const response = await call(loader, request(ORDER_ID, { token: customerToken({ dest }) }), { orderId: ORDER_ID });
+    const refused = response as Response;
+    expect(refused.status).toBe(400);
     expect(await refused.text()).not.toContain("Your order");
   });
 

@@ -10,8 +10,10 @@ export function shopifyWebhook(options: {
   payload: unknown;
   secret?: string;
   webhookId?: string;
+  /** The body as Shopify's raw JSON text (ids above 2^53 as JSON numbers), instead of `payload` stringified. */
+  rawBody?: string;
 }): Request {
-  const body = JSON.stringify(options.payload);
+  const body = options.rawBody ?? JSON.stringify(options.payload);
   return new Request(`https://courier-app.test${options.path}`, {
     method: "POST",
     body,

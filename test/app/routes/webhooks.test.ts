@@ -13,6 +13,7 @@ import {
   customersDataRequestPayload,
   customersRedactPayload,
   OTHER_SHOP,
+  SAMPLE_ORDER_ID,
   SHOP,
   shopRedactPayload,
 } from "../../fixtures/shopify-webhooks";
@@ -280,6 +281,34 @@ describe("compliance", () => {
     expect(
       (await db.shipment.findFirstOrThrow({ where: { shopId: otherShop.id, orderName: "#1001" } })).signatoryName,
     ).toBe("John Smith");
+  });
+
+  it("customers/redact finds an order whose id is above 2^53 by its exact digits", async () => {
+    const shop = await db.shop.findUniqueOrThrow({ where: { domain: SHOP } });
+    const target = await db.shipment.findFirstOrThrow({ where: { shopId: shop.id, orderName: "#1002" } });
+    await db.shipment.update({
+      where: { id: target.id },
+      data: { orderGid: `gid://shopify/Order/${SAMPLE_ORDER_ID}`, customerGid: null },
+    });
+    // The documented payload's shape, with the order id of Shopify's orders/paid sample as a JSON number.
+    const rawBody = JSON.stringify(customersRedactPayload(SHOP)).replace(
+      /"orders_to_redact":\[[^\]]*\]/,
+      `"orders_to_redact":[${SAMPLE_ORDER_ID}]`,
+    );
+    expect(rawBody).toContain(`[${SAMPLE_ORDER_ID}]`);
+    const response = await post(
+      customersRedact,
+      shopifyWebhook({
+        path: "/webhooks/customers/redact",
+        topic: "customers/redact",
+        shop: SHOP,
+        payload: null,
+        rawBody,
+      }),
+    );
+    expect(response.status).toBe(200);
+    const redacted = await db.shipment.findUniqueOrThrow({ where: { id: target.id } });
+    expect(redacted).toMatchObject({ requestJson: null, signatoryName: null, photosJson: null });
   });
 
   it("customers/data_request records the request and reports what is held", async () => {

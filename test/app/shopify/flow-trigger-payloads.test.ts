@@ -6,13 +6,17 @@ import {
   parseFlowTrigger,
   type FlowTrigger,
 } from "~/shopify/flow-trigger-payloads";
+import { flowWirePayload } from "~/shopify/flow-triggers.server";
 import { flowOccurrences, needsAttentionTrigger, noDriverYetTrigger } from "~/tracking/flow-triggers";
 import { loadFlowTriggerDefinitions, payloadKeyOf, payloadProblems } from "../../shopify-stand-in/domain/flow-triggers";
+import { parseKeepingLargeIntegers } from "../../shopify-stand-in/http";
 
 const definitions = loadFlowTriggerDefinitions();
+/** The order id of Shopify's webhook samples (test/fixtures/shopify-webhooks.ts): above 2^53. */
+const ORDER_ID = "820982911946154508";
 const shipment = {
   id: "shp_1",
-  orderGid: "gid://shopify/Order/5500000000001",
+  orderGid: `gid://shopify/Order/${ORDER_ID}`,
   courierShipmentId: "4711",
   trackingNumber: "TRK4711",
   pickupAfter: new Date("2026-11-25T15:00:00Z"),
@@ -50,17 +54,23 @@ describe("Flow trigger payloads match the extensions' tomls", () => {
     expect(Object.keys(shape.shape).sort()).toEqual(d.fields.map(payloadKeyOf).sort());
   });
 
-  it.each(FLOW_TRIGGER_HANDLES.map((h) => [h]))("%s: the built payload is one Flow accepts", (handle) => {
+  it.each(FLOW_TRIGGER_HANDLES.map((h) => [h]))("%s: the payload sent is one Flow accepts, the id exact", (handle) => {
     const trigger = built.find((t) => t.handle === handle);
     expect(trigger).toBeDefined();
+    // Stored (a job's payload) as text, the id's digits exactly.
+    expect(parseFlowTrigger(JSON.parse(JSON.stringify(trigger)))).toEqual({ ok: true, trigger });
+    expect(trigger!.payload.order_id).toBe(ORDER_ID);
+    // Sent as the JSON number with those digits.
+    const wire = JSON.stringify(flowWirePayload(trigger!));
+    expect(wire).toContain(`"order_id":${ORDER_ID},`);
+    const read = parseKeepingLargeIntegers(wire) as Record<string, unknown>;
+    expect(read.order_id).toBe(BigInt(ORDER_ID));
     expect(
       payloadProblems(
         definitions.find((d) => d.handle === handle)!,
-        trigger!.payload,
+        read,
       ),
     ).toEqual([]);
-    expect(parseFlowTrigger(trigger)).toEqual({ ok: true, trigger });
-    expect(trigger!.payload.order_id).toBe(5500000000001);
   });
 
   it("long courier notes are clipped within our bounds, and a payload stays within Flow's", () => {
@@ -71,10 +81,18 @@ describe("Flow trigger payloads match the extensions' tomls", () => {
 
   it.each<[string, unknown]>([
     ["an unknown handle", { handle: "delivery-teleported", payload: {} }],
-    ["a missing field", { handle: "delivery-delivered", payload: { order_id: 1, "Shipment ID": "1" } }],
+    ["a missing field", { handle: "delivery-delivered", payload: { order_id: "1", "Shipment ID": "1" } }],
     [
       "an extra field",
-      { handle: "delivery-delivered", payload: { order_id: 1, "Shipment ID": "1", "Tracking number": "T", x: 1 } },
+      { handle: "delivery-delivered", payload: { order_id: "1", "Shipment ID": "1", "Tracking number": "T", x: 1 } },
+    ],
+    [
+      "an order id as a JavaScript number",
+      { handle: "delivery-delivered", payload: { order_id: 1, "Shipment ID": "1", "Tracking number": "T" } },
+    ],
+    [
+      "an order id that is no id",
+      { handle: "delivery-delivered", payload: { order_id: "abc", "Shipment ID": "1", "Tracking number": "T" } },
     ],
     [
       "an unknown reason code",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { jobKindLabel, shipmentJobKeys, toDeadJobView } from "~/staff/dead-jobs.server";
+import { orderAttentionTagJob, orderDeliverySummaryJob } from "~/tracking/order-annotation-jobs";
 
 describe("dead jobs for staff", () => {
   it.each([
@@ -8,12 +9,22 @@ describe("dead jobs for staff", () => {
     ["dispatch.annotate-order", "Tagging the order and saving its delivery status"],
     ["tracking.apply-events", "Applying courier updates to the order"],
     ["tracking.reconcile", "Checking shipments with the courier"],
+    ["tracking.order-attention-tag", "Tagging the order for attention (or removing the tag)"],
+    ["tracking.order-delivery-summary", "Saving the delivery status on the order"],
     ["something.new_kind", "something new kind"],
   ])("%s reads %s", (kind, label) => {
     expect(jobKindLabel(kind)).toBe(label);
   });
 
   it("finds a shipment's work by the ordering keys the flows use", () => {
+    const order = "gid://shopify/Order/1";
+    const tag = orderAttentionTagJob("a.myshopify.com", {
+      occurrence: "e1",
+      change: "add",
+      orderGid: order,
+      shipmentId: "shp_1",
+      tag: "t",
+    });
     expect(
       shipmentJobKeys("a.myshopify.com", {
         id: "shp_1",
@@ -25,6 +36,8 @@ describe("dead jobs for staff", () => {
       "fulfillment-order:a.myshopify.com:gid://shopify/FulfillmentOrder/2",
       "shipment:shp_1",
       "order-annotation:a.myshopify.com:gid://shopify/Order/1",
+      tag.orderingKey,
+      orderDeliverySummaryJob("a.myshopify.com", order, "e1").orderingKey,
     ]);
   });
 

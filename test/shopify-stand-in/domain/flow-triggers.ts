@@ -5,10 +5,12 @@
  * - the handle must name one of the app's trigger extensions;
  * - the payload is a JSON object of at most 50 KB whose keys are exactly the extension's fields: a
  *   reference field (`order_reference`, `customer_reference`, ...) as `<resource>_id` holding the
- *   resource's numeric id, a custom field under its `key` with a value of its type;
+ *   resource's numeric id (a JSON number, exact beyond 2^53: a BigInt in `shop.flowTriggers` then; a
+ *   string or a global id is refused), a custom field under its `key` with a value of its type;
  * - an accepted trigger starts the shop's workflows: the stand-in records it in `shop.flowTriggers`.
  *
- * userError texts are the stand-in's own plain sentences.
+ * userError texts are the stand-in's own plain sentences. The fields and payload keys follow Shopify's
+ * Flow trigger reference (shopify.dev/docs/apps/build/flow/triggers/reference).
  */
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import path from "node:path";
@@ -64,7 +66,9 @@ const VALUE_RULES: Record<string, (value: unknown) => boolean> = {
 };
 
 function valueFits(field: FlowTriggerField, value: unknown): boolean {
-  if (field.type.endsWith("_reference")) return Number.isSafeInteger(value) && (value as number) > 0;
+  // A resource's numeric id: a JSON number, read exactly beyond 2^53 (a BigInt then; http.ts).
+  if (field.type.endsWith("_reference"))
+    return (Number.isSafeInteger(value) && (value as number) > 0) || (typeof value === "bigint" && value > 0n);
   const rule = VALUE_RULES[field.type];
   return rule ? rule(value) : false;
 }
@@ -72,7 +76,10 @@ function valueFits(field: FlowTriggerField, value: unknown): boolean {
 /** Why Flow would refuse the payload for this trigger (empty when it is accepted). */
 export function payloadProblems(definition: FlowTriggerDefinition, payload: unknown): string[] {
   if (payload === null || typeof payload !== "object" || Array.isArray(payload)) return ["Payload must be an object"];
-  const bytes = Buffer.byteLength(JSON.stringify(payload), "utf8");
+  const bytes = Buffer.byteLength(
+    JSON.stringify(payload, (_key, value: unknown) => (typeof value === "bigint" ? value.toString() : value)),
+    "utf8",
+  );
   const problems = bytes > FLOW_PAYLOAD_MAX_BYTES ? [`Payload is ${bytes} bytes; the limit is 50 KB`] : [];
   const values = payload as Record<string, unknown>;
   const declared = new Map(definition.fields.map((field) => [payloadKeyOf(field), field]));

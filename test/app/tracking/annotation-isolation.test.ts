@@ -1,0 +1,59 @@
+/**
+ * The order's tag and delivery metafield are side effects too: here Shopify refuses every tag and
+ * metafield write. Shopify's orders/paid sample is still returned by the courier: the shipment and
+ * the fulfillment follow, the Flow triggers are sent with the order's exact id, and only the tag and
+ * metafield jobs fail, each on its own, to be retried.
+ */
+import { describe, expect, it, vi } from "vitest";
+import type * as OrderAnnotations from "~/shopify/order-annotations.server";
+import { ANNOTATE_ORDER_JOB } from "~/dispatch/jobs";
+import { ORDER_ATTENTION_TAG_JOB, ORDER_DELIVERY_SUMMARY_JOB } from "~/tracking/order-annotation-jobs";
+import { SAMPLE_ORDER_ID } from "../../fixtures/shopify-webhooks";
+import { sampleOrderHarness } from "./sample-order-harness";
+
+const refused = () => {
+  throw new Error("Shopify refused the order's annotation (this test's stand-in for a failure)");
+};
+const annotations = vi.hoisted(() => ({
+  addOrderTags: vi.fn(async () => refused()),
+  removeOrderTags: vi.fn(async () => refused()),
+  setOrderDeliveryMetafield: vi.fn(async () => refused()),
+}));
+vi.mock("~/shopify/order-annotations.server", async (importOriginal) => ({
+  ...(await importOriginal<typeof OrderAnnotations>()),
+  ...annotations,
+}));
+
+const h = sampleOrderHarness("sandbox-token-annotations");
+
+describe("tags and metafields refused: the state and the triggers go on", () => {
+  it("returned: the shipment, the fulfillment and both Flow triggers; the tag and metafield jobs wait", async () => {
+    const shipment = await h.dispatchSample("return");
+    await h.deliverEvents(h.runToTheEnd(shipment.courierShipmentId!));
+    await h.runWaitingJobs();
+
+    expect(await h.db.shipment.findUniqueOrThrow({ where: { id: shipment.id } })).toMatchObject({
+      state: "returned",
+      needsAttention: true,
+      attentionCode: "returned",
+    });
+    expect(h.order().fulfillments).toHaveLength(1);
+    expect(h.order().tags).not.toContain("same-day-attention");
+    const sent = h.flowTriggers();
+    expect(sent.map((t) => t.handle).sort()).toEqual(["delivery-failed", "delivery-needs-attention"]);
+    for (const trigger of sent) expect(trigger.payload.order_id).toBe(BigInt(SAMPLE_ORDER_ID));
+
+    const waiting = await h.db.job.findMany({
+      where: { kind: { in: [ORDER_ATTENTION_TAG_JOB, ORDER_DELIVERY_SUMMARY_JOB, ANNOTATE_ORDER_JOB] } },
+    });
+    expect(new Set(waiting.map((j) => j.kind))).toEqual(
+      new Set([ORDER_ATTENTION_TAG_JOB, ORDER_DELIVERY_SUMMARY_JOB, ANNOTATE_ORDER_JOB]),
+    );
+    for (const job of waiting) {
+      expect(job.state).toBe("queued");
+      expect(job.lastError).toContain("Shopify refused the order's annotation");
+    }
+    expect(annotations.addOrderTags).toHaveBeenCalled();
+    expect(annotations.setOrderDeliveryMetafield).toHaveBeenCalled();
+  });
+});
