@@ -1,4 +1,5 @@
 import type { Db } from "~/db/client.server";
+import { RETURN_PICKUP } from "~/returns/leg-kind";
 import { DISPATCH_FULFILLMENT_ORDER_JOB } from "~/dispatch/jobs";
 import { ourShippingLine } from "~/dispatch/eligibility";
 import type { DeliveryWindowChoice } from "~/dispatch/order-to-shipments";
@@ -259,7 +260,7 @@ async function dispatchWhatWaits(
 /** The order page's delivery summary, and the attention tag when a shipment was newly flagged. */
 async function annotateOrder(ctx: SyncContext) {
   const shipments = await ctx.deps.db.shipment.findMany({
-    where: { shopId: ctx.shop.id, orderGid: ctx.order.id },
+    where: { shopId: ctx.shop.id, orderGid: ctx.order.id, kind: { not: RETURN_PICKUP } },
     orderBy: { createdAt: "asc" },
   });
   await setOrderDeliveryMetafield(ctx.deps.admin, ctx.order.id, orderDeliverySummary(shipments));
@@ -285,7 +286,8 @@ export async function runOrderSync(
     throw retryLater(DISPATCH_IN_FLIGHT, DISPATCH_IN_FLIGHT_WAIT_MS);
 
   const rows: ShipmentRow[] = await deps.db.shipment.findMany({
-    where: { shopId: shop.id, orderGid: payload.orderGid },
+    // A return's collection follows its return, not the order's fulfillment orders (app/returns).
+    where: { shopId: shop.id, orderGid: payload.orderGid, kind: { not: RETURN_PICKUP } },
     orderBy: [{ generation: "asc" }, { createdAt: "asc" }],
     include: {
       activities: {

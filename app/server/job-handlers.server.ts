@@ -20,6 +20,14 @@ import { ORDER_SYNC_JOB, OrderSyncPayload } from "~/order-changes/enqueue.server
 import { runOrderSync } from "~/order-changes/sync.server";
 import { createTtlLoader } from "~/quote/ttl-loader.server";
 import { SHOPS_KEPT, type Runtime } from "~/runtime.server";
+import { runReturnPickupBooking } from "~/returns/book.server";
+import {
+  ATTACH_REVERSE_DELIVERY_JOB,
+  BOOK_RETURN_PICKUP_JOB,
+  ReturnPickupPayload,
+  ReverseDeliveryPayload,
+} from "~/returns/jobs";
+import { attachReverseDeliveries } from "~/returns/reverse-delivery.server";
 import { parseShopSettings } from "~/settings/shop-settings";
 import { AdminApiError, type AdminGraphql } from "~/shopify/admin-request.server";
 import { AFTER_EXPIRY_JOB, AfterExpiryPayload } from "~/tracking/after-expiry";
@@ -190,6 +198,33 @@ export function jobHandlers(runtime: Runtime, loadAdmin: AdminForShop): Record<s
     },
     [COURIER_HEALTH_JOB]: async (job) => {
       await runCourierHealthCheck(runtime, job.shopDomain);
+    },
+    [BOOK_RETURN_PICKUP_JOB]: async (job, context) => {
+      const payload = parsePayload(ReturnPickupPayload, job.payload);
+      await withShopifyRetries(async () =>
+        runReturnPickupBooking(await dispatchDeps(job.shopDomain, { courier: true }), job.shopDomain, payload, (tx) =>
+          context.complete(tx),
+        ),
+      );
+    },
+    [ATTACH_REVERSE_DELIVERY_JOB]: async (job) => {
+      const payload = parsePayload(ReverseDeliveryPayload, job.payload);
+      const shop = await runtime.db.shop.findUnique({
+        where: { domain: job.shopDomain },
+        select: { settingsJson: true },
+      });
+      if (!shop) throw permanentFailure("The shop no longer exists.");
+      const settings = trackingSettingsOf(
+        parseShopSettings(shop.settingsJson),
+        appConfig().shopify.appUrl,
+        runtime.keys,
+      );
+      await withShopifyRetries(async () =>
+        attachReverseDeliveries(
+          { db: runtime.db, admin: await adminFor(job.shopDomain), settings },
+          payload.shipmentId,
+        ),
+      );
     },
     [APPLY_EVENTS_JOB]: async (job) => {
       const payload = parsePayload(ApplyEventsPayload, job.payload);

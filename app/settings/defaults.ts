@@ -1,5 +1,6 @@
 import { RATING_REASONS_DEFAULT, TIME_BUDGET_MS_DEFAULT, TRACKING_PAGE_DAYS_DEFAULT } from "./limits";
 import { NO_DRIVER_WATCH_DEFAULTS } from "./no-driver-schema";
+import { COURIER_RETURNS_DEFAULTS } from "./returns-schema";
 import { deepFreeze } from "./plain-object";
 import { ShopSettings } from "./settings-schema";
 
@@ -80,5 +81,6 @@ export const DEFAULT_SHOP_SETTINGS: Readonly<ShopSettings> = deepFreeze(
     priceTolerance: { unit: "percent", amount: 10 },
     reconciliationSilenceMinutes: 15,
     noDriverWatch: NO_DRIVER_WATCH_DEFAULTS,
+    courierReturns: COURIER_RETURNS_DEFAULTS,
   }),
 );

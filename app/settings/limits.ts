@@ -91,3 +91,7 @@ export const AREA_ZIPS_MAX = 500;
 /** Distance tiers per window, and customer tags that make delivery free. */
 export const MAX_DISTANCE_TIERS = 10;
 export const WINDOW_PRICE_MODES = ["courier", "flat", "distance_tiers"] as const;
+
+/** Courier returns (returns-schema.ts). */
+export const MAX_RETURN_RECEIVING_LOCATIONS = 20;
+export const COURIER_RETURN_CHARGE_MAX_CENTS = 100_00;

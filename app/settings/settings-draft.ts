@@ -57,6 +57,7 @@ export const MONEY_FIELDS = [
   "noDriverWatch.stepCents",
   "noDriverWatch.maxPerShipmentCents",
   "noDriverWatch.maxPerShopPerDayCents",
+  "courierReturns.customerChargeCents",
 ] as const;
 
 export const FLAG_FIELDS = [
@@ -67,6 +68,7 @@ export const FLAG_FIELDS = [
   "driverNotes.shopperInstructions",
   "noDriverWatch.raisesEnabled",
   "tracking.forwardRating",
+  "courierReturns.enabled",
 ] as const;
 
 export function centsToDollarsText(cents: number | null): string {
@@ -183,6 +185,8 @@ export function draftFromSettings(settings: ShopSettings, pickups: PickupLocatio
       "noDriverWatch.stepCents": centsToDollarsText(settings.noDriverWatch.stepCents),
       "noDriverWatch.maxPerShipmentCents": centsToDollarsText(settings.noDriverWatch.maxPerShipmentCents),
       "noDriverWatch.maxPerShopPerDayCents": centsToDollarsText(settings.noDriverWatch.maxPerShopPerDayCents),
+      "courierReturns.receivingLocationGids": settings.courierReturns.receivingLocationGids.join(","),
+      "courierReturns.customerChargeCents": centsToDollarsText(settings.courierReturns.customerChargeCents),
     },
     flags: {
       "deliveryOptions.signatureRequired": settings.deliveryOptions.signatureRequired,
@@ -192,6 +196,7 @@ export function draftFromSettings(settings: ShopSettings, pickups: PickupLocatio
       "driverNotes.shopperInstructions": settings.driverNotes.shopperInstructions,
       "noDriverWatch.raisesEnabled": settings.noDriverWatch.raisesEnabled,
       "tracking.forwardRating": settings.tracking.forwardRating,
+      "courierReturns.enabled": settings.courierReturns.enabled,
     },
     windows: settings.deliveryWindows.map(windowDraft),
     pickups: pickups.map((p) => ({ ...p })),

@@ -23,6 +23,7 @@ import { OpeningHoursSettings } from "./hours-schema";
 import { DeliveryAreasSettings } from "./area-schema";
 import { AfterExpirySettings } from "./expiry-schema";
 import { NO_DRIVER_WATCH_DEFAULTS, NoDriverWatchSettings } from "./no-driver-schema";
+import { COURIER_RETURNS_DEFAULTS, CourierReturnSettings } from "./returns-schema";
 import { DeliveryWindow, WindowId } from "./window-schema";
 
 /** A shop's settings (stored as JSON text in Shop.settingsJson), one group per concern. */
@@ -68,6 +69,8 @@ export const ShopSettings = z
     afterExpiry: AfterExpirySettings,
     /** Raising the driver's payout while no driver takes a shipment (settings saved before it: the defaults). */
     noDriverWatch: NoDriverWatchSettings.default(() => structuredClone(NO_DRIVER_WATCH_DEFAULTS)),
+    /** Drivers collecting approved returns (settings saved before it: off). */
+    courierReturns: CourierReturnSettings.default(() => structuredClone(COURIER_RETURNS_DEFAULTS)),
   })
   .superRefine((settings, ctx) => {
     // Parts of `settings` may be unparsed input here (see EVEN_WITH_OTHER_ERRORS).

@@ -23,6 +23,7 @@ export { DEFAULT_SHOP_SETTINGS } from "./defaults";
 export { type FormDataLike } from "./dotted-fields";
 export { DeliveryOptionSettings, DriverNotesSettings } from "./driver-notes-schema";
 export { NO_DRIVER_WATCH_DEFAULTS, NoDriverWatchSettings } from "./no-driver-schema";
+export { COURIER_RETURNS_DEFAULTS, CourierReturnSettings } from "./returns-schema";
 export { PackageSize } from "./package-schema";
 export { PriceTolerance, PricingRules, type RoundingMode } from "./pricing-schema";
 export { validateSettingsInput, type SettingsInputResult } from "./settings-input";

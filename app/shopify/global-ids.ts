@@ -11,3 +11,5 @@ const globalId = (type: string) =>
 export const OrderGid = globalId("Order");
 export const FulfillmentOrderGid = globalId("FulfillmentOrder");
 export const CustomerGid = globalId("Customer");
+export const ReturnGid = globalId("Return");
+export const ReverseFulfillmentOrderGid = globalId("ReverseFulfillmentOrder");

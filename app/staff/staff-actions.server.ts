@@ -18,6 +18,7 @@ export const STAFF_ACTIONS = {
   settings: "settings",
   raisePay: "raise_pay",
   resolve: "resolve",
+  returnPickup: "return_pickup",
 } as const;
 export type StaffActionKind = (typeof STAFF_ACTIONS)[keyof typeof STAFF_ACTIONS];
 

@@ -2,6 +2,7 @@ import {
   PHOTO_KINDS,
   SHIPMENT_STATES,
   type PhotoKind,
+  type ShipmentLeg,
   type ShipmentPhoto,
   type ShipmentState,
   type ShipmentView,
@@ -36,7 +37,24 @@ export type ShipmentRecord = {
   tipCents: number | null;
   rating: number | null;
   photosJson: string | null;
+  /** A return's leg (app/returns); absent or "delivery" without a return on an order's own deliveries. */
+  kind?: string;
+  returnGid?: string | null;
+  batchReferenceId?: string | null;
+  batchSequence?: number | null;
 };
+
+/** The leg a return's shipment is, for staff; undefined for an order's own delivery. */
+export function legOf(record: ShipmentRecord): ShipmentLeg | undefined {
+  if (!record.returnGid && record.kind !== "return_pickup") return undefined;
+  return {
+    kind: record.kind === "return_pickup" ? "return_pickup" : "delivery",
+    roundTrip:
+      record.batchReferenceId && record.batchSequence
+        ? { referenceId: record.batchReferenceId, sequence: record.batchSequence }
+        : null,
+  };
+}
 
 /** What the events and activities of the shipment tell. */
 export type ShipmentHistoryFacts = {
@@ -130,6 +148,10 @@ export function attentionFix(state: ShipmentState, needsAttention: boolean): str
   }
 }
 
+/** The fix for a return's leg that needs attention: a new booking of the return, not a re-dispatch. */
+export const RETURN_LEG_FIX =
+  "Fix what the reason says (the customer's address or phone, or the receiving location in the app's settings), then book the return's collection again from the order page.";
+
 /** The fix for a shipment flagged after an order change it could not follow. */
 export const REDISPATCH_FIX =
   "Open Same-day delivery on the order page and choose Cancel and re-dispatch to send a new delivery with the order's current details, or keep the delivery as it is.";
@@ -156,6 +178,9 @@ export function toShipmentView(
     },
     context.now,
   );
+  const leg = legOf(record);
+  // A collection goes back to its return: a new one is booked for the return, never a re-dispatch.
+  if (leg?.kind === "return_pickup") permissions.canRedispatch = false;
   const photos: ShipmentPhoto[] = record.courierShipmentId
     ? photoKindsOf(record.photosJson).map((kind) => ({ kind, url: context.photoUrl(kind) }))
     : [];
@@ -177,12 +202,15 @@ export function toShipmentView(
         ? REDISPATCH_FIX
         : needsAttentionForNoDriver(record)
           ? NO_DRIVER_YET_FIX
-          : attentionFix(state, record.needsAttention),
+          : leg && record.needsAttention
+            ? RETURN_LEG_FIX
+            : attentionFix(state, record.needsAttention),
     cancellationCode: state === "canceled" ? (history.courierCancellationCode ?? history.staffCancellationCode) : null,
     ...permissions,
     tipped: record.tipCents !== null,
     rated: record.rating !== null,
     driverPayRaisedCents: history.driverPayRaisedCents,
     photos,
+    ...(leg ? { leg } : {}),
   };
 }

@@ -3,6 +3,7 @@ import type { CourierClient } from "~/courier/client.server";
 import { parseCourierEvent } from "~/courier/events";
 import type { Db } from "~/db/client.server";
 import type { JobQueue } from "~/jobs/queue.server";
+import { actionsFor, isReturnPickup } from "~/returns/leg-kind";
 import { releaseSlotPlace } from "~/schedule/slot-reservations.server";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
 import {
@@ -332,13 +333,19 @@ export async function applyShipmentEvents(deps: ApplyDeps, shipmentId: string): 
       const repost = await repostChanges(deps, transition);
       const updated = { ...shipmentUpdate(shipment, transition, event.occurredAt), ...repost.data };
       // Shopify is told what the shipment is after the event (a reposted one's new tracking number).
-      const fulfillmentGid = await runActions(deps, { ...shipment, ...updated }, transition.actions, view);
+      const fulfillmentGid = await runActions(
+        deps,
+        { ...shipment, ...updated },
+        actionsFor(shipment, transition.actions),
+        view,
+      );
       const changes = { ...updated, fulfillmentGid };
       shipmentChanges = { ...shipmentChanges, ...changes };
       current = { ...shipment, ...changes };
       const after = current;
-      occurrences.push(...flowOccurrences(after, transition).map((occurrence) => ({ shipment: after, occurrence })));
-      if (transition.changes.needsAttention?.code === "expired") expiries.push(after);
+      if (!isReturnPickup(after))
+        occurrences.push(...flowOccurrences(after, transition).map((occurrence) => ({ shipment: after, occurrence })));
+      if (transition.changes.needsAttention?.code === "expired" && !isReturnPickup(after)) expiries.push(after);
       if (transition.changes.replacedByCourierId) reposts.push(transition.changes.replacedByCourierId);
       for (const action of transition.actions)
         if (isTagAction(action))

@@ -1,3 +1,5 @@
+import { deliveriesOnly } from "~/returns/leg-kind";
+
 /**
  * The order's app metafield: what the admin block (and later a customer-facing page) shows for each
  * of the order's shipments. Only the driver's first name; no phone, no recipient data.
@@ -5,6 +7,7 @@
 
 export type ShipmentForSummary = {
   id: string;
+  kind?: string | null;
   state: string;
   trackingNumber: string | null;
   driverName: string | null;
@@ -45,7 +48,9 @@ function photos(json: string | null): string[] {
   }
 }
 
-export function orderDeliverySummary(shipments: ShipmentForSummary[]): OrderDeliverySummary {
+export function orderDeliverySummary(all: ShipmentForSummary[]): OrderDeliverySummary {
+  // The order's deliveries: a return's collection is not one (app/returns).
+  const shipments = deliveriesOnly(all);
   const latest = shipments.reduce((max, s) => (s.updatedAt > max ? s.updatedAt : max), new Date(0));
   return {
     version: 1,

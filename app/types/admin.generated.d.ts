@@ -223,6 +223,59 @@ export type FulfillmentOrderForDispatchQuery = { fulfillmentOrder?: AdminTypes.M
     ) }
   )> };
 
+export type ReturnForPickupQueryVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+}>;
+
+
+export type ReturnForPickupQuery = { return?: AdminTypes.Maybe<(
+    Pick<AdminTypes.Return, 'id' | 'name' | 'status'>
+    & { order: (
+      Pick<AdminTypes.Order, 'id' | 'name' | 'phone'>
+      & { shippingAddress?: AdminTypes.Maybe<Pick<AdminTypes.MailingAddress, 'firstName' | 'lastName' | 'name' | 'company' | 'address1' | 'address2' | 'city' | 'provinceCode' | 'zip' | 'countryCodeV2' | 'phone' | 'latitude' | 'longitude'>>, fulfillmentOrders: { nodes: Array<(
+          Pick<AdminTypes.FulfillmentOrder, 'id'>
+          & { lineItems: { nodes: Array<{ lineItem: Pick<AdminTypes.LineItem, 'id'> }> } }
+        )> }, fulfillments: Array<{ location?: AdminTypes.Maybe<Pick<AdminTypes.Location, 'id'>>, fulfillmentLineItems: { nodes: Array<Pick<AdminTypes.FulfillmentLineItem, 'id'>> } }> }
+    ), returnLineItems: { nodes: Array<(
+        Pick<AdminTypes.ReturnLineItem, 'id' | 'quantity'>
+        & { totalWeight?: AdminTypes.Maybe<Pick<AdminTypes.Weight, 'unit' | 'value'>>, fulfillmentLineItem: (
+          Pick<AdminTypes.FulfillmentLineItem, 'id'>
+          & { lineItem: (
+            Pick<AdminTypes.LineItem, 'id' | 'title' | 'variantTitle' | 'sku' | 'requiresShipping'>
+            & { originalUnitPriceSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount'> }, variant?: AdminTypes.Maybe<(
+              Pick<AdminTypes.ProductVariant, 'id'>
+              & { metafield?: AdminTypes.Maybe<Pick<AdminTypes.Metafield, 'value'>>, product: (
+                Pick<AdminTypes.Product, 'id'>
+                & { metafield?: AdminTypes.Maybe<Pick<AdminTypes.Metafield, 'value'>> }
+              ) }
+            )> }
+          ) }
+        ) }
+      ) | Pick<AdminTypes.UnverifiedReturnLineItem, 'id' | 'quantity'>> }, exchangeLineItems: { nodes: Array<(
+        Pick<AdminTypes.ExchangeLineItem, 'id' | 'quantity'>
+        & { lineItems?: AdminTypes.Maybe<Array<Pick<AdminTypes.LineItem, 'id'>>> }
+      )> }, reverseFulfillmentOrders: { nodes: Array<(
+        Pick<AdminTypes.ReverseFulfillmentOrder, 'id' | 'status'>
+        & { lineItems: { nodes: Array<(
+            Pick<AdminTypes.ReverseFulfillmentOrderLineItem, 'id' | 'totalQuantity'>
+            & { fulfillmentLineItem?: AdminTypes.Maybe<Pick<AdminTypes.FulfillmentLineItem, 'id'>> }
+          )> }, reverseDeliveries: { nodes: Array<(
+            Pick<AdminTypes.ReverseDelivery, 'id'>
+            & { deliverable?: AdminTypes.Maybe<{ tracking?: AdminTypes.Maybe<Pick<AdminTypes.ReverseDeliveryTrackingV2, 'number' | 'url'>> }> }
+          )> } }
+      )> } }
+  )> };
+
+export type ReverseDeliveryCreateWithShippingMutationVariables = AdminTypes.Exact<{
+  reverseFulfillmentOrderId: AdminTypes.Scalars['ID']['input'];
+  reverseDeliveryLineItems: Array<AdminTypes.ReverseDeliveryLineItemInput> | AdminTypes.ReverseDeliveryLineItemInput;
+  trackingInput?: AdminTypes.InputMaybe<AdminTypes.ReverseDeliveryTrackingInput>;
+  notifyCustomer?: AdminTypes.InputMaybe<AdminTypes.Scalars['Boolean']['input']>;
+}>;
+
+
+export type ReverseDeliveryCreateWithShippingMutation = { reverseDeliveryCreateWithShipping?: AdminTypes.Maybe<{ reverseDelivery?: AdminTypes.Maybe<Pick<AdminTypes.ReverseDelivery, 'id'>>, userErrors: Array<Pick<AdminTypes.ReturnUserError, 'field' | 'message' | 'code'>> }> };
+
 export type ShopBasicsQueryVariables = AdminTypes.Exact<{ [key: string]: never; }>;
 
 
@@ -239,6 +292,7 @@ interface GeneratedQueryTypes {
   "#graphql\n  query OrderForDispatch($id: ID!) {\n    order(id: $id) {\n      ...OrderDispatchFields\n      fulfillmentOrders(first: 20) {\n        nodes {\n          ...FulfillmentOrderDispatchFields\n        }\n      }\n    }\n  }\n  #graphql\n  fragment OrderDispatchFields on Order {\n    id\n    legacyResourceId\n    name\n    phone\n    note\n    customAttributes {\n      key\n      value\n    }\n    cancelledAt\n    displayFinancialStatus\n    displayFulfillmentStatus\n    tags\n    currencyCode\n    subtotalPriceSet {\n      shopMoney {\n        amount\n        currencyCode\n      }\n    }\n    shippingAddress {\n      firstName\n      lastName\n      name\n      company\n      address1\n      address2\n      city\n      province\n      provinceCode\n      zip\n      countryCodeV2\n      phone\n      latitude\n      longitude\n    }\n    shippingLines(first: 5) {\n      nodes {\n        title\n        code\n        source\n        carrierIdentifier\n        originalPriceSet {\n          shopMoney {\n            amount\n          }\n        }\n      }\n    }\n  }\n\n  #graphql\n  fragment FulfillmentOrderDispatchFields on FulfillmentOrder {\n    id\n    status\n    requestStatus\n    deliveryMethod {\n      additionalInformation {\n        instructions\n      }\n    }\n    assignedLocation {\n      name\n      location {\n        id\n      }\n    }\n  }\n\n": {return: OrderForDispatchQuery, variables: OrderForDispatchQueryVariables},
   "#graphql\n  query FulfillmentOrderLines($id: ID!, $after: String) {\n    fulfillmentOrder(id: $id) {\n      id\n      lineItems(first: 50, after: $after) {\n        ...FulfillmentOrderLinePage\n      }\n    }\n  }\n  #graphql\n  fragment FulfillmentOrderLinePage on FulfillmentOrderLineItemConnection {\n    nodes {\n      id\n      totalQuantity\n      remainingQuantity\n      requiresShipping\n      sku\n      productTitle\n      variantTitle\n      weight {\n        unit\n        value\n      }\n      originalUnitPriceSet {\n        shopMoney {\n          amount\n        }\n      }\n      variant {\n        id\n        metafield(namespace: \"courier\", key: \"dimensions\") {\n          value\n        }\n        product {\n          id\n          tags\n          metafield(namespace: \"courier\", key: \"dimensions\") {\n            value\n          }\n        }\n      }\n    }\n    pageInfo {\n      hasNextPage\n      endCursor\n    }\n  }\n\n": {return: FulfillmentOrderLinesQuery, variables: FulfillmentOrderLinesQueryVariables},
   "#graphql\n  query FulfillmentOrderForDispatch($id: ID!) {\n    fulfillmentOrder(id: $id) {\n      ...FulfillmentOrderDispatchFields\n      order {\n        ...OrderDispatchFields\n      }\n      lineItems(first: 50) {\n        ...FulfillmentOrderLinePage\n      }\n    }\n  }\n  #graphql\n  fragment OrderDispatchFields on Order {\n    id\n    legacyResourceId\n    name\n    phone\n    note\n    customAttributes {\n      key\n      value\n    }\n    cancelledAt\n    displayFinancialStatus\n    displayFulfillmentStatus\n    tags\n    currencyCode\n    subtotalPriceSet {\n      shopMoney {\n        amount\n        currencyCode\n      }\n    }\n    shippingAddress {\n      firstName\n      lastName\n      name\n      company\n      address1\n      address2\n      city\n      province\n      provinceCode\n      zip\n      countryCodeV2\n      phone\n      latitude\n      longitude\n    }\n    shippingLines(first: 5) {\n      nodes {\n        title\n        code\n        source\n        carrierIdentifier\n        originalPriceSet {\n          shopMoney {\n            amount\n          }\n        }\n      }\n    }\n  }\n\n  #graphql\n  fragment FulfillmentOrderDispatchFields on FulfillmentOrder {\n    id\n    status\n    requestStatus\n    deliveryMethod {\n      additionalInformation {\n        instructions\n      }\n    }\n    assignedLocation {\n      name\n      location {\n        id\n      }\n    }\n  }\n\n  #graphql\n  fragment FulfillmentOrderLinePage on FulfillmentOrderLineItemConnection {\n    nodes {\n      id\n      totalQuantity\n      remainingQuantity\n      requiresShipping\n      sku\n      productTitle\n      variantTitle\n      weight {\n        unit\n        value\n      }\n      originalUnitPriceSet {\n        shopMoney {\n          amount\n        }\n      }\n      variant {\n        id\n        metafield(namespace: \"courier\", key: \"dimensions\") {\n          value\n        }\n        product {\n          id\n          tags\n          metafield(namespace: \"courier\", key: \"dimensions\") {\n            value\n          }\n        }\n      }\n    }\n    pageInfo {\n      hasNextPage\n      endCursor\n    }\n  }\n\n": {return: FulfillmentOrderForDispatchQuery, variables: FulfillmentOrderForDispatchQueryVariables},
+  "#graphql\n  query ReturnForPickup($id: ID!) {\n    return(id: $id) {\n      id\n      name\n      status\n      order {\n        id\n        name\n        phone\n        shippingAddress {\n          firstName\n          lastName\n          name\n          company\n          address1\n          address2\n          city\n          provinceCode\n          zip\n          countryCodeV2\n          phone\n          latitude\n          longitude\n        }\n        # The exchange's new items are on the order's latest fulfillment orders.\n        fulfillmentOrders(first: 5, reverse: true) {\n          nodes {\n            id\n            lineItems(first: 10) {\n              nodes {\n                lineItem {\n                  id\n                }\n              }\n            }\n          }\n        }\n        fulfillments(first: 10) {\n          location {\n            id\n          }\n          fulfillmentLineItems(first: 20) {\n            nodes {\n              id\n            }\n          }\n        }\n      }\n      returnLineItems(first: 20) {\n        nodes {\n          id\n          quantity\n          ... on ReturnLineItem {\n            totalWeight {\n              unit\n              value\n            }\n            fulfillmentLineItem {\n              id\n              lineItem {\n                id\n                title\n                variantTitle\n                sku\n                requiresShipping\n                originalUnitPriceSet {\n                  shopMoney {\n                    amount\n                  }\n                }\n                variant {\n                  id\n                  metafield(namespace: \"courier\", key: \"dimensions\") {\n                    value\n                  }\n                  product {\n                    id\n                    metafield(namespace: \"courier\", key: \"dimensions\") {\n                      value\n                    }\n                  }\n                }\n              }\n            }\n          }\n        }\n      }\n      exchangeLineItems(first: 10) {\n        nodes {\n          id\n          quantity\n          lineItems {\n            id\n          }\n        }\n      }\n      reverseFulfillmentOrders(first: 5) {\n        nodes {\n          id\n          status\n          lineItems(first: 20) {\n            nodes {\n              id\n              totalQuantity\n              fulfillmentLineItem {\n                id\n              }\n            }\n          }\n          reverseDeliveries(first: 5) {\n            nodes {\n              id\n              deliverable {\n                ... on ReverseDeliveryShippingDeliverable {\n                  tracking {\n                    number\n                    url\n                  }\n                }\n              }\n            }\n          }\n        }\n      }\n    }\n  }\n": {return: ReturnForPickupQuery, variables: ReturnForPickupQueryVariables},
   "#graphql\n  query ShopBasics {\n    shop {\n      name\n      myshopifyDomain\n      ianaTimezone\n      currencyCode\n      plan {\n        displayName\n        partnerDevelopment\n        shopifyPlus\n      }\n    }\n  }\n": {return: ShopBasicsQuery, variables: ShopBasicsQueryVariables},
 }
 
@@ -253,6 +307,7 @@ interface GeneratedMutationTypes {
   "#graphql\n  mutation OrderDeliveryMetafieldSet($metafields: [MetafieldsSetInput!]!) {\n    metafieldsSet(metafields: $metafields) {\n      metafields {\n        id\n        key\n        namespace\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": {return: OrderDeliveryMetafieldSetMutation, variables: OrderDeliveryMetafieldSetMutationVariables},
   "#graphql\n  mutation OrderTagsAdd($id: ID!, $tags: [String!]!) {\n    tagsAdd(id: $id, tags: $tags) {\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": {return: OrderTagsAddMutation, variables: OrderTagsAddMutationVariables},
   "#graphql\n  mutation OrderTagsRemove($id: ID!, $tags: [String!]!) {\n    tagsRemove(id: $id, tags: $tags) {\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": {return: OrderTagsRemoveMutation, variables: OrderTagsRemoveMutationVariables},
+  "#graphql\n  mutation ReverseDeliveryCreateWithShipping(\n    $reverseFulfillmentOrderId: ID!\n    $reverseDeliveryLineItems: [ReverseDeliveryLineItemInput!]!\n    $trackingInput: ReverseDeliveryTrackingInput\n    $notifyCustomer: Boolean\n  ) {\n    reverseDeliveryCreateWithShipping(\n      reverseFulfillmentOrderId: $reverseFulfillmentOrderId\n      reverseDeliveryLineItems: $reverseDeliveryLineItems\n      trackingInput: $trackingInput\n      notifyCustomer: $notifyCustomer\n    ) {\n      reverseDelivery {\n        id\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": {return: ReverseDeliveryCreateWithShippingMutation, variables: ReverseDeliveryCreateWithShippingMutationVariables},
 }
 declare module '@shopify/admin-api-client' {
   type InputMaybe<T> = AdminTypes.InputMaybe<T>;

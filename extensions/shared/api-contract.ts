@@ -134,6 +134,16 @@ export interface ShipmentView {
   /** The courier account has barcode scanning, so a label can be fetched. */
   labelAvailable: boolean;
   photos: ShipmentPhoto[];
+  /**
+   * A return's leg (app/returns): a collection from the customer, or an exchange's delivery; in a round
+   * trip, the courier's batch and the leg's place in it. Absent on an order's own deliveries.
+   */
+  leg?: ShipmentLeg;
+}
+
+export interface ShipmentLeg {
+  kind: "delivery" | "return_pickup";
+  roundTrip: { referenceId: string; sequence: number } | null;
 }
 
 export interface DeliveryWindowQuote {

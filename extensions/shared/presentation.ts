@@ -88,6 +88,15 @@ export interface ShipmentCard {
 }
 
 /** Everything the block and the action show for one shipment. */
+/** "Delivery …", "Return collection …"; a round trip's legs say which leg they are. */
+export function headingOf(shipment: ShipmentView): string {
+  const what =
+    shipment.leg?.kind === "return_pickup" ? "Return collection" : shipment.leg ? "Exchange delivery" : "Delivery";
+  const base = shipment.trackingNumber ? `${what} ${shipment.trackingNumber}` : `${what} for ${shipment.orderName}`;
+  const trip = shipment.leg?.roundTrip;
+  return trip ? `Round trip, leg ${trip.sequence}: ${base}` : base;
+}
+
 export function shipmentCard(shipment: ShipmentView, now: Date, formatTime: FormatTime): ShipmentCard {
   const details: { label: string; value: string }[] = [];
   if (shipment.trackingNumber) details.push({ label: "Tracking number", value: shipment.trackingNumber });
@@ -114,7 +123,7 @@ export function shipmentCard(shipment: ShipmentView, now: Date, formatTime: Form
   if (shipment.rated) details.push({ label: "Rating", value: "Sent" });
 
   return {
-    heading: shipment.trackingNumber ? `Delivery ${shipment.trackingNumber}` : `Delivery for ${shipment.orderName}`,
+    heading: headingOf(shipment),
     stateLabel: STATE_LABELS[shipment.state],
     tone: shipment.needsAttention ? "critical" : STATE_TONES[shipment.state],
     details,
@@ -134,9 +143,26 @@ const FINAL: ReadonlySet<ShipmentState> = new Set(["delivered", "returned", "can
 
 export function sortForDisplay(shipments: readonly ShipmentView[]): ShipmentView[] {
   const rank = (s: ShipmentView) => (s.needsAttention ? 0 : FINAL.has(s.state) ? 2 : 1);
+  // A round trip's legs stay together, in leg order, where its most urgent leg would be.
+  const group = (s: ShipmentView) => s.leg?.roundTrip?.referenceId ?? s.id;
+  const groups = new Map<string, { rank: number; index: number }>();
+  shipments.forEach((shipment, index) => {
+    const key = group(shipment);
+    const seen = groups.get(key);
+    groups.set(key, {
+      rank: Math.min(seen?.rank ?? Infinity, rank(shipment)),
+      index: Math.min(seen?.index ?? Infinity, index),
+    });
+  });
   return shipments
-    .map((shipment, index) => ({ shipment, index }))
-    .sort((a, b) => rank(a.shipment) - rank(b.shipment) || a.index - b.index)
+    .map((shipment, index) => ({ shipment, index, group: groups.get(group(shipment))! }))
+    .sort(
+      (a, b) =>
+        a.group.rank - b.group.rank ||
+        a.group.index - b.group.index ||
+        (a.shipment.leg?.roundTrip?.sequence ?? 0) - (b.shipment.leg?.roundTrip?.sequence ?? 0) ||
+        a.index - b.index,
+    )
     .map(({ shipment }) => shipment);
 }
 

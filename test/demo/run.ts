@@ -8,6 +8,7 @@ import type { Cleanup } from "./cleanup";
 import { startDemoStack, TIME_SCALE, type DemoStack } from "./stack";
 import { checkoutQuote } from "./steps/checkout-quote";
 import { courierDelivers } from "./steps/courier-delivers";
+import { exchangeRoundTrip } from "./steps/exchange-round-trip";
 import { installAndSetUp } from "./steps/install-and-set-up";
 import { noDriverRaises } from "./steps/no-driver-raises";
 import { orderPaid } from "./steps/order-paid";
@@ -25,6 +26,7 @@ export const DEMO_STEPS: readonly DemoStep[] = [
   returnAndCancel,
   staffActions,
   noDriverRaises,
+  exchangeRoundTrip,
   summary,
 ];
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { SHIPMENT_STATES, type ShipmentState } from "../../extensions/shared/api-contract";
+import { SHIPMENT_STATES, type ShipmentState, type ShipmentView } from "../../extensions/shared/api-contract";
 import {
+  headingOf,
   blockSummary,
   etaText,
   formatMoney,
@@ -220,5 +221,35 @@ describe("ordering and the collapsed summary", () => {
     [[attention, { ...attention, id: "a2" }], "2 deliveries need attention"],
   ])("%# → %s", (shipments, summary) => {
     expect(blockSummary(shipments)).toBe(summary);
+  });
+});
+
+describe("a return's legs on the order page", () => {
+  const leg = (id: string, overrides: Partial<ShipmentView>): ShipmentView => shipmentView({ id, ...overrides });
+
+  it("names the collection and the exchange delivery, and a round trip's leg", () => {
+    expect(headingOf(leg("a", { trackingNumber: "T1", leg: { kind: "return_pickup", roundTrip: null } }))).toBe(
+      "Return collection T1",
+    );
+    expect(
+      headingOf(
+        leg("b", {
+          trackingNumber: "T2",
+          leg: { kind: "delivery", roundTrip: { referenceId: "rt-1-1", sequence: 1 } },
+        }),
+      ),
+    ).toBe("Round trip, leg 1: Exchange delivery T2");
+    expect(headingOf(leg("c", { trackingNumber: "T3" }))).toBe("Delivery T3");
+  });
+
+  it("keeps a round trip's legs together in leg order, where its most urgent leg goes", () => {
+    const trip = (sequence: number) => ({ kind: "delivery" as const, roundTrip: { referenceId: "rt-9-1", sequence } });
+    const sorted = sortForDisplay([
+      leg("plain", { state: "scheduled" }),
+      leg("leg2", { state: "scheduled", needsAttention: true, leg: { ...trip(2), kind: "return_pickup" } }),
+      leg("done", { state: "delivered" }),
+      leg("leg1", { state: "scheduled", leg: trip(1) }),
+    ]);
+    expect(sorted.map((s) => s.id)).toEqual(["leg1", "leg2", "plain", "done"]);
   });
 });

@@ -425,6 +425,7 @@ export function addOrder(shop: ShopState, input: OrderInput = {}): OrderState {
     customAttributes: input.customAttributes ?? [],
     fulfillmentOrders: [],
     fulfillments: [],
+    returns: [],
     metafields: metafieldsFor(shop, id, input.metafields, createdAt),
   } satisfies OrderState);
 
@@ -484,7 +485,7 @@ export function addOrder(shop: ShopState, input: OrderInput = {}): OrderState {
   return order;
 }
 
-function addLineItem(shop: ShopState, order: OrderState, input: LineItemInput): LineItemState {
+export function addLineItem(shop: ShopState, order: OrderState, input: LineItemInput): LineItemState {
   const variant = input.variant === undefined ? addProduct(shop).variants[0]! : input.variant;
   const product = variant ? findRecord(shop, "Product", variant.productId) : null;
   const line = register(shop, {

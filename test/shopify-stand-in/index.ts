@@ -190,6 +190,7 @@ export type { IssuedToken } from "./tokens";
 export type { RejectedRequest } from "./http";
 export { serveShopifyStandIn, type ServedStandIn } from "./serve";
 export { createFulfillment, createFulfillmentEvent, cancelFulfillment } from "./domain/fulfillments";
+export { addReturn, approveReturn, type ReturnInput } from "./domain/returns";
 export { planAllowsCarrierServices, CARRIER_SERVICE_PLAN_MESSAGE } from "./domain/carrier-services";
 export { DEFAULT_MAXIMUM_AVAILABLE, DEFAULT_RESTORE_RATE, SINGLE_QUERY_MAX_COST } from "./throttle";
 export { INVALID_TOKEN_BODY } from "./http";

@@ -7,6 +7,7 @@ import type {
   DeliveryMethodDefinitionState,
   DeliveryProfileState,
   DeliveryZoneState,
+  ExchangeLineItemState,
   FulfillmentEventState,
   FulfillmentHoldState,
   FulfillmentOrderLineItemState,
@@ -18,6 +19,12 @@ import type {
   OrderState,
   ProductState,
   ProductVariantState,
+  ReturnLineItemState,
+  ReturnState,
+  ReverseDeliveryLineItemState,
+  ReverseDeliveryState,
+  ReverseFulfillmentOrderLineItemState,
+  ReverseFulfillmentOrderState,
   ShopState,
 } from "./shop-state";
 
@@ -42,6 +49,13 @@ export type RecordsByType = {
   DeliveryZone: DeliveryZoneState;
   DeliveryMethodDefinition: DeliveryMethodDefinitionState;
   AppInstallation: AppInstallationState;
+  Return: ReturnState;
+  ReturnLineItem: ReturnLineItemState;
+  ExchangeLineItem: ExchangeLineItemState;
+  ReverseFulfillmentOrder: ReverseFulfillmentOrderState;
+  ReverseFulfillmentOrderLineItem: ReverseFulfillmentOrderLineItemState;
+  ReverseDelivery: ReverseDeliveryState;
+  ReverseDeliveryLineItem: ReverseDeliveryLineItemState;
 };
 
 export function register<T extends { id: string }>(shop: ShopState, record: T): T {

@@ -270,6 +270,78 @@ export type OrderState = HasMetafieldsState & {
   customAttributes: { key: string; value: string | null }[];
   fulfillmentOrders: FulfillmentOrderState[];
   fulfillments: FulfillmentState[];
+  returns: ReturnState[];
+};
+
+/** An item of a return: part of a fulfillment line item, going back to the merchant. */
+export type ReturnLineItemState = {
+  id: string;
+  returnId: string;
+  fulfillmentLineItemId: string;
+  quantity: number;
+  returnReasonNote: string;
+  customerNote: string | null;
+};
+
+/** A new item the customer gets in exchange: an order line item added by the return. */
+export type ExchangeLineItemState = {
+  id: string;
+  returnId: string;
+  lineItemId: string;
+  variantId: string | null;
+  title: string | null;
+  quantity: number;
+};
+
+export type ReverseFulfillmentOrderLineItemState = {
+  id: string;
+  reverseFulfillmentOrderId: string;
+  returnLineItemId: string;
+  fulfillmentLineItemId: string;
+  totalQuantity: number;
+};
+
+export type ReverseDeliveryLineItemState = {
+  id: string;
+  reverseDeliveryId: string;
+  reverseFulfillmentOrderLineItemId: string;
+  quantity: number;
+};
+
+/** `ReverseDeliveryShippingDeliverable`: how the items travel back (tracking; labels are not modelled). */
+export type ReverseDeliveryTrackingState = { carrierName: string | null; number: string | null; url: string | null };
+
+export type ReverseDeliveryState = {
+  id: string;
+  reverseFulfillmentOrderId: string;
+  lineItems: ReverseDeliveryLineItemState[];
+  tracking: ReverseDeliveryTrackingState | null;
+  notifyCustomer: boolean;
+  createdAt: IsoDateTime;
+};
+
+export type ReverseFulfillmentOrderState = {
+  id: string;
+  returnId: string;
+  orderId: string;
+  /** Where the items go back to (not exposed by the Admin API; the stand-in's grouping key). */
+  locationId: string;
+  status: "OPEN" | "CLOSED" | "CANCELED";
+  lineItems: ReverseFulfillmentOrderLineItemState[];
+  reverseDeliveries: ReverseDeliveryState[];
+};
+
+export type ReturnState = {
+  id: string;
+  orderId: string;
+  name: string;
+  status: "REQUESTED" | "OPEN" | "CLOSED" | "DECLINED" | "CANCELED";
+  createdAt: IsoDateTime;
+  requestApprovedAt: IsoDateTime | null;
+  closedAt: IsoDateTime | null;
+  returnLineItems: ReturnLineItemState[];
+  exchangeLineItems: ExchangeLineItemState[];
+  reverseFulfillmentOrders: ReverseFulfillmentOrderState[];
 };
 
 export type DeliveryParticipantState = {

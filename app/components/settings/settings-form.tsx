@@ -13,6 +13,7 @@ import type { ShopSettings } from "~/settings/shop-settings";
 import { DeliveryWindowsSection } from "./delivery-windows-section";
 import { draftControls } from "./draft-controls";
 import { OrderSections } from "./order-sections";
+import { ReturnsSection } from "./returns-section";
 import { PickupLocationsSection } from "./pickup-locations-section";
 import { PricingSections } from "./pricing-sections";
 
@@ -94,6 +95,7 @@ export function SettingsForm({ data }: { data: LoadedSettings }) {
       <DeliveryWindowsSection draft={draft} setDraft={setDraft} errors={errors} controls={controls} />
       <PricingSections controls={controls} />
       <OrderSections controls={controls} />
+      <ReturnsSection controls={controls} draft={draft} setDraft={setDraft} errors={errors} />
       <Layout.Section>
         <InlineStack align="end" gap="200">
           <Button onClick={discard} disabled={!dirty || saving}>

@@ -371,6 +371,38 @@ describe("settings", () => {
     });
   });
 
+  it("saves courier returns: on, the receiving locations and the customer's charge; refuses what is not a location", async () => {
+    const main = world.shop.locations[0]!.id;
+    const saved = data(
+      await call(
+        settingsAction,
+        post(
+          "/app/settings",
+          validForm({
+            "courierReturns.enabled": "true",
+            "courierReturns.receivingLocationGids": main,
+            "courierReturns.customerChargeCents": "499",
+          }),
+        ),
+      ),
+    );
+    expect(saved).toMatchObject({ ok: true });
+    const shop = await world.runtime.db.shop.findUniqueOrThrow({ where: { domain: SHOP } });
+    expect(parseShopSettings(shop.settingsJson).courierReturns).toEqual({
+      enabled: true,
+      receivingLocationGids: [main],
+      customerChargeCents: 499,
+    });
+    const refused = data(
+      await call(
+        settingsAction,
+        post("/app/settings", validForm({ "courierReturns.receivingLocationGids": "warehouse" })),
+      ),
+    );
+    expect(refused).toMatchObject({ ok: false });
+    expect(JSON.stringify(refused)).toContain("Choose pickup locations of the shop");
+  });
+
   it("refuses invalid fields with one message per field and saves nothing", async () => {
     const before = await world.runtime.db.shop.findUniqueOrThrow({
       where: { domain: SHOP },

@@ -90,6 +90,11 @@ export const custom: ShopSettings = {
     maxPerShipmentCents: 450,
     maxPerShopPerDayCents: 2_000,
   },
+  courierReturns: {
+    enabled: true,
+    receivingLocationGids: ["gid://shopify/Location/71", "gid://shopify/Location/72"],
+    customerChargeCents: 500,
+  },
 };
 
 export function form(entries: Array<[string, string]>): URLSearchParams {
@@ -163,4 +168,7 @@ export const fullForm: Array<[string, string]> = [
   ["noDriverWatch.stepCents", "150"],
   ["noDriverWatch.maxPerShipmentCents", "450"],
   ["noDriverWatch.maxPerShopPerDayCents", "2000"],
+  ["courierReturns.enabled", "true"],
+  ["courierReturns.receivingLocationGids", "gid://shopify/Location/71, gid://shopify/Location/72"],
+  ["courierReturns.customerChargeCents", "500"],
 ];

@@ -8,6 +8,7 @@ import {
   photoKindsOf,
   REDISPATCH_FIX,
   toShipmentState,
+  RETURN_LEG_FIX,
   toShipmentView,
   type ShipmentHistoryFacts,
   type ShipmentRecord,
@@ -282,5 +283,37 @@ describe("attentionFix and toShipmentState", () => {
     ["something_new", "pending"],
   ])("stored %s reads as %s", (stored, state) => {
     expect(toShipmentState(stored)).toBe(state);
+  });
+});
+
+describe("a return's legs", () => {
+  it.each([
+    [{}, undefined],
+    [
+      { kind: "return_pickup", returnGid: "gid://shopify/Return/1" },
+      { kind: "return_pickup", roundTrip: null },
+    ],
+    [
+      { kind: "delivery", returnGid: "gid://shopify/Return/1", batchReferenceId: "rt-1-1", batchSequence: 1 },
+      { kind: "delivery", roundTrip: { referenceId: "rt-1-1", sequence: 1 } },
+    ],
+  ])("%o → leg %o", (overrides, leg) => {
+    expect(toShipmentView(record(overrides), history(), context).leg).toEqual(leg);
+  });
+
+  it("a collection that needs attention is booked again for its return, never re-dispatched", () => {
+    const view = toShipmentView(
+      record({
+        kind: "return_pickup",
+        returnGid: "gid://shopify/Return/1",
+        state: "failed",
+        needsAttention: true,
+        attentionReason: "No US phone number for the customer.",
+        courierShipmentId: null,
+      }),
+      history({ orderChangeFlagged: true }),
+      context,
+    );
+    expect(view).toMatchObject({ canRedispatch: false, attentionFix: RETURN_LEG_FIX });
   });
 });

@@ -14,7 +14,7 @@ export const SHIPMENTS_PAGE = "/app/shipments";
 export const summary: DemoStep = {
   name: "Summary",
   proves:
-    "Setup checklist complete, shipments page lists all five deliveries, no failed job, every Admin API call valid, no unhandled server error.",
+    "Setup checklist complete, shipments page lists all seven shipments, no failed job, every Admin API call valid, no unhandled server error.",
   async run(ctx: DemoContext) {
     const { client, shopifyProblems, app } = ctx.stack;
     const orders = [
@@ -38,9 +38,10 @@ export const summary: DemoStep = {
     const list = await client.loader<ShipmentsData>(SHIPMENTS_PAGE, "routes/app.shipments._index");
     const states = list.shipments.map((s) => s.state).sort();
     ctx.check(
-      list.total === 5 &&
-        JSON.stringify(states) === JSON.stringify(["canceled", "delivered", "delivered", "delivered", "returned"]),
-      "shipments page: 5 deliveries (3 delivered, 1 returned, 1 canceled)",
+      list.total === 7 &&
+        JSON.stringify(states) ===
+          JSON.stringify(["canceled", "delivered", "delivered", "delivered", "delivered", "delivered", "returned"]),
+      "shipments page: 7 shipments (3 delivered, 1 returned, 1 canceled; the exchange's 2 legs delivered)",
       () => `${list.total}: ${states.join(", ")}`,
     );
     ctx.check(list.deadJobs.length === 0, "shipments page: no background task failed", () =>

@@ -9,6 +9,7 @@ import { metafieldResolvers } from "./metafields";
 import { nodeResolvers } from "./nodes";
 import { orderResolvers } from "./orders";
 import { productResolvers } from "./products";
+import { returnResolvers } from "./returns";
 import { shopResolvers } from "./shop";
 import { tagResolvers } from "./tags";
 import type { Resolvers } from "./types";
@@ -39,6 +40,7 @@ export const resolvers: Resolvers = merge(
   carrierServiceResolvers,
   deliveryProfileResolvers,
   flowTriggerResolvers,
+  returnResolvers,
   nodeResolvers,
 );
 

@@ -1,0 +1,54 @@
+import type { Db } from "~/db/client.server";
+import type { JobQueue } from "~/jobs/queue.server";
+import type { AdminGraphql } from "~/shopify/admin-request.server";
+import { fetchReturnForPickup } from "~/shopify/returns.server";
+import { StaffActionError } from "~/staff/errors";
+import { recordStaffAction, STAFF_ACTIONS } from "~/staff/staff-actions.server";
+import type { StaffActor } from "~/staff/staff-actor";
+import { enqueueReturnPickup } from "./enqueue.server";
+
+/** A leg in one of these states still goes ahead: booking again would send a second driver. */
+const GOING_AHEAD = ["pending", "scheduled", "assigned", "en_route"];
+
+export const PICKUP_ALREADY_BOOKED = "A driver is already booked for this return. Cancel that collection first.";
+export const RETURN_NOT_FOUND = "This return was not found on this order.";
+export const RETURN_NOT_OPEN = "Only an approved return that is still open can be collected.";
+
+/**
+ * Staff book a driver for an approved return (the order page): the next generation of the return's
+ * booking, so the courier's idempotency keys are new and the earlier legs (canceled, expired, failed)
+ * stay as they were. The shop's "courier returns" switch does not stop a staff action. The return is
+ * read from Shopify first: another order's return, or one not open, is refused here, not in the job.
+ */
+export async function bookReturnPickupByStaff(
+  deps: { db: Db; queue: JobQueue; admin: AdminGraphql; clock: () => Date },
+  input: { shopDomain: string; returnGid: string; orderGid: string; staff: StaffActor },
+): Promise<{ generation: number }> {
+  const shop = await deps.db.shop.findUnique({ where: { domain: input.shopDomain }, select: { id: true } });
+  if (!shop) throw new StaffActionError(404, "This order was not found in your store.");
+  const ret = await fetchReturnForPickup(deps.admin, input.returnGid);
+  if (!ret || ret.order.id !== input.orderGid) throw new StaffActionError(404, RETURN_NOT_FOUND);
+  if (ret.status !== "OPEN") throw new StaffActionError(409, RETURN_NOT_OPEN);
+  const legs = await deps.db.shipment.findMany({
+    where: { shopId: shop.id, returnGid: input.returnGid },
+    select: { state: true, generation: true, orderGid: true },
+  });
+  if (legs.some((leg) => GOING_AHEAD.includes(leg.state))) throw new StaffActionError(409, PICKUP_ALREADY_BOOKED);
+  const generation = Math.max(0, ...legs.map((leg) => leg.generation)) + 1;
+  await deps.db.$transaction(async (tx) => {
+    await enqueueReturnPickup(
+      deps.queue,
+      { shopDomain: input.shopDomain, returnGid: input.returnGid, orderGid: input.orderGid, generation, byStaff: true },
+      tx,
+    );
+    await recordStaffAction(tx, {
+      shop: { id: shop.id },
+      orderGid: input.orderGid,
+      action: STAFF_ACTIONS.returnPickup,
+      detail: `Booked a driver to collect return ${input.returnGid.slice(input.returnGid.lastIndexOf("/") + 1)}.`,
+      staff: input.staff,
+      at: deps.clock(),
+    });
+  });
+  return { generation };
+}

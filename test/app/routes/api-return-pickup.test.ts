@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { OrderShipmentsResponse } from "../../../extensions/shared/api-contract";
+import { headingOf, sortForDisplay } from "../../../extensions/shared/presentation";
+import { PICKUP_ALREADY_BOOKED, RETURN_NOT_FOUND, RETURN_NOT_OPEN } from "~/returns/staff-booking.server";
+import { action as cancel } from "~/routes/api.shipments.$shipmentId.cancel";
+import { loader as orderShipments } from "~/routes/api.orders.$orderId.shipments";
+import { action as bookPickup } from "~/routes/api.orders.$orderId.returns.$returnId.pickup";
+import { parseShopSettings } from "~/settings/shop-settings";
+import type { CourierSandbox } from "../../courier-sandbox/server";
+import { addReturn, createFulfillment } from "../../shopify-stand-in";
+import { drainJobs, sameDayOrder } from "../../support/installed-shop";
+import { apiRequest, call, json } from "./embedded";
+import { setUpStaffWorld, SHOP, startSandbox, type StaffWorld } from "./staff-fixture";
+
+let sandbox: CourierSandbox;
+let world: StaffWorld;
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+beforeEach(async () => {
+  world = await setUpStaffWorld(sandbox);
+  const { db } = world.runtime;
+  const row = await db.shop.findUniqueOrThrow({ where: { domain: SHOP } });
+  const settings = parseShopSettings(row.settingsJson);
+  // The switch stays off: a staff action books anyway.
+  settings.courierReturns = { ...settings.courierReturns, receivingLocationGids: [world.shop.locations[0]!.id] };
+  await db.shop.update({ where: { id: row.id }, data: { settingsJson: JSON.stringify(settings) } });
+});
+
+const numericId = (gid: string) => gid.split("/").pop()!;
+
+/** A delivered order with an approved exchange: the rye loaf comes from the warehouse. */
+function exchange() {
+  const shop = world.standIn.shop(SHOP);
+  const order = sameDayOrder(world.standIn, { lineItems: [{ title: "Sourdough loaf", location: shop.locations[0] }] });
+  createFulfillment(
+    shop,
+    { lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: order.fulfillmentOrders[0]!.id }] },
+    new Date(),
+  );
+  const ret = addReturn(shop, order, {
+    lines: [{ fulfillmentLineItemId: order.fulfillments[0]!.fulfillmentLineItems[0]!.id, quantity: 1 }],
+    exchange: [{ title: "Rye loaf" }],
+    exchangeLocation: shop.locations[1],
+  });
+  return { order, ret, orderId: numericId(order.id), returnId: numericId(ret.id) };
+}
+
+async function book(orderId: string, returnId: string) {
+  const path = `/api/orders/${orderId}/returns/${returnId}/pickup`;
+  return json<{ generation?: number; error?: { message: string } }>(
+    await call(bookPickup, apiRequest(path, { shop: SHOP, body: {} }), { orderId, returnId }),
+  );
+}
+
+async function view(orderId: string) {
+  return json<OrderShipmentsResponse>(
+    await call(orderShipments, apiRequest(`/api/orders/${orderId}/shipments`, { shop: SHOP }), { orderId }),
+  );
+}
+
+describe("staff and a return's collection", () => {
+  it("book a round trip from the order page, see both legs together, cancel the collection with a reason, and book again", async () => {
+    const { orderId, returnId, ret } = exchange();
+    expect(await book(orderId, returnId)).toMatchObject({ status: 200, body: { generation: 1 } });
+    // A second click before the job ran is the same booking.
+    expect(await book(orderId, returnId)).toMatchObject({ status: 200, body: { generation: 1 } });
+    await drainJobs(world.runtime);
+    expect(await book(orderId, returnId)).toMatchObject({
+      status: 409,
+      body: { error: { message: PICKUP_ALREADY_BOOKED } },
+    });
+
+    const { status, body } = await view(orderId);
+    expect(status).toBe(200);
+    const legs = sortForDisplay(body.shipments);
+    expect(legs.map((s) => s.leg)).toEqual([
+      { kind: "delivery", roundTrip: { referenceId: `rt-${returnId}-1`, sequence: 1 } },
+      { kind: "return_pickup", roundTrip: { referenceId: `rt-${returnId}-1`, sequence: 2 } },
+    ]);
+    expect(legs.map(headingOf)).toEqual([
+      expect.stringMatching(/^Round trip, leg 1: Exchange delivery /),
+      expect.stringMatching(/^Round trip, leg 2: Return collection /),
+    ]);
+    const collection = legs[1]!;
+    expect(collection).toMatchObject({ canCancel: true, canRedispatch: false });
+
+    const canceled = await json(
+      await call(
+        cancel,
+        apiRequest(`/api/shipments/${collection.id}/cancel`, {
+          shop: SHOP,
+          body: { code: "contact_not_available", comment: "" },
+        }),
+        { shipmentId: collection.id },
+      ),
+    );
+    expect(canceled.status).toBe(200);
+    const row = await world.runtime.db.shipment.findUniqueOrThrow({ where: { id: collection.id } });
+    expect(row.state).toBe("canceled");
+    expect((canceled.body as { shipment: { attentionFix: string | null } }).shipment.attentionFix).toBeNull();
+    expect(sandbox.shipment(row.courierShipmentId!)?.state).toBe("canceled");
+
+    // The exchange delivery still goes ahead, so the return cannot be booked again until it ends or is canceled.
+    expect((await book(orderId, returnId)).status).toBe(409);
+    const delivery = legs[0]!;
+    await call(
+      cancel,
+      apiRequest(`/api/shipments/${delivery.id}/cancel`, { shop: SHOP, body: { code: "item_not_ready", comment: "" } }),
+      { shipmentId: delivery.id },
+    );
+    expect(await book(orderId, returnId)).toMatchObject({ status: 200, body: { generation: 2 } });
+    await drainJobs(world.runtime);
+    const second = await world.runtime.db.shipment.findMany({ where: { returnGid: ret.id, generation: 2 } });
+    expect(second.map((s) => s.state).sort()).toEqual(["scheduled", "scheduled"]);
+    expect(new Set(second.map((s) => s.courierShipmentId))).not.toContain(row.courierShipmentId);
+  });
+
+  it("refuses a return id that is not one, another order's return, and a return not approved", async () => {
+    const { returnId } = exchange();
+    const other = exchange();
+    expect((await book(other.orderId, "not-a-return")).status).toBe(400);
+    expect(await book(other.orderId, returnId)).toMatchObject({
+      status: 404,
+      body: { error: { message: RETURN_NOT_FOUND } },
+    });
+    const shop = world.standIn.shop(SHOP);
+    const order = sameDayOrder(world.standIn);
+    createFulfillment(
+      shop,
+      { lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: order.fulfillmentOrders[0]!.id }] },
+      new Date(),
+    );
+    const requested = addReturn(shop, order, {
+      lines: [{ fulfillmentLineItemId: order.fulfillments[0]!.fulfillmentLineItems[0]!.id, quantity: 1 }],
+      status: "REQUESTED",
+    });
+    expect(await book(numericId(order.id), numericId(requested.id))).toMatchObject({
+      status: 409,
+      body: { error: { message: RETURN_NOT_OPEN } },
+    });
+    expect(await world.runtime.db.job.count({ where: { kind: "returns.book-pickup" } })).toBe(0);
+  });
+});
