@@ -286,11 +286,12 @@ describe("embedded pages in Chromium", () => {
 
   it("settings: enables a pickup location and saves through the contextual save bar", async () => {
     const page = await open("/app/settings");
-    await page.getByText("Market Street Bakery").waitFor();
+    // The location is named twice: as a pickup location (first on the page) and as a place receiving returns.
+    await page.getByText("Market Street Bakery").first().waitFor();
     const saveBar = page.locator("ui-save-bar");
     await expect.poll(() => saveBar.isVisible()).toBe(false);
 
-    await page.getByLabel("Market Street Bakery").check({ force: true });
+    await page.getByLabel("Market Street Bakery").first().check({ force: true });
     await page.getByLabel("Contact name").fill("Maria Lopez");
     await page.getByLabel("Contact phone").fill("555-12");
     await page.getByLabel("Lead time before pickup (minutes)").fill("45");
