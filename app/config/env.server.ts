@@ -13,6 +13,8 @@ const KEY_ID_PATTERN = /^[A-Za-z0-9_-]{1,16}$/;
 const HOST_NAME_PATTERN = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
 export const DEFAULT_WORKER_CONCURRENCY = 8;
 export const MAX_WORKER_CONCURRENCY = 64;
+/** Proxies in front of the app that may be trusted to append the client's address to X-Forwarded-For. */
+export const MAX_TRUSTED_PROXY_HOPS = 10;
 
 function decodeKey(value: string): Buffer | null {
   const trimmed = value.trim();
@@ -102,6 +104,7 @@ const envSchema = z.object({
     .transform((v) => v === "true"),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(MAX_WORKER_CONCURRENCY).default(DEFAULT_WORKER_CONCURRENCY),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(MAX_TRUSTED_PROXY_HOPS).default(0),
   COURIER_SANDBOX_URL: httpUrl.optional(),
   COURIER_PRODUCTION_URL: httpUrl.optional(),
   COURIER_ALLOWED_HOSTS: z
@@ -171,6 +174,12 @@ export type AppConfig = {
   workerConcurrency: number;
   logLevel: "debug" | "info" | "warn" | "error";
   /**
+   * How many proxies in front of the app (a load balancer, an HTTPS front) append the address they
+   * were reached from to X-Forwarded-For: the client's address is the entry the outermost appended.
+   * 0: the connection's address, the header ignored.
+   */
+  trustedProxyHops: number;
+  /**
    * App-wide courier base URLs; a shop may override its own (Shop.courierBaseUrl) with an https URL whose
    * host is in `allowedHosts`. `allowLoopback` (development only) lets the courier be reached on loopback,
    * over plain HTTP too: the local sandbox.
@@ -219,6 +228,7 @@ export function parseEnv(env: Record<string, string | undefined>): AppConfig {
     workerOnly: e.WORKER_ONLY,
     workerConcurrency: e.WORKER_CONCURRENCY,
     logLevel: e.LOG_LEVEL,
+    trustedProxyHops: e.TRUSTED_PROXY_HOPS,
     courier: {
       sandboxUrl: e.COURIER_SANDBOX_URL,
       productionUrl: e.COURIER_PRODUCTION_URL,

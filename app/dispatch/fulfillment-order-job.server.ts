@@ -17,6 +17,7 @@ import { bookSlotPlace } from "./slot-booking.server";
 import { idempotencyKey, planFor, readOrder, type DispatchDeps } from "./plan.server";
 import { startNoDriverWatch } from "~/watchdog/enqueue.server";
 import { windowMoveEntry } from "./window-move";
+import { customerOfOrder } from "~/webhooks/deliveries.server";
 
 /** On 409 the first create succeeded: find that shipment by reference_id and this fulfillment order's id. */
 async function adoptExisting(
@@ -120,7 +121,7 @@ export async function runFulfillmentOrderDispatch(
     shopId: shop.id,
     orderGid: order.id,
     orderName: order.name,
-    customerGid: null,
+    customerGid: await customerOfOrder(deps.db, shopDomain, order.id),
     fulfillmentOrderGid: payload.fulfillmentOrderGid,
     locationGid: planned.locationGid,
     generation: payload.generation,

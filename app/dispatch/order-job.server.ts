@@ -1,4 +1,5 @@
 import type { Db } from "~/db/client.server";
+import { customerOfOrder } from "~/webhooks/deliveries.server";
 import { enqueueFulfillmentOrderDispatch } from "./enqueue.server";
 import type { OrderDispatchPayload } from "./jobs";
 import { idempotencyKey, planFor, readOrder, type DispatchDeps } from "./plan.server";
@@ -35,6 +36,7 @@ export async function runOrderDispatch(deps: DispatchDeps, shopDomain: string, p
     await recordDecision(deps.db, shopDomain, order, payload.generation, "skipped", reason);
     return { outcome: "skipped" as const, reason };
   }
+  const customerGid = await customerOfOrder(deps.db, shopDomain, order.id);
   await deps.db.$transaction(async (tx) => {
     for (const attention of plan.needsAttention) {
       const key = idempotencyKey(shopDomain, attention.fulfillmentOrderGid, payload.generation);
@@ -44,7 +46,7 @@ export async function runOrderDispatch(deps: DispatchDeps, shopDomain: string, p
           shopId: shop.id,
           orderGid: order.id,
           orderName: order.name,
-          customerGid: null,
+          customerGid,
           fulfillmentOrderGid: attention.fulfillmentOrderGid,
           locationGid: attention.locationGid ?? "",
           generation: payload.generation,

@@ -5,7 +5,8 @@ import { authenticate } from "~/shopify.server";
 import { StaffActionError } from "~/staff/errors";
 import { apiResponse, methodNotAllowed } from "~/staff/http.server";
 import { OrderIdParam, parseInput } from "~/staff/inputs";
-import { orderStatusDeps, takeClientRate } from "~/tracking-page/http.server";
+import { orderStatusDeps, takeClientRate, takeTokenRate } from "~/tracking-page/http.server";
+import type { RateDecision } from "~/tracking-page/rate-limit";
 import { CustomerAccountClaims } from "~/tracking-page/inputs";
 import { shopperDeliveriesFor } from "~/tracking-page/order-status.server";
 
@@ -18,13 +19,16 @@ import { shopperDeliveriesFor } from "~/tracking-page/order-status.server";
 export const loader = async ({ request, params, context }: LoaderFunctionArgs) => {
   const { sessionToken, cors } = await authenticate.public.customerAccount(request);
   return apiResponse(cors, async (): Promise<ShopperDeliveriesResponse> => {
-    const rate = takeClientRate(request, context);
-    if (!rate.allowed)
-      throw new StaffActionError(429, "Too many requests. Try again in a minute.", {
-        retryAfterMs: rate.retryAfterS * 1000,
-      });
+    const tooMany = (rate: RateDecision) => {
+      if (!rate.allowed)
+        throw new StaffActionError(429, "Too many requests. Try again in a minute.", {
+          retryAfterMs: rate.retryAfterS * 1000,
+        });
+    };
+    tooMany(takeClientRate(request, context));
     const { orderId } = parseInput(OrderIdParam, params);
     const { shopDomain, customerGid } = parseInput(CustomerAccountClaims, sessionToken);
+    tooMany(takeTokenRate(`customer:${shopDomain}:${customerGid ?? "guest"}`));
     return shopperDeliveriesFor(orderStatusDeps(), { shopDomain, orderGid: orderGidFromId(orderId), customerGid });
   });
 };

@@ -4,11 +4,13 @@ import { MAX_WEBHOOK_BODY_BYTES } from "~/courier/events";
 import { BodyTooLargeError, readRequestText } from "~/http/capped-body.server";
 import { getRuntime } from "~/runtime.server";
 import {
+  authenticateCourierWebhook,
   COURIER_WEBHOOK_BODY_TOO_LARGE,
+  COURIER_WEBHOOK_UNAUTHORIZED,
   COURIER_WEBHOOK_HTTP_METHOD,
   CourierWebhookPathId,
   courierWebhookAnswer,
-  receiveCourierWebhook,
+  receiveAuthenticatedCourierWebhook,
   type ReceiveResult,
 } from "~/tracking/receive.server";
 
@@ -29,6 +31,10 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
 };
 
 async function receive(request: Request, pathId: string): Promise<ReceiveResult> {
+  const deps = getRuntime().courierWebhooks;
+  // The headers first: a stranger's body is never read.
+  const credentials = await authenticateCourierWebhook(deps, pathId, request.headers);
+  if (!credentials) return COURIER_WEBHOOK_UNAUTHORIZED;
   let rawBody: string;
   try {
     rawBody = await readRequestText(request, MAX_WEBHOOK_BODY_BYTES);
@@ -36,7 +42,7 @@ async function receive(request: Request, pathId: string): Promise<ReceiveResult>
     if (error instanceof BodyTooLargeError) return COURIER_WEBHOOK_BODY_TOO_LARGE;
     throw error;
   }
-  return receiveCourierWebhook(getRuntime().courierWebhooks, { pathId, headers: request.headers, rawBody });
+  return receiveAuthenticatedCourierWebhook(deps, credentials, rawBody);
 }
 
 export const loader = () => Response.json({ error: "Method not allowed" }, { status: 405 });

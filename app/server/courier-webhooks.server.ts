@@ -8,11 +8,13 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { MAX_WEBHOOK_BODY_BYTES } from "~/courier/events";
 import { BodyTooLargeError, readCappedText } from "~/http/capped-body.server";
 import {
+  authenticateCourierWebhook,
   COURIER_WEBHOOK_BODY_TOO_LARGE,
   COURIER_WEBHOOK_HTTP_METHOD,
+  COURIER_WEBHOOK_UNAUTHORIZED,
   CourierWebhookPathId,
   courierWebhookAnswer,
-  receiveCourierWebhook,
+  receiveAuthenticatedCourierWebhook,
   type ReceiveDeps,
 } from "~/tracking/receive.server";
 import { fetchHeadersOf, releaseUnreadBody } from "./node-adapter.server";
@@ -43,8 +45,14 @@ export async function answerCourierWebhook(
     res.writeHead(status, headers).end(body);
   };
   const parsedPath = CourierWebhookPathId.safeParse(pathId);
-  if (!parsedPath.success) {
-    send(401, { "Content-Type": "application/json" }, JSON.stringify({ error: "Unauthorized" }));
+  // Authenticated on the headers before the body is read: a stranger's post costs no read of its body
+  // into memory and no event parsing (send() releases what is left unread).
+  const credentials = parsedPath.success
+    ? await authenticateCourierWebhook(deps, parsedPath.data, fetchHeadersOf(req))
+    : null;
+  if (!credentials) {
+    const answer = courierWebhookAnswer(COURIER_WEBHOOK_UNAUTHORIZED);
+    send(answer.status, answer.headers, answer.body);
     return;
   }
   let rawBody: string;
@@ -56,8 +64,6 @@ export async function answerCourierWebhook(
     send(answer.status, answer.headers, answer.body);
     return;
   }
-  const answer = courierWebhookAnswer(
-    await receiveCourierWebhook(deps, { pathId: parsedPath.data, headers: fetchHeadersOf(req), rawBody }),
-  );
+  const answer = courierWebhookAnswer(await receiveAuthenticatedCourierWebhook(deps, credentials, rawBody));
   send(answer.status, answer.headers, answer.body);
 }

@@ -23,7 +23,7 @@ import { RECONCILE_INTERVAL_MS, scheduleReconciliation } from "~/tracking/reconc
 import { answerRateCallbackRequest, isRateCallback } from "./carrier-rates.server";
 import { answerCourierWebhook, courierWebhookPathOf } from "./courier-webhooks.server";
 import { jobHandlers } from "./job-handlers.server";
-import { createRequestLoad, workerPaceFor } from "./request-load.server";
+import { countWhenAnswered, createRequestLoad, workerPaceFor } from "./request-load.server";
 import {
   declaredBodyTooLarge,
   isBodyTooLarge,
@@ -31,6 +31,7 @@ import {
   sendFetchResponse,
   toFetchRequest,
 } from "./node-adapter.server";
+import { resealStoredSecrets } from "./reseal-secrets.server";
 import { createStaticFiles } from "./static-files.server";
 
 const config = appConfig();
@@ -39,13 +40,13 @@ const log = componentLogger("server");
 const publicDir = path.resolve(process.cwd(), "public");
 const handleRequest = createRequestHandler(build, config.nodeEnv === "development" ? "development" : "production");
 
-/** Requests received lately: how much the worker in this process holds back (workerPaceFor). */
+/** Work (accepted posts) answered lately: how much the worker in this process holds back (workerPaceFor). */
 const requestLoad = createRequestLoad();
 
 const staticFiles = createStaticFiles(publicDir);
 
 const server = createServer((req, res) => {
-  requestLoad.received();
+  countWhenAnswered(requestLoad, req, res);
   if (req.method !== "GET" && req.method !== "HEAD") void answer(req, res);
   else staticFiles(req, res, (error) => (error === undefined ? void answer(req, res) : fail(res, error)));
 });
@@ -113,6 +114,18 @@ if (databaseProviderOf(config.databaseUrl) === "sqlite" && (config.workerOnly ||
   log.warn(
     "SQLite: run the worker inside the one web process (WORKER_ENABLED=true, no `npm run worker` beside it); separate web and worker processes need PostgreSQL.",
   );
+}
+
+// After a key rotation: everything sealed under a previous key, sealed again (reseal-secrets.server.ts).
+if (config.encryption.keys.size > 1) {
+  const runtime = getRuntime();
+  resealStoredSecrets({ db: runtime.db, keys: runtime.keys })
+    .then((report) => {
+      const line = `Sealed values re-encrypted under key ${config.encryption.currentKeyId}: ${report.resealed}; unreadable: ${report.unreadable}`;
+      if (report.unreadable > 0) log.warn(line);
+      else log.info(line);
+    })
+    .catch((error: unknown) => log.warn("Re-encrypting sealed values failed", { err: error }));
 }
 
 if (config.courier.allowLoopback) {

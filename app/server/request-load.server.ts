@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { WorkerPace } from "~/jobs/worker.server";
 
 /**
@@ -18,6 +19,8 @@ export const REQUEST_LOAD_MIN_SPAN_MS = 50;
  * and let the worker start a full set of jobs in the middle of a burst.
  */
 export const REQUEST_LOAD_HOLD_WINDOWS = 4;
+
+export type RequestLoad = ReturnType<typeof createRequestLoad>;
 
 export function createRequestLoad(now: () => number = Date.now) {
   let windowStart = now();
@@ -67,4 +70,22 @@ export function workerPaceFor(requestsPerSecond: number): WorkerPace | null {
   if (requestsPerSecond >= FLOODED_REQUESTS_PER_SECOND) return { maxRunning: 1, minStartIntervalMs: 1_000 };
   if (requestsPerSecond >= BUSY_REQUESTS_PER_SECOND) return { maxRunning: 1, minStartIntervalMs: 0 };
   return null;
+}
+
+/**
+ * Whether an answered request was work the worker should give way to: the bursts it yields to are
+ * posts the app accepted (orders/paid, courier events, checkout's rate callbacks, staff actions).
+ * A refusal (bad signature or token, unknown path, wrong method, too large, too many) and any page
+ * or file read are not: junk traffic, however fast, must not slow every shop's dispatch.
+ */
+export function countsAsWork(method: string | undefined, status: number): boolean {
+  if (method === undefined || method === "GET" || method === "HEAD" || method === "OPTIONS") return false;
+  return status < 400 || status >= 500;
+}
+
+/** Counts the request once it is answered, when it was work (countsAsWork). */
+export function countWhenAnswered(load: RequestLoad, req: IncomingMessage, res: ServerResponse): void {
+  res.once("finish", () => {
+    if (countsAsWork(req.method, res.statusCode)) load.received();
+  });
 }

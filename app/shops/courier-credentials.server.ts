@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Db } from "~/db/client.server";
 import { webhookAuthMethodOf, type WebhookAuthMethod } from "~/courier/webhook-auth.server";
-import { decryptSecret, encryptSecret, type KeyRing } from "~/crypto/secret-box.server";
+import { decryptSecret, encryptSecret, needsReencryption, type KeyRing } from "~/crypto/secret-box.server";
 
 /**
  * A shop's secrets for the courier: the access token the merchant pastes (write-only: only its last
@@ -47,6 +47,30 @@ export async function saveCourierToken(
   if (updated.count === 0) throw new ShopNotFoundError(shopDomain);
 }
 
+type SealedShopColumn = "courierTokenEncrypted" | "webhookSecretEncrypted" | "webhookPreviousSecretEncrypted";
+
+/**
+ * Opens a shop's sealed value; one sealed under a previous key (after a rotation of ENCRYPTION_KEY)
+ * is sealed again under the current key at once, by a conditional update that replaces only the
+ * value read (a secret rotated meanwhile is never overwritten). Once every value was read or swept
+ * (app/server/reseal-secrets.server.ts), the previous key can be dropped.
+ */
+async function openShopSecret(
+  deps: { db: Db; keys: KeyRing },
+  shopDomain: string,
+  column: SealedShopColumn,
+  stored: string,
+  context: string,
+): Promise<string> {
+  const plaintext = decryptSecret(deps.keys, stored, context);
+  if (needsReencryption(deps.keys, stored))
+    await deps.db.shop.updateMany({
+      where: { domain: shopDomain, [column]: stored },
+      data: { [column]: encryptSecret(deps.keys, plaintext, context) },
+    });
+  return plaintext;
+}
+
 /** The decrypted token, or null when the shop has not connected a courier account. */
 export async function loadCourierToken(deps: { db: Db; keys: KeyRing }, shopDomain: string): Promise<string | null> {
   const shop = await deps.db.shop.findUnique({
@@ -54,7 +78,31 @@ export async function loadCourierToken(deps: { db: Db; keys: KeyRing }, shopDoma
     select: { courierTokenEncrypted: true },
   });
   if (!shop?.courierTokenEncrypted) return null;
-  return decryptSecret(deps.keys, shop.courierTokenEncrypted, tokenContext(shopDomain));
+  return openShopSecret(
+    deps,
+    shopDomain,
+    "courierTokenEncrypted",
+    shop.courierTokenEncrypted,
+    tokenContext(shopDomain),
+  );
+}
+
+/** Seals every secret of the shop that a previous key sealed under the current key; how many it sealed again. */
+export async function resealShopSecrets(deps: { db: Db; keys: KeyRing }, shopDomain: string): Promise<number> {
+  const shop = await deps.db.shop.findUnique({
+    where: { domain: shopDomain },
+    select: { courierTokenEncrypted: true, webhookSecretEncrypted: true, webhookPreviousSecretEncrypted: true },
+  });
+  if (!shop) return 0;
+  let resealed = 0;
+  for (const column of ["courierTokenEncrypted", "webhookSecretEncrypted", "webhookPreviousSecretEncrypted"] as const) {
+    const stored = shop[column];
+    if (!stored || !needsReencryption(deps.keys, stored)) continue;
+    const context = column === "courierTokenEncrypted" ? tokenContext(shopDomain) : webhookSecretContext(shopDomain);
+    await openShopSecret(deps, shopDomain, column, stored, context);
+    resealed += 1;
+  }
+  return resealed;
 }
 
 /** The unguessable part of the shop's courier webhook URL (144 random bits; cuid defaults are predictable). */
@@ -124,13 +172,23 @@ export async function webhookCredentialsForPath(
   });
   if (!shop?.webhookSecretEncrypted || shop.uninstalledAt) return null;
   const context = webhookSecretContext(shop.domain);
-  const secrets = [decryptSecret(deps.keys, shop.webhookSecretEncrypted, context)];
+  const secrets = [
+    await openShopSecret(deps, shop.domain, "webhookSecretEncrypted", shop.webhookSecretEncrypted, context),
+  ];
   if (
     shop.webhookPreviousSecretEncrypted &&
     shop.webhookPreviousSecretExpiresAt &&
     shop.webhookPreviousSecretExpiresAt > now
   ) {
-    secrets.push(decryptSecret(deps.keys, shop.webhookPreviousSecretEncrypted, context));
+    secrets.push(
+      await openShopSecret(
+        deps,
+        shop.domain,
+        "webhookPreviousSecretEncrypted",
+        shop.webhookPreviousSecretEncrypted,
+        context,
+      ),
+    );
   }
   return { shopId: shop.id, shopDomain: shop.domain, method: webhookAuthMethodOf(shop.webhookAuthMethod), secrets };
 }

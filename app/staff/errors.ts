@@ -4,10 +4,11 @@ import { API_ERROR_CODES } from "~/courier/limits";
 /**
  * Why a staff action was refused or failed, in the merchant's words, with the HTTP status the
  * extension contract gives it (400 input, 404 unknown or another shop's, 409 state, 429 busy,
- * 502/503 courier). The pages show the same message next to the form.
+ * 502/503 courier or Shopify busy, 500 the app's own failure). The pages show the same message
+ * next to the form.
  */
 
-export type StaffErrorStatus = 400 | 404 | 409 | 429 | 502 | 503;
+export type StaffErrorStatus = 400 | 404 | 409 | 429 | 500 | 502 | 503;
 
 export class StaffActionError extends Error {
   readonly status: StaffErrorStatus;

@@ -5,6 +5,7 @@ import { actionRefusal } from "../../extensions/shared/shipment-rules";
 import { courierShipment } from "./courier-shipment.server";
 import type { StaffDeps } from "./deps";
 import { courierCall, SHIPMENT_NOT_FOUND, StaffActionError } from "./errors";
+import type { CourierFile, FileFetches } from "./file-fetches.server";
 import { labelFileName, labelFormatOf, photoKindOf, type FileLinkInput } from "./file-links.server";
 import { shipmentViewModel } from "./shipments.server";
 
@@ -16,7 +17,7 @@ import { shipmentViewModel } from "./shipments.server";
 export const LABEL_REFUSED =
   "The courier has no label for this delivery. Labels need barcode scanning on your courier account: ask the courier to enable it.";
 
-export type CourierFile = { bytes: Uint8Array; contentType: string; fileName: string };
+export type { CourierFile };
 
 /** Types the browser may render inline; anything else the courier sends is downloaded as bytes. */
 const INLINE_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp", "application/pdf"]);
@@ -44,10 +45,11 @@ function fileStem(shipment: Shipment): string {
 export async function fetchLabel(
   deps: StaffDeps,
   input: { shopDomain: string; shipmentId: string; format: LabelFormat },
+  signal?: AbortSignal,
 ): Promise<CourierFile> {
   const { shipment, courier, courierId } = await courierShipment(deps, input);
   const label = await courierCall(
-    () => courier.getLabel(courierId, input.format, { lane: "background" }),
+    () => courier.getLabel(courierId, input.format, { lane: "background", signal }),
     LABEL_REFUSED,
   );
   return {
@@ -61,10 +63,11 @@ export async function fetchLabel(
 export async function fetchImage(
   deps: StaffDeps,
   input: { shopDomain: string; shipmentId: string; kind: PhotoKind },
+  signal?: AbortSignal,
 ): Promise<CourierFile> {
   const { shipment, courier, courierId } = await courierShipment(deps, input);
   const image = await courierCall(
-    () => courier.getImage(courierId, input.kind, { lane: "background" }),
+    () => courier.getImage(courierId, input.kind, { lane: "background", signal }),
     "The courier has no such image.",
   );
   if (image.kind === "none") {
@@ -105,9 +108,16 @@ export async function shipmentPhotos(
 
 /**
  * A signed file link as presented by a browser: the shipment names its shop, the signature must
- * match that shop, the shipment and the file, and must not have expired.
+ * match that shop, the shipment and the file, and must not have expired. The file comes from
+ * `fetches` (memory, or the courier once, within its limits); the browser's `signal` (it went away)
+ * reaches the courier call.
  */
-export async function fileForLink(deps: StaffDeps, link: FileLinkInput): Promise<CourierFile> {
+export async function fileForLink(
+  deps: StaffDeps,
+  link: FileLinkInput,
+  fetches: FileFetches,
+  signal?: AbortSignal,
+): Promise<CourierFile> {
   const owner = await deps.db.shipment.findUnique({
     where: { id: link.shipmentId },
     select: { shop: { select: { domain: true } } },
@@ -123,9 +133,11 @@ export async function fileForLink(deps: StaffDeps, link: FileLinkInput): Promise
     });
   if (!owner || !authentic)
     throw new StaffActionError(404, "This link has expired or is not valid. Reload the page to get a new one.");
+  const input = { shopDomain: owner.shop.domain, shipmentId: link.shipmentId };
   const kind = photoKindOf(link.file);
-  if (kind) return fetchImage(deps, { shopDomain: owner.shop.domain, shipmentId: link.shipmentId, kind });
   const format = labelFormatOf(link.file);
-  if (format) return fetchLabel(deps, { shopDomain: owner.shop.domain, shipmentId: link.shipmentId, format });
-  throw new StaffActionError(404, SHIPMENT_NOT_FOUND);
+  if (!kind && !format) throw new StaffActionError(404, SHIPMENT_NOT_FOUND);
+  return fetches.file({ ...input, file: link.file }, signal, (bounded) =>
+    kind ? fetchImage(deps, { ...input, kind }, bounded) : fetchLabel(deps, { ...input, format: format! }, bounded),
+  );
 }

@@ -6,6 +6,8 @@ import { authenticate } from "~/shopify.server";
 import { getRuntime } from "~/runtime.server";
 import type { StaffDeps } from "./deps";
 import { StaffActionError } from "./errors";
+import { STAFF_ACTION_BUDGET_MS, staffFailureOf, withinBudget } from "./failures.server";
+import { createFileFetches, type FileFetches } from "./file-fetches.server";
 import { createFileLinkSigner } from "./file-links.server";
 import { MAX_ACTION_BODY_BYTES } from "./inputs";
 
@@ -14,6 +16,13 @@ import { MAX_ACTION_BODY_BYTES } from "./inputs";
 const log = componentLogger("staff-api");
 
 let deps: StaffDeps | undefined;
+let fetches: FileFetches | undefined;
+
+/** The process's file-link fetches: their cache and limits (app/staff/file-fetches.server.ts). */
+export function fileFetches(): FileFetches {
+  const clock = getRuntime().clock;
+  return (fetches ??= createFileFetches({ clock: () => clock().getTime() }));
+}
 
 export function staffDeps(): StaffDeps {
   if (!deps) {
@@ -58,16 +67,24 @@ export function errorBody(error: StaffActionError): ApiErrorBody {
  * Runs one staff action for an extension route: its result as JSON (200), a StaffActionError as
  * the contract's error body and status. `cors` is the one `authenticate.admin` returned.
  */
-export async function apiResponse<T>(cors: (response: Response) => Response, run: () => Promise<T>): Promise<Response> {
+export async function apiResponse<T>(
+  cors: (response: Response) => Response,
+  run: () => Promise<T>,
+  options: { budgetMs?: number } = {},
+): Promise<Response> {
   try {
-    return cors(Response.json(await run()));
-  } catch (error) {
-    if (!(error instanceof StaffActionError)) throw error;
-    // A 5xx is the courier failing, not the staff member: the operator needs its cause (no personal data in it).
-    if (error.status >= 500) log.warn("staff action failed at the courier", { status: error.status, err: error.cause });
+    const late = (error: unknown) => log.warn("staff action ended in an error after its 503", { err: error });
+    return cors(Response.json(await withinBudget(run, options.budgetMs ?? STAFF_ACTION_BUDGET_MS, late)));
+  } catch (thrown) {
+    // The library's own answers (a re-authentication, a redirect) pass through.
+    if (thrown instanceof Response) throw thrown;
+    const error = staffFailureOf(thrown);
+    // Every 5xx once, with its cause (no personal data in it): the operator's only trace of it.
+    if (error.status === 500) log.error("staff action failed", { status: error.status, err: thrown });
+    else if (error.status >= 500) log.warn("staff action failed", { status: error.status, err: error.cause ?? error });
     const headers: Record<string, string> = {};
-    if (error.status === 429 && error.retryAfterMs !== undefined)
-      headers["Retry-After"] = String(Math.ceil(error.retryAfterMs / 1000));
+    if ((error.status === 429 || error.status === 503) && error.retryAfterMs !== undefined)
+      headers["Retry-After"] = String(Math.max(1, Math.ceil(error.retryAfterMs / 1000)));
     return cors(Response.json(errorBody(error), { status: error.status, headers }));
   }
 }

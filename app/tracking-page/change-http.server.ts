@@ -62,13 +62,14 @@ export async function shopperChangeResponse(
 ): Promise<Response> {
   const expected = answer === "windows" ? "GET" : "POST";
   if (request.method !== expected) return json({ error: "Method not allowed" }, 405, { Allow: expected });
-  const client = takeClientRate(request, context);
+  // The signature first: through the app proxy, the client is the address Shopify appended (it vouched).
+  const shop = await vouchedShop(request, surface);
+  if (!shop.ok) return json({ error: "Not authorized." }, 401);
+  const client = takeClientRate(request, context, { throughShopifyProxy: surface.kind === "proxy" });
   if (!client.allowed)
     return json({ error: "Too many requests. Try again in a minute." }, 429, {
       "Retry-After": String(client.retryAfterS),
     });
-  const shop = await vouchedShop(request, surface);
-  if (!shop.ok) return json({ error: "Not authorized." }, 401);
   const token = TrackingTokenParam.safeParse(params.token);
   if (!token.success) return json({ error: "Not found" }, 404);
   const rate = changesLimiter().take(hashTrackingToken(token.data));

@@ -1,19 +1,14 @@
 import { createHash, randomBytes } from "node:crypto";
 import { appConfig } from "~/config/env.server";
+import { requestClientAddress } from "~/http/client-address.server";
 import { getRuntime } from "~/runtime.server";
 import { staffDeps } from "~/staff/http.server";
 import { TrackingTokenParam } from "./inputs";
 import { trackingPageFor, type TrackingPageResult } from "./lookup.server";
 import type { OrderStatusDeps } from "./order-status.server";
-import { clientKeyOf, createFixedWindowLimiter, type FixedWindowLimiter, type RateDecision } from "./rate-limit";
-import {
-  renderChanges,
-  renderEndedBody,
-  renderEndedPage,
-  renderLive,
-  renderNotFoundPage,
-  renderTrackingPage,
-} from "./render.server";
+import { createFixedWindowLimiter, type FixedWindowLimiter, type RateDecision } from "./rate-limit";
+import { renderChanges } from "./change-panel.server";
+import { renderEndedBody, renderEndedPage, renderLive, renderNotFoundPage, renderTrackingPage } from "./render.server";
 import type { TrackingPageView } from "./view-model";
 
 /**
@@ -24,6 +19,11 @@ import type { TrackingPageView } from "./view-model";
 
 /** Requests one client may make a minute: a page polls its status 12 times a minute. */
 export const TRACKING_PAGE_REQUESTS_PER_MINUTE = 60;
+/**
+ * Requests for one delivery's token (or one signed-in customer's orders) a minute, from any number of
+ * clients: a few people following one delivery, never a scraper rotating addresses.
+ */
+export const TRACKING_TOKEN_REQUESTS_PER_MINUTE = 240;
 const RATE_WINDOW_MS = 60_000;
 const RATE_KEYS_KEPT = 50_000;
 
@@ -33,29 +33,46 @@ export type Surface =
   /** Through the app proxy: `verify` is the library's check of Shopify's signature (throws a Response). */
   | { kind: "proxy"; verify: (request: Request) => Promise<unknown> };
 
-let limiter: FixedWindowLimiter | undefined;
+let limiters: { client: FixedWindowLimiter; token: FixedWindowLimiter } | undefined;
 
-function rateLimiter(): FixedWindowLimiter {
+function rateLimiters() {
   const clock = getRuntime().clock;
-  return (limiter ??= createFixedWindowLimiter({
-    limit: TRACKING_PAGE_REQUESTS_PER_MINUTE,
-    windowMs: RATE_WINDOW_MS,
-    maxKeys: RATE_KEYS_KEPT,
-    clock: () => clock().getTime(),
-  }));
-}
-
-function remoteAddressOf(context: unknown): string | undefined {
-  const address = (context as { remoteAddress?: unknown } | null)?.remoteAddress;
-  return typeof address === "string" ? address : undefined;
+  const limiter = (limit: number) =>
+    createFixedWindowLimiter({
+      limit,
+      windowMs: RATE_WINDOW_MS,
+      maxKeys: RATE_KEYS_KEPT,
+      clock: () => clock().getTime(),
+    });
+  return (limiters ??= {
+    client: limiter(TRACKING_PAGE_REQUESTS_PER_MINUTE),
+    token: limiter(TRACKING_TOKEN_REQUESTS_PER_MINUTE),
+  });
 }
 
 /**
  * One request of a client against the limit. The page, its status and the order status block's
- * route share it: each answers from the same deliveries, so scraping one is scraping all.
+ * route share it: each answers from the same deliveries, so scraping one is scraping all. A request
+ * through the app proxy, its signature verified, trusts one hop more: the address Shopify appended.
  */
-export function takeClientRate(request: Request, context: unknown): RateDecision {
-  return rateLimiter().take(clientKeyOf(request.headers, remoteAddressOf(context)));
+export function takeClientRate(
+  request: Request,
+  context: unknown,
+  options: { throughShopifyProxy?: boolean } = {},
+): RateDecision {
+  return rateLimiters().client.take(requestClientAddress(request, context, options.throughShopifyProxy ? 1 : 0));
+}
+
+/** One request for a token (a delivery's page, a customer's orders) against its own limit, whoever asks. */
+export function takeTokenRate(token: string): RateDecision {
+  return rateLimiters().token.take(createHash("sha256").update(token).digest("base64url"));
+}
+
+/** The stricter of two decisions (both are always taken, so each limit counts every request). */
+function stricter(a: RateDecision, b: RateDecision): RateDecision {
+  if (a.allowed) return b;
+  if (b.allowed) return a;
+  return { allowed: false, retryAfterS: Math.max(a.retryAfterS, b.retryAfterS) };
 }
 
 let orderStatus: OrderStatusDeps | undefined;
@@ -177,13 +194,16 @@ export async function trackingPageResponse(
       ? html(`<!doctype html><title>${message}</title><p>${message}</p>`, status, nonce, extra)
       : json({ error: message }, status, extra);
 
-  const decision = takeClientRate(request, context);
-  if (!decision.allowed)
-    return refusal(429, "Too many requests. Try again in a minute.", { "Retry-After": String(decision.retryAfterS) });
-
   const shop = await vouchedShop(request, surface);
   if (!shop.ok) return refusal(401, "Not authorized.");
   const shopDomain = shop.shopDomain;
+
+  const decision = stricter(
+    takeClientRate(request, context, { throughShopifyProxy: surface.kind === "proxy" }),
+    takeTokenRate(params.token ?? ""),
+  );
+  if (!decision.allowed)
+    return refusal(429, "Too many requests. Try again in a minute.", { "Retry-After": String(decision.retryAfterS) });
 
   const token = TrackingTokenParam.safeParse(params.token);
   const result: TrackingPageResult = token.success

@@ -1,5 +1,7 @@
 import { windowTitle } from "~/dispatch/window-title";
 import { FINAL_STATES, type ShipmentState } from "~/tracking/shipment-states";
+import { brandOf, storeContactOf, type BrandView, type StoreContact } from "./brand";
+import { driverOnMap } from "./driver-on-map";
 import { CHANGE_CLOSED_WORDS, RATING_SAVED, type ChangeWindowState } from "./shopper-changes";
 
 /**
@@ -53,11 +55,6 @@ export type TrackingPageFacts = {
 /** After delivery: the one-tap rating, or thanks once given. */
 export type RatingView = { open: true; reasons: string[] } | { open: false; message: string };
 
-/** The page's accent and the text colour on it (dark or white, whichever reads better). */
-export type BrandView = { logoUrl: string | null; accent: string; onAccent: string };
-
-/** A way to reach the store, as a button. */
-export type StoreContact = { label: string; href: string };
 /** The change panel: open, or closed with why (none once the delivery has ended). */
 export type ChangesView = { open: true } | { open: false; message: string };
 
@@ -142,59 +139,11 @@ const OUTCOME_DETAIL = {
   canceled: "The store will contact you about your order.",
 } as const;
 
-/** Two decimals (about a kilometre): the map shows the area delivered to, never the address. */
-export const AREA_DECIMALS = 2;
-
-/** Three decimals (about 100 m): the driver's position as the page draws it. */
-export const DRIVER_DECIMALS = 3;
-/** Closer than this to the address, the driver is no longer drawn (their position would point at it). */
-export const DRIVER_HIDDEN_WITHIN_METERS = 800;
 /** Within this long, the ETA is a countdown ("Arriving in about 12 min"); later, a time of day. */
 export const COUNTDOWN_WITHIN_MINUTES = 60;
 
-const roundTo = (value: number, decimals: number) => Number(value.toFixed(decimals));
-
-/** Metres between two points (haversine). */
-export function metersBetween(a: Point, b: Point): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.latitude - a.latitude) * rad;
-  const dLon = (b.longitude - a.longitude) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLon / 2) ** 2;
-  return 2 * 6_371_000 * Math.asin(Math.sqrt(h));
-}
-
-/** The initial bearing from `from` to `to`, in whole degrees clockwise from north; null for the same point. */
-export function bearingOf(from: Point, to: Point): number | null {
-  if (from.latitude === to.latitude && from.longitude === to.longitude) return null;
-  const rad = Math.PI / 180;
-  const y = Math.sin((to.longitude - from.longitude) * rad) * Math.cos(to.latitude * rad);
-  const x =
-    Math.cos(from.latitude * rad) * Math.sin(to.latitude * rad) -
-    Math.sin(from.latitude * rad) * Math.cos(to.latitude * rad) * Math.cos((to.longitude - from.longitude) * rad);
-  return Math.round(((Math.atan2(y, x) / rad) % 360) + 360) % 360;
-}
-
-/**
- * The driver as the map may draw them: only while out for delivery, never once the courier says they
- * are approaching or at the address or they are within DRIVER_HIDDEN_WITHIN_METERS of it, and rounded
- * to about 100 m, with the direction they last moved in.
- */
-function driverOnMap(
-  facts: TrackingPageFacts,
-  outForDelivery: boolean,
-): { driver: Point; heading: number | null } | null {
-  const position = facts.driverPosition;
-  if (!outForDelivery || !position || facts.nearAddress) return null;
-  if (facts.destination && metersBetween(position, facts.destination) < DRIVER_HIDDEN_WITHIN_METERS) return null;
-  const heading = facts.driverPreviousPosition ? bearingOf(facts.driverPreviousPosition, position) : null;
-  return {
-    driver: {
-      latitude: roundTo(position.latitude, DRIVER_DECIMALS),
-      longitude: roundTo(position.longitude, DRIVER_DECIMALS),
-    },
-    heading,
-  };
-}
+/** Two decimals (about a kilometre): the map shows the area delivered to, never the address. */
+export const AREA_DECIMALS = 2;
 
 export function areaOf(point: Point): Point {
   const round = (value: number) => Number(value.toFixed(AREA_DECIMALS));
@@ -252,38 +201,6 @@ export function currentStepLabel(steps: readonly Step[]): string {
   return (current ?? steps[0]!).label;
 }
 
-/**
- * The store's phone as a button, else its email; a number with fewer than 7 digits is not one to
- * call, and an email is used only as the settings validated it.
- */
-export function storeContactOf(phone: string | null, email: string | null = null): StoreContact | null {
-  const digits = phone?.replace(/[^\d+]/g, "") ?? "";
-  if (digits.replace(/\D/g, "").length >= 7) return { label: "Call the store", href: `tel:${digits}` };
-  return email ? { label: "Email the store", href: `mailto:${email}` } : null;
-}
-
-/** The app's own accent when the store set none. */
-export const DEFAULT_ACCENT = "#1e40af";
-const DARK_TEXT = "#0f172a";
-
-/** WCAG relative luminance of a #rrggbb colour. */
-function luminanceOf(hex: string): number {
-  const channel = (i: number) => {
-    const c = parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
-}
-
-/** The accent and whichever of white or dark text has the higher contrast on it. */
-export function brandOf(logoUrl: string | null, accentColor: string | null): BrandView {
-  const accent = accentColor && /^#[0-9a-f]{6}$/i.test(accentColor) ? accentColor.toLowerCase() : DEFAULT_ACCENT;
-  const light = luminanceOf(accent);
-  const onWhite = 1.05 / (light + 0.05);
-  const onDark = (light + 0.05) / (luminanceOf(DARK_TEXT) + 0.05);
-  return { logoUrl, accent, onAccent: onWhite >= onDark ? "#ffffff" : DARK_TEXT };
-}
-
 function etaFor(facts: TrackingPageFacts, now: Date): string | null {
   if (!facts.etaAt || facts.etaAt.getTime() < now.getTime()) return null;
   if (facts.state === "assigned")
@@ -309,7 +226,13 @@ export function trackingPageView(facts: TrackingPageFacts, now: Date): TrackingP
   const vehicle = vehicleInWords(facts.vehicle);
   const showsDriver = facts.state === "assigned" || facts.state === "en_route" || facts.state === "attempted";
   const firstName = firstNameOf(facts.recipientName);
-  const onMap = driverOnMap(facts, outForDelivery);
+  const onMap = driverOnMap({
+    outForDelivery,
+    position: facts.driverPosition,
+    previous: facts.driverPreviousPosition,
+    destination: facts.destination,
+    nearAddress: facts.nearAddress,
+  });
   const map =
     !final && (facts.pickup || facts.destination)
       ? {

@@ -61,12 +61,18 @@ export function courierWebhookAnswer(result: ReceiveResult): {
 }
 
 /**
- * The credentials a request proves it holds. Kept ones are tried first; when they fail (or the path
- * was unknown) they are read again, so a secret rotated moments ago on another instance works at
- * once. A secret that stopped working (grace period over, app uninstalled) can still pass for at
- * most WEBHOOK_CREDENTIALS_TTL_MS.
+ * The credentials a request proves it holds, from its headers alone (the body is read only after
+ * they pass). No credential header: refused without a lookup. An unknown path: one lookup, not kept
+ * (anyone can make paths up). Kept credentials that fail are read again, so a secret rotated moments
+ * ago on another instance works at once. A secret that stopped working (grace period over, app
+ * uninstalled) can still pass for at most WEBHOOK_CREDENTIALS_TTL_MS.
  */
-async function authenticate(deps: ReceiveDeps, pathId: string, headers: Headers): Promise<WebhookCredentials | null> {
+export async function authenticateCourierWebhook(
+  deps: ReceiveDeps,
+  pathId: string,
+  headers: Headers,
+): Promise<WebhookCredentials | null> {
+  if (!headers.has("authorization") && !headers.has("x-api-key")) return null;
   const passes = (credentials: WebhookCredentials | null) =>
     credentials !== null &&
     verifyCourierWebhookAuth(headers, {
@@ -75,29 +81,46 @@ async function authenticate(deps: ReceiveDeps, pathId: string, headers: Headers)
       basicUser: BASIC_AUTH_USER,
     });
   const kept = await deps.credentials.get(pathId);
+  if (kept === null) {
+    deps.credentials.forget(pathId);
+    return null;
+  }
   if (passes(kept)) return kept;
   deps.credentials.forget(pathId);
   const fresh = await deps.credentials.get(pathId);
-  // Unknown paths are not kept: anyone can make them up.
   if (fresh === null) deps.credentials.forget(pathId);
   return passes(fresh) ? fresh : null;
 }
 
+/** The refusal of a request whose headers carry no credentials that pass (authenticateCourierWebhook). */
+export const COURIER_WEBHOOK_UNAUTHORIZED: ReceiveResult = refuse(401, "Unauthorized");
+
 /**
  * One courier webhook delivery to /courier/webhooks/<pathId> (its body read at most
  * MAX_WEBHOOK_BODY_BYTES by the caller, COURIER_WEBHOOK_BODY_TOO_LARGE otherwise): authenticated against the shop's
- * method and secrets in constant time (401 and nothing written otherwise), stored once (with the
- * events that arrive alongside it, see intake.server.ts), a job enqueued to apply it, acknowledged
- * once committed. Unknown events and fields are stored, never refused.
+ * method and secrets in constant time (401 and nothing written otherwise), then received.
  */
 export async function receiveCourierWebhook(
   deps: ReceiveDeps,
   input: { pathId: string; headers: Headers; rawBody: string },
 ): Promise<ReceiveResult> {
-  const credentials = await authenticate(deps, input.pathId, input.headers);
-  if (!credentials) return refuse(401, "Unauthorized");
+  const credentials = await authenticateCourierWebhook(deps, input.pathId, input.headers);
+  if (!credentials) return COURIER_WEBHOOK_UNAUTHORIZED;
+  return receiveAuthenticatedCourierWebhook(deps, credentials, input.rawBody);
+}
 
-  const parsed = parseCourierEvent(input.rawBody);
+/**
+ * A delivery whose headers passed: stored once (with the events that arrive alongside it, see
+ * intake.server.ts), a job enqueued to apply it, acknowledged once committed. Unknown events and
+ * fields are stored, never refused.
+ */
+export async function receiveAuthenticatedCourierWebhook(
+  deps: ReceiveDeps,
+  credentials: WebhookCredentials,
+  rawBody: string,
+): Promise<ReceiveResult> {
+  const parsed = parseCourierEvent(rawBody);
+
   if (!parsed.ok) return refuse(400, `Unreadable event: ${parsed.reason}`);
   const receivedAt = deps.clock();
   const { event } = parsed;
@@ -114,7 +137,7 @@ export async function receiveCourierWebhook(
     const { duplicate, matched, changedBody } = await deps.intake.submit({
       shop: { id: credentials.shopId, domain: credentials.shopDomain },
       event,
-      rawBody: input.rawBody,
+      rawBody,
       receivedAt,
     });
     if (changedBody)

@@ -1,54 +1,31 @@
 import type { Db } from "~/db/client.server";
-import { customerGid, orderGid } from "./payloads";
+import type { Tx } from "~/jobs/queue.server";
+import {
+  customerDataReport,
+  customerEventsWhere,
+  customerJobsWhere,
+  findCustomerRows,
+  type CustomerScope,
+} from "./customer-data.server";
 
 /**
  * The three mandatory privacy webhooks. Personal data the app holds: the recipient's name, phone and
  * address in a shipment's request (requestJson), the signatory's name and photo links on shipments,
  * the driver's name, phone, vehicle and last position near the delivery, and the same in stored
- * courier event payloads. The shoppers' tracking page shows parts of these; redaction also removes
- * its token, so the page is gone. Everything else is ids, states and prices.
+ * courier event payloads; free text that may quote them (attention reasons, the timeline, dispatch
+ * reasons, jobs' last errors); the order's delivery metafield in Shopify. The shoppers' tracking page
+ * shows parts of these; redaction also removes its token, so the page is gone. Everything else is
+ * ids, states and prices.
  */
 
-type CustomerScope = { shopDomain: string; customerLegacyId: string; orderLegacyIds: string[] };
-
-async function shipmentsOfCustomer(db: Db, scope: CustomerScope) {
-  const shop = await db.shop.findUnique({ where: { domain: scope.shopDomain }, select: { id: true } });
-  if (!shop) return { shop: null, shipments: [] };
-  const shipments = await db.shipment.findMany({
-    where: {
-      shopId: shop.id,
-      OR: [
-        { customerGid: customerGid(scope.customerLegacyId) },
-        { orderGid: { in: scope.orderLegacyIds.map(orderGid) } },
-      ],
-    },
-    select: { id: true, orderName: true, orderGid: true, state: true, trackingNumber: true, createdAt: true },
-  });
-  return { shop, shipments };
-}
-
-/** customers/data_request: records the request and reports what the app holds for that customer. */
+/** customers/data_request: records the request with the customer's data, for the merchant to download in the app. */
 export async function handleCustomersDataRequest(db: Db, request: CustomerScope & { requestId?: string }) {
-  const { shipments } = await shipmentsOfCustomer(db, request);
-  const eventCount = shipments.length
-    ? await db.courierEvent.count({ where: { shipmentId: { in: shipments.map((s) => s.id) } } })
-    : 0;
-  const report = {
-    heldData:
-      "For each shipment: recipient name, phone and delivery address sent to the courier; signatory name and delivery photo links when delivered; courier events.",
-    shipments: shipments.map((s) => ({
-      order: s.orderName,
-      orderId: s.orderGid,
-      state: s.state,
-      trackingNumber: s.trackingNumber,
-      createdAt: s.createdAt.toISOString(),
-    })),
-    courierEvents: eventCount,
-  };
+  const rows = await findCustomerRows(db, request);
+  const report = await customerDataReport(db, rows);
   await db.dataRequest.create({
     data: {
       shopDomain: request.shopDomain,
-      customerGid: customerGid(request.customerLegacyId),
+      customerGid: rows.customerGid,
       requestId: request.requestId ?? null,
       reportJson: JSON.stringify(report),
     },
@@ -58,40 +35,68 @@ export async function handleCustomersDataRequest(db: Db, request: CustomerScope 
 
 export const REDACTED = "[redacted]";
 
-/** customers/redact: removes that customer's personal data from every table that holds it. */
-export async function handleCustomersRedact(db: Db, scope: CustomerScope) {
-  // The orders/paid records name the customer (for the order status block): that link goes too.
-  await db.webhookDelivery.updateMany({
-    where: { shopDomain: scope.shopDomain, topic: "orders/paid", customerGid: customerGid(scope.customerLegacyId) },
-    data: { customerGid: null },
+/**
+ * customers/redact: removes that customer's personal data from every table that holds it, found by
+ * the customer and by their orders before the link to the customer is erased. The order's delivery
+ * metafield (signatory, photos, driver's first name) is written again from the redacted rows by the
+ * order's annotation job (`annotate`, enqueued in the same transaction).
+ */
+export async function handleCustomersRedact(
+  db: Db,
+  scope: CustomerScope,
+  annotate: (tx: Tx, orderGid: string) => Promise<unknown>,
+) {
+  return db.$transaction(async (tx) => {
+    const rows = await findCustomerRows(tx, scope);
+    const ids = rows.shipments.map((s) => s.id);
+    if (ids.length) {
+      await tx.shipment.updateMany({
+        where: { id: { in: ids } },
+        data: {
+          requestJson: null,
+          signatoryName: null,
+          photosJson: null,
+          customerGid: null,
+          trackingTokenHash: null,
+          trackingTokenSealed: null,
+          driverName: null,
+          driverPhone: null,
+          vehicleJson: null,
+          lastLatitude: null,
+          lastLongitude: null,
+        },
+      });
+      // Free text: a courier's message may quote the address.
+      await tx.shipment.updateMany({
+        where: { id: { in: ids }, attentionReason: { not: null } },
+        data: { attentionReason: REDACTED },
+      });
+      await tx.shipmentActivity.updateMany({ where: { shipmentId: { in: ids } }, data: { message: REDACTED } });
+      await tx.courierEvent.updateMany({
+        where: customerEventsWhere(rows),
+        data: { payloadJson: JSON.stringify({ redacted: true }) },
+      });
+    }
+    if (rows.orderGids.length) {
+      await tx.orderDispatch.updateMany({
+        where: { shopDomain: scope.shopDomain, orderGid: { in: rows.orderGids }, reason: { not: null } },
+        data: { reason: REDACTED },
+      });
+      await tx.job.updateMany({
+        where: { ...customerJobsWhere(scope.shopDomain, rows), lastError: { not: null } },
+        data: { lastError: REDACTED },
+      });
+    }
+    await tx.dataRequest.deleteMany({ where: { shopDomain: scope.shopDomain, customerGid: rows.customerGid } });
+    // Last: the link that found the orders above.
+    await tx.webhookDelivery.updateMany({
+      where: { shopDomain: scope.shopDomain, customerGid: rows.customerGid },
+      data: { customerGid: null },
+    });
+    const annotated = [...new Set(rows.shipments.map((s) => s.orderGid))];
+    for (const order of annotated) await annotate(tx, order);
+    return { shipments: ids.length, orders: annotated.length };
   });
-  const { shipments } = await shipmentsOfCustomer(db, scope);
-  const ids = shipments.map((s) => s.id);
-  if (ids.length === 0) return { shipments: 0 };
-  await db.$transaction([
-    db.shipment.updateMany({
-      where: { id: { in: ids } },
-      data: {
-        requestJson: null,
-        signatoryName: null,
-        photosJson: null,
-        customerGid: null,
-        trackingTokenHash: null,
-        trackingTokenSealed: null,
-        driverName: null,
-        driverPhone: null,
-        vehicleJson: null,
-        lastLatitude: null,
-        lastLongitude: null,
-      },
-    }),
-    db.courierEvent.updateMany({
-      where: { shipmentId: { in: ids } },
-      data: { payloadJson: JSON.stringify({ redacted: true }) },
-    }),
-    db.shipmentActivity.updateMany({ where: { shipmentId: { in: ids } }, data: { message: REDACTED } }),
-  ]);
-  return { shipments: ids.length };
 }
 
 /** shop/redact (48 hours after uninstall): deletes every row the app holds for the shop. */

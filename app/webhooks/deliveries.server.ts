@@ -31,3 +31,16 @@ export async function recordDelivery(db: DbOrTx, delivery: DeliveryRecord): Prom
     RETURNING "id"`;
   return parseSqlRows(insertedDeliveryRow, rows, "WebhookDelivery").length === 1;
 }
+
+/**
+ * The customer an order belongs to, as its orders/paid delivery named them (the app has no
+ * read_customers): dispatch writes it on the shipment, so customers/redact and data requests find
+ * the shipment by the customer even when Shopify lists none of their orders.
+ */
+export async function customerOfOrder(db: DbOrTx, shopDomain: string, orderGid: string): Promise<string | null> {
+  const delivery = await db.webhookDelivery.findFirst({
+    where: { shopDomain, topic: "orders/paid", orderGid, customerGid: { not: null } },
+    select: { customerGid: true },
+  });
+  return delivery?.customerGid ?? null;
+}

@@ -4,7 +4,7 @@
  * ahead (shop time), with the locations open around the clock. The courier sandbox drives a booking
  * by itself only when its window starts within 30 minutes, which this start always does.
  */
-import { spanLabel } from "~/schedule/labels";
+import { spanName } from "~/schedule/rate-wording";
 import { serviceCodeFor } from "~/schedule/service-code";
 import { zonedDate, zonedParts, type CalendarDate } from "~/schedule/time-zone";
 
@@ -40,7 +40,7 @@ export function demoSlot(now: Date, timeZone: string): DemoSlot {
   };
 }
 
-/** The rate's name at checkout at `now` ("Today 2:15–3:15 pm"; "Tomorrow …" just before midnight). */
+/** The rate's name at checkout at `now`, as the app words a slot ("Today, 2:15–3:15 pm"; "Tomorrow, …" just before midnight). */
 export function demoSlotLabel(slot: DemoSlot, now: Date, timeZone: string): string {
-  return spanLabel(slot.startAt, slot.endAt, zonedDate(now, timeZone), timeZone);
+  return spanName({ start: slot.startAt, end: slot.endAt }, zonedDate(now, timeZone), timeZone);
 }

@@ -177,6 +177,8 @@ export function createShopifyStandIn(options: ShopifyStandInOptions) {
     throttle: {
       status: (shopDomain: string): ThrottleStatus => buckets.status(shopDomain),
       setAvailable: (shopDomain: string, points: number) => buckets.setAvailable(shopDomain, points),
+      /** Throttles every Admin request of the shop until called with `false`. */
+      holdEmpty: (shopDomain: string, held?: boolean) => buckets.holdEmpty(shopDomain, held),
     },
   };
 }

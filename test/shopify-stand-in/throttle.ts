@@ -18,6 +18,8 @@ export class CostBuckets {
   readonly maximumAvailable: number;
   readonly restoreRate: number;
   private readonly buckets = new Map<string, Bucket>();
+  /** Shops whose bucket stays empty: every request throttled (tests of the app under Shopify's throttling). */
+  private readonly held = new Set<string>();
 
   constructor(
     options: ThrottleOptions,
@@ -31,7 +33,9 @@ export class CostBuckets {
     const now = this.clock().getTime();
     const bucket = this.buckets.get(shop) ?? { available: this.maximumAvailable, at: now };
     const elapsedS = Math.max(0, now - bucket.at) / 1000;
-    bucket.available = Math.min(this.maximumAvailable, bucket.available + elapsedS * this.restoreRate);
+    bucket.available = this.held.has(shop)
+      ? 0
+      : Math.min(this.maximumAvailable, bucket.available + elapsedS * this.restoreRate);
     bucket.at = now;
     this.buckets.set(shop, bucket);
     return bucket;
@@ -57,6 +61,13 @@ export class CostBuckets {
   refund(shop: string, points: number): void {
     const bucket = this.bucket(shop);
     bucket.available = Math.min(this.maximumAvailable, bucket.available + points);
+  }
+
+  /** For tests: empties the shop's bucket and keeps it empty (`false`: restoring again from empty). */
+  holdEmpty(shop: string, held = true): void {
+    if (held) this.held.add(shop);
+    else this.held.delete(shop);
+    this.buckets.set(shop, { available: 0, at: this.clock().getTime() });
   }
 
   /** For tests: start from a partly drained bucket. */

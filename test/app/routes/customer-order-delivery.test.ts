@@ -76,7 +76,9 @@ function request(orderId: string, options: { token?: string | null; method?: str
 }
 
 async function deliveriesFor(orderId: string, token?: string) {
-  return json<ShopperDeliveriesResponse>(await call(loader, request(orderId, { token }), { orderId }));
+  return json<ShopperDeliveriesResponse>(
+    await call(loader, request(orderId, { token }), { orderId }, { remoteAddress: client }),
+  );
 }
 
 beforeEach(async () => {
@@ -235,7 +237,7 @@ describe("refusals", () => {
     ["a malformed token", "not.a.token"],
   ])("401 with nothing disclosed for %s", async (_label, token) => {
     await seed();
-    const response = await call(loader, request(ORDER_ID, { token }), { orderId: ORDER_ID });
+    const response = await call(loader, request(ORDER_ID, { token }), { orderId: ORDER_ID }, { remoteAddress: client });
     expect(response).toBeInstanceOf(Response);
     const refused = response as Response;
     expect(refused.status).toBe(401);

@@ -67,9 +67,10 @@ export async function call<F extends RouteFunction>(
   fn: F,
   request: Request,
   params: Record<string, string> = {},
+  context: Record<string, unknown> = {},
 ): Promise<Awaited<ReturnType<F>> | Response> {
   try {
-    return (await fn({ request, params, context: {} })) as Awaited<ReturnType<F>>;
+    return (await fn({ request, params, context })) as Awaited<ReturnType<F>>;
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;

@@ -30,7 +30,7 @@ async function call(handler: Handler, url: string, token: string, init: RequestI
   headers.set("X-Forwarded-For", client);
   const request = new Request(url, { ...init, headers });
   try {
-    return await handler({ request, params: { token }, context: {} });
+    return await handler({ request, params: { token }, context: { remoteAddress: client } });
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;

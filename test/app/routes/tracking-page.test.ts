@@ -11,7 +11,7 @@ import { loader as proxyStatus } from "~/routes/proxy.track.$token_.status";
 import { loader as appPage } from "~/routes/t.$token";
 import { loader as appStatus } from "~/routes/t.$token_.status";
 import { action as shopRedact } from "~/routes/webhooks.shop.redact";
-import { TRACKING_PAGE_REQUESTS_PER_MINUTE } from "~/tracking-page/http.server";
+import { TRACKING_PAGE_REQUESTS_PER_MINUTE, TRACKING_TOKEN_REQUESTS_PER_MINUTE } from "~/tracking-page/http.server";
 import { shopRedactPayload } from "../../fixtures/shopify-webhooks";
 import { appProxyQuery } from "../../support/shopify-signing";
 import { TEST_API_SECRET, TEST_APP_URL } from "../../support/test-env";
@@ -31,7 +31,7 @@ let client = "";
 async function call(loader: Loader, url: string, token: string, headers: Record<string, string> = {}) {
   const request = new Request(url, { headers: { "X-Forwarded-For": client, ...headers } });
   try {
-    return await loader({ request, params: { token }, context: {} });
+    return await loader({ request, params: { token }, context: { remoteAddress: client } });
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;
@@ -195,6 +195,32 @@ describe("the page on the app's URL", () => {
     expect(await refused.text()).not.toContain("Sunset Bakery");
     client = "198.51.100.250";
     expect((await onApp(token)).status).toBe(200);
+  });
+
+  it("does not lock a shopper out for 61 requests that name their address in X-Forwarded-For", async () => {
+    const { token } = await seedShipment();
+    const victim = client;
+    client = "198.51.100.249"; // the attacker's connection
+    for (let i = 0; i <= TRACKING_PAGE_REQUESTS_PER_MINUTE; i++)
+      await call(appStatus, `${TEST_APP_URL}/t/${token}/status`, token, { "X-Forwarded-For": victim });
+    client = victim;
+    expect((await call(appPage, `${TEST_APP_URL}/t/${token}`, token, { "X-Forwarded-For": victim })).status).toBe(200);
+  });
+
+  it(`limits one delivery's token to ${TRACKING_TOKEN_REQUESTS_PER_MINUTE} requests a minute from any number of clients`, async () => {
+    const { token } = await seedShipment();
+    for (let i = 0; i < TRACKING_TOKEN_REQUESTS_PER_MINUTE; i++) {
+      client = `10.${Math.floor(i / 200)}.0.${i % 200}`;
+      expect((await onApp(token, true)).status).toBe(200);
+    }
+    client = "192.0.2.250";
+    const refused = await onApp(token, true);
+    expect(refused.status).toBe(429);
+    const other = await seedShipment({
+      orderGid: "gid://shopify/Order/424242",
+      fulfillmentOrderGid: "gid://shopify/FulfillmentOrder/424242",
+    });
+    expect((await onApp(other.token, true)).status).toBe(200);
   });
 });
 

@@ -326,7 +326,7 @@ describe("compliance", () => {
     expect(request.customerGid).toBe("gid://shopify/Customer/191167");
     const report = JSON.parse(request.reportJson);
     expect(report.shipments).toEqual([expect.objectContaining({ order: "#1001", trackingNumber: "TRK1001" })]);
-    expect(report.courierEvents).toBe(1);
+    expect(report.courierEvents).toHaveLength(1);
   });
 });
 

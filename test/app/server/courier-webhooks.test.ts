@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getRuntime } from "~/runtime.server";
 import { answerCourierWebhook, courierWebhookPathOf } from "~/server/courier-webhooks.server";
 import { rotateWebhookSecret } from "~/shops/courier-credentials.server";
+import { authenticateCourierWebhook } from "~/tracking/receive.server";
 import { recentIso } from "../../support/recent-time";
 
 const SHOP = "corner-bakery.myshopify.com";
@@ -109,5 +110,47 @@ describe("the server's direct path for courier events", () => {
     } as RequestInit);
     expect(response.status).toBe(413);
     expect(await db.courierEvent.count()).toBe(0);
+  });
+
+  it("answers a wrong secret 401 on its headers, while its body is still being sent", async () => {
+    const { request: send } = await import("node:http");
+    const { port } = server.address() as AddressInfo;
+    const answer = await new Promise<{ status: number }>((resolve, reject) => {
+      const request = send({
+        host: "127.0.0.1",
+        port,
+        method: "POST",
+        path: "/courier/webhooks/path-direct",
+        headers: { "x-api-key": "guess", "content-type": "application/json", "content-length": String(1024 * 1024) },
+      });
+      request.on("response", (response) => {
+        resolve({ status: response.statusCode ?? 0 });
+        response.resume();
+        request.destroy();
+      });
+      request.on("error", (error) => (request.destroyed ? undefined : reject(error)));
+      // A few bytes of a body announced as 1 MiB; the rest never comes.
+      request.write("{");
+    });
+    expect(answer).toEqual({ status: 401 });
+    expect(await db.courierEvent.count()).toBe(0);
+  });
+
+  it("looks up an unknown path at most once, and a request with no credentials not at all", async () => {
+    const lookups: string[] = [];
+    const deps = {
+      ...runtime.courierWebhooks,
+      credentials: {
+        get: (pathId: string) => (lookups.push(pathId), runtime.courierWebhooks.credentials.get(pathId)),
+        forget: (pathId: string) => runtime.courierWebhooks.credentials.forget(pathId),
+      },
+    };
+    expect(await authenticateCourierWebhook(deps, "no-such-path", new Headers({ "x-api-key": "guess" }))).toBeNull();
+    expect(lookups).toEqual(["no-such-path"]);
+    expect(await authenticateCourierWebhook(deps, "path-direct", new Headers())).toBeNull();
+    expect(lookups).toEqual(["no-such-path"]);
+    expect(await authenticateCourierWebhook(deps, "path-direct", new Headers({ "x-api-key": secret }))).toMatchObject({
+      shopDomain: SHOP,
+    });
   });
 });

@@ -1,5 +1,10 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import {
+  BUSY_REQUESTS_PER_SECOND,
+  countsAsWork,
+  countWhenAnswered,
   createRequestLoad,
   REQUEST_LOAD_HOLD_WINDOWS,
   REQUEST_LOAD_WINDOW_MS,
@@ -47,5 +52,54 @@ describe("request load", () => {
     [5_000, { maxRunning: 1, minStartIntervalMs: 1_000 }],
   ])("at %d requests a second the worker's pace is %j", (rate, pace) => {
     expect(workerPaceFor(rate)).toEqual(pace);
+  });
+});
+
+describe("what counts toward the load", () => {
+  it.each<[string, number, boolean]>([
+    ["POST", 200, true],
+    ["POST", 202, true],
+    ["POST", 503, true],
+    ["POST", 401, false],
+    ["POST", 404, false],
+    ["POST", 400, false],
+    ["POST", 413, false],
+    ["POST", 429, false],
+    ["PUT", 405, false],
+    ["GET", 200, false],
+    ["HEAD", 200, false],
+    ["OPTIONS", 204, false],
+  ])("%s answered %d counts: %s", (method, status, counts) => {
+    expect(countsAsWork(method, status)).toBe(counts);
+  });
+
+  it("300 junk requests in a second over HTTP leave the worker's pace alone; 300 accepted posts pace it", async () => {
+    const load = createRequestLoad();
+    const server = createServer((req, res) => {
+      countWhenAnswered(load, req, res);
+      req.resume();
+      const accepted = req.url === "/accepted";
+      res.writeHead(accepted ? 200 : req.method === "POST" ? 401 : 404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    const send = (path: string, method: string) =>
+      fetch(`http://127.0.0.1:${port}${path}`, { method, body: method === "POST" ? "{}" : undefined }).then((r) =>
+        r.arrayBuffer(),
+      );
+    try {
+      // Refused webhooks, unknown paths and page reads: the junk the pacing counted before.
+      await Promise.all(
+        Array.from({ length: 300 }, (_, i) =>
+          send(i % 3 === 0 ? "/courier/webhooks/nope" : `/junk/${i}`, i % 3 === 2 ? "GET" : "POST"),
+        ),
+      );
+      expect(workerPaceFor(load.perSecond())).toBeNull();
+      await Promise.all(Array.from({ length: 300 }, () => send("/accepted", "POST")));
+      expect(load.perSecond()).toBeGreaterThanOrEqual(BUSY_REQUESTS_PER_SECOND);
+      expect(workerPaceFor(load.perSecond())).not.toBeNull();
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { clientKeyOf, createFixedWindowLimiter } from "~/tracking-page/rate-limit";
+import { clientAddressOf } from "~/http/client-address.server";
+import { createFixedWindowLimiter } from "~/tracking-page/rate-limit";
 
 function limiter(limit = 3, maxKeys = 100) {
   let now = 1_000_000;
@@ -59,10 +60,41 @@ describe("createFixedWindowLimiter", () => {
   });
 });
 
-describe("clientKeyOf", () => {
+describe("clientAddressOf", () => {
   it.each([
-    [{ "x-forwarded-for": "198.51.100.7, 10.0.0.2" }, "10.0.0.9", "198.51.100.7"],
-    [{}, "10.0.0.9", "10.0.0.9"],
-    [{ "x-forwarded-for": " " }, undefined, "unknown"],
-  ])("%j from %j is %j", (headers, remote, key) => expect(clientKeyOf(new Headers(headers), remote)).toBe(key));
+    // [headers, the connection's address, trusted proxy hops, the client]
+    [{ "x-forwarded-for": "198.51.100.7, 10.0.0.2" }, "10.0.0.9", 0, "10.0.0.9"],
+    [{ "x-forwarded-for": "198.51.100.7" }, "203.0.113.9", 0, "203.0.113.9"],
+    [{ "x-forwarded-for": "198.51.100.7, 203.0.113.9" }, "10.0.0.2", 1, "203.0.113.9"],
+    [{ "x-forwarded-for": "198.51.100.7, 203.0.113.9, 10.0.0.3" }, "10.0.0.2", 2, "203.0.113.9"],
+    [{ "x-forwarded-for": "203.0.113.9" }, "10.0.0.2", 3, "203.0.113.9"],
+    [{}, "10.0.0.9", 1, "10.0.0.9"],
+    [{ "x-forwarded-for": " " }, undefined, 1, "unknown"],
+  ])("%j from %j behind %i proxies is %j", (headers, remote, hops, client) =>
+    expect(clientAddressOf(new Headers(headers), remote, hops)).toBe(client),
+  );
+
+  it("names the victim for no one who forges the header: the victim keeps their own limit", () => {
+    const l = limiter(60);
+    const victim = "203.0.113.50";
+    // Direct: the header is ignored. Behind one proxy: it appends the attacker's real address.
+    for (let i = 0; i < 61; i++) {
+      l.take(clientAddressOf(new Headers({ "x-forwarded-for": victim }), "198.51.100.66", 0));
+      l.take(clientAddressOf(new Headers({ "x-forwarded-for": `${victim}, 198.51.100.66` }), "10.0.0.2", 1));
+    }
+    expect(l.take(clientAddressOf(new Headers(), victim, 0)).allowed).toBe(true);
+    expect(l.take(clientAddressOf(new Headers({ "x-forwarded-for": victim }), "10.0.0.2", 1)).allowed).toBe(true);
+  });
+});
+
+describe("the limiter's store", () => {
+  it("forgets the least recently seen client when full, keeping one that is still counting", () => {
+    const l = limiter(1, 2);
+    l.take("a");
+    l.take("b");
+    l.take("a"); // "a" is seen again: "b" is now the least recent
+    l.take("c"); // evicts "b", not "a"
+    expect(l.take("a").allowed).toBe(false);
+    expect(l.take("b").allowed).toBe(true);
+  });
 });
