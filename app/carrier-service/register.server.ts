@@ -13,7 +13,7 @@ import { toProfileViews } from "./profiles-view";
 /** The path Shopify POSTs rate requests to (app/routes/carrier-service.rates.ts). */
 export const RATES_CALLBACK_PATH = "/carrier-service/rates";
 
-type Deps = { db: Db; admin: AdminGraphql; appUrl: string };
+type Deps = { db: Db; admin: AdminGraphql; appUrl: string; clock?: () => Date };
 
 export type RegistrationResult =
   | { ok: true; carrierServiceId: string; profiles: ProfilePlan; instructions: string[] }
@@ -67,10 +67,20 @@ export async function registerCarrierService(
     }
     carrierServiceId ??= (await createCarrierService(deps.admin, input)).id;
   } catch (error) {
-    if (error instanceof CarrierServicePlanError) return { ok: false, reason: "plan", message: error.message };
+    if (error instanceof CarrierServicePlanError) {
+      // Kept, so Home says why and offers the Local Delivery path without asking Shopify again.
+      await deps.db.shop.update({
+        where: { id: shop.id },
+        data: { carrierServiceRefusal: error.message, carrierServiceRefusedAt: (deps.clock ?? (() => new Date()))() },
+      });
+      return { ok: false, reason: "plan", message: error.message };
+    }
     throw error;
   }
-  await deps.db.shop.update({ where: { id: shop.id }, data: { carrierServiceId } });
+  await deps.db.shop.update({
+    where: { id: shop.id },
+    data: { carrierServiceId, carrierServiceRefusal: null, carrierServiceRefusedAt: null },
+  });
   return { ok: true, carrierServiceId, ...(await profileStatus(deps, shop.id, carrierServiceId, serviceName)) };
 }
 

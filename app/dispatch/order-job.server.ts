@@ -25,7 +25,7 @@ async function recordDecision(
  * that need attention, with the reason in the merchant's words.
  */
 export async function runOrderDispatch(deps: DispatchDeps, shopDomain: string, payload: OrderDispatchPayload) {
-  const { shop, order, plan, skipReason, serviceCode } = await planFor(
+  const { shop, order, plan, skipReason, serviceCode, localDelivery } = await planFor(
     deps,
     shopDomain,
     payload,
@@ -68,6 +68,13 @@ export async function runOrderDispatch(deps: DispatchDeps, shopDomain: string, p
       );
     }
   });
+  if (localDelivery && plan.shipments.length) {
+    // The first local-delivery order the app dispatches is Home's proof that the merchant's setup works.
+    await deps.db.shop.updateMany({
+      where: { id: shop.id, firstLocalDeliveryOrderName: null },
+      data: { firstLocalDeliveryOrderName: order.name, firstLocalDeliveryOrderAt: deps.clock() },
+    });
+  }
   const outcome = plan.shipments.length ? "planned" : "skipped";
   const detail = plan.shipments.length
     ? null

@@ -7,6 +7,7 @@ import { dimensionsFor, type PackageDefaults } from "~/shipping/package-size";
 import { moneyToDollars, weightToPounds } from "~/shipping/units";
 import type { OrderForDispatch } from "~/shopify/orders.server";
 import { driverNotes, type DriverNotesSettings } from "./driver-notes";
+import { isLocalDelivery } from "./local-delivery";
 import { firstCourierPhone, toCourierPhone } from "./phone";
 
 /**
@@ -112,6 +113,8 @@ export function planShipments(input: {
   settings: DispatchSettings;
   window: DeliveryWindowChoice;
   idempotencyKeyFor: (fulfillmentOrderGid: string) => string;
+  /** Shopify Local Delivery mode claimed the order: its other fulfillment orders (shipped, picked up) are not ours. */
+  onlyLocalDelivery?: boolean;
 }): DispatchPlan {
   const { order, settings } = input;
   const plan: DispatchPlan = {
@@ -130,6 +133,13 @@ export function planShipments(input: {
       plan.skipped.push({
         fulfillmentOrderGid: fo.id,
         reason: `The fulfillment order is ${fo.status.toLowerCase().replaceAll("_", " ")}.`,
+      });
+      continue;
+    }
+    if (input.onlyLocalDelivery && !isLocalDelivery(fo)) {
+      plan.skipped.push({
+        fulfillmentOrderGid: fo.id,
+        reason: "The shopper did not choose local delivery for these items.",
       });
       continue;
     }

@@ -9,6 +9,7 @@ import { parseShopSettings } from "~/settings/shop-settings";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
 import { fetchOrderForDispatch, type OrderForDispatch } from "~/shopify/orders.server";
 import { dispatchEligibility } from "./eligibility";
+import { localDeliveryModeOn, withLocalDelivery } from "./local-delivery";
 import type { OrderDispatchPayload } from "./jobs";
 import { planShipments, type DispatchPlan } from "./order-to-shipments";
 import { dispatchSettingsOf, pickupPointsOf } from "./shop-dispatch-settings";
@@ -66,13 +67,21 @@ export async function planFor(
   }));
   const windowIds = settings.deliveryWindows.map((w) => w.id);
   const eligibility = payload.manual
-    ? { eligible: true as const, serviceCode: payload.manual.serviceCode }
-    : dispatchEligibility({
-        mode: settings.dispatchMode,
-        shippingLines: lines,
-        carrierServiceName: settings.carrierServiceName,
-        knownWindowIds: windowIds,
-      });
+    ? { eligible: true as const, serviceCode: payload.manual.serviceCode, localDelivery: false }
+    : withLocalDelivery(
+        dispatchEligibility({
+          mode: settings.dispatchMode,
+          shippingLines: lines,
+          carrierServiceName: settings.carrierServiceName,
+          knownWindowIds: windowIds,
+        }),
+        {
+          mode: settings.dispatchMode,
+          modeOn: localDeliveryModeOn(shop),
+          fulfillmentOrders: order.fulfillmentOrders.nodes,
+        },
+      );
+  const localDelivery = eligibility.localDelivery;
   const now = deps.clock();
   // Every location this plan picks up from must be open at its pickup (a job for one fulfillment order: its own).
   const locationGids = order.fulfillmentOrders.nodes.flatMap((fo) => fo.assignedLocation.location?.id ?? []);
@@ -95,6 +104,7 @@ export async function planFor(
         settings: { ...dispatchSettingsOf(settings), ...(payload.manual ? { deliveryAreas: [] } : {}) },
         window: { pickupAfter: window.pickupAfter, deliverBetween: window.deliverBetween },
         idempotencyKeyFor: (fo) => idempotencyKey(shopDomain, fo, payload.generation),
+        onlyLocalDelivery: localDelivery,
       })
     : null;
   const skipReason = !eligibility.eligible
@@ -112,5 +122,6 @@ export async function planFor(
     skipReason,
     serviceCode: eligibility.eligible ? eligibility.serviceCode : null,
     window,
+    localDelivery,
   };
 }

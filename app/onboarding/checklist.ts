@@ -33,6 +33,8 @@ export type ChecklistFacts = {
   locationsWithoutArea?: number;
   /** Whether the store's plan allows calculated rates (checkout-capability.ts); unknown: not said. */
   checkout?: CheckoutCapability;
+  /** Shopify refused calculated rates, so shoppers choose Shopify Local Delivery (local-delivery-guide.ts). */
+  localDelivery?: { firstOrderReceived: boolean };
 };
 
 export type ChecklistStep = {
@@ -96,8 +98,24 @@ function pickupStep(locations: ChecklistFacts["pickupLocations"]): ChecklistStep
   };
 }
 
-function carrierStep(carrier: CarrierStatus): ChecklistStep {
+function carrierStep(carrier: CarrierStatus, localDelivery?: ChecklistFacts["localDelivery"]): ChecklistStep {
   const title = "Offer same-day delivery at checkout";
+  if (localDelivery && carrier.status === "not_registered") {
+    return localDelivery.firstOrderReceived
+      ? {
+          id: "carrier",
+          title,
+          state: "done",
+          summary: "Shoppers choose Shopify's Local delivery at checkout, and the app dispatches those orders.",
+        }
+      : {
+          id: "carrier",
+          title,
+          state: "todo",
+          summary:
+            "Shopify refused the app's rates on your plan: set up Shopify's Local delivery as shown above. After an upgrade, register again.",
+        };
+  }
   switch (carrier.status) {
     case "not_registered":
       return { id: "carrier", title, state: "todo", summary: "Register the app's delivery rates with Shopify." };
@@ -214,7 +232,7 @@ export function buildChecklist(
   const steps = [
     courierStep(facts.courier),
     pickupStep(facts.pickupLocations),
-    carrierStep(facts.carrier),
+    carrierStep(facts.carrier, facts.localDelivery),
     webhookStep(facts.webhook, now),
     dispatchStep(facts.dispatchModeChosen),
   ];

@@ -6,11 +6,46 @@ import { parseShopSettings } from "~/settings/shop-settings";
 import { areaOf } from "~/quote/delivery-area";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
 import { webhookAuthMethodOf } from "~/courier/webhook-auth.server";
+import { localDeliveryModeOn } from "~/dispatch/local-delivery";
+import { fetchLocations } from "~/shopify/locations.server";
 import { BASIC_AUTH_USER } from "~/shops/courier-credentials.server";
 import { carrierServiceStatus } from "./carrier-status.server";
 import { checkoutCapability } from "./checkout-capability";
 import { buildChecklist, dispatchModeChosen, webhookInstructions } from "./checklist";
 import { displayedCourierCheck, requestCourierHealthIfStale } from "./courier-health.server";
+import { localDeliveryGuide } from "./local-delivery-guide";
+
+/** The Local Delivery guide, when Shopify refused calculated rates: whether each pickup location fulfils online orders is read live. */
+async function localDeliveryStatus(
+  admin: AdminGraphql,
+  shop: {
+    carrierServiceRefusedAt: Date | null;
+    firstLocalDeliveryOrderName: string | null;
+    firstLocalDeliveryOrderAt: Date | null;
+    timezone: string;
+    pickupLocations: { locationGid: string; name: string; enabled: boolean }[];
+  },
+  dispatchManual: boolean,
+) {
+  if (!localDeliveryModeOn(shop)) return null;
+  // Shopify unreachable: the guide still shows, saying it could not check.
+  const online = await fetchLocations(admin).then(
+    (locations) => new Map(locations.map((l) => [l.id, l.fulfillsOnlineOrders])),
+    () => null,
+  );
+  return localDeliveryGuide({
+    modeOn: true,
+    pickupLocations: shop.pickupLocations
+      .filter((l) => l.enabled)
+      .map((l) => ({ name: l.name, fulfillsOnlineOrders: online ? (online.get(l.locationGid) ?? false) : null })),
+    firstOrder:
+      shop.firstLocalDeliveryOrderName && shop.firstLocalDeliveryOrderAt
+        ? { name: shop.firstLocalDeliveryOrderName, at: shop.firstLocalDeliveryOrderAt }
+        : null,
+    timeZone: shop.timezone,
+    dispatchManual,
+  });
+}
 
 /**
  * Everything the home page's setup guide shows: Shopify's profiles are read live; the courier's
@@ -32,7 +67,9 @@ export async function onboardingStatus(
   const shop = await deps.db.shop.findUnique({
     where: { domain: shopDomain },
     include: {
-      pickupLocations: { select: { locationGid: true, enabled: true, contactName: true, contactPhone: true } },
+      pickupLocations: {
+        select: { locationGid: true, name: true, enabled: true, contactName: true, contactPhone: true },
+      },
     },
   });
   if (!shop) return null;
@@ -44,6 +81,7 @@ export async function onboardingStatus(
   const courier = displayedCourierCheck(shop, deps.clock());
   const method = webhookAuthMethodOf(shop.webhookAuthMethod);
   const now = deps.clock();
+  const localDelivery = await localDeliveryStatus(deps.admin, shop, settings.dispatchMode === "manual");
   const checklist = buildChecklist(
     {
       courier,
@@ -58,8 +96,9 @@ export async function onboardingStatus(
       checkout: checkoutCapability({
         planDisplayName: shop.plan,
         registered: Boolean(shop.carrierServiceId),
-        refusedForPlan: false,
+        refusedForPlan: shop.carrierServiceRefusedAt !== null,
       }),
+      ...(localDelivery ? { localDelivery: { firstOrderReceived: shop.firstLocalDeliveryOrderName !== null } } : {}),
       locationsWithoutArea: shop.pickupLocations.filter(
         (location) => location.enabled && !areaOf(settings.deliveryAreas, location.locationGid),
       ).length,
@@ -84,6 +123,7 @@ export async function onboardingStatus(
       lastEventAt: shop.lastCourierEventAt?.toISOString() ?? null,
     },
     dispatchMode: settings.dispatchMode,
+    localDelivery,
     timeZone: shop.timezone,
     counts: { shipments, needsAttention },
   };

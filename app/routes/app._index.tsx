@@ -15,6 +15,7 @@ import { runSetupAction } from "~/onboarding/setup-actions.server";
 import type { OnboardingStatus } from "~/onboarding/status.server";
 import { CourierAccountForm } from "~/onboarding/ui/courier-account-form";
 import { ActionFeedback } from "~/onboarding/ui/feedback";
+import { LocalDeliveryCard } from "~/onboarding/ui/local-delivery-card";
 import { WebhookSetup } from "~/onboarding/ui/webhook-setup";
 import { getRuntime } from "~/runtime.server";
 import { staffActorOf } from "~/staff/staff-actor";
@@ -197,6 +198,7 @@ export default function Home() {
           <p>{prompt.summary}</p>
         </Banner>
       ))}
+      {status.localDelivery ? <LocalDeliveryCard guide={status.localDelivery} /> : null}
       <StepCard step={step("courier")} number={1}>
         <CourierAccountForm environment={status.courier.environment} tokenLast4={status.courier.tokenLast4} />
       </StepCard>

@@ -70,6 +70,7 @@ const FULFILLMENT_ORDER_DISPATCH_FIELDS = `#graphql
     status
     requestStatus
     deliveryMethod {
+      methodType
       additionalInformation {
         instructions
       }

@@ -286,7 +286,7 @@ describe("embedded pages in Chromium", () => {
 
   it("settings: enables a pickup location and saves through the contextual save bar", async () => {
     const page = await open("/app/settings");
-    // The location is named twice: as a pickup location (first on the page) and as a place receiving returns.
+    // The returns section (further down) lists the pickup locations too: this step is the first, the pickup locations'.
     await page.getByText("Market Street Bakery").first().waitFor();
     const saveBar = page.locator("ui-save-bar");
     await expect.poll(() => saveBar.isVisible()).toBe(false);
@@ -541,14 +541,14 @@ describe("embedded pages in Chromium", () => {
     await page.getByRole("button", { name: "Add a start time" }).click();
     await page.getByLabel("Slot start 3", { exact: true }).selectOption("16:00");
     await page.getByLabel("Slot start 3", { exact: true }).scrollIntoViewIfNeeded();
-    await shoot(page, "15-settings-window-times", false);
+    await shoot(page, "16-settings-window-times", false);
 
     const wait = page.getByLabel("Checkout waits for the courier at most");
     await wait.selectOption("1500");
     await page.getByLabel("Flag a delivery priced above the quote by").selectOption("cents");
     await page.getByLabel("Tolerance", { exact: true }).fill("2.50");
     await wait.scrollIntoViewIfNeeded();
-    await shoot(page, "16-settings-checkout-seconds-dollars", false);
+    await shoot(page, "17-settings-checkout-seconds-dollars", false);
 
     await saveBar.getByRole("button", { name: "Save" }).click();
     await page.locator(".app-bridge-stand-in-toast", { hasText: "Settings saved." }).last().waitFor();
@@ -562,6 +562,33 @@ describe("embedded pages in Chromium", () => {
     expect(settings.timeBudgetMs).toBe(1500);
     expect(settings.priceTolerance).toEqual({ unit: "cents", amount: 250 });
     await page.close();
+  });
+
+  it("home on a Basic-plan shop: Shopify refuses calculated rates, and Home guides Shopify Local Delivery", async () => {
+    const shop = standIn.shop(SHOP);
+    shop.carrierCalculatedShipping = null;
+    shop.plan = { displayName: "Basic", partnerDevelopment: false, shopifyPlus: false };
+    await db.shop.update({ where: { domain: SHOP }, data: { plan: "Basic", carrierServiceId: null } });
+    const page = await open("/app");
+    await page.getByText("Your plan may not show the app's rates").first().waitFor();
+    await page.getByRole("button", { name: "Register with Shopify" }).click();
+    await page
+      .getByText(/Advanced Shopify and Shopify Plus/)
+      .first()
+      .waitFor();
+    await page.close();
+    const reloaded = await open("/app");
+    await reloaded.getByText("Your plan cannot show the app's rates").first().waitFor();
+    await reloaded
+      .getByText(/^Shopify refused calculated rates on Basic\./)
+      .first()
+      .waitFor();
+    await reloaded.getByRole("heading", { name: "Deliver with Shopify Local Delivery" }).waitFor();
+    await reloaded.getByRole("link", { name: "Open Local delivery in Shopify" }).waitFor();
+    await reloaded.getByText("Place a test order with local delivery").first().waitFor();
+    await shoot(reloaded, "15-home-basic-plan-local-delivery");
+    expect((await db.shop.findUniqueOrThrow({ where: { domain: SHOP } })).carrierServiceRefusedAt).toBeInstanceOf(Date);
+    await reloaded.close();
   });
 
   it("logged no console error in the browser and no request error on the server", () => {

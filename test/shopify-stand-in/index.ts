@@ -186,6 +186,7 @@ export function createShopifyStandIn(options: ShopifyStandInOptions) {
 export type ShopifyStandIn = ReturnType<typeof createShopifyStandIn>;
 
 export * from "./builders";
+export * from "./local-delivery";
 export type * from "./shop-state";
 export type { GraphqlProblem, GraphqlResponseBody, OperationLogEntry } from "./executor";
 export type { IssuedToken } from "./tokens";

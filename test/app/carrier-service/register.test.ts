@@ -70,6 +70,18 @@ describe("carrier service registration", () => {
     const result = await registerCarrierService(await deps(), SHOP, "Same-day delivery");
     expect(result).toMatchObject({ ok: false, reason: "plan" });
     expect(!result.ok && result.message).toMatch(/Advanced Shopify and Shopify Plus/);
-    expect((await db.shop.findUniqueOrThrow({ where: { domain: SHOP } })).carrierServiceId).toBeNull();
+    const refused = await db.shop.findUniqueOrThrow({ where: { domain: SHOP } });
+    expect(refused.carrierServiceId).toBeNull();
+    // The answer is kept for Home (checkout capability, the Local Delivery guide)…
+    expect(refused.carrierServiceRefusedAt).toBeInstanceOf(Date);
+    expect(refused.carrierServiceRefusal).toBe(!result.ok && result.message);
+
+    // …and forgotten once Shopify accepts (the merchant upgraded).
+    standIn.shop(SHOP).plan = { displayName: "Advanced", partnerDevelopment: false, shopifyPlus: false };
+    expect(await registerCarrierService(await deps(), SHOP, "Same-day delivery")).toMatchObject({ ok: true });
+    expect(await db.shop.findUniqueOrThrow({ where: { domain: SHOP } })).toMatchObject({
+      carrierServiceRefusal: null,
+      carrierServiceRefusedAt: null,
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { requestSchemas } from "~/courier/requests";
 import { planShipments, type DispatchSettings, type PickupPoint } from "~/dispatch/order-to-shipments";
-import { foLine, fulfillmentOrder, orderForDispatch } from "../../fixtures/order-for-dispatch";
+import { deliveryMethod, foLine, fulfillmentOrder, orderForDispatch } from "../../fixtures/order-for-dispatch";
 
 const now = new Date("2026-11-22T15:00:00Z");
 const window = {
@@ -107,7 +107,7 @@ describe("order → shipment requests", () => {
       note: "Leave it with the doorman",
       customAttributes: [{ key: "Delivery instructions", value: "Buzz 4B" }],
       fulfillmentOrders: {
-        nodes: [fulfillmentOrder({ deliveryMethod: { additionalInformation: { instructions: "Gate code 4411" } } })],
+        nodes: [fulfillmentOrder({ deliveryMethod: deliveryMethod("SHIPPING", "Gate code 4411") })],
       },
     });
     const request = plan(order).shipments[0]!.request;

@@ -131,6 +131,23 @@ describe("setup checklist", () => {
     expect(s.summary).toMatch(summary);
   });
 
+  it.each<[ChecklistFacts["localDelivery"], string, RegExp]>([
+    [undefined, "todo", /^Register the app's delivery rates with Shopify\.$/],
+    [
+      { firstOrderReceived: false },
+      "todo",
+      /^Shopify refused the app's rates on your plan: set up Shopify's Local delivery/,
+    ],
+    [{ firstOrderReceived: true }, "done", /^Shoppers choose Shopify's Local delivery at checkout/],
+  ])("after Shopify refused the carrier service, local delivery %j → %s", (localDelivery, state, summary) => {
+    const s = step(
+      facts({ carrier: { status: "not_registered" }, ...(localDelivery ? { localDelivery } : {}) }),
+      "carrier",
+    );
+    expect(s.state).toBe(state);
+    expect(s.summary).toMatch(summary);
+  });
+
   it.each<[ChecklistFacts["webhook"], string, string]>([
     [
       { secretSet: false, method: "bearer", lastEventAt: null },

@@ -248,6 +248,21 @@ describe("home: the setup checklist with live status", () => {
       ),
     });
     expect((await world.runtime.db.shop.findUniqueOrThrow({ where: { domain: SHOP } })).carrierServiceId).toBeNull();
+
+    // Home, loaded again, says Shopify refused (the answer was kept) and guides Shopify Local Delivery.
+    const status = await home();
+    expect(status.checklist.prompts.find((p) => p.id === "checkout")).toMatchObject({
+      title: "Your plan cannot show the app's rates",
+      action: { url: "shopify://admin/settings/plan" },
+    });
+    expect(status.localDelivery?.title).toBe("Deliver with Shopify Local Delivery");
+    expect(status.localDelivery?.steps.find((s) => s.id === "local_delivery")?.action?.url).toBe(
+      "shopify://admin/settings/shipping/local-delivery",
+    );
+  });
+
+  it("shows no Local Delivery guide while Shopify has not refused the carrier service", async () => {
+    expect((await home()).localDelivery).toBeNull();
   });
 
   it("refuses to add to profiles before registering", async () => {
