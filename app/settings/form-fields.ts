@@ -86,7 +86,7 @@ export function choice<const T extends readonly [string, ...string[]]>(values: T
   return z.enum(values, { error: message });
 }
 
-const CLOCK_TIME_MESSAGE = "Enter a time as HH:MM (24-hour clock)";
+const CLOCK_TIME_MESSAGE = "Choose a time of day";
 
 export const ClockTime = z.preprocess(
   (value) => {

@@ -16,7 +16,7 @@ import {
  * day, all day, with nothing to prepare, which is how the app worked before hours existed.
  */
 
-const END_TIME_MESSAGE = "Enter a time as HH:MM (24-hour clock), or 24:00 for midnight";
+const END_TIME_MESSAGE = "Choose a closing time (midnight at the end of the day included)";
 const SpanEnd = z.preprocess(
   (value) => (typeof value === "string" && value.trim() === "24:00" ? "24:00" : value),
   z.union([z.literal("24:00"), ClockTime], { error: END_TIME_MESSAGE }),

@@ -50,7 +50,7 @@ export type RoundingMode = (typeof ROUNDING_MODES)[number];
 
 export const PriceTolerance = z
   .object({
-    unit: choice(PRICE_TOLERANCE_UNITS, "Choose cents or percent"),
+    unit: choice(PRICE_TOLERANCE_UNITS, "Choose dollars or percent"),
     amount: decimalNumber(0, PRICE_TOLERANCE_MAX_CENTS, "Enter an amount of 0 or more"),
   })
   .superRefine((tolerance, ctx) => {

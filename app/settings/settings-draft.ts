@@ -24,8 +24,8 @@ export type WindowDraft = {
   endTime: string;
   /** Scheduled slots: their length in minutes. */
   slotMinutes: string;
-  /** Start times, comma-separated ("10:00, 14:00"). */
-  startTimes: string;
+  /** Start times, one "HH:MM" each. */
+  startTimes: string[];
   repeatFrom: string;
   repeatUntil: string;
   repeatEveryMinutes: string;
@@ -99,7 +99,7 @@ export function newWindowDraft(existingIds: string[]): WindowDraft {
     startTime: "09:00",
     endTime: "12:00",
     slotMinutes: "120",
-    startTimes: "10:00, 14:00",
+    startTimes: ["10:00", "14:00"],
     repeatFrom: "",
     repeatUntil: "",
     repeatEveryMinutes: "",
@@ -126,7 +126,7 @@ function windowDraft(window: DeliveryWindow): WindowDraft {
     ...(window.kind === "slots"
       ? {
           slotMinutes: String(window.slotMinutes),
-          startTimes: window.startTimes.join(", "),
+          startTimes: [...window.startTimes],
           repeatFrom: window.repeat?.from ?? "",
           repeatUntil: window.repeat?.until ?? "",
           repeatEveryMinutes: window.repeat ? String(window.repeat.everyMinutes) : "",
@@ -175,7 +175,11 @@ export function draftFromSettings(settings: ShopSettings, pickups: PickupLocatio
       "driverNotes.instructionsAttribute": settings.driverNotes.instructionsAttribute ?? "",
       "driverNotes.merchantNote": settings.driverNotes.merchantNote ?? "",
       "priceTolerance.unit": settings.priceTolerance.unit,
-      "priceTolerance.amount": text(settings.priceTolerance.amount),
+      // A tolerance in cents is shown in dollars, like every amount of money on the page.
+      "priceTolerance.amount":
+        settings.priceTolerance.unit === "cents"
+          ? centsToDollarsText(settings.priceTolerance.amount)
+          : text(settings.priceTolerance.amount),
       reconciliationSilenceMinutes: text(settings.reconciliationSilenceMinutes),
       "noDriverWatch.raiseMinutesBeforePickup": settings.noDriverWatch.raiseMinutesBeforePickup.join(", "),
       "noDriverWatch.stepCents": centsToDollarsText(settings.noDriverWatch.stepCents),
@@ -227,10 +231,7 @@ function slotEntries(window: WindowDraft, name: (field: string) => string): [str
     [name("daysAhead"), window.daysAhead],
     [name("maxRates"), window.maxRates],
   ];
-  const times = window.startTimes
-    .split(",")
-    .map((time) => time.trim())
-    .filter((time) => time !== "");
+  const times = window.startTimes.map((time) => time.trim()).filter((time) => time !== "");
   times.forEach((time, i) => entries.push([name(`startTimes.${i}`), time]));
   if (window.repeatFrom.trim() !== "" || window.repeatUntil.trim() !== "") {
     entries.push(
@@ -245,6 +246,7 @@ function slotEntries(window: WindowDraft, name: (field: string) => string): [str
 /** The form fields to post: every setting explicitly (booleans too), windows, opening hours and pickups whole. */
 export function draftToEntries(draft: SettingsDraft): [string, string][] {
   const money = new Set<string>(MONEY_FIELDS);
+  if (draft.fields["priceTolerance.unit"] === "cents") money.add("priceTolerance.amount");
   const entries: [string, string][] = Object.entries(draft.fields).map(([name, value]) => [
     name,
     money.has(name) ? dollarsTextToCents(value) : value,

@@ -3,8 +3,10 @@ import { CourierError } from "~/courier/errors";
 import type { CreateShipmentRequest } from "~/courier/requests";
 import { windowTitle } from "~/dispatch/window-title";
 import { countedFullSlots } from "~/quote/rate-preview.server";
-import { dollarsToCents, priceRate } from "~/quote/pricing";
+import { dollarsToCents } from "~/quote/pricing";
+import { windowPriceFor } from "~/quote/window-pricing";
 import { hoursOfLocations } from "~/schedule/opening-hours";
+import { windowIdFromServiceCode } from "~/schedule/service-code";
 import { takenPlaces } from "~/schedule/slot-reservations.server";
 import { openWindows, type OpenWindow } from "~/schedule/windows";
 import type { ShopSettings } from "~/settings/shop-settings";
@@ -14,7 +16,7 @@ import { movableOffers, type PricedOffer } from "./shopper-changes";
 /**
  * The windows a shopper may move their delivery to (shopper-changes.server.ts): what the pickup
  * location offers now within capacity, as checkout computes it, each priced by a courier estimate
- * for this delivery and the shop's pricing rules, at most what the booking costs the shopper.
+ * for this delivery and the window's own price, at most what the booking costs the shopper.
  */
 
 /** A booked delivery open for changes, with what changing it needs. */
@@ -26,10 +28,28 @@ export type Booking = {
   courier: CourierClient;
 };
 
-function shopperCentsOf(settings: ShopSettings, courierCents: number | null): number | null {
+/**
+ * What the shopper would pay for a window: the window's own price (window-pricing.ts, as checkout
+ * prices it) from the courier's price and distance; null when unknown or the window is not offered at
+ * that price or distance. Both sides of the comparison are priced here, with no subtotal or customer
+ * tags (the booking does not keep them), so a free delivery compares like with like.
+ */
+function shopperCentsOf(
+  settings: ShopSettings,
+  windowId: string | null,
+  courierCents: number | null,
+  distanceMiles: number | null,
+): number | null {
   if (courierCents === null) return null;
-  return priceRate({ courierPriceDollars: courierCents / 100, rules: settings.pricing, orderSubtotalCents: null })
-    .totalCents;
+  const price = windowPriceFor({
+    price: settings.deliveryWindows.find((w) => w.id === windowId)?.price,
+    rules: settings.pricing,
+    courierPriceDollars: courierCents / 100,
+    distanceMiles,
+    orderSubtotalCents: null,
+    customerTags: [],
+  });
+  return price.offered ? price.totalCents : null;
 }
 
 async function pricedOffer(booking: Booking, offer: OpenWindow): Promise<PricedOffer> {
@@ -49,7 +69,8 @@ async function pricedOffer(booking: Booking, offer: OpenWindow): Promise<PricedO
       { lane: "background" },
     );
     const cents = typeof estimate.price === "number" && estimate.price >= 0 ? dollarsToCents(estimate.price) : null;
-    return { offer, shopperCents: shopperCentsOf(settings, cents) };
+    const distance = estimate.estimated_distance ?? booking.shipment.estimatedDistance;
+    return { offer, shopperCents: shopperCentsOf(settings, offer.windowId, cents, distance) };
   } catch (error) {
     if (error instanceof CourierError) return { offer, shopperCents: null };
     throw error;
@@ -95,7 +116,12 @@ export async function movableWindows(
   return movableOffers({
     offers: priced,
     booked,
-    bookedShopperCents: shopperCentsOf(settings, shipment.priceCents),
+    bookedShopperCents: shopperCentsOf(
+      settings,
+      windowIdFromServiceCode(shipment.serviceCode),
+      shipment.priceCents,
+      shipment.estimatedDistance,
+    ),
     locationGid,
     timeZone,
   });

@@ -398,7 +398,7 @@ describe("embedded pages in Chromium", () => {
     const saveBar = page.locator("ui-save-bar");
     await page.getByRole("button", { name: "Set opening hours of Market Street Bakery" }).click();
     // Monday split for lunch; Sunday closed.
-    await page.getByLabel("Monday closes (span 1)").fill("12:00");
+    await page.getByLabel("Monday closes (span 1)").selectOption("12:00");
     await page.getByRole("button", { name: "Add hours on Monday" }).click();
     expect(await page.getByLabel("Monday opens (span 2)").inputValue()).toBe("13:00");
     await page.getByLabel("Open on Sunday").uncheck({ force: true });
@@ -411,7 +411,7 @@ describe("embedded pages in Chromium", () => {
     await page.getByLabel("Closed until (date 2)").fill(isoDate(addDays(monday, 60)));
     await page.getByLabel("Reason (date 2)").fill("Renovation");
     // A Tuesday that ends before it starts: refused, the message beside the field.
-    await page.getByLabel("Tuesday closes (span 1)").fill("08:00");
+    await page.getByLabel("Tuesday closes (span 1)").selectOption("08:00");
     await saveBar.getByRole("button", { name: "Save" }).click();
     const tuesday = page.getByLabel("Tuesday closes (span 1)");
     await expect.poll(() => tuesday.getAttribute("aria-invalid")).toBe("true");
@@ -422,7 +422,7 @@ describe("embedded pages in Chromium", () => {
     await tuesday.scrollIntoViewIfNeeded();
     await shoot(page, "09-settings-hours-inline-error", false);
 
-    await page.getByLabel("Tuesday closes (span 1)").fill("17:00");
+    await page.getByLabel("Tuesday closes (span 1)").selectOption("17:00");
     await saveBar.getByRole("button", { name: "Save" }).click();
     await page.locator(".app-bridge-stand-in-toast", { hasText: "Settings saved." }).last().waitFor();
     await expect.poll(() => saveBar.isVisible()).toBe(false);
@@ -519,6 +519,48 @@ describe("embedded pages in Chromium", () => {
       surchargeCents: 150,
       offerWhileCourierAtMostCents: null,
     });
+    await page.close();
+  });
+
+  it("settings: times chosen from lists, money in dollars, checkout's wait in seconds; no codes or units of the app's own", async () => {
+    const page = await open("/app/settings");
+    const saveBar = page.locator("ui-save-bar");
+    await page.getByRole("button", { name: "Add a window" }).waitFor();
+    // Nothing on the page asks for milliseconds, cents, an id or a typed "HH:MM".
+    const words = await page.locator("body").innerText();
+    expect(words).not.toMatch(/\(ms\)|\bCents\b|HH:MM|comma-separated|^Id$/m);
+
+    await page.getByLabel("Delivered by", { exact: true }).selectOption("19:30");
+    await page.getByLabel("Order cutoff", { exact: true }).selectOption("16:45");
+    expect(await page.getByLabel("Delivered by", { exact: true }).locator("option:checked").innerText()).toBe(
+      "7:30 pm",
+    );
+    await page.getByRole("button", { name: "Add a window" }).click();
+    await page.getByLabel("Kind").last().selectOption("slots");
+    await page.getByLabel("Slot start 1", { exact: true }).selectOption("09:30");
+    await page.getByRole("button", { name: "Add a start time" }).click();
+    await page.getByLabel("Slot start 3", { exact: true }).selectOption("16:00");
+    await page.getByLabel("Slot start 3", { exact: true }).scrollIntoViewIfNeeded();
+    await shoot(page, "16-settings-window-times", false);
+
+    const wait = page.getByLabel("Checkout waits for the courier at most");
+    await wait.selectOption("1500");
+    await page.getByLabel("Flag a delivery priced above the quote by").selectOption("cents");
+    await page.getByLabel("Tolerance", { exact: true }).fill("2.50");
+    await wait.scrollIntoViewIfNeeded();
+    await shoot(page, "17-settings-checkout-seconds-dollars", false);
+
+    await saveBar.getByRole("button", { name: "Save" }).click();
+    await page.locator(".app-bridge-stand-in-toast", { hasText: "Settings saved." }).last().waitFor();
+    await expect.poll(() => saveBar.isVisible()).toBe(false);
+    const settings = parseShopSettings((await db.shop.findUniqueOrThrow({ where: { domain: SHOP } })).settingsJson);
+    expect(settings.deliveryWindows.find((w) => w.kind === "today_by")).toMatchObject({
+      deliverBy: "19:30",
+      orderCutoff: "16:45",
+    });
+    expect(settings.deliveryWindows.at(-1)).toMatchObject({ kind: "slots", startTimes: ["09:30", "14:00", "16:00"] });
+    expect(settings.timeBudgetMs).toBe(1500);
+    expect(settings.priceTolerance).toEqual({ unit: "cents", amount: 250 });
     await page.close();
   });
 

@@ -7,6 +7,8 @@ export type DraftControls = {
   field: (name: string, label: string, extra?: Partial<React.ComponentProps<typeof TextField>>) => React.ReactElement;
   choice: (name: string, label: string, options: { label: string; value: string }[]) => React.ReactElement;
   flag: (name: string, label: string, helpText?: string) => React.ReactElement;
+  /** The field's current text. */
+  value: (name: string) => string;
 };
 
 export function draftControls(
@@ -19,6 +21,7 @@ export function draftControls(
   const setFlag = (name: string) => (checked: boolean) =>
     setDraft((d) => ({ ...d, flags: { ...d.flags, [name]: checked } }));
   return {
+    value: (name) => draft.fields[name] ?? "",
     field: (name, label, extra = {}) => (
       <TextField
         label={label}

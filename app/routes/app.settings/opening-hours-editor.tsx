@@ -9,6 +9,7 @@ import {
   type SpanDraft,
 } from "~/settings/hours-draft";
 import { MAX_CLOSED_DATES, MAX_OPENING_SPANS_PER_DAY } from "~/settings/limits";
+import { TimeSelect } from "./time-select";
 
 type Props = {
   locationGid: string;
@@ -177,22 +178,19 @@ function WeekdayRow({
         ) : null}
         {spans.map((span, i) => (
           <InlineStack key={i} gap="200" blockAlign="start" wrap={false}>
-            <TextField
+            <TimeSelect
               label={`${name} opens (span ${i + 1})`}
               labelHidden
-              placeholder="HH:MM"
               value={span.start}
               onChange={(value) => setSpan(i, { start: value })}
-              autoComplete="off"
               error={error(i, "start")}
             />
-            <TextField
+            <TimeSelect
               label={`${name} closes (span ${i + 1})`}
               labelHidden
-              placeholder="HH:MM"
+              endOfDay
               value={span.end}
               onChange={(value) => setSpan(i, { end: value })}
-              autoComplete="off"
               error={error(i, "end")}
             />
             <Button

@@ -28,5 +28,5 @@ export const WINDOW_KINDS = [
 ];
 export const TOLERANCE_UNITS = [
   { label: "Percent", value: "percent" },
-  { label: "Cents", value: "cents" },
+  { label: "Dollars", value: "cents" },
 ];

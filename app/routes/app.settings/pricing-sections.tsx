@@ -1,15 +1,16 @@
 import { Card, FormLayout, Layout } from "@shopify/polaris";
+import { timeBudgetChoices } from "~/settings/time-choices";
 import type { DraftControls } from "./draft-controls";
 import { FALLBACKS, ROUNDING, TOLERANCE_UNITS } from "./option-lists";
 
 /** What shoppers pay, checkout's fallback and time budget, the price tolerance and the default package. */
-export function PricingSections({ controls: { field, choice } }: { controls: DraftControls }) {
+export function PricingSections({ controls: { field, choice, value } }: { controls: DraftControls }) {
   return (
     <>
       <Layout.AnnotatedSection
         id="pricing"
-        title="Pricing and checkout"
-        description="What shoppers pay, and what checkout shows when the courier cannot answer in time."
+        title="Prices for every window"
+        description="The rules for windows priced from the courier's price (each window's own price is set with the window above), when delivery is free, and what checkout shows when the courier cannot answer in time."
       >
         <Card>
           <FormLayout>
@@ -31,14 +32,18 @@ export function PricingSections({ controls: { field, choice } }: { controls: Dra
             })}
             <FormLayout.Group>
               {choice("checkoutFallback", "When the courier cannot answer", FALLBACKS)}
-              {field("timeBudgetMs", "Time budget for a quote (ms)", {
-                type: "number",
-                helpText: "Checkout waits at most this long (500 to 2900).",
-              })}
+              {choice(
+                "timeBudgetMs",
+                "Checkout waits for the courier at most",
+                timeBudgetChoices(value("timeBudgetMs")),
+              )}
             </FormLayout.Group>
             <FormLayout.Group>
               {choice("priceTolerance.unit", "Flag a delivery priced above the quote by", TOLERANCE_UNITS)}
-              {field("priceTolerance.amount", "Tolerance", { type: "number" })}
+              {field("priceTolerance.amount", "Tolerance", {
+                type: "number",
+                ...(value("priceTolerance.unit") === "cents" ? { prefix: "$" } : { suffix: "%" }),
+              })}
             </FormLayout.Group>
           </FormLayout>
         </Card>

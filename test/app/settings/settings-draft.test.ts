@@ -147,6 +147,34 @@ describe("the settings page's draft", () => {
     expect(validateSettingsInput({ entries: () => entries }, settings)).toEqual({ ok: true, settings });
   });
 
+  it.each([
+    { name: "in dollars (kept in cents)", tolerance: { unit: "cents" as const, amount: 250 }, shown: "2.50" },
+    { name: "in percent", tolerance: { unit: "percent" as const, amount: 12.5 }, shown: "12.5" },
+  ])("shows a price tolerance $name and posts it back as it was", ({ tolerance, shown }) => {
+    const settings: ShopSettings = { ...defaults, priceTolerance: tolerance };
+    const draft = draftFromSettings(settings, []);
+    expect(draft.fields["priceTolerance.amount"]).toBe(shown);
+    expect(validateSettingsInput({ entries: () => draftToEntries(draft) }, settings)).toEqual({ ok: true, settings });
+  });
+
+  it("reads a tolerance the merchant switches to dollars as dollars", () => {
+    const draft = draftFromSettings(defaults, []);
+    draft.fields["priceTolerance.unit"] = "cents";
+    draft.fields["priceTolerance.amount"] = "1.75";
+    const result = submit(draftToEntries(draft));
+    expect(result.ok && result.settings.priceTolerance).toEqual({ unit: "cents", amount: 175 });
+  });
+
+  it("posts a slots window's start times as listed, leaving out a blank one", () => {
+    const draft = draftFromSettings(defaults, []);
+    draft.windows[0] = { ...draft.windows[0]!, kind: "slots", startTimes: ["09:30", "", "13:15"] };
+    const entries = draftToEntries(draft).filter(([name]) => name.startsWith("deliveryWindows.0.startTimes"));
+    expect(entries).toEqual([
+      ["deliveryWindows.0.startTimes.0", "09:30"],
+      ["deliveryWindows.0.startTimes.1", "13:15"],
+    ]);
+  });
+
   it("sends money in cents, booleans explicitly and the windows whole", () => {
     const draft = draftFromSettings(defaults, []);
     draft.fields["pricing.minimumPriceCents"] = "4.5";
@@ -176,7 +204,7 @@ describe("the settings page's draft", () => {
     draft.windows[0] = {
       ...draft.windows[0]!,
       kind: "slots",
-      startTimes: "",
+      startTimes: [],
       repeatFrom: "17:00",
       repeatUntil: "09:00",
       repeatEveryMinutes: "60",

@@ -6,10 +6,10 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getRuntime } from "~/runtime.server";
-import { serviceCodeFor } from "~/schedule/service-code";
+import { serviceCodeFor, windowIdFromServiceCode } from "~/schedule/service-code";
 import { slotKeyOf } from "~/schedule/capacity";
 import { addDays, zonedDate, zonedTimeOnDate } from "~/schedule/time-zone";
-import { parseShopSettings, type DeliveryWindow, type ShopSettings } from "~/settings/shop-settings";
+import { COURIER_PRICED, parseShopSettings, type DeliveryWindow, type ShopSettings } from "~/settings/shop-settings";
 import { createFileLinkSigner } from "~/staff/file-links.server";
 import { applyShopperChange, changeOptionsFor, type ShopperChangeDeps } from "~/tracking-page/shopper-changes.server";
 import { trackingPageFor } from "~/tracking-page/lookup.server";
@@ -207,6 +207,45 @@ describe("the shopper's changes before a driver has the order", () => {
       include: { slotReservation: true },
     });
     expect(otherRow.slotReservation!.overCapacity).toBe(false);
+  });
+
+  it("prices each window as checkout does: a flat or distance-tier window compares by its own price", async () => {
+    // Three slots each for the other windows, so every window fits in one answer.
+    const priced = (id: string, price: DeliveryWindow["price"]): DeliveryWindow => ({
+      ...slots,
+      id,
+      price,
+      maxRates: id === "slots" ? slots.maxRates : 3,
+    });
+    const flat = (cents: number) => ({ ...COURIER_PRICED, mode: "flat" as const, flatCents: cents });
+    const tiers = (upToMiles: number, priceCents: number) => ({
+      ...COURIER_PRICED,
+      mode: "distance_tiers" as const,
+      tiers: [{ upToMiles, priceCents }],
+    });
+    const row = await db.shop.findUniqueOrThrow({ where: { domain: SHOP } });
+    const stored = parseShopSettings(row.settingsJson);
+    // The courier's price is the same for every slot to one address, so only the windows' own prices differ.
+    const windows = [
+      priced("slots", flat(500)),
+      priced("dear", flat(2_000)),
+      priced("near", tiers(350, 300)),
+      priced("beyond", tiers(0.01, 100)),
+    ];
+    await db.shop.update({
+      where: { domain: SHOP },
+      data: { settingsJson: JSON.stringify({ ...stored, deliveryWindows: windows }) },
+    });
+    const { token } = await bookedDelivery();
+
+    const options = await changeOptionsFor(deps, token, SHOP);
+    expect(options.kind).toBe("open");
+    if (options.kind !== "open") return;
+    const codes = options.windows.map((w) => w.serviceCode);
+    // $5.00 booked: the same window's other slots ($5.00) and the $3.00 tier stay; the $20.00 flat window
+    // and the one whose tiers end before the address are not offered.
+    expect(codes).toContain(later);
+    expect(new Set(codes.map(windowIdFromServiceCode))).toEqual(new Set(["slots", "near"]));
   });
 
   it("refuses a slot that is not offered (full, or not the store's) without asking the courier", async () => {

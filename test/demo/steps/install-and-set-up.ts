@@ -103,7 +103,7 @@ export const installAndSetUp: DemoStep = {
       serviceName: "Scheduled delivery",
       description: "A one-hour slot you choose",
       slotMinutes: String(DEMO_SLOT_MINUTES),
-      startTimes: slot.start,
+      startTimes: [slot.start],
       daysAhead: "2",
       maxRates: "1",
     });
