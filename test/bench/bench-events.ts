@@ -38,6 +38,7 @@ import { loadavg } from "node:os";
 import { DISPATCH_FULFILLMENT_ORDER_JOB } from "~/dispatch/jobs";
 import { DEFAULT_SHOP_SETTINGS } from "~/settings/shop-settings";
 import { APPLY_EVENTS_JOB } from "~/tracking/jobs";
+import { ORDER_ATTENTION_TAG_JOB, ORDER_DELIVERY_SUMMARY_JOB } from "~/tracking/order-annotation-jobs";
 import {
   SANDBOX_CANCEL_COMMAND,
   SANDBOX_NO_DRIVER_COMMAND,
@@ -70,6 +71,9 @@ import { postingOrder, type Planned } from "./event-posting";
 import { conditionsFields, conditionsLine, machineLoad, ownLoopDelay } from "./loop-delay";
 import { atLeast, atMost, equalTo, judgeTargets } from "./targets";
 import { localCourierEnv } from "../support/test-env";
+
+/** The jobs that write the order's tag and metafield after an apply; step 5 compares the tags. */
+const ANNOTATION_JOB_KINDS = [ORDER_ATTENTION_TAG_JOB, ORDER_DELIVERY_SUMMARY_JOB];
 
 const SHOPS = 50;
 const ORDERS_PER_SHOP = 20;
@@ -234,7 +238,15 @@ async function main(bench: Bench): Promise<void> {
     APPLY_EVENTS_JOB,
     async () => {
       const waiting = await db.courierEvent.count({ where: { appliedAt: null, shipmentId: { not: null } } });
-      return { done: waiting === 0, status: `${waiting} events waiting to be applied` };
+      // The order's tag and metafield are their own jobs after the apply (side effects never block the
+      // state), and step 5 checks the tags: wait for those jobs too, not only for the events.
+      const annotating = await db.job.count({
+        where: { kind: { in: ANNOTATION_JOB_KINDS }, state: { in: ["queued", "running"] } },
+      });
+      return {
+        done: waiting === 0 && annotating === 0,
+        status: `${waiting} events waiting to be applied, ${annotating} tag or metafield jobs left`,
+      };
     },
     {
       since: postStart,
