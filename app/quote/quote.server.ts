@@ -1,15 +1,15 @@
 import type { CourierClient } from "~/courier/client.server";
 import { CourierError, isAddressProblem } from "~/courier/errors";
 import { MAX_DISTANCE_MILES } from "~/courier/limits";
-import { TIME_BUDGET_MS_DEFAULT, type DeliveryWindow, type ShopSettings } from "~/settings/shop-settings";
+import { TIME_BUDGET_MS_DEFAULT } from "~/settings/shop-settings";
 import { hoursOfLocations } from "~/schedule/opening-hours";
 import { cartToEstimates, matchPickupLocation, type WindowEstimate } from "./cart-to-estimate";
 import type { EstimateCache, EstimateOutcome } from "./estimate-cache.server";
 import { dollarsToCents } from "./pricing";
-import { windowPriceFor } from "./window-pricing";
-import type { QuoteMemory, RememberedQuote } from "./quote-memory.server";
-import { parseRateRequest, type RateRequest } from "./rate-request";
-import { fallbackRate, toShopifyRate, withUniqueNames, type ShopifyRate } from "./rate-response";
+import { shapeRates } from "./shape-rates";
+import type { QuoteMemory } from "./quote-memory.server";
+import { parseRateRequest } from "./rate-request";
+import type { ShopifyRate } from "./rate-response";
 import type { QuoteShop } from "./quote-shop.server";
 import { slotCapacityOf } from "~/schedule/capacity";
 import { offeredWindows, type QuoteLogger, type TakenPlaces } from "./offered-windows.server";
@@ -289,71 +289,3 @@ export function failureOutcome(error: unknown): EstimateOutcome | Unavailable {
 }
 
 // ---- the answer --------------------------------------------------------------------------------
-
-type ShapeInput = {
-  settings: ShopSettings;
-  request: RateRequest;
-  shopCurrency: string;
-  timeZone: string;
-  estimates: readonly WindowEstimate[];
-  results: readonly WindowResult[];
-  now: Date;
-};
-
-/**
- * Rates in the merchant's window order. Prices are in the shop's currency; the order subtotal is
- * compared with the free-delivery threshold only when the cart is in that currency too.
- */
-function shapeRates({ settings, request, shopCurrency, timeZone, estimates, results, now }: ShapeInput) {
-  const subtotal = request.currency === null || request.currency === shopCurrency ? request.subtotalCents : null;
-  const rates: ShopifyRate[] = [];
-  const remembered: RememberedQuote[] = [];
-  let unavailable = 0;
-  estimates.forEach((estimate, i) => {
-    const result = results[i]!;
-    const window = settings.deliveryWindows.find((w): w is DeliveryWindow => w.id === estimate.window.windowId);
-    if (!window) return;
-    if (result.kind === "priced") {
-      const price = windowPriceFor({
-        price: window.price,
-        rules: settings.pricing,
-        courierPriceDollars: result.priceDollars,
-        distanceMiles: result.distanceMiles,
-        orderSubtotalCents: subtotal,
-        customerTags: request.customerTags ?? [],
-      });
-      // The window's own limits (the courier's price, its distance tiers) leave it out of this answer.
-      if (!price.offered) return;
-      rates.push(
-        toShopifyRate({
-          window,
-          openWindow: estimate.window,
-          totalCents: price.totalCents,
-          currency: shopCurrency,
-          timeZone,
-          now,
-        }),
-      );
-      remembered.push({
-        serviceCode: estimate.window.serviceCode,
-        priceCents: price.totalCents,
-        courierCents: price.courierCents,
-      });
-      return;
-    }
-    unavailable += 1;
-    if (settings.checkoutFallback !== "flat_rate") return;
-    const rate = fallbackRate({
-      window,
-      openWindow: estimate.window,
-      rules: settings.pricing,
-      orderSubtotalCents: subtotal,
-      customerTags: request.customerTags ?? [],
-      currency: shopCurrency,
-      timeZone,
-      now,
-    });
-    if (rate) rates.push(rate);
-  });
-  return { rates: withUniqueNames(rates), remembered, unavailable };
-}

@@ -24,15 +24,9 @@ import { orderAttentionTagJob, orderDeliverySummaryJob } from "./order-annotatio
 import { ATTENTION_CLEARED_BY_REPOST, repostInWords, repostTakeover } from "./repost";
 import { NO_DRIVER_YET_CLEARED_ACTIVITY, REPOST_ACTIVITY, STALE_ATTENTION_ACTIVITY } from "~/shipments/activity-kinds";
 import { addTimelineEntries } from "~/shipments/record.server";
-import type { ShipmentState } from "~/shipments/states";
 import { nextTimelineEvent } from "./shopify-timeline";
-import {
-  applyTrackingEvent,
-  byOccurrence,
-  type ShipmentFacts,
-  type ShopifyAction,
-  type Transition,
-} from "./state-machine";
+import { factsOf, shipmentUpdate } from "./shipment-row";
+import { applyTrackingEvent, byOccurrence, type ShopifyAction, type Transition } from "./state-machine";
 
 export type TrackingSettings = {
   trackingCompany: string;
@@ -61,17 +55,6 @@ export type ApplyDeps = {
   courier: CourierClient | null;
   clock: () => Date;
 };
-
-function factsOf(shipment: Shipment): ShipmentFacts {
-  return {
-    state: shipment.state as ShipmentState,
-    hasFulfillment: Boolean(shipment.fulfillmentGid),
-    stateChangedAt: shipment.lastEventAt,
-    lastTrackingEventAt: shipment.lastTrackingEventAt,
-    deliveredEventSent: shipment.state === "delivered",
-    needsAttention: shipment.needsAttention,
-  };
-}
 
 /**
  * The fulfillment's tracking URL: the merchant's template, else the tracking page. The page the
@@ -193,36 +176,6 @@ async function repostChanges(deps: ApplyDeps, transition: Transition) {
   if (transition.changes.clearAttention)
     entries.push({ kind: REPOST_ACTIVITY.attentionCleared, message: ATTENTION_CLEARED_BY_REPOST });
   return { data: takeover, entries };
-}
-
-function shipmentUpdate(shipment: Shipment, transition: Transition, occurredAt: Date) {
-  const c = transition.changes;
-  return {
-    ...(transition.stateChanged ? { state: transition.state, lastEventAt: occurredAt } : {}),
-    ...(c.driverName !== undefined ? { driverName: c.driverName } : {}),
-    ...(c.driverPhone !== undefined ? { driverPhone: c.driverPhone } : {}),
-    ...(c.vehicle !== undefined ? { vehicleJson: c.vehicle ? JSON.stringify(c.vehicle) : null } : {}),
-    ...(c.signatoryName ? { signatoryName: c.signatoryName } : {}),
-    ...(c.photoUrls
-      ? {
-          photosJson: JSON.stringify([
-            ...new Set([...(JSON.parse(shipment.photosJson ?? "[]") as string[]), ...c.photoUrls]),
-          ]),
-        }
-      : {}),
-    ...(c.latitude !== undefined ? { lastLatitude: c.latitude, lastLongitude: c.longitude } : {}),
-    ...(c.eta ? { etaAt: c.eta } : {}),
-    ...(c.groupId ? { groupId: c.groupId } : {}),
-    ...(c.lastTrackingEventAt ? { lastTrackingEventAt: c.lastTrackingEventAt } : {}),
-    ...(c.replacedByCourierId
-      ? { courierShipmentId: c.replacedByCourierId, replacedByCourierId: shipment.courierShipmentId }
-      : {}),
-    ...(c.trackingNumber ? { trackingNumber: c.trackingNumber } : {}),
-    ...(c.clearAttention ? { needsAttention: false, attentionReason: null, attentionCode: null } : {}),
-    ...(c.needsAttention
-      ? { needsAttention: true, attentionReason: c.needsAttention.reason, attentionCode: c.needsAttention.code }
-      : {}),
-  };
 }
 
 /**

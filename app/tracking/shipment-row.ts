@@ -1,0 +1,49 @@
+import type { Shipment } from "@prisma/client";
+import type { ShipmentState } from "~/shipments/states";
+import type { ShipmentFacts, Transition } from "./state-machine";
+
+/**
+ * Between the stored Shipment row and the state machine, both ways: the facts a courier event is judged
+ * against, and the row update a transition asks for. Pure; used by the apply run (apply.server.ts).
+ */
+
+export function factsOf(shipment: Shipment): ShipmentFacts {
+  return {
+    state: shipment.state as ShipmentState,
+    hasFulfillment: Boolean(shipment.fulfillmentGid),
+    stateChangedAt: shipment.lastEventAt,
+    lastTrackingEventAt: shipment.lastTrackingEventAt,
+    deliveredEventSent: shipment.state === "delivered",
+    needsAttention: shipment.needsAttention,
+  };
+}
+
+export function shipmentUpdate(shipment: Shipment, transition: Transition, occurredAt: Date) {
+  const c = transition.changes;
+  return {
+    ...(transition.stateChanged ? { state: transition.state, lastEventAt: occurredAt } : {}),
+    ...(c.driverName !== undefined ? { driverName: c.driverName } : {}),
+    ...(c.driverPhone !== undefined ? { driverPhone: c.driverPhone } : {}),
+    ...(c.vehicle !== undefined ? { vehicleJson: c.vehicle ? JSON.stringify(c.vehicle) : null } : {}),
+    ...(c.signatoryName ? { signatoryName: c.signatoryName } : {}),
+    ...(c.photoUrls
+      ? {
+          photosJson: JSON.stringify([
+            ...new Set([...(JSON.parse(shipment.photosJson ?? "[]") as string[]), ...c.photoUrls]),
+          ]),
+        }
+      : {}),
+    ...(c.latitude !== undefined ? { lastLatitude: c.latitude, lastLongitude: c.longitude } : {}),
+    ...(c.eta ? { etaAt: c.eta } : {}),
+    ...(c.groupId ? { groupId: c.groupId } : {}),
+    ...(c.lastTrackingEventAt ? { lastTrackingEventAt: c.lastTrackingEventAt } : {}),
+    ...(c.replacedByCourierId
+      ? { courierShipmentId: c.replacedByCourierId, replacedByCourierId: shipment.courierShipmentId }
+      : {}),
+    ...(c.trackingNumber ? { trackingNumber: c.trackingNumber } : {}),
+    ...(c.clearAttention ? { needsAttention: false, attentionReason: null, attentionCode: null } : {}),
+    ...(c.needsAttention
+      ? { needsAttention: true, attentionReason: c.needsAttention.reason, attentionCode: c.needsAttention.code }
+      : {}),
+  };
+}
