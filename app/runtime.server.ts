@@ -37,18 +37,14 @@ export const QUOTE_SHOP_TTL_MS = 5_000;
 /** Most shops whose settings, courier client or webhook credentials a process keeps at once. */
 export const SHOPS_KEPT = 10_000;
 /**
- * Added to the shared limiter's one-second window, which counts from the grant. The courier counts
- * requests when they arrive, and a busy event loop (ours, or the network) can bunch requests granted
- * apart: the default 50 ms let a checkout rush reach the courier at 12 per second in the benchmark.
- */
-export const COURIER_LIMIT_SAFETY_MARGIN_MS = 250;
-/**
- * The in-process limiter counts each request's window from its answer (holdUntilReleaseMs), when the
- * courier has certainly counted it; the margin only covers timer granularity. Counting from the grant
- * with 250 ms still let a loaded server reach the courier at 12 per second (bench:dispatch), and capped
- * dispatch at 8 per second.
+ * Both limiters count each request's window from its answer (holdUntilReleaseMs), when the courier
+ * has certainly counted it: counting from the grant let a loaded server reach the courier at 12 per
+ * second (bench:dispatch) even with a 250 ms margin, and capped dispatch at 8 per second. In process
+ * the margin only covers timer granularity; shared, each instance decides by its own clock, so the
+ * margin also covers the clock differences between instances.
  */
 export const COURIER_LIMIT_RELEASE_MARGIN_MS = 5;
+export const COURIER_LIMIT_SAFETY_MARGIN_MS = 250;
 
 export type Runtime = {
   db: typeof db;
@@ -83,7 +79,11 @@ export function getRuntime(): Runtime {
     // held through the database (every instance together); SQLite means one instance, in process.
     const courierLimiter =
       databaseProviderOf(config.databaseUrl) === "postgresql"
-        ? createSharedRateLimiter({ db, safetyMarginMs: COURIER_LIMIT_SAFETY_MARGIN_MS })
+        ? createSharedRateLimiter({
+            db,
+            safetyMarginMs: COURIER_LIMIT_SAFETY_MARGIN_MS,
+            holdUntilReleaseMs: DEFAULT_TIMEOUT_MS,
+          })
         : createInProcessRateLimiter({
             safetyMarginMs: COURIER_LIMIT_RELEASE_MARGIN_MS,
             holdUntilReleaseMs: DEFAULT_TIMEOUT_MS,

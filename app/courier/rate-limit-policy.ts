@@ -40,6 +40,8 @@ export function courierTokenKey(token: string): string {
 export type LimiterPolicy = {
   perSecond: number;
   windowMs: number;
+  /** How long a grant is held at most waiting for its release (0: its window counts from the grant). */
+  holdMs: number;
   reserved: Record<CourierLane, number>;
 };
 
@@ -89,6 +91,14 @@ export function decideNextGrant(
 
 export type LimiterPolicyOptions = {
   perSecond?: number;
+  /**
+   * When set, a grant holds its slot until it is released (or this long at most: the request's own
+   * time limit), and its window counts from the release. The courier counts a request when it arrives,
+   * which is after we send it and before we read its answer; counting from the answer therefore keeps
+   * any second at the courier within the limit however late a busy event loop sends what was granted,
+   * without a wide margin that would cost throughput. Unset: the window counts from the grant.
+   */
+  holdUntilReleaseMs?: number;
   /** Minimum share of the budget guaranteed to each lane while it is active (0..1; the two add up to at most 1). */
   reservedQuoteShare?: number;
   reservedBackgroundShare?: number;
@@ -107,8 +117,11 @@ export function limiterPolicyOf(options: LimiterPolicyOptions): LimiterPolicy {
   }
   // At least one slot for a lane with a share, however small the budget.
   const reservedSlots = (share: number) => (share > 0 ? Math.max(1, Math.floor(share * perSecond)) : 0);
+  const holdMs = options.holdUntilReleaseMs ?? 0;
+  if (!(Number.isFinite(holdMs) && holdMs >= 0)) throw new RangeError("holdUntilReleaseMs must be 0 or more");
   return {
     perSecond,
+    holdMs,
     windowMs: (options.windowMs ?? 1000) + (options.safetyMarginMs ?? 50),
     reserved: { quote: reservedSlots(quoteShare), background: reservedSlots(backgroundShare) },
   };

@@ -26,14 +26,6 @@ import {
  */
 
 export type InProcessRateLimiterOptions = LimiterPolicyOptions & {
-  /**
-   * When set, a grant holds its slot until it is released (or this long at most: the request's own
-   * time limit), and its window counts from the release. The courier counts a request when it arrives,
-   * which is after we send it and before we read its answer; counting from the answer therefore keeps
-   * any second at the courier within the limit however late a busy event loop sends what was granted,
-   * without a wide margin that would cost throughput. Unset: the window counts from the grant.
-   */
-  holdUntilReleaseMs?: number;
   clock?: () => Date;
   sleep?: (ms: number) => Promise<void>;
 };
@@ -76,7 +68,7 @@ export function createInProcessRateLimiter(options: InProcessRateLimiterOptions 
     return state;
   };
 
-  const holdMs = options.holdUntilReleaseMs ?? 0;
+  const holdMs = policy.holdMs;
 
   /** The grants that still count at `now`; one still in flight counts as if granted now (its window starts at its release). */
   const liveGrants = (state: TokenState, now: number): Grant[] => {

@@ -1,4 +1,3 @@
-import type { CourierRateSlot } from "@prisma/client";
 import type { Db } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors";
 import { withBusyRetry } from "~/db/busy-retry";
@@ -8,11 +7,12 @@ import {
   decideNextGrant,
   type CourierLane,
   type CourierRateLimiter,
-  type Grant,
+  type GrantRelease,
   type LaneDemand,
   type LimiterPolicyOptions,
   limiterPolicyOf,
 } from "./rate-limit-policy";
+import { anyInFlight, grantsInWindow, oldestFreeSlot, type SlotRow } from "./rate-slots";
 
 /**
  * The courier's limit of 10 requests per second per access token, held across every app instance
@@ -24,7 +24,9 @@ import {
  * others read again. Every slot's consecutive grants are therefore at least a window apart, so no
  * window ever holds more than `perSecond` grants, whatever the number of instances. (Every decider
  * aims at the same row, the globally oldest slot, so grants are also linearised: each decision saw
- * every grant made before it.)
+ * every grant made before it.) With holdUntilReleaseMs, as in the in-process limiter, a slot's window
+ * counts from its request's answer: the grant stores a time ahead (held until the request's time
+ * limit) and the release moves it back to the answer (rate-slots.ts).
  *
  * Lanes keep the in-process limiter's policy (decideNextGrant, reserves of 30 % each), with one
  * difference: a lane counts as active when it holds a grant in the current window anywhere, or has
@@ -46,7 +48,12 @@ export const WAIT_JITTER_MS = 5;
 const NEVER_GRANTED = new Date(0);
 const log = componentLogger("courier");
 
-export type SlotRow = Pick<CourierRateSlot, "slot" | "lane" | "grantedAt" | "version">;
+/**
+ * How often a waiting loop looks again while a slot is held for a request in flight: its answer may
+ * free the slot (its window then counting from the answer) at any moment, in any instance.
+ */
+export const HELD_SLOT_POLL_MS = 20;
+export type { SlotRow } from "./rate-slots";
 
 export type SharedRateLimiterOptions = LimiterPolicyOptions & {
   db: Db;
@@ -55,33 +62,19 @@ export type SharedRateLimiterOptions = LimiterPolicyOptions & {
   random?: () => number;
 };
 
-/** The grants of the slots still inside the window ending at `now` (pure). */
-export function grantsInWindow(slots: readonly SlotRow[], now: number, windowMs: number): Grant[] {
-  return slots
-    .filter((slot) => slot.lane !== null && slot.grantedAt.getTime() > now - windowMs)
-    .map((slot) => ({ at: slot.grantedAt.getTime(), lane: slot.lane === "quote" ? "quote" : "background" }));
-}
-
-/** The slot to grant next: the one granted longest ago, if that grant has left the window (pure). */
-export function oldestFreeSlot(slots: readonly SlotRow[], now: number, windowMs: number): SlotRow | null {
-  let oldest: SlotRow | null = null;
-  for (const slot of slots) {
-    if (slot.grantedAt.getTime() > now - windowMs) continue;
-    if (
-      !oldest ||
-      slot.grantedAt < oldest.grantedAt ||
-      (slot.grantedAt.getTime() === oldest.grantedAt.getTime() && slot.slot < oldest.slot)
-    ) {
-      oldest = slot;
-    }
-  }
-  return oldest;
-}
-
-type Waiter = { since: number; resolve: () => void; reject: (error: unknown) => void; detach: () => void };
+type Waiter = {
+  since: number;
+  resolve: (release: GrantRelease | undefined) => void;
+  reject: (error: unknown) => void;
+  detach: () => void;
+};
 type TokenState = { queues: Record<CourierLane, Waiter[]>; pumping: boolean };
 type TokenTurn = { tail: Promise<void>; holders: number };
-type Attempt = { granted: CourierLane } | { waitMs: number } | { lost: true } | { refused: CourierLane | null };
+type Attempt =
+  | { granted: CourierLane; release: GrantRelease | undefined }
+  | { waitMs: number }
+  | { lost: true }
+  | { refused: CourierLane | null };
 
 /** The database behind the limiter failed: a retryable "throttled" error, so the caller tries again later. */
 function unavailable(error: unknown): CourierError {
@@ -109,7 +102,7 @@ export function createSharedRateLimiter(options: SharedRateLimiterOptions): Cour
       retryBusy(() =>
         db.courierRateSlot.findMany({
           where: { tokenKey, slot: { lt: perSecond } },
-          select: { slot: true, lane: true, grantedAt: true, version: true },
+          select: { slot: true, lane: true, grantedAt: true, heldUntil: true, version: true },
         }),
       );
     const slots = await read();
@@ -164,17 +157,52 @@ export function createSharedRateLimiter(options: SharedRateLimiterOptions): Cour
     const slots = await readSlots(tokenKey);
     const decision = decideNextGrant(policy, now, grantsInWindow(slots, now, policy.windowMs), demand);
     if (decision === null) return { refused: null };
-    if ("waitMs" in decision) return { waitMs: decision.waitMs };
+    if ("waitMs" in decision) {
+      return { waitMs: anyInFlight(slots, now) ? Math.min(decision.waitMs, HELD_SLOT_POLL_MS) : decision.waitMs };
+    }
     if (!accept(decision.grant)) return { refused: decision.grant };
     const slot = oldestFreeSlot(slots, now, policy.windowMs);
     if (!slot) return { lost: true };
+    // Held until the answer (release below), or until the request's own time limit has passed.
+    const heldUntil = policy.holdMs > 0 ? new Date(now + policy.holdMs) : null;
     const { count } = await retryBusy(() =>
       db.courierRateSlot.updateMany({
         where: { tokenKey, slot: slot.slot, version: slot.version },
-        data: { lane: decision.grant, grantedAt: new Date(now), version: { increment: 1 } },
+        data: { lane: decision.grant, grantedAt: new Date(now), heldUntil, version: { increment: 1 } },
       }),
     );
-    return count === 1 ? { granted: decision.grant } : { lost: true };
+    if (count !== 1) return { lost: true };
+    return { granted: decision.grant, release: heldUntil ? releaseOf(tokenKey, slot.slot, heldUntil) : undefined };
+  }
+
+  /**
+   * The slot's window counts from the answer. `heldUntil` names this grant (the slot cannot be granted
+   * again while it is held). A 429's hold that moved the slot past the answer stands. Once only; a
+   * failed write leaves the slot held until the request's time limit, which is safe.
+   */
+  function releaseOf(tokenKey: string, slot: number, heldUntil: Date): GrantRelease {
+    let released = false;
+    const answer = async (answeredAt: Date) => {
+      const thisGrant = { tokenKey, slot, heldUntil };
+      const moved = await retryBusy(() =>
+        db.courierRateSlot.updateMany({
+          where: { ...thisGrant, grantedAt: { lte: answeredAt } },
+          data: { grantedAt: answeredAt, heldUntil: null, version: { increment: 1 } },
+        }),
+      );
+      if (moved.count === 0) {
+        await retryBusy(() =>
+          db.courierRateSlot.updateMany({ where: thisGrant, data: { heldUntil: null, version: { increment: 1 } } }),
+        );
+      }
+    };
+    return () => {
+      if (released) return;
+      released = true;
+      answer(new Date(Math.min(clock().getTime(), heldUntil.getTime()))).catch((error: unknown) => {
+        log.warn("Could not release a courier rate slot; it stays held until the request's time limit", { err: error });
+      });
+    };
   }
 
   const demandOf = (state: TokenState | undefined): LaneDemand => ({
@@ -201,7 +229,9 @@ export function createSharedRateLimiter(options: SharedRateLimiterOptions): Cour
         if ("granted" in outcome) {
           const waiter = state.queues[outcome.granted].shift();
           waiter?.detach();
-          waiter?.resolve();
+          if (waiter) waiter.resolve(outcome.release);
+          // Nobody left to take it (aborted meanwhile): the slot's window counts from now.
+          else outcome.release?.();
         } else if ("waitMs" in outcome) {
           await sleep(outcome.waitMs + Math.floor(random() * WAIT_JITTER_MS));
         }
@@ -222,7 +252,7 @@ export function createSharedRateLimiter(options: SharedRateLimiterOptions): Cour
     }
   }
 
-  async function acquireNow(tokenKey: string, lane: CourierLane): Promise<void> {
+  async function acquireNow(tokenKey: string, lane: CourierLane): Promise<GrantRelease | undefined> {
     const state = tokens.get(tokenKey);
     if (state && state.queues[lane].length > 0) {
       throw throttledError(undefined, `local rate limit reached for the ${lane} lane (fail fast)`);
@@ -233,7 +263,7 @@ export function createSharedRateLimiter(options: SharedRateLimiterOptions): Cour
         [lane]: { waiting: 1, oldestSince: clock().getTime() },
       });
       const outcome = await attempt(tokenKey, demand, (granted) => granted === lane);
-      if ("granted" in outcome) return;
+      if ("granted" in outcome) return outcome.release;
       if ("lost" in outcome) continue;
       throw throttledError(
         "waitMs" in outcome ? outcome.waitMs : undefined,
@@ -258,6 +288,8 @@ export function createSharedRateLimiter(options: SharedRateLimiterOptions): Cour
           data: { grantedAt: blockedAt, version: { increment: 1 }, ...data },
         }),
       );
+    // A slot whose request is in flight keeps counting until its answer, then from the later of the
+    // answer and the hold (releaseOf).
     await hold({ lane: null }, { lane: "background" });
     await hold({ lane: { not: null } }, {});
   }
@@ -283,7 +315,7 @@ export function createSharedRateLimiter(options: SharedRateLimiterOptions): Cour
         tokens.set(tokenKey, state);
       }
       const queue = state.queues[lane];
-      return new Promise<void>((resolve, reject) => {
+      return new Promise<GrantRelease | undefined>((resolve, reject) => {
         const onAbort = () => {
           const index = queue.indexOf(waiter);
           if (index >= 0) queue.splice(index, 1);

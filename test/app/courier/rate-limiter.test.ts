@@ -53,7 +53,7 @@ function recorder(time: ReturnType<typeof manualTime>) {
   return { grants, acquireMany, maxInWindow, countBetween };
 }
 
-const policy: LimiterPolicy = { perSecond: 10, windowMs: 1000, reserved: { quote: 3, background: 3 } };
+const policy: LimiterPolicy = { perSecond: 10, windowMs: 1000, holdMs: 0, reserved: { quote: 3, background: 3 } };
 const grantsOf = (quote: number, background: number, at = 0): Grant[] => [
   ...Array.from({ length: quote }, () => ({ at, lane: "quote" as const })),
   ...Array.from({ length: background }, () => ({ at, lane: "background" as const })),

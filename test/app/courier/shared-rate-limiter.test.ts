@@ -2,15 +2,13 @@
  * The database-backed courier limiter, with two "instances": two limiters on two database clients
  * of the same database (as two app processes would be), on SQLite and on PostgreSQL alike.
  */
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { CourierError } from "~/courier/errors";
 import type { CourierLane } from "~/courier/rate-limit-policy";
 import {
   createSharedRateLimiter,
-  grantsInWindow,
-  oldestFreeSlot,
+  HELD_SLOT_POLL_MS,
   type SharedRateLimiterOptions,
-  type SlotRow,
 } from "~/courier/shared-rate-limiter.server";
 import { createDb } from "~/db/client.server";
 
@@ -56,40 +54,6 @@ async function grantedOf(attempts: Promise<unknown>[]) {
 function maxInWindow(times: readonly number[], ms: number): number {
   return Math.max(0, ...times.map((t) => times.filter((u) => u > t - ms && u <= t).length));
 }
-
-describe("slot arithmetic (pure)", () => {
-  const slot = (n: number, at: number, lane: string | null = "background", version = 0): SlotRow => ({
-    slot: n,
-    lane,
-    grantedAt: new Date(at),
-    version,
-  });
-
-  it.each([
-    ["never granted slots are no grants", [slot(0, 0, null), slot(1, 0, null)], 5_000, []],
-    ["a grant inside the window counts", [slot(0, 4_500), slot(1, 3_000)], 5_000, [{ at: 4_500, lane: "background" }]],
-    ["a grant exactly one window old has left it", [slot(0, 4_000, "quote")], 5_000, []],
-    [
-      "lanes are kept",
-      [slot(0, 4_900, "quote"), slot(1, 4_950)],
-      5_000,
-      [
-        { at: 4_900, lane: "quote" },
-        { at: 4_950, lane: "background" },
-      ],
-    ],
-  ])("grantsInWindow: %s", (_name, slots, now, expected) => {
-    expect(grantsInWindow(slots, now, 1_000)).toEqual(expected);
-  });
-
-  it.each([
-    ["the slot granted longest ago", [slot(0, 3_500), slot(1, 3_000), slot(2, 3_900)], 1],
-    ["ties go to the lower slot number", [slot(2, 0, null), slot(1, 0, null)], 1],
-    ["none while every slot is inside the window", [slot(0, 4_100), slot(1, 4_900)], null],
-  ])("oldestFreeSlot: %s", (_name, slots, expected) => {
-    expect(oldestFreeSlot(slots, 5_000, 1_000)?.slot ?? null).toBe(expected);
-  });
-});
 
 describe("shared courier limiter across two instances", () => {
   it("never grants more than the limit in any window, however two instances' callers race (real time)", async () => {
@@ -196,6 +160,81 @@ describe("shared courier limiter across two instances", () => {
     for (const at of grantedAt) expect(at).toBeGreaterThanOrEqual(start + 2_000);
     // Another token is not held.
     await expect(a.acquire("token-hash-2", "background", failFast)).resolves.toBeUndefined();
+  });
+
+  it("held until the answer: a slot's window counts from its request's answer, in every instance", async () => {
+    const time = virtualTime();
+    const a = limiterOn(instanceA, { clock: time.clock, holdUntilReleaseMs: 10_000 });
+    const b = limiterOn(instanceB, { clock: time.clock, holdUntilReleaseMs: 10_000 });
+    const start = time.now();
+    const releases = [];
+    for (let i = 0; i < 10; i++) releases.push(await a.acquire(TOKEN, "background", failFast));
+    // Long past the grants' window, but the requests are still in flight.
+    time.set(start + 5_000);
+    await expect(b.acquire(TOKEN, "background", failFast)).rejects.toMatchObject({ kind: "throttled" });
+    for (const release of releases) release!();
+    await vi.waitFor(async () =>
+      expect(await instanceA.courierRateSlot.count({ where: { tokenKey: TOKEN, heldUntil: { not: null } } })).toBe(0),
+    );
+    time.set(start + 5_999);
+    await expect(b.acquire(TOKEN, "background", failFast)).rejects.toMatchObject({ kind: "throttled" });
+    time.set(start + 6_000);
+    await expect(b.acquire(TOKEN, "background", failFast)).resolves.toBeTypeOf("function");
+  });
+
+  it("a request never answered frees its slot one window after its time limit", async () => {
+    const time = virtualTime();
+    const a = limiterOn(instanceA, { clock: time.clock, holdUntilReleaseMs: 3_000 });
+    const start = time.now();
+    for (let i = 0; i < 10; i++) await a.acquire(TOKEN, "background", failFast);
+    time.set(start + 3_999);
+    await expect(a.acquire(TOKEN, "background", failFast)).rejects.toMatchObject({ kind: "throttled" });
+    time.set(start + 4_000);
+    await expect(a.acquire(TOKEN, "background", failFast)).resolves.toBeTypeOf("function");
+  });
+
+  it("a waiting request on another instance is granted soon after an answer frees a slot", async () => {
+    const time = virtualTime();
+    const a = limiterOn(instanceA, { clock: time.clock, holdUntilReleaseMs: 10_000 });
+    const looks: number[] = [];
+    const b = limiterOn(instanceB, {
+      clock: time.clock,
+      holdUntilReleaseMs: 10_000,
+      sleep: async (ms) => {
+        looks.push(ms);
+        await time.sleep(ms);
+      },
+    });
+    const start = time.now();
+    const releases = [];
+    for (let i = 0; i < 10; i++) releases.push(await a.acquire(TOKEN, "background", failFast));
+    time.set(start + 2_000);
+    releases[0]!();
+    await vi.waitFor(async () =>
+      expect(await instanceA.courierRateSlot.count({ where: { tokenKey: TOKEN, heldUntil: { not: null } } })).toBe(9),
+    );
+    await expect(b.acquire(TOKEN, "background", wait)).resolves.toBeTypeOf("function");
+    expect(time.now()).toBeGreaterThanOrEqual(start + 3_000);
+    // While slots were in flight it looked again at short intervals, never a whole window at once.
+    expect(Math.max(...looks)).toBeLessThanOrEqual(HELD_SLOT_POLL_MS);
+  });
+
+  it("a 429's hold stands over the answer of a request in flight when it was made", async () => {
+    const time = virtualTime();
+    const a = limiterOn(instanceA, { clock: time.clock, holdUntilReleaseMs: 10_000 });
+    const start = time.now();
+    const releases = [];
+    for (let i = 0; i < 10; i++) releases.push(await a.acquire(TOKEN, "background", failFast));
+    await a.holdOff(TOKEN, 3_000);
+    time.set(start + 100);
+    for (const release of releases) release!();
+    await vi.waitFor(async () =>
+      expect(await instanceA.courierRateSlot.count({ where: { tokenKey: TOKEN, heldUntil: { not: null } } })).toBe(0),
+    );
+    time.set(start + 2_999);
+    await expect(a.acquire(TOKEN, "background", failFast)).rejects.toMatchObject({ kind: "throttled" });
+    time.set(start + 3_000);
+    await expect(a.acquire(TOKEN, "background", failFast)).resolves.toBeTypeOf("function");
   });
 
   it("tokens are limited separately", async () => {

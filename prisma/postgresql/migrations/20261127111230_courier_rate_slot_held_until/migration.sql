@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "CourierRateSlot" ADD COLUMN     "heldUntil" TIMESTAMP(3);
+
