@@ -204,8 +204,11 @@ export function createCourierRequester(config: CourierRequestConfig) {
         // more try after a connection reset before any answer (a kept-alive socket the courier had just closed;
         // the fuzz run met it on a tip). A reset after the answer began may follow work done: not retried.
         const resetRetry = IDEMPOTENT_METHODS.has(spec.method) && error.resetBeforeAnswer && attemptIndex === 0;
+        // A 429 is the courier refusing the request before any work ("clients must follow Retry-After",
+        // delivery-api.md): any method may be sent again once the wait has passed.
+        const refusedUnseen = error.kind === "throttled" && error.status === 429;
         const canRetry =
-          (spec.retrySafe || resetRetry) &&
+          (spec.retrySafe || resetRetry || refusedUnseen) &&
           !failFast &&
           attemptIndex < maxRetries &&
           RETRYABLE_KINDS.has(error.kind) &&

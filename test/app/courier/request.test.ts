@@ -158,10 +158,23 @@ describe("the courier request function", () => {
     expect(calls.map((c) => c.init.body)).toEqual(Array(3).fill('{"reference_id":"r","idempotency_key":"k-1"}'));
   });
 
-  it.each([429, 500, 503])("does not retry a PATCH on %i", async (status) => {
+  it.each([500, 503])("does not retry a PATCH on %i (the courier may have done it)", async (status) => {
     const { requester, calls } = setup([{ status, headers: { "retry-after": "1" } }]);
     await failure(requester.send(patch));
     expect(calls).toHaveLength(1);
+  });
+
+  it("retries a PATCH after a 429's Retry-After: the courier refused it before doing anything", async () => {
+    const { requester, calls, sleeps } = setup(
+      [
+        { status: 429, headers: { "retry-after": "1" } },
+        { status: 200, body: "{}" },
+      ],
+      { random: () => 0 },
+    );
+    expect((await requester.send(patch)).status).toBe(200);
+    expect(calls.map((c) => c.init.body)).toEqual([patch.body, patch.body].map((b) => JSON.stringify(b)));
+    expect(sleeps).toEqual([1000]);
   });
 
   it("does not retry what a retry cannot fix (400, 401, 404, 409)", async () => {
