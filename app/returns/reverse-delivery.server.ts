@@ -2,7 +2,11 @@ import { z } from "zod";
 import type { Db } from "~/db/client.server";
 import { permanentFailure } from "~/jobs/errors";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
-import { createReverseDeliveryWithTracking, fetchReturnForPickup } from "~/shopify/returns.server";
+import {
+  createReverseDeliveryWithTracking,
+  fetchReturnForPickup,
+  updateReverseDeliveryTracking,
+} from "~/shopify/returns.server";
 import { newTrackingToken } from "~/shipments/tracking-token.server";
 import type { TrackingSettings } from "~/tracking/apply.server";
 
@@ -46,23 +50,40 @@ async function trackingUrl(
 
 /**
  * Records a booked collection's courier tracking on the return in Shopify: one reverse delivery per
- * reverse fulfillment order it carries, with the tracking number and URL. Run twice, it adds nothing:
+ * reverse fulfillment order it carries, with the tracking number and URL; a reverse delivery made
+ * before the courier reposted the collection (a new tracking number) gets the new number
+ * (`reverseDeliveryShippingUpdate`), as a delivery's fulfillment does. Run twice, it adds nothing:
  * a reverse delivery already carrying this tracking number is taken as made (a crash before its id was
- * stored), and each id is stored as soon as Shopify answers.
+ * stored), each id is stored as soon as Shopify answers, and one already showing the number is left.
  */
 export async function attachReverseDeliveries(deps: ReverseDeliveryDeps, shipmentId: string) {
   const shipment = await deps.db.shipment.findUnique({ where: { id: shipmentId } });
-  if (!shipment || shipment.kind !== "return_pickup" || !shipment.returnGid) return { created: 0 };
+  if (!shipment || shipment.kind !== "return_pickup" || !shipment.returnGid) return { created: 0, updated: 0 };
   const number = shipment.trackingNumber ?? shipment.courierShipmentId;
-  if (!number) return { created: 0 };
+  if (!number) return { created: 0, updated: 0 };
   const parsed = StoredReverseDeliveries.safeParse(JSON.parse(shipment.reverseDeliveriesJson ?? "[]"));
   if (!parsed.success) throw permanentFailure("The collection's planned reverse deliveries are unreadable.");
   const plans = parsed.data;
-  if (plans.every((p) => p.reverseDeliveryGid)) return { created: 0 };
+  if (plans.length === 0) return { created: 0, updated: 0 };
 
   const ret = await fetchReturnForPickup(deps.admin, shipment.returnGid);
   if (!ret) throw permanentFailure("Shopify has no such return.");
+  /** The tracking number Shopify shows on a reverse delivery made earlier. */
+  const shownNumber = (id: string) => {
+    const made = ret.reverseFulfillmentOrders.nodes.flatMap((r) => r.reverseDeliveries.nodes).find((d) => d.id === id);
+    return made?.deliverable && "tracking" in made.deliverable ? (made.deliverable.tracking?.number ?? null) : null;
+  };
+  const stale = plans.filter((p) => p.reverseDeliveryGid && shownNumber(p.reverseDeliveryGid) !== number);
+  if (plans.every((p) => p.reverseDeliveryGid) && stale.length === 0) return { created: 0, updated: 0 };
   const url = await trackingUrl(deps, shipment, number);
+  let updated = 0;
+  for (const plan of stale) {
+    await updateReverseDeliveryTracking(deps.admin, {
+      reverseDeliveryGid: plan.reverseDeliveryGid!,
+      tracking: { number, url },
+    });
+    updated++;
+  }
   let created = 0;
   for (const plan of plans) {
     if (plan.reverseDeliveryGid) continue;
@@ -85,5 +106,5 @@ export async function attachReverseDeliveries(deps: ReverseDeliveryDeps, shipmen
       data: { reverseDeliveriesJson: JSON.stringify(plans) },
     });
   }
-  return { created };
+  return { created, updated };
 }
