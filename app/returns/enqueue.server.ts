@@ -38,6 +38,8 @@ export async function enqueueReverseDeliveryAttach(
       kind: ATTACH_REVERSE_DELIVERY_JOB,
       payload: { shipmentId: input.shipmentId } satisfies ReverseDeliveryPayload,
       uniqueKey: `reverse-delivery:${input.shopDomain}:${input.shipmentId}`,
+      // One at a time with a repost's tracking update of the same collection (reverseDeliveryTrackingJob).
+      orderingKey: `reverse-delivery:${input.shipmentId}`,
     },
     tx,
   );

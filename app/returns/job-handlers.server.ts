@@ -6,6 +6,10 @@ import { parseShopSettings, type ShopSettings } from "~/settings/shop-settings";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
 import { withShopifyRetries } from "~/shopify/job-retries.server";
 import type { TrackingSettings } from "~/tracking/apply.server";
+import {
+  REVERSE_DELIVERY_TRACKING_JOB,
+  ReverseDeliveryTrackingPayload,
+} from "~/tracking/reverse-delivery-tracking-job";
 import { runReturnPickupBooking } from "./book.server";
 import {
   ATTACH_REVERSE_DELIVERY_JOB,
@@ -21,6 +25,15 @@ export function returnJobHandlers(
   pageToken: NonNullable<DispatchDeps["pageToken"]>,
   trackingSettings: (settings: ShopSettings) => TrackingSettings,
 ): JobHandlers {
+  /** The collection's reverse deliveries made, or brought to its current tracking number. */
+  async function syncReverseDeliveries(shopDomain: string, shipmentId: string) {
+    const shop = await services.db.shop.findUnique({ where: { domain: shopDomain }, select: { settingsJson: true } });
+    if (!shop) throw permanentFailure("The shop no longer exists.");
+    const settings = trackingSettings(parseShopSettings(shop.settingsJson));
+    await withShopifyRetries(async () =>
+      attachReverseDeliveries({ db: services.db, admin: await services.adminFor(shopDomain), settings }, shipmentId),
+    );
+  }
   return {
     [BOOK_RETURN_PICKUP_JOB]: async (job, context) => {
       const payload = parsePayload(ReturnPickupPayload, job.payload);
@@ -42,18 +55,12 @@ export function returnJobHandlers(
     },
     [ATTACH_REVERSE_DELIVERY_JOB]: async (job) => {
       const payload = parsePayload(ReverseDeliveryPayload, job.payload);
-      const shop = await services.db.shop.findUnique({
-        where: { domain: job.shopDomain },
-        select: { settingsJson: true },
-      });
-      if (!shop) throw permanentFailure("The shop no longer exists.");
-      const settings = trackingSettings(parseShopSettings(shop.settingsJson));
-      await withShopifyRetries(async () =>
-        attachReverseDeliveries(
-          { db: services.db, admin: await services.adminFor(job.shopDomain), settings },
-          payload.shipmentId,
-        ),
-      );
+      await syncReverseDeliveries(job.shopDomain, payload.shipmentId);
+    },
+    // After a repost: the same work, which now finds the reverse deliveries showing the old number.
+    [REVERSE_DELIVERY_TRACKING_JOB]: async (job) => {
+      const payload = parsePayload(ReverseDeliveryTrackingPayload, job.payload);
+      await syncReverseDeliveries(job.shopDomain, payload.shipmentId);
     },
   };
 }

@@ -6,13 +6,10 @@ import { StaffActionError } from "~/staff/errors";
 import { recordStaffAction, STAFF_ACTIONS } from "~/shops/staff-actions.server";
 import type { StaffActor } from "~/shops/staff-actor";
 import { enqueueReturnPickup } from "./enqueue.server";
+import { pickupRefusal, RETURN_LEG_FIELDS, RETURN_NOT_OPEN } from "./pickup-offer";
 
-/** A leg in one of these states still goes ahead: booking again would send a second driver. */
-const GOING_AHEAD = ["pending", "scheduled", "assigned", "en_route"];
-
-export const PICKUP_ALREADY_BOOKED = "A driver is already booked for this return. Cancel that collection first.";
+export { PICKUP_ALREADY_BOOKED, RETURN_ALREADY_COLLECTED, RETURN_NOT_OPEN } from "./pickup-offer";
 export const RETURN_NOT_FOUND = "This return was not found on this order.";
-export const RETURN_NOT_OPEN = "Only an approved return that is still open can be collected.";
 
 /**
  * Staff book a driver for an approved return (the order page): the next generation of the return's
@@ -31,9 +28,10 @@ export async function bookReturnPickupByStaff(
   if (ret.status !== "OPEN") throw new StaffActionError(409, RETURN_NOT_OPEN);
   const legs = await deps.db.shipment.findMany({
     where: { shopId: shop.id, returnGid: input.returnGid },
-    select: { state: true, generation: true, orderGid: true },
+    select: RETURN_LEG_FIELDS,
   });
-  if (legs.some((leg) => GOING_AHEAD.includes(leg.state))) throw new StaffActionError(409, PICKUP_ALREADY_BOOKED);
+  const refusal = pickupRefusal(ret.status, legs);
+  if (refusal) throw new StaffActionError(409, refusal);
   const generation = Math.max(0, ...legs.map((leg) => leg.generation)) + 1;
   await deps.db.$transaction(async (tx) => {
     await enqueueReturnPickup(

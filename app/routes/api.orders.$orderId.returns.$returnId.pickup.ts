@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { orderGidFromId } from "../../extensions/shared/api-contract";
+import type { ReturnPickupResponse } from "../../extensions/shared/return-pickups-contract";
 import { bookReturnPickupByStaff } from "~/returns/staff-booking.server";
 import { getRuntime } from "~/runtime.server";
 import { apiResponse, authenticateStaffApi, methodNotAllowed } from "~/server/staff-http.server";
@@ -16,7 +17,7 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
   const auth = await authenticateStaffApi(request);
   const { session, cors } = auth;
   if (request.method !== "POST") return methodNotAllowed(cors, "POST");
-  return apiResponse(cors, async () => {
+  return apiResponse(cors, async (): Promise<ReturnPickupResponse> => {
     const { orderId } = parseInput(OrderIdParam, params);
     const { returnId } = parseInput(ReturnIdParam, params);
     const runtime = getRuntime();

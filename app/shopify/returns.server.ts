@@ -1,4 +1,8 @@
-import type { ReturnForPickupQuery, ReverseDeliveryCreateWithShippingMutation } from "~/types/admin.generated";
+import type {
+  ReturnForPickupQuery,
+  ReverseDeliveryCreateWithShippingMutation,
+  ReverseDeliveryShippingUpdateMutation,
+} from "~/types/admin.generated";
 import { adminRequest, assertNoUserErrors, type AdminGraphql } from "./admin-request.server";
 
 /**
@@ -193,5 +197,43 @@ export async function createReverseDeliveryWithTracking(
   );
   const payload = assertNoUserErrors(data.reverseDeliveryCreateWithShipping, "Creating the reverse delivery");
   if (!payload.reverseDelivery) throw new Error("Shopify created no reverse delivery");
+  return payload.reverseDelivery;
+}
+
+const REVERSE_DELIVERY_SHIPPING_UPDATE = `#graphql
+  mutation ReverseDeliveryShippingUpdate(
+    $reverseDeliveryId: ID!
+    $trackingInput: ReverseDeliveryTrackingInput
+    $notifyCustomer: Boolean
+  ) {
+    reverseDeliveryShippingUpdate(
+      reverseDeliveryId: $reverseDeliveryId
+      trackingInput: $trackingInput
+      notifyCustomer: $notifyCustomer
+    ) {
+      reverseDelivery {
+        id
+      }
+      userErrors {
+        field
+        message
+        code
+      }
+    }
+  }
+`;
+
+/** A reverse delivery's tracking replaced (the courier reposted the collection under a new number); no email. */
+export async function updateReverseDeliveryTracking(
+  admin: AdminGraphql,
+  input: { reverseDeliveryGid: string; tracking: { number: string; url: string | null } },
+) {
+  const data = await adminRequest<ReverseDeliveryShippingUpdateMutation>(admin, REVERSE_DELIVERY_SHIPPING_UPDATE, {
+    reverseDeliveryId: input.reverseDeliveryGid,
+    trackingInput: { number: input.tracking.number, ...(input.tracking.url ? { url: input.tracking.url } : {}) },
+    notifyCustomer: false,
+  });
+  const payload = assertNoUserErrors(data.reverseDeliveryShippingUpdate, "Updating the reverse delivery's tracking");
+  if (!payload.reverseDelivery) throw new Error("Shopify updated no reverse delivery");
   return payload.reverseDelivery;
 }

@@ -8,6 +8,7 @@ import { APPLY_EVENTS_JOB, SEND_FLOW_TRIGGER_JOB } from "~/tracking/jobs";
 import { ORDER_ATTENTION_TAG_JOB, ORDER_DELIVERY_SUMMARY_JOB } from "~/tracking/order-annotation-jobs";
 import { RECONCILE_JOB } from "~/tracking/reconcile.server";
 import { NO_DRIVER_WATCH_JOB } from "~/tracking/no-driver-watch-job";
+import { REVERSE_DELIVERY_TRACKING_JOB } from "~/tracking/reverse-delivery-tracking-job";
 import { STAFF_ACTIVITY } from "~/shipments/activity-kinds";
 import { recordOnShipment } from "~/shipments/record.server";
 import { recordStaffAction, STAFF_ACTIONS } from "~/shops/staff-actions.server";
@@ -27,6 +28,7 @@ const JOB_KIND_LABELS: Record<string, string> = {
   [ORDER_ATTENTION_TAG_JOB]: "Tagging the order for attention (or removing the tag)",
   [ORDER_DELIVERY_SUMMARY_JOB]: "Saving the delivery status on the order",
   [NO_DRIVER_WATCH_JOB]: "Raising a driver's pay while no driver takes the delivery",
+  [REVERSE_DELIVERY_TRACKING_JOB]: "Putting a reposted return collection's tracking number on the return",
 };
 
 export function jobKindLabel(kind: string): string {

@@ -11,6 +11,8 @@ import { FINAL_STATES } from "~/shipments/states";
 import { changeWindowState } from "./shopper-changes";
 import { hashTrackingToken } from "~/shipments/tracking-token.server";
 import { trackingPageView, type Point, type TrackingPageFacts, type TrackingPageView } from "./view-model";
+import { collectionPageView } from "./collection-words";
+import { isReturnPickup } from "~/shipments/leg-kind";
 import { SHOPPER_RATING_ACTIVITY } from "~/shipments/activity-kinds";
 
 /** The courier events that mean the driver has left for the shopper. */
@@ -122,6 +124,9 @@ export async function pageViewOf(deps: TrackingPageDeps, shipment: PageShipment,
     select: { addressJson: true, contactPhone: true },
   });
   const hasPhoto = Boolean(shipment.courierShipmentId) && photoKindsOf(shipment.photosJson).includes("delivery");
+  // The shopper is where the driver delivers, or, for a return's collection, where the driver collects.
+  const collection = isReturnPickup(shipment);
+  const shopper = collection ? request?.pickup_location : request?.delivery_location;
   const facts: TrackingPageFacts = {
     storeName: storeNameOf(shipment.shop),
     timeZone: shipment.shop.timezone,
@@ -132,10 +137,10 @@ export async function pageViewOf(deps: TrackingPageDeps, shipment: PageShipment,
     etaAt: shipment.etaAt,
     driverName: shipment.driverName,
     vehicle: vehicleOf(shipment.vehicleJson),
-    recipientName: request?.delivery_location.contact?.name ?? null,
-    recipientCity: request?.delivery_location.address.city ?? null,
+    recipientName: shopper?.contact?.name ?? null,
+    recipientCity: shopper?.address.city ?? null,
     pickup: pointOf(parsedObject(pickupLocation?.addressJson ?? null)),
-    destination: pointOf(request?.delivery_location.address),
+    destination: pointOf(shopper?.address),
     driverPosition,
     driverPreviousPosition:
       outForDelivery && !nearAddress && driverPosition
@@ -161,7 +166,7 @@ export async function pageViewOf(deps: TrackingPageDeps, shipment: PageShipment,
       state === "delivered" &&
       (await deps.db.shipmentActivity.count({ where: { shipmentId: shipment.id, kind: SHOPPER_RATING_ACTIVITY } })) > 0,
   };
-  return trackingPageView(facts, now);
+  return collection ? collectionPageView(facts, now) : trackingPageView(facts, now);
 }
 
 /**

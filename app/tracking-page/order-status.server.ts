@@ -9,6 +9,7 @@ import { PAGE_SHOP_FIELDS, pageEndsAtFor, pageViewOf, type PageShipment, type Tr
 import { openTrackingToken } from "~/shipments/tracking-token.server";
 import { trackingPageUrl } from "~/shipments/tracking-page-url";
 import { currentStepLabel, type TrackingPageView } from "./view-model";
+import { isReturnPickup } from "~/shipments/leg-kind";
 
 /**
  * The order status block's answer (extensions/order-status-delivery): each same-day delivery of the
@@ -97,6 +98,7 @@ export async function shopperDeliveriesFor(
       window: view.window,
       eta: view.eta,
       trackingUrl: linkOf(deps, shipment, now),
+      ...(isReturnPickup(shipment) ? { collection: true } : {}),
     });
   }
   return { deliveries };

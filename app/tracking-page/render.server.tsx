@@ -11,13 +11,13 @@ import type { MapView, TrackingPageView } from "./view-model";
  * here for the first answer and for each poll, so the page and its updates can never differ.
  */
 
-function DeliveryMap({ map }: { map: MapView }) {
+function DeliveryMap({ map, labels }: { map: MapView; labels: TrackingPageView["labels"] }) {
   const geometry = mapGeometry(map);
   if (!geometry) return null;
   const { width, height, pickup, destination, driver } = geometry;
   const parts = [
     pickup ? "the store" : null,
-    destination ? `the delivery area${map.city ? ` in ${map.city}` : ""}` : null,
+    destination ? `${labels?.area ?? "the delivery area"}${map.city ? ` in ${map.city}` : ""}` : null,
     driver ? `the driver's approximate position${map.heading !== null ? " and direction" : ""}` : null,
   ].filter(Boolean);
   return (
@@ -51,7 +51,7 @@ function DeliveryMap({ map }: { map: MapView }) {
       </svg>
       <figcaption>
         {pickup ? <span className="key key-store">Store</span> : null}
-        {destination ? <span className="key key-area">{map.city ?? "Delivery area"}</span> : null}
+        {destination ? <span className="key key-area">{map.city ?? labels?.areaKey ?? "Delivery area"}</span> : null}
         {driver ? <span className="key key-driver">Driver</span> : null}
       </figcaption>
     </figure>
@@ -60,8 +60,8 @@ function DeliveryMap({ map }: { map: MapView }) {
 
 function Live({ view }: { view: TrackingPageView }) {
   const facts = [
-    view.window ? ["Delivery window", view.window] : null,
-    view.eta ? ["Arrival", view.eta] : null,
+    view.window ? [view.labels?.window ?? "Delivery window", view.window] : null,
+    view.eta ? [view.labels?.arrival ?? "Arrival", view.eta] : null,
     view.driver ? ["Your driver", view.driver] : null,
   ].filter((row): row is [string, string] => row !== null);
   return (
@@ -84,7 +84,7 @@ function Live({ view }: { view: TrackingPageView }) {
           ))}
         </dl>
       ) : null}
-      <ol className="steps" aria-label="Delivery progress">
+      <ol className="steps" aria-label={view.labels?.progress ?? "Delivery progress"}>
         {view.steps.map((step) => (
           <li key={step.key} className={step.status} aria-current={step.status === "current" ? "step" : undefined}>
             <span className="visually-hidden">
@@ -94,7 +94,7 @@ function Live({ view }: { view: TrackingPageView }) {
           </li>
         ))}
       </ol>
-      {view.map ? <DeliveryMap map={view.map} /> : null}
+      {view.map ? <DeliveryMap map={view.map} labels={view.labels} /> : null}
       {view.contact && !view.changes ? <ContactButton contact={view.contact} /> : null}
     </>
   );

@@ -20,6 +20,7 @@ import {
 } from "./shopper-changes";
 import { hashTrackingToken } from "~/shipments/tracking-token.server";
 import { SHOPPER_CHANGE_ACTIVITY } from "~/shipments/activity-kinds";
+import { isReturnPickup } from "~/shipments/leg-kind";
 
 /**
  * The shopper's changes before pickup (shopper-changes.ts has the rules): the windows they may move
@@ -58,6 +59,8 @@ async function bookingFor(
   if (!shipment || (shopDomain !== null && shipment.shop.domain !== shopDomain)) return { kind: "not_found" };
   const endsAt = pageEndsAtFor(shipment);
   if (endsAt && endsAt.getTime() <= deps.clock().getTime()) return { kind: "not_found" };
+  // A return's collection: its notes go to the store's drop-off and its window is the store's.
+  if (isReturnPickup(shipment)) return closed("collection");
   const window = changeWindowState({
     state: toShipmentState(shipment.state),
     courierShipmentId: shipment.courierShipmentId,

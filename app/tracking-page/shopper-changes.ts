@@ -26,7 +26,7 @@ const RATING_REASON_TEXT_MAX = 100;
 const RATING_REASONS_SENT_MAX = 20;
 
 /** Why a change can no longer be made, in the page's words. */
-export type ChangeClosedReason = "assigned" | "ended" | "not_booked";
+export type ChangeClosedReason = "assigned" | "ended" | "not_booked" | "collection";
 
 export type ChangeWindowState = { open: true } | { open: false; reason: ChangeClosedReason };
 
@@ -51,6 +51,8 @@ export const CHANGE_CLOSED_WORDS: Record<ChangeClosedReason, string> = {
   assigned: "A driver has your order now, so the delivery time and the notes for the driver can no longer change.",
   ended: "This delivery can no longer change.",
   not_booked: "The delivery is still being booked. You can change it here in a moment.",
+  // A return's collection: its notes and window are the store's (app/tracking-page/collection-words.ts).
+  collection: "The store arranged this collection. Contact the store to change it.",
 };
 
 // eslint-disable-next-line no-control-regex

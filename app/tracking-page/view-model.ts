@@ -90,6 +90,17 @@ export type TrackingPageView = {
   contact: StoreContact | null;
   brand: BrandView;
   rating: RatingView | null;
+  /** The facts' and steps' labels when not a delivery's (a return's collection: collection-words.ts). */
+  labels?: PageLabels;
+};
+
+export type PageLabels = {
+  window: string;
+  arrival: string;
+  progress: string;
+  /** The shopper's area on the map, in a sentence and as its key (when the city is not known). */
+  area: string;
+  areaKey: string;
 };
 
 const STEP_LABELS: Record<StepKey, string> = {
@@ -163,14 +174,14 @@ export function vehicleInWords(vehicle: Record<string, string> | null): string |
 }
 
 /** "today", "yesterday" or "on Tuesday, Nov 24", in the shop's time zone. */
-function windowDay(at: Date, now: Date, timeZone: string): string {
+export function windowDay(at: Date, now: Date, timeZone: string): string {
   const day = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
   if (day.format(at) === day.format(now)) return "today";
   if (day.format(at) === day.format(new Date(now.getTime() - 24 * 60 * 60 * 1000))) return "yesterday";
   return `on ${new Intl.DateTimeFormat("en-US", { timeZone, weekday: "long", month: "short", day: "numeric" }).format(at)}`;
 }
 
-function timeOfDay(at: Date, timeZone: string): string {
+export function timeOfDay(at: Date, timeZone: string): string {
   return new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit" }).format(at);
 }
 

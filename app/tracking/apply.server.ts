@@ -14,6 +14,7 @@ import {
 } from "~/shopify/fulfillments.server";
 import { newTrackingToken } from "~/shipments/tracking-token.server";
 import { noDriverWatchJob } from "~/tracking/no-driver-watch-job";
+import { reverseDeliveryTrackingJob } from "~/tracking/reverse-delivery-tracking-job";
 import { clearingNoDriverYet, NO_DRIVER_YET_CLEARED } from "~/tracking/no-driver-attention";
 import { closingStaleAttention } from "~/tracking/stale-attention";
 import { toTrackingEvent } from "./event-input";
@@ -254,8 +255,15 @@ export async function applyShipmentEvents(deps: ApplyDeps, shipmentId: string): 
         for (const { shipment, occurrence } of occurrences)
           await deps.queue.enqueue(flowTriggerJob(shop.domain, shipment, occurrence, now), tx);
         // A first look now: it reads the shop's watch times and schedules the next look from them.
-        for (const courierShipmentId of reposts)
+        for (const courierShipmentId of reposts) {
           await deps.queue.enqueue(noDriverWatchJob(shop.domain, { id: shipmentId, courierShipmentId }, now), tx);
+          // A collection's tracking lives on the return's reverse deliveries: they get the new number.
+          if (isReturnPickup(current))
+            await deps.queue.enqueue(
+              reverseDeliveryTrackingJob(shop.domain, { id: shipmentId, courierShipmentId }),
+              tx,
+            );
+        }
         for (const shipment of expiries) await deps.queue.enqueue(afterExpiryJob(shop.domain, shipment, now), tx);
       }
     });

@@ -61,6 +61,12 @@ declare module './src/panels/RedispatchPanel.tsx' {
 }
 
 //@ts-ignore
+declare module './src/panels/ReturnPickupPanel.tsx' {
+  const shopify: import('@shopify/ui-extensions/admin.order-details.action.render').Api;
+  const globalThis: { shopify: typeof shopify };
+}
+
+//@ts-ignore
 declare module './src/panels/TipPanel.tsx' {
   const shopify: import('@shopify/ui-extensions/admin.order-details.action.render').Api;
   const globalThis: { shopify: typeof shopify };
@@ -68,6 +74,12 @@ declare module './src/panels/TipPanel.tsx' {
 
 //@ts-ignore
 declare module './src/panels/common.tsx' {
+  const shopify: import('@shopify/ui-extensions/admin.order-details.action.render').Api;
+  const globalThis: { shopify: typeof shopify };
+}
+
+//@ts-ignore
+declare module './src/panels/ReturnsSection.tsx' {
   const shopify: import('@shopify/ui-extensions/admin.order-details.action.render').Api;
   const globalThis: { shopify: typeof shopify };
 }

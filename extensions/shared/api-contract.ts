@@ -278,6 +278,8 @@ export const API_ROUTES = {
   shipmentRating: "/api/shipments/:shipmentId/rating",
   shipmentLabel: "/api/shipments/:shipmentId/label",
   shipmentPhotos: "/api/shipments/:shipmentId/photos",
+  orderReturns: "/api/orders/:orderId/returns",
+  returnPickup: "/api/orders/:orderId/returns/:returnId/pickup",
 } as const;
 
 /** Concrete paths for the calls. Ids are URL-encoded so that a bad id can never change the route. */
@@ -293,6 +295,9 @@ export const apiPaths = {
   shipmentLabel: (shipmentId: string, format: LabelFormat) =>
     `/api/shipments/${encodeURIComponent(shipmentId)}/label?format=${format}`,
   shipmentPhotos: (shipmentId: string) => `/api/shipments/${encodeURIComponent(shipmentId)}/photos`,
+  orderReturns: (orderId: string) => `/api/orders/${encodeURIComponent(orderId)}/returns`,
+  returnPickup: (orderId: string, returnId: string) =>
+    `/api/orders/${encodeURIComponent(orderId)}/returns/${encodeURIComponent(returnId)}/pickup`,
 } as const;
 
 // ---------------------------------------------------------------------------------------------

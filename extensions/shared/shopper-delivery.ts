@@ -5,6 +5,7 @@
  */
 import { callApi, type FetchLike } from "./api-client";
 import { orderIdFromGid } from "./api-contract";
+import { asCollectionCard } from "./shopper-collection";
 
 /** How a delivery ended, or `active` while it goes on. */
 export const SHOPPER_DELIVERY_PHASES = ["active", "delivered", "attempted", "returned", "canceled"] as const;
@@ -23,6 +24,8 @@ export interface ShopperDelivery {
   eta: string | null;
   /** The shoppers' tracking page; null when the delivery has none (a merchant's URL, an ended page). */
   trackingUrl: string | null;
+  /** A return's collection (the driver takes the return to the store); absent for a delivery. */
+  collection?: boolean;
 }
 
 /** GET /api/customer/orders/:orderId/delivery — empty for an order without a same-day delivery. */
@@ -83,7 +86,8 @@ export function isShopperDelivery(value: unknown): value is ShopperDelivery {
     SHOPPER_DELIVERY_PHASES.includes(delivery.phase as ShopperDeliveryPhase) &&
     isNullableString(delivery.window) &&
     isNullableString(delivery.eta) &&
-    isNullableString(delivery.trackingUrl)
+    isNullableString(delivery.trackingUrl) &&
+    (delivery.collection === undefined || typeof delivery.collection === "boolean")
   );
 }
 
@@ -105,13 +109,14 @@ export function shopperDeliveryCards(deliveries: ShopperDelivery[]): ShopperDeli
       delivery.eta ? { label: "Arrival", value: delivery.eta } : null,
     ].filter((detail): detail is { label: string; value: string } => detail !== null);
     const href = safeLink(delivery.trackingUrl);
-    return {
+    const card: ShopperDeliveryCard = {
       heading: deliveries.length > 1 ? `Same-day delivery ${index + 1} of ${deliveries.length}` : "Same-day delivery",
       badge: { label: delivery.step, tone: PHASE_TONES[delivery.phase] },
       status: delivery.status,
       details,
       link: href ? { href, label: TRACK_LINK_LABEL } : null,
     };
+    return delivery.collection ? asCollectionCard(card) : card;
   });
 }
 

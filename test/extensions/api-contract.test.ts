@@ -47,6 +47,8 @@ describe("apiPaths", () => {
     [API_ROUTES.shipmentRating, apiPaths.shipmentRating("shp_1"), "/api/shipments/shp_1/rating"],
     [API_ROUTES.shipmentLabel, apiPaths.shipmentLabel("shp_1", "PDF"), "/api/shipments/shp_1/label?format=PDF"],
     [API_ROUTES.shipmentPhotos, apiPaths.shipmentPhotos("shp_1"), "/api/shipments/shp_1/photos"],
+    [API_ROUTES.orderReturns, apiPaths.orderReturns("123"), "/api/orders/123/returns"],
+    [API_ROUTES.returnPickup, apiPaths.returnPickup("123", "77"), "/api/orders/123/returns/77/pickup"],
   ])("%s → %s", (pattern, path, expected) => {
     expect(path).toBe(expected);
     expect(matches(pattern, path)).toBe(true);

@@ -261,6 +261,9 @@ async function waitForText(h: Harness, expected: string) {
 
 const ORDER_GID = "gid://shopify/Order/1001";
 
+/** The order's returns route, answered for the modal's tests that are not about returns. */
+const NO_RETURNS = { "GET /api/orders/1001/returns": [200, { returns: [] }] as [number, unknown] };
+
 function orderBody(shipments: ShipmentView[], dispatchAllowed = false) {
   return { order: { id: "1001", name: "#1001" }, shipments, dispatch: { allowed: dispatchAllowed, reason: null } };
 }
@@ -271,6 +274,7 @@ describe("order action", () => {
     const h = await open(ACTION, {
       selected: [ORDER_GID],
       routes: {
+        ...NO_RETURNS,
         "GET /api/orders/1001/shipments": [200, orderBody([shipment])],
         "POST /api/shipments/shp_1/tip": [200, { shipment: { ...shipment, tipped: true, canTip: false } }],
       },
@@ -289,6 +293,7 @@ describe("order action", () => {
     await waitForText(h, "Tip of $7.50 sent to Dana.");
     expect(await h.calls()).toEqual([
       { method: "GET", path: "/api/orders/1001/shipments", body: undefined },
+      { method: "GET", path: "/api/orders/1001/returns", body: undefined },
       { method: "POST", path: "/api/shipments/shp_1/tip", body: { amountDollars: 7.5 } },
     ]);
     expect(await h.text()).not.toContain("Tip the driver");
@@ -303,6 +308,7 @@ describe("order action", () => {
     const h = await open(ACTION, {
       selected: [ORDER_GID],
       routes: {
+        ...NO_RETURNS,
         "GET /api/orders/1001/shipments": [200, orderBody([shipment])],
         "POST /api/shipments/shp_1/cancel": [200, { shipment: { ...shipment, state: "canceled", canCancel: false } }],
       },
@@ -315,7 +321,7 @@ describe("order action", () => {
     await h.setValue("s-text-area", "Sold out this morning", "input");
     await h.click("Cancel delivery");
     await waitForText(h, "Delivery canceled. The courier will charge a cancellation fee.");
-    expect((await h.calls()).slice(1)).toEqual([
+    expect((await h.calls()).slice(2)).toEqual([
       {
         method: "POST",
         path: "/api/shipments/shp_1/cancel",
@@ -343,6 +349,7 @@ describe("order action", () => {
     const h = await open(ACTION, {
       selected: [ORDER_GID],
       routes: {
+        ...NO_RETURNS,
         "GET /api/orders/1001/shipments": [200, orderBody([shipment])],
         "POST /api/shipments/shp_1/redispatch": [
           [503, { error: { message: "The courier is not answering right now. Try again in a few minutes." } }],
@@ -365,7 +372,7 @@ describe("order action", () => {
     await waitForText(h, "Canceled");
     const overview = await h.text();
     expect(overview).not.toContain("Cancel and re-dispatch");
-    expect((await h.calls()).slice(1)).toEqual([
+    expect((await h.calls()).slice(2)).toEqual([
       { method: "POST", path: "/api/shipments/shp_1/redispatch", body: undefined },
       { method: "POST", path: "/api/shipments/shp_1/redispatch", body: undefined },
     ]);
@@ -396,6 +403,7 @@ describe("order action", () => {
     const h = await open(ACTION, {
       selected: [ORDER_GID],
       routes: {
+        ...NO_RETURNS,
         "GET /api/orders/1001/shipments": [
           [200, orderBody([], true)],
           [200, orderBody([booked], false)],
@@ -413,7 +421,7 @@ describe("order action", () => {
     await waitForText(h, "Delivery booked for Today, 5:00–8:00 PM. Tracking: TRK123.");
     await waitForText(h, "Waiting for a driver");
     const calls = await h.calls();
-    expect(calls.slice(1, 3)).toEqual([
+    expect(calls.slice(2, 4)).toEqual([
       { method: "POST", path: "/api/orders/1001/quote", body: {} },
       { method: "POST", path: "/api/orders/1001/dispatch", body: { windowServiceCode: "SAMEDAY_EVENING" } },
     ]);
@@ -425,11 +433,104 @@ describe("order action", () => {
     const h = await open(ACTION, {
       selected: [ORDER_GID],
       routes: {
+        ...NO_RETURNS,
         "GET /api/orders/1001/shipments": [503, { error: { message: "The courier is down for maintenance." } }],
       },
     });
     await waitForText(h, "The courier is down for maintenance.");
     expect(await h.text()).toContain("Try again");
+    await h.page.close();
+  });
+
+  it("books a return's pickup from the order page and shows its collection window", async () => {
+    const open_ = {
+      id: "77",
+      name: "#1001-R1",
+      status: "OPEN",
+      exchange: true,
+      pickup: null,
+      canBook: true,
+      reason: null,
+    };
+    const booked = {
+      ...open_,
+      canBook: false,
+      reason: "A driver is already booked for this return. Cancel that collection first.",
+      pickup: {
+        state: "scheduled",
+        generation: 1,
+        windowStartIso: "2026-11-21T19:00:00.000Z",
+        windowEndIso: "2026-11-21T21:00:00.000Z",
+        trackingNumber: "TRK9",
+        attentionReason: null,
+      },
+    };
+    const h = await open(ACTION, {
+      selected: [ORDER_GID],
+      routes: {
+        "GET /api/orders/1001/shipments": [200, orderBody([])],
+        "GET /api/orders/1001/returns": [
+          [200, { returns: [open_] }],
+          [200, { returns: [booked] }],
+        ],
+        "POST /api/orders/1001/returns/77/pickup": [200, { generation: 1 }],
+      },
+    });
+    await waitForText(h, "Return #1001-R1 (exchange)");
+    expect(await h.text()).toContain("No pickup booked");
+    await h.click("Book return pickup");
+    await waitForText(h, "A driver collects return #1001-R1 from the customer's address");
+    expect(await h.text()).toContain("the new items go out to the customer in the same round trip");
+    await h.click("Book return pickup");
+    await waitForText(
+      h,
+      "Driver booked to collect return #1001-R1 between 19:00 and 21:00. The exchange's new items go out in the same round trip. Tracking: TRK9.",
+    );
+    await waitForText(h, "Collection booked");
+    expect(await h.text()).toMatch(/Collection window ?: 19:00 – 21:00/);
+    expect(await h.page.locator("s-button", { hasText: "Book return pickup" }).count()).toBe(0);
+    expect((await h.calls()).slice(0, 4)).toEqual([
+      { method: "GET", path: "/api/orders/1001/shipments", body: undefined },
+      { method: "GET", path: "/api/orders/1001/returns", body: undefined },
+      { method: "POST", path: "/api/orders/1001/returns/77/pickup", body: undefined },
+      { method: "GET", path: "/api/orders/1001/returns", body: undefined },
+    ]);
+    expect((await h.state()).missingKeys).toEqual([]);
+    await h.page.close();
+  });
+
+  it("a pickup the app refuses says why, on the confirmation", async () => {
+    const h = await open(ACTION, {
+      selected: [ORDER_GID],
+      routes: {
+        "GET /api/orders/1001/shipments": [200, orderBody([])],
+        "GET /api/orders/1001/returns": [
+          200,
+          {
+            returns: [
+              {
+                id: "77",
+                name: "#1001-R1",
+                status: "OPEN",
+                exchange: false,
+                pickup: null,
+                canBook: true,
+                reason: null,
+              },
+            ],
+          },
+        ],
+        "POST /api/orders/1001/returns/77/pickup": [
+          409,
+          { error: { message: "Only an approved return that is still open can be collected." } },
+        ],
+      },
+    });
+    await h.click("Book return pickup");
+    await waitForText(h, "A driver collects return #1001-R1");
+    await h.click("Book return pickup");
+    await waitForText(h, "Only an approved return that is still open can be collected.");
+    expect((await h.state()).missingKeys).toEqual([]);
     await h.page.close();
   });
 

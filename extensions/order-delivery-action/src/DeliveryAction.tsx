@@ -6,6 +6,7 @@ import { useEffect, useState } from "preact/hooks";
 import type { OrderShipmentsResponse, ShipmentView } from "../../shared/api-contract";
 import type { FetchLike } from "../../shared/api-client";
 import { loadOrderShipments, mergeShipments } from "../../shared/order-actions";
+import { loadOrderReturns } from "../../shared/return-pickups";
 import type { FormatTime } from "../../shared/presentation";
 import { sortForDisplay } from "../../shared/presentation";
 import type { ShipmentAction } from "../../shared/shipment-rules";
@@ -17,6 +18,8 @@ import { OverviewPanel } from "./panels/OverviewPanel";
 import { PhotosPanel } from "./panels/PhotosPanel";
 import { RatePanel } from "./panels/RatePanel";
 import { RedispatchPanel } from "./panels/RedispatchPanel";
+import { ReturnPickupPanel } from "./panels/ReturnPickupPanel";
+import type { ReturnsLoad } from "./panels/ReturnsSection";
 import { TipPanel } from "./panels/TipPanel";
 
 export interface DeliveryActionProps {
@@ -28,7 +31,11 @@ export interface DeliveryActionProps {
   close: () => void;
 }
 
-type Panel = { kind: "overview" } | { kind: "dispatch" } | { kind: ShipmentAction; shipmentId: string };
+type Panel =
+  | { kind: "overview" }
+  | { kind: "dispatch" }
+  | { kind: ShipmentAction; shipmentId: string }
+  | { kind: "returnPickup"; returnId: string };
 
 type Load =
   { state: "loading" } | { state: "failed"; message: string } | { state: "loaded"; order: OrderShipmentsResponse };
@@ -38,6 +45,7 @@ export function DeliveryAction(props: DeliveryActionProps) {
   const [load, setLoad] = useState<Load>({ state: "loading" });
   const [panel, setPanel] = useState<Panel>({ kind: "overview" });
   const [notice, setNotice] = useState<Notice>(null);
+  const [returns, setReturns] = useState<ReturnsLoad>({ state: "loading" });
 
   async function reload(options: { quietly?: boolean } = {}) {
     if (!options.quietly) setLoad({ state: "loading" });
@@ -46,8 +54,17 @@ export function DeliveryAction(props: DeliveryActionProps) {
     else if (!options.quietly) setLoad({ state: "failed", message: outcome.message });
   }
 
+  /** The order's returns ("Book return pickup"): asked for beside the shipments, shown when they come. */
+  async function reloadReturns() {
+    const outcome = await loadOrderReturns(fetchFn, orderGid);
+    setReturns(
+      outcome.ok ? { state: "loaded", returns: outcome.value } : { state: "failed", message: outcome.message },
+    );
+  }
+
   useEffect(() => {
     void reload();
+    void reloadReturns();
   }, [orderGid]);
 
   if (load.state !== "loaded") {
@@ -82,15 +99,30 @@ export function DeliveryAction(props: DeliveryActionProps) {
     setPanel({ kind: "overview" });
     // Whether "Dispatch now" is still offered is the app's decision: ask again, quietly.
     if (panel.kind === "dispatch") void reload({ quietly: true });
+    // A booked pickup is new shipments (its legs) and a return no longer offering the button.
+    if (panel.kind === "returnPickup") {
+      void reload({ quietly: true });
+      void reloadReturns();
+    }
   }
 
-  const back = () => setPanel({ kind: "overview" });
+  const back = () => {
+    // A booking the courier refused shows in the return's card.
+    if (panel.kind === "returnPickup") void reloadReturns();
+    setPanel({ kind: "overview" });
+  };
   const common = { fetchFn, now: props.now, t, back, finish };
   const selected = "shipmentId" in panel ? shipments.find((s) => s.id === panel.shipmentId) : undefined;
+  const selectedReturn =
+    panel.kind === "returnPickup" && returns.state === "loaded"
+      ? returns.returns.find((r) => r.id === panel.returnId)
+      : undefined;
 
   let body;
   if (panel.kind === "dispatch") {
     body = <DispatchPanel {...common} orderGid={orderGid} />;
+  } else if (selectedReturn) {
+    body = <ReturnPickupPanel {...common} orderGid={orderGid} ret={selectedReturn} formatTime={props.formatTime} />;
   } else if (selected && panel.kind === "cancel") {
     body = <CancelPanel {...common} shipment={selected} />;
   } else if (selected && panel.kind === "redispatch") {
@@ -120,6 +152,11 @@ export function DeliveryAction(props: DeliveryActionProps) {
         openDispatch={() => {
           setNotice(null);
           setPanel({ kind: "dispatch" });
+        }}
+        returns={returns}
+        bookReturn={(returnId) => {
+          setNotice(null);
+          setPanel({ kind: "returnPickup", returnId });
         }}
       />
     );

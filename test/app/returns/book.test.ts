@@ -289,4 +289,44 @@ describe("a return collected by a driver", () => {
     expect(await db.job.count({ where: { kind: { startsWith: "tracking.after-expiry" } } })).toBe(0);
     expect(shop.flowTriggers).toEqual([]);
   });
+
+  it("a collection the courier reposts gets its new tracking number on the return's reverse delivery, once", async () => {
+    const { ret } = returned();
+    await approved(ret, "repost-1");
+    await drainJobs(runtime);
+    const row = await db.shipment.findFirstOrThrow({ where: { returnGid: ret.id } });
+    const [delivery] = ret.reverseFulfillmentOrders[0]!.reverseDeliveries;
+    const pageUrl = delivery!.tracking!.url;
+    expect(delivery!.tracking!.number).toBe(row.trackingNumber);
+
+    sandbox.setAccountOptions(COURIER_TOKEN, { automaticRepost: true });
+    try {
+      sandbox.expire(row.courierShipmentId!);
+    } finally {
+      sandbox.setAccountOptions(COURIER_TOKEN, { automaticRepost: false });
+    }
+    const events = eventsOf(row.courierShipmentId!);
+    const reposted = events.find((e) => e.event === "shipment.reposted");
+    expect(reposted).toBeDefined();
+    const fresh = sandbox.shipment(String(reposted!.data.id))!;
+    expect(fresh.trackingNumber).not.toBe(row.trackingNumber);
+    for (const event of events) expect((await postCourierEvent(event)).status).toBe(200);
+    await drainJobs(runtime);
+
+    const after = await db.shipment.findUniqueOrThrow({ where: { id: row.id } });
+    expect(after).toMatchObject({ courierShipmentId: String(fresh.id), trackingNumber: fresh.trackingNumber });
+    // The same reverse delivery (no second one), the new number, the shopper's page kept.
+    expect(ret.reverseFulfillmentOrders[0]!.reverseDeliveries).toEqual([delivery]);
+    expect(delivery!.tracking).toEqual({ carrierName: null, number: fresh.trackingNumber, url: pageUrl });
+    expect(delivery!.notifyCustomer).toBe(false);
+
+    // The courier's events again: nothing more is sent to Shopify.
+    const logged = standIn.log.length;
+    for (const event of events) await postCourierEvent(event);
+    await drainJobs(runtime);
+    expect(standIn.log.slice(logged).flatMap((entry) => entry.rootFields)).not.toEqual(
+      expect.arrayContaining([expect.stringMatching(/^reverseDelivery/)]),
+    );
+    expect(standIn.graphqlErrors).toEqual([]);
+  });
 });

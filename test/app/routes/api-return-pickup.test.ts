@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { OrderShipmentsResponse } from "../../../extensions/shared/api-contract";
+import type { OrderReturnsResponse } from "../../../extensions/shared/return-pickups-contract";
 import { headingOf, sortForDisplay } from "../../../extensions/shared/presentation";
-import { PICKUP_ALREADY_BOOKED, RETURN_NOT_FOUND, RETURN_NOT_OPEN } from "~/returns/staff-booking.server";
+import {
+  PICKUP_ALREADY_BOOKED,
+  RETURN_ALREADY_COLLECTED,
+  RETURN_NOT_FOUND,
+  RETURN_NOT_OPEN,
+} from "~/returns/staff-booking.server";
+import { loader as orderReturns } from "~/routes/api.orders.$orderId.returns";
 import { action as cancel } from "~/routes/api.shipments.$shipmentId.cancel";
 import { loader as orderShipments } from "~/routes/api.orders.$orderId.shipments";
 import { action as bookPickup } from "~/routes/api.orders.$orderId.returns.$returnId.pickup";
@@ -54,6 +61,12 @@ async function book(orderId: string, returnId: string) {
   const path = `/api/orders/${orderId}/returns/${returnId}/pickup`;
   return json<{ generation?: number; error?: { message: string } }>(
     await call(bookPickup, apiRequest(path, { shop: SHOP, body: {} }), { orderId, returnId }),
+  );
+}
+
+async function returnsOf(orderId: string) {
+  return json<OrderReturnsResponse & { error?: { message: string } }>(
+    await call(orderReturns, apiRequest(`/api/orders/${orderId}/returns`, { shop: SHOP }), { orderId }),
   );
 }
 
@@ -118,6 +131,13 @@ describe("staff and a return's collection", () => {
     const second = await world.runtime.db.shipment.findMany({ where: { returnGid: ret.id, generation: 2 } });
     expect(second.map((s) => s.state).sort()).toEqual(["scheduled", "scheduled"]);
     expect(new Set(second.map((s) => s.courierShipmentId))).not.toContain(row.courierShipmentId);
+    // The return's items are already on the first collection's reverse delivery: it carries the new number.
+    const [reverse] = ret.reverseFulfillmentOrders;
+    expect(reverse!.reverseDeliveries).toHaveLength(1);
+    expect(reverse!.reverseDeliveries[0]!.tracking!.number).toBe(
+      second.find((s) => s.kind === "return_pickup")!.trackingNumber,
+    );
+    expect(world.standIn.graphqlErrors).toEqual([]);
   });
 
   it("refuses a return id that is not one, another order's return, and a return not approved", async () => {
@@ -144,5 +164,93 @@ describe("staff and a return's collection", () => {
       body: { error: { message: RETURN_NOT_OPEN } },
     });
     expect(await world.runtime.db.job.count({ where: { kind: "returns.book-pickup" } })).toBe(0);
+  });
+
+  it("the order's returns say which offer Book return pickup, and what the booking became: window, tracking, collected", async () => {
+    const shop = world.standIn.shop(SHOP);
+    const order = sameDayOrder(world.standIn, {
+      lineItems: [{ title: "Sourdough loaf", quantity: 2, location: shop.locations[0] }],
+    });
+    createFulfillment(
+      shop,
+      { lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: order.fulfillmentOrders[0]!.id }] },
+      new Date(),
+    );
+    const line = { fulfillmentLineItemId: order.fulfillments[0]!.fulfillmentLineItems[0]!.id, quantity: 1 };
+    const ret = addReturn(shop, order, { lines: [line], exchange: [{ title: "Rye loaf" }] });
+    const requested = addReturn(shop, order, { lines: [line], status: "REQUESTED" });
+    const orderId = numericId(order.id);
+    const returnId = numericId(ret.id);
+    const before = await returnsOf(orderId);
+    expect(before.status).toBe(200);
+    expect(before.body.returns).toEqual([
+      {
+        id: returnId,
+        name: expect.any(String),
+        status: "OPEN",
+        exchange: true,
+        pickup: null,
+        canBook: true,
+        reason: null,
+      },
+      {
+        id: numericId(requested.id),
+        name: expect.any(String),
+        status: "REQUESTED",
+        exchange: false,
+        pickup: null,
+        canBook: false,
+        reason: RETURN_NOT_OPEN,
+      },
+    ]);
+
+    expect((await book(orderId, returnId)).status).toBe(200);
+    // Asked for, not yet booked by the job: nothing shown as booked, and the button is not offered twice.
+    expect((await returnsOf(orderId)).body.returns[0]).toMatchObject({ pickup: null });
+    await drainJobs(world.runtime);
+    const after = (await returnsOf(orderId)).body.returns[0]!;
+    const collection = await world.runtime.db.shipment.findFirstOrThrow({
+      where: { returnGid: `gid://shopify/Return/${returnId}`, kind: "return_pickup" },
+    });
+    expect(after).toEqual({
+      id: returnId,
+      name: expect.any(String),
+      status: "OPEN",
+      exchange: true,
+      pickup: {
+        state: "scheduled",
+        generation: 1,
+        windowStartIso: collection.deliverStart!.toISOString(),
+        windowEndIso: collection.deliverEnd!.toISOString(),
+        trackingNumber: collection.trackingNumber,
+        attentionReason: null,
+      },
+      canBook: false,
+      reason: PICKUP_ALREADY_BOOKED,
+    });
+    expect(collection.trackingNumber).toMatch(/\S/);
+
+    // Both legs reach their end: the return is collected, and not offered again.
+    await world.runtime.db.shipment.updateMany({
+      where: { returnGid: `gid://shopify/Return/${returnId}` },
+      data: { state: "delivered" },
+    });
+    expect((await returnsOf(orderId)).body.returns[0]).toMatchObject({
+      pickup: { state: "delivered" },
+      canBook: false,
+      reason: RETURN_ALREADY_COLLECTED,
+    });
+    expect(await book(orderId, returnId)).toMatchObject({
+      status: 409,
+      body: { error: { message: RETURN_ALREADY_COLLECTED } },
+    });
+  });
+
+  it("an order that is not one, or not in Shopify, is refused in words", async () => {
+    expect((await returnsOf("not-an-order")).status).toBe(400);
+    expect(await returnsOf("987654321")).toMatchObject({
+      status: 404,
+      body: { error: { message: "This order was not found in your store." } },
+    });
   });
 });

@@ -14,7 +14,7 @@ import { orderUpdatedPayload } from "../../fixtures/order-change-webhooks";
 import { mintSessionToken } from "../../support/shopify-signing";
 import { TEST_API_KEY, TEST_API_SECRET, TEST_APP_URL } from "../../support/test-env";
 import { call, json } from "./embedded";
-import { redactCustomer, seedTrackedShipment, type SeedOverrides } from "./tracked-shipment";
+import { makeCollection, redactCustomer, seedTrackedShipment, type SeedOverrides } from "./tracked-shipment";
 import { shopifyWebhook } from "./webhook-request";
 
 const SHOP = "sunset-bakery.myshopify.com";
@@ -130,6 +130,25 @@ describe("a valid customer account session token", () => {
     const { status, body } = await deliveriesFor(ORDER_ID, customerToken({ dest }));
     expect(status).toBe(200);
     expect(body.deliveries).toHaveLength(1);
+  });
+
+  it("names a return's collection as a collection, beside the order's delivery", async () => {
+    await seed({ state: "delivered" });
+    const { shipment } = await seed({ state: "assigned" });
+    await makeCollection(shipment.id);
+    const { status, body } = await deliveriesFor(ORDER_ID);
+    expect(status).toBe(200);
+    expect(body.deliveries.map(({ status, step, phase, collection }) => ({ status, step, phase, collection }))).toEqual(
+      [
+        { status: "Delivered", step: "Delivered", phase: "delivered", collection: undefined },
+        {
+          status: "A driver is on the way to collect your return",
+          step: "Driver on the way to you",
+          phase: "active",
+          collection: true,
+        },
+      ],
+    );
   });
 
   it("answers a preflight with the library's CORS headers", async () => {

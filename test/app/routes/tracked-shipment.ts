@@ -108,6 +108,27 @@ export async function seedTrackedShipment(overrides: SeedOverrides & { shopDomai
   return { token: page.token, shipment };
 }
 
+/**
+ * The seeded shipment made a return's collection, as app/returns books one: the courier's pickup is
+ * the customer's address (with their contact), its delivery the store.
+ */
+export async function makeCollection(shipmentId: string) {
+  const row = await db.shipment.findUniqueOrThrow({ where: { id: shipmentId } });
+  const request = JSON.parse(row.requestJson!) as { pickup_location: unknown; delivery_location: unknown };
+  await db.shipment.update({
+    where: { id: shipmentId },
+    data: {
+      kind: "return_pickup",
+      returnGid: "gid://shopify/Return/945000954",
+      requestJson: JSON.stringify({
+        ...request,
+        pickup_location: request.delivery_location,
+        delivery_location: request.pickup_location,
+      }),
+    },
+  });
+}
+
 /** Shopify's customers/redact for the seeded shipments' customer (its sample payload), through the app's route. */
 export function redactCustomer(shopDomain: string) {
   return customersRedact({

@@ -15,7 +15,8 @@ import { loader as appWindows } from "~/routes/t.$token_.windows";
 import { MAX_CHANGE_BODY_BYTES, SHOPPER_CHANGES_PER_WINDOW } from "~/server/tracking-page-change-http.server";
 import { appProxyQuery } from "../../support/shopify-signing";
 import { TEST_API_SECRET, TEST_APP_URL } from "../../support/test-env";
-import { seedTrackedShipment } from "./tracked-shipment";
+import { CHANGE_CLOSED_WORDS } from "~/tracking-page/shopper-changes";
+import { makeCollection, seedTrackedShipment } from "./tracked-shipment";
 
 const SHOP = "sunset-bakery.myshopify.com";
 const CLOSED = "A driver has your order now, so the delivery time and the notes for the driver can no longer change.";
@@ -54,6 +55,20 @@ beforeEach(async () => {
 });
 
 describe("the change endpoints", () => {
+  it("a return's collection: closed (its notes and window are the store's), with nothing sent or written", async () => {
+    const { token, shipment } = await seedTrackedShipment({ shopDomain: SHOP, state: "scheduled" });
+    await makeCollection(shipment.id);
+    const before = await db.shipment.update({ where: { id: shipment.id }, data: { driverName: null } });
+    const response = await call(appChange, `${TEST_APP_URL}/t/${token}/change`, token, post(NOTES));
+    expect(response.status).toBe(409);
+    expect(await response.json()).toEqual({ error: CHANGE_CLOSED_WORDS.collection, closed: true });
+    const windows = await call(appWindows, `${TEST_APP_URL}/t/${token}/windows`, token);
+    expect(await windows.json()).toMatchObject({ kind: "closed", reason: "collection" });
+    const row = await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } });
+    expect(row.requestJson).toBe(before.requestJson);
+    expect(await db.shipmentActivity.count({ where: { shipmentId: shipment.id } })).toBe(0);
+  });
+
   it("after assignment: closed, in the page's words, with nothing sent or written", async () => {
     const { token, shipment } = await seedTrackedShipment({ shopDomain: SHOP, state: "assigned" });
     const response = await call(appChange, `${TEST_APP_URL}/t/${token}/change`, token, post(NOTES));

@@ -18,7 +18,7 @@ import {
 import { shopRedactPayload } from "../../fixtures/shopify-webhooks";
 import { appProxyQuery } from "../../support/shopify-signing";
 import { TEST_API_SECRET, TEST_APP_URL } from "../../support/test-env";
-import { redactCustomer, seedTrackedShipment, type SeedOverrides } from "./tracked-shipment";
+import { makeCollection, redactCustomer, seedTrackedShipment, type SeedOverrides } from "./tracked-shipment";
 import { shopifyWebhook } from "./webhook-request";
 
 const SHOP = "sunset-bakery.myshopify.com";
@@ -293,5 +293,36 @@ describe("redaction removes what the page shows", () => {
     });
     expect(response.status).toBe(200);
     expect((await onApp(token)).status).toBe(404);
+  });
+});
+
+describe("a return's collection", () => {
+  it("reads as a driver collecting the return, on the page and in its status, and offers no change panel", async () => {
+    const { token, shipment } = await seedShipment({ state: "assigned" });
+    await makeCollection(shipment.id);
+    const page = await onApp(token);
+    expect(page.status).toBe(200);
+    // What the shopper reads: the live part of the page.
+    const html = /<main[^>]*>([\s\S]*)<\/main>/.exec(await page.text())![1]!;
+    expect(html).toContain("Hi Maria, here is your return collection");
+    expect(html).toContain("A driver is on the way to collect your return");
+    expect(html).toContain("Driver on the way to you");
+    expect(html).toContain("Collection window");
+    expect(html).toContain("Map showing the store, your area in San Francisco");
+    expect(html).not.toMatch(/deliver|your order|out for/i);
+    const status = await onApp(token, true);
+    expect(JSON.stringify(await status.json())).toContain("A driver is on the way to collect your return");
+  });
+
+  it("the exchange's delivery leg of the same round trip stays a delivery", async () => {
+    const { token, shipment } = await seedShipment({ state: "assigned" });
+    await db.shipment.update({
+      where: { id: shipment.id },
+      data: { kind: "delivery", returnGid: "gid://shopify/Return/945000954", batchSequence: 1 },
+    });
+    const html = /<main[^>]*>([\s\S]*)<\/main>/.exec(await (await onApp(token)).text())![1]!;
+    expect(html).toContain("A driver is on the way to the store");
+    expect(html).toContain("Delivery window");
+    expect(html).not.toMatch(/return|collect/i);
   });
 });

@@ -283,3 +283,42 @@ export function createReverseDeliveryWithShipping(shop: ShopState, input: Revers
   rfo.reverseDeliveries.push(delivery);
   return { reverseDelivery: delivery, userErrors: [] };
 }
+
+export type ReverseDeliveryShippingUpdateInput = {
+  reverseDeliveryId: string;
+  trackingInput?: { number?: string | null; url?: string | null } | null;
+  labelInput?: { fileUrl: string } | null;
+  notifyCustomer?: boolean | null;
+};
+
+/**
+ * `reverseDeliveryShippingUpdate`: replaces the reverse delivery's tracking (number and URL) while its
+ * reverse fulfillment order is open; a label file is not modelled (the app sends none). A field left
+ * out keeps its value, as Shopify documents for an update.
+ */
+export function updateReverseDeliveryShipping(shop: ShopState, input: ReverseDeliveryShippingUpdateInput) {
+  if (input.labelInput) throw new Error("Shopify stand-in does not implement reverse delivery labels");
+  const delivery = findRecord(shop, "ReverseDelivery", input.reverseDeliveryId);
+  if (!delivery)
+    return fail({ field: ["reverseDeliveryId"], code: "NOT_FOUND", message: "Reverse delivery not found." });
+  const rfo = requireRecord(shop, "ReverseFulfillmentOrder", delivery.reverseFulfillmentOrderId);
+  if (rfo.status !== "OPEN")
+    return fail({
+      field: ["reverseDeliveryId"],
+      code: "INVALID_STATE",
+      message: `The reverse fulfillment order is ${rfo.status.toLowerCase()}.`,
+    });
+  const url = input.trackingInput?.url ?? null;
+  if (url !== null && !/^https?:\/\//.test(url))
+    return fail({ field: ["trackingInput", "url"], code: "INVALID", message: "Url is invalid." });
+  if (input.trackingInput) {
+    const before = delivery.tracking;
+    delivery.tracking = {
+      carrierName: before?.carrierName ?? null,
+      number: input.trackingInput.number ?? before?.number ?? null,
+      url: url ?? before?.url ?? null,
+    };
+  }
+  if (input.notifyCustomer != null) delivery.notifyCustomer = input.notifyCustomer;
+  return { reverseDelivery: delivery, userErrors: [] };
+}

@@ -1,5 +1,10 @@
 import { idConnection, type ConnectionArgs } from "../connection";
-import { createReverseDeliveryWithShipping, type ReverseDeliveryWithShippingInput } from "../domain/returns";
+import {
+  createReverseDeliveryWithShipping,
+  updateReverseDeliveryShipping,
+  type ReverseDeliveryShippingUpdateInput,
+  type ReverseDeliveryWithShippingInput,
+} from "../domain/returns";
 import { findRecord, requireRecord } from "../lookup";
 import { StandInNotImplementedError } from "../not-implemented";
 import type {
@@ -115,5 +120,7 @@ export const returnResolvers: Resolvers = {
   Mutation: {
     reverseDeliveryCreateWithShipping: (_root: unknown, args: ReverseDeliveryWithShippingInput, ctx: ResolverContext) =>
       createReverseDeliveryWithShipping(ctx.shop, args, ctx.now()),
+    reverseDeliveryShippingUpdate: (_root: unknown, args: ReverseDeliveryShippingUpdateInput, ctx: ResolverContext) =>
+      updateReverseDeliveryShipping(ctx.shop, args),
   },
 };

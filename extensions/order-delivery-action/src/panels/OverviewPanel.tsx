@@ -4,6 +4,7 @@ import { shipmentCard, type FormatTime } from "../../../shared/presentation";
 import { offeredActions, type ShipmentAction } from "../../../shared/shipment-rules";
 import { ShipmentCardFacts } from "../../../shared/ui/ShipmentCardFacts";
 import type { Notice, Translate } from "./common";
+import { ReturnsSection, type ReturnsLoad } from "./ReturnsSection";
 
 const ACTION_LABEL_KEYS: Record<ShipmentAction, string> = {
   label: "printLabel",
@@ -59,6 +60,8 @@ export function OverviewPanel(props: {
   close: () => void;
   open: (action: ShipmentAction, shipmentId: string) => void;
   openDispatch: () => void;
+  returns: ReturnsLoad;
+  bookReturn: (returnId: string) => void;
 }) {
   const { order, shipments, notice, t } = props;
   return (
@@ -79,6 +82,7 @@ export function OverviewPanel(props: {
             open={props.open}
           />
         ))}
+        <ReturnsSection load={props.returns} formatTime={props.formatTime} t={t} book={props.bookReturn} />
       </s-stack>
       {order.dispatch.allowed ? (
         <s-button slot="primary-action" variant="primary" onClick={props.openDispatch}>
