@@ -1,4 +1,4 @@
-import type { AreaVerdict } from "~/quote/delivery-area";
+import { areaOf, areaVerdict, type AreaVerdict } from "~/quote/delivery-area";
 import type { DeliveryArea } from "~/settings/shop-settings";
 
 /**
@@ -37,4 +37,24 @@ export function radiusCheckAtDispatch(input: {
 /** What staff read on the delivery (Home's attention list, the timeline) when the area kept it back. */
 export function outsideAreaReason(pickupName: string, verdict: Extract<AreaVerdict, { inside: false }>): string {
   return `Outside the delivery area of ${pickupName}: ${verdict.message} Not dispatched automatically; dispatch it by hand from the order if you deliver there.`;
+}
+
+/**
+ * What staff read beside a quote on the order page when the address is outside the area of the
+ * shipment's pickup location (null inside, or without an area): the ZIP rule from the request's address,
+ * the radius from the estimate's distance.
+ */
+export function outsideAreaNote(
+  areas: readonly DeliveryArea[],
+  planned: {
+    locationGid: string;
+    request: { pickup_location: { address: { name?: string } }; delivery_location: { address: { zip: string } } };
+  },
+  distanceMiles: number | null,
+): string | null {
+  const area = areaOf(areas, planned.locationGid);
+  const verdict = areaVerdict(area, { zip: planned.request.delivery_location.address.zip, distanceMiles });
+  if (verdict.inside) return null;
+  const name = planned.request.pickup_location.address.name ?? "the pickup location";
+  return `Outside the delivery area of ${name}: ${verdict.message} The app did not dispatch it on its own; dispatch it here if you deliver there.`;
 }

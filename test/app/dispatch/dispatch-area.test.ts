@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { outsideAreaReason, radiusCheckAtDispatch, type RadiusCheck } from "~/dispatch/dispatch-area";
+import { outsideAreaNote, outsideAreaReason, radiusCheckAtDispatch, type RadiusCheck } from "~/dispatch/dispatch-area";
 import { areaVerdict } from "~/quote/delivery-area";
 import type { DeliveryArea } from "~/settings/shop-settings";
 
@@ -53,5 +53,26 @@ describe("outsideAreaReason: what staff read", () => {
     const verdict = areaVerdict(given, destination);
     if (verdict.inside) throw new Error("expected outside");
     expect(outsideAreaReason("Main Street Bakery", verdict)).toBe(expected);
+  });
+});
+
+describe("outsideAreaNote: the order page's quote for staff", () => {
+  const planned = (zip: string) => ({
+    locationGid: GID,
+    request: {
+      pickup_location: { address: { name: "Main Street Bakery" } },
+      delivery_location: { address: { zip } },
+    },
+  });
+  it.each<[string, DeliveryArea[], string, number | null, RegExp | null]>([
+    ["no area", [], "94601", 300, null],
+    ["inside both rules", [area(5, ["941"])], "94110", 2, null],
+    ["a ZIP not listed", [area(5, ["941"])], "94601", 2, /ZIP 94601 is not in the location's ZIP codes \(941\)/],
+    ["beyond the radius", [area(5, ["941"])], "94110", 9, /9 mi away, beyond the location's 5 mi/],
+    ["another location's area", [{ ...area(1), locationGid: "gid://shopify/Location/2" }], "94110", 9, null],
+  ])("%s", (_name, areas, zip, distance, expected) => {
+    const note = outsideAreaNote(areas, planned(zip), distance);
+    if (expected === null) expect(note).toBeNull();
+    else expect(note).toMatch(expected);
   });
 });
