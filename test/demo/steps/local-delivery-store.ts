@@ -213,7 +213,7 @@ export const localDeliveryStore: DemoStep = {
       () => kept.attentionReason ?? "",
     );
     ctx.check(
-      ![...sandbox.shipments.values()].some((s) => s.request.reference_id === far.name),
+      ![...sandbox.shipments.values()].some((s) => s.token === courierToken && s.request.reference_id === far.name),
       `courier: no shipment created for ${far.name}`,
     );
     ctx.say(`${far.name} (Sacramento): ${kept.attentionReason}`);
