@@ -1,13 +1,12 @@
 import type { CourierClient } from "~/courier/client.server";
 import { CourierError } from "~/courier/errors";
 import type { Shipment as CourierShipment } from "~/courier/responses";
-import type { Db } from "~/db/client.server";
 import { permanentFailure, retryLater } from "~/jobs/errors";
 import type { Tx } from "~/jobs/queue.server";
-import { cartSignature } from "~/quote/cart-to-estimate";
 import { dollarsToCents, exceedsPriceTolerance } from "~/quote/pricing";
 import { legacyId } from "~/shopify/global-ids";
 import { priceDifferenceReason } from "./price-comparison";
+import { quotedPrice } from "./quoted-price.server";
 import { fetchFulfillmentOrderForDispatch, type OrderForDispatch } from "~/shopify/orders.server";
 import { attachEarlyEvents } from "~/tracking/courier-webhook.server";
 import { DISPATCH_ACTIVITY } from "~/shipments/activity-kinds";
@@ -18,6 +17,9 @@ import { bookSlotPlace } from "./slot-booking.server";
 import { idempotencyKey, planFor, readOrder, type DispatchDeps } from "./plan.server";
 import { startNoDriverWatch } from "~/watchdog/start-watch.server";
 import { windowMoveEntry } from "./window-move";
+import { areaOf } from "~/quote/delivery-area";
+import { radiusCheckAtDispatch } from "./dispatch-area";
+import { outsideRadius } from "./dispatch-area.server";
 import { customerOfOrder } from "~/webhooks/deliveries.server";
 
 /** On 409 the first create succeeded: find that shipment by reference_id and this fulfillment order's id. */
@@ -75,6 +77,7 @@ export async function runFulfillmentOrderDispatch(
   if (!planned) {
     const reason =
       plan?.skipped.find((s) => s.fulfillmentOrderGid === payload.fulfillmentOrderGid)?.reason ??
+      plan?.needsAttention.find((s) => s.fulfillmentOrderGid === payload.fulfillmentOrderGid)?.reason ??
       plan?.orderSkipReason ??
       "The fulfillment order no longer needs delivery.";
     await deps.db.$transaction(async (tx) => {
@@ -84,10 +87,29 @@ export async function runFulfillmentOrderDispatch(
     return { outcome: "skipped" as const, reason };
   }
 
+  const quoted = await quotedPrice(
+    deps.db,
+    shopDomain,
+    order,
+    payload.fulfillmentOrderGid,
+    planned.locationGid,
+    serviceCode,
+    deps.clock(),
+  );
+  // The area's radius, for orders whose rate did not already keep to it (app/dispatch/dispatch-area.ts).
+  const area = areaOf(settings.deliveryAreas, planned.locationGid);
+  const radiusCheck = radiusCheckAtDispatch({
+    area,
+    byStaff: Boolean(payload.manual),
+    quotedAt: quoted?.quotedAt ?? null,
+    settingsChangedAt: shop.updatedAt,
+  });
   let created: CourierShipment | null = null;
   let attention: string | null = null;
+  let outsideArea: string | null = null;
   try {
-    created = await deps.courier.createShipment(planned.request, { lane: "background" });
+    outsideArea = await outsideRadius(deps.courier, radiusCheck, area, planned);
+    if (!outsideArea) created = await deps.courier.createShipment(planned.request, { lane: "background" });
   } catch (error) {
     if (!(error instanceof CourierError)) throw error;
     if (error.kind === "duplicate")
@@ -98,15 +120,6 @@ export async function runFulfillmentOrderDispatch(
   }
 
   const priceCents = created?.price !== null && created?.price !== undefined ? dollarsToCents(created.price) : null;
-  const quoted = await quotedPrice(
-    deps.db,
-    shopDomain,
-    order,
-    payload.fulfillmentOrderGid,
-    planned.locationGid,
-    serviceCode,
-    deps.clock(),
-  );
   // The tolerance compares the courier with itself (checkout's estimate, now); staff read what the shopper paid too.
   const priceFlag =
     priceCents !== null &&
@@ -144,7 +157,9 @@ export async function runFulfillmentOrderDispatch(
           attentionReason: priceFlag,
           attentionCode: priceFlag ? "price_differs" : null,
         }
-      : { state: "failed", needsAttention: true, attentionReason: attention, attentionCode: "dispatch_failed" }),
+      : outsideArea
+        ? { state: "failed", needsAttention: true, attentionReason: outsideArea, attentionCode: "outside_area" }
+        : { state: "failed", needsAttention: true, attentionReason: attention, attentionCode: "dispatch_failed" }),
   };
   const shipment = await deps.db.$transaction(async (tx) => {
     const saved = await tx.shipment.upsert({
@@ -164,7 +179,7 @@ export async function runFulfillmentOrderDispatch(
         kind: created ? DISPATCH_ACTIVITY.dispatched : DISPATCH_ACTIVITY.failed,
         message: created
           ? `Courier shipment ${created.id} created (tracking ${created.tracking_number ?? "pending"}).`
-          : `Not dispatched: ${attention}`,
+          : `Not dispatched: ${outsideArea ?? attention}`,
       },
     });
     const moved = created && window ? windowMoveEntry(window, shop.timezone) : null;
@@ -211,41 +226,4 @@ async function recordSkip(tx: Tx, shopDomain: string, payload: FulfillmentOrderD
     create: { shopDomain, orderGid: payload.orderGid, generation: payload.generation, outcome: "skipped", reason },
     update: { reason },
   });
-}
-
-/**
- * What checkout quoted for this fulfillment order in the order's window: the quote memory row of its
- * cart signature (pickup location, delivery address, variant quantities — the same signature the rate
- * callback remembered), else null. A split order's fulfillment orders each have their own quote.
- */
-async function quotedPrice(
-  db: Db,
-  shopDomain: string,
-  order: OrderForDispatch,
-  fulfillmentOrderGid: string,
-  locationGid: string,
-  serviceCode: string | null,
-  now: Date,
-): Promise<{ courierCents: number; priceCents: number } | null> {
-  const fulfillmentOrder = order.fulfillmentOrders.nodes.find((fo) => fo.id === fulfillmentOrderGid);
-  const address = order.shippingAddress;
-  if (!serviceCode || !fulfillmentOrder || !address) return null;
-  const signature = cartSignature({
-    locationGid,
-    destination: {
-      address1: address.address1,
-      city: address.city,
-      provinceCode: address.provinceCode,
-      zip: address.zip,
-      countryCode: address.countryCodeV2,
-    },
-    lines: fulfillmentOrder.lineItems.nodes
-      .filter((line) => line.requiresShipping)
-      .map((line) => ({ variantId: line.variant?.id ?? null, quantity: line.totalQuantity })),
-  });
-  const memory = await db.quoteMemory.findUnique({
-    where: { shopDomain_cartSignature_serviceCode: { shopDomain, cartSignature: signature, serviceCode } },
-    select: { courierCents: true, priceCents: true, expiresAt: true },
-  });
-  return memory && memory.expiresAt > now ? { courierCents: memory.courierCents, priceCents: memory.priceCents } : null;
 }

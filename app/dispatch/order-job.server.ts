@@ -55,9 +55,9 @@ export async function runOrderDispatch(deps: DispatchDeps, shopDomain: string, p
           serviceCode,
           needsAttention: true,
           attentionReason: attention.reason,
-          attentionCode: "dispatch_failed",
+          attentionCode: attention.code,
         },
-        update: { needsAttention: true, attentionReason: attention.reason, attentionCode: "dispatch_failed" },
+        update: { needsAttention: true, attentionReason: attention.reason, attentionCode: attention.code },
       });
     }
     for (const planned of plan.shipments) {

@@ -9,6 +9,7 @@ import { legacyId } from "~/shopify/global-ids";
 import type { OrderForDispatch } from "~/shopify/orders.server";
 import { driverNotes, type DriverNotesSettings } from "./driver-notes";
 import { isLocalDelivery } from "./local-delivery";
+import { outsideAreaReason } from "./dispatch-area";
 import { firstCourierPhone, toCourierPhone } from "~/courier/phone";
 
 /**
@@ -26,8 +27,8 @@ export type DispatchSettings = {
   declineInsurance: boolean;
   driverNotes: DriverNotesSettings;
   /**
-   * The pickup locations' delivery areas, whose ZIP rule an automatic dispatch keeps to (the radius was
-   * kept at checkout with the courier's distance); empty for a dispatch staff asked for.
+   * The pickup locations' delivery areas, whose ZIP rule an automatic dispatch keeps to (the radius needs
+   * the courier's distance: app/dispatch/dispatch-area.ts); empty for a dispatch staff asked for.
    */
   deliveryAreas: readonly DeliveryArea[];
 };
@@ -50,12 +51,20 @@ export type PlannedShipment = {
   itemCount: number;
 };
 
+/** The attention code (app/shipments/attention-reasons.ts) of a fulfillment order staff must act on. */
+export type NeedsAttentionCode = "dispatch_failed" | "outside_area";
+
 export type DispatchPlan = {
   /** Set when the whole order is not for us (cancelled, fulfilled, nowhere to deliver). */
   orderSkipReason: string | null;
   shipments: PlannedShipment[];
   /** Fulfillment orders that should be delivered but cannot be as the data stands: staff must act. */
-  needsAttention: { fulfillmentOrderGid: string; locationGid: string | null; reason: string }[];
+  needsAttention: {
+    fulfillmentOrderGid: string;
+    locationGid: string | null;
+    reason: string;
+    code: NeedsAttentionCode;
+  }[];
   /** Fulfillment orders that are not ours to deliver, with why. */
   skipped: { fulfillmentOrderGid: string; reason: string }[];
 };
@@ -152,7 +161,8 @@ export function planShipments(input: {
       plan.skipped.push({ fulfillmentOrderGid: fo.id, reason: "Nothing left to ship in this fulfillment order." });
       continue;
     }
-    const attention = (reason: string) => plan.needsAttention.push({ fulfillmentOrderGid: fo.id, locationGid, reason });
+    const attention = (reason: string, code: NeedsAttentionCode = "dispatch_failed") =>
+      plan.needsAttention.push({ fulfillmentOrderGid: fo.id, locationGid, reason, code });
 
     const recipientPhone = firstCourierPhone([address.phone, order.phone]);
     if (!recipientPhone) {
@@ -171,9 +181,7 @@ export function planShipments(input: {
     }
     const byZip = zipVerdict(areaOf(settings.deliveryAreas, pickup.locationGid), address.zip);
     if (!byZip.inside) {
-      attention(
-        `Outside the delivery area of ${pickup.name}: ${byZip.message} Not dispatched automatically; dispatch it by hand if you deliver there.`,
-      );
+      attention(outsideAreaReason(pickup.name, byZip), "outside_area");
       continue;
     }
     const pickupState = pickup.address.provinceCode ?? "";

@@ -12,6 +12,7 @@ import { enqueueOrderDispatch } from "./enqueue-dispatch.server";
 import { DISPATCH_FULFILLMENT_ORDER_JOB, DISPATCH_ORDER_JOB } from "./jobs";
 import { idempotencyKey } from "./plan.server";
 import { dispatchUnderWay, nextDispatchGeneration } from "./generation.server";
+import { outsideAreaNote } from "./dispatch-area";
 import { planShipments, type PickupPoint } from "./order-to-shipments";
 import { dispatchSettingsOf, pickupPointsOf } from "./shop-dispatch-settings";
 
@@ -83,11 +84,20 @@ export type QuotedWindow = {
   priceCents: number;
 };
 
-/** A fresh courier estimate for each window open now, summed over the order's pickup locations. */
+/**
+ * A fresh courier estimate for each window open now, summed over the order's pickup locations. An address
+ * outside a location's delivery area is quoted all the same (staff dispatch by hand deliberately), with
+ * `areaNote` saying which rule it breaks: the ZIP from the order, the radius from these estimates' distance.
+ */
 export async function quoteOrder(
   deps: { db: Db; admin: AdminGraphql; courier: CourierClient | null; clock: () => Date },
   input: { shopDomain: string; orderGid: string },
-): Promise<{ windows: QuotedWindow[]; unavailableReason: string | null; currencyCode: string }> {
+): Promise<{
+  windows: QuotedWindow[];
+  unavailableReason: string | null;
+  areaNote: string | null;
+  currencyCode: string;
+}> {
   const shop = await deps.db.shop.findUnique({
     where: { domain: input.shopDomain },
     include: { pickupLocations: { where: { enabled: true } } },
@@ -96,7 +106,13 @@ export async function quoteOrder(
   if (!deps.courier) throw new DispatchRefused(COURIER_NOT_CONNECTED, "no_courier");
   const settings = parseShopSettings(shop.settingsJson);
   const order = await fetchOrderForDispatch(deps.admin, input.orderGid);
-  if (!order) return { windows: [], unavailableReason: "Shopify has no such order.", currencyCode: shop.currency };
+  if (!order)
+    return {
+      windows: [],
+      unavailableReason: "Shopify has no such order.",
+      areaNote: null,
+      currencyCode: shop.currency,
+    };
   const pickupPoints: ReadonlyMap<string, PickupPoint> = pickupPointsOf(shop.pickupLocations);
   const now = deps.clock();
   // The windows every location of the order can serve, as checkout offers them.
@@ -109,12 +125,14 @@ export async function quoteOrder(
     hours: hoursOfLocations(settings.openingHours, locationGids),
   });
   const windows: QuotedWindow[] = [];
+  let areaNote: string | null = null;
   let reason: string | null = open.length ? null : "No delivery window is open now.";
   for (const window of open) {
+    // Staff decide the area themselves: an address outside it is quoted, with a note saying so.
     const plan = planShipments({
       order,
       pickupPoints,
-      settings: dispatchSettingsOf(settings),
+      settings: { ...dispatchSettingsOf(settings), deliveryAreas: [] },
       window: { pickupAfter: window.pickupAfter, deliverBetween: window.deliverBetween },
       idempotencyKeyFor: (fo) => idempotencyKey(input.shopDomain, fo, 0),
     });
@@ -132,6 +150,7 @@ export async function quoteOrder(
           { lane: "quote" },
         );
         cents += estimate.price === null ? 0 : dollarsToCents(estimate.price);
+        areaNote ??= outsideAreaNote(settings.deliveryAreas, planned, estimate.estimated_distance ?? null);
       }
       windows.push({
         serviceCode: window.serviceCode,
@@ -148,7 +167,12 @@ export async function quoteOrder(
       throw error;
     }
   }
-  return { windows: reason ? [] : windows, unavailableReason: reason, currencyCode: shop.currency };
+  return {
+    windows: reason ? [] : windows,
+    unavailableReason: reason,
+    areaNote: reason ? null : areaNote,
+    currencyCode: shop.currency,
+  };
 }
 
 /**

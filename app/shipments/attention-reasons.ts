@@ -52,6 +52,13 @@ export const ATTENTION_REASONS = {
     actionLabel: "Fix the address in Shopify",
     more: [{ action: "dispatch_again", label: "Dispatch again" }],
   },
+  outside_area: {
+    // Staff may deliver there anyway: "Dispatch now" on the order skips the area (a deliberate choice).
+    action: "fix_order",
+    words: "The address is outside the pickup location's delivery area, so the app did not dispatch it.",
+    actionLabel: "Open the order to dispatch it by hand",
+    more: [],
+  },
   returned: {
     action: "fix_order",
     words: "The courier could not deliver and is returning the items to the store.",

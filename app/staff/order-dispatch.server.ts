@@ -55,6 +55,7 @@ export async function quoteForOrder(
         currencyCode: result.currencyCode,
       })),
       unavailableReason: result.unavailableReason,
+      areaNote: result.areaNote,
     };
   } catch (error) {
     if (error instanceof DispatchRefused) throw refusal(error);

@@ -187,6 +187,8 @@ export interface QuoteResponse {
   windows: DeliveryWindowQuote[];
   /** Why no window is offered (out of area, no route, no pickup location...); null when some are. */
   unavailableReason: string | null;
+  /** Set when the address is outside the pickup location's delivery area: quoted all the same, staff decide. */
+  areaNote?: string | null;
 }
 
 /** POST /api/orders/:orderId/dispatch */

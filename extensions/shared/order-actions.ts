@@ -70,7 +70,8 @@ export function fetchQuote(fetchFn: FetchLike, orderGid: string): Promise<Outcom
   if (!orderId) return Promise.resolve(refused(NOT_AN_ORDER));
   return send<QuoteResponse, DeliveryWindowQuote[]>(fetchFn, quoteRequest(orderId), (data) => {
     const windows = Array.isArray(data.windows) ? data.windows : [];
-    if (windows.length > 0) return succeeded(windows, "");
+    // The message of a quote that succeeded: why the app did not dispatch it on its own, if that is the area.
+    if (windows.length > 0) return succeeded(windows, typeof data.areaNote === "string" ? data.areaNote : "");
     return refused(data.unavailableReason ?? "The courier offers no delivery window for this order right now.");
   });
 }

@@ -10,6 +10,7 @@ import { checkoutQuote } from "./steps/checkout-quote";
 import { courierDelivers } from "./steps/courier-delivers";
 import { exchangeRoundTrip } from "./steps/exchange-round-trip";
 import { installAndSetUp } from "./steps/install-and-set-up";
+import { localDeliveryStore } from "./steps/local-delivery-store";
 import { noDriverRaises } from "./steps/no-driver-raises";
 import { orderPaid } from "./steps/order-paid";
 import { returnAndCancel } from "./steps/return-and-cancel";
@@ -27,6 +28,7 @@ export const DEMO_STEPS: readonly DemoStep[] = [
   staffActions,
   noDriverRaises,
   exchangeRoundTrip,
+  localDeliveryStore,
   summary,
 ];
 

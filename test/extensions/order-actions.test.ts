@@ -378,6 +378,12 @@ describe("order-level calls", () => {
     ]);
   });
 
+  it("passes on the note of an address outside the delivery area with the windows", async () => {
+    const note = "Outside the delivery area of Main Street Bakery: 12 mi away, beyond the location's 5 mi.";
+    const { fetchFn } = recordingFetch(() => json({ windows, unavailableReason: null, areaNote: note }));
+    await expect(fetchQuote(fetchFn, ORDER_GID)).resolves.toEqual({ ok: true, value: windows, message: note });
+  });
+
   it("explains why no window is offered", async () => {
     const { fetchFn } = recordingFetch(() =>
       json({ windows: [], unavailableReason: "The delivery address is outside the courier's area." }),

@@ -429,6 +429,35 @@ describe("order action", () => {
     await h.page.close();
   });
 
+  it("warns staff, above the window choice, that the address is outside the delivery area", async () => {
+    const note =
+      "Outside the delivery area of Market Street Bakery: 12 mi away, beyond the location's 5 mi. The app did not dispatch it on its own; dispatch it here if you deliver there.";
+    const windows = [
+      {
+        serviceCode: "SAMEDAY_EVENING",
+        title: "Today, 5:00–8:00 PM",
+        deliverStartIso: "2026-11-21T22:00:00.000Z",
+        deliverEndIso: "2026-11-22T01:00:00.000Z",
+        priceCents: 990,
+        currencyCode: "USD",
+      },
+    ];
+    const h = await open(ACTION, {
+      selected: [ORDER_GID],
+      routes: {
+        "GET /api/orders/1001/shipments": [200, orderBody([], true)],
+        "POST /api/orders/1001/quote": [200, { windows, unavailableReason: null, areaNote: note }],
+      },
+    });
+    await waitForText(h, "This order has no same-day delivery yet.");
+    await h.click("Dispatch now");
+    await waitForText(h, "Today, 5:00–8:00 PM — $9.90");
+    const text = await h.text();
+    expect(text).toContain(note);
+    expect(text.indexOf(note)).toBeLessThan(text.indexOf("Today, 5:00–8:00 PM — $9.90"));
+    await h.page.close();
+  });
+
   it("shows the app's error in the modal", async () => {
     const h = await open(ACTION, {
       selected: [ORDER_GID],

@@ -235,6 +235,7 @@ describe("order → shipment requests", () => {
         fulfillmentOrderGid: "gid://shopify/FulfillmentOrder/5001",
         locationGid: "gid://shopify/Location/10",
         reason: expect.stringMatching(reason),
+        code: "dispatch_failed",
       },
     ]);
   });
@@ -303,7 +304,11 @@ describe("order → shipment requests", () => {
       idempotencyKeyFor: (fo) => `key:${fo}:1`,
     });
     expect(result.shipments).toHaveLength(shipments);
-    if (attention) expect(result.needsAttention[0]?.reason).toMatch(attention);
+    if (attention)
+      expect(result.needsAttention[0]).toMatchObject({
+        reason: expect.stringMatching(attention),
+        code: "outside_area",
+      });
     else expect(result.needsAttention).toEqual([]);
   });
 

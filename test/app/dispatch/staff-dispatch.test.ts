@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DispatchRefused, dispatchNow, quoteOrder } from "~/dispatch/staff-dispatch.server";
 import { getRuntime } from "~/runtime.server";
+import { parseShopSettings } from "~/settings/shop-settings";
 import { startCourierSandbox, type CourierSandbox } from "../../courier-sandbox/server";
 import type { ShopifyStandIn } from "../../shopify-stand-in";
 import {
@@ -52,6 +53,7 @@ describe("staff dispatch", () => {
       { shopDomain: SHOP, orderGid: order.id },
     );
     expect(result.unavailableReason).toBeNull();
+    expect(result.areaNote).toBeNull();
     expect(result.windows.length).toBeGreaterThan(0);
     for (const window of result.windows) {
       expect(window.serviceCode).toMatch(/^SAMEDAY_/);
@@ -59,6 +61,43 @@ describe("staff dispatch", () => {
       expect(window.deliverEnd.getTime()).toBeGreaterThan(window.deliverStart.getTime());
     }
   });
+
+  it.each([
+    [
+      "a ZIP the location does not list",
+      { radiusMiles: null, zipCodes: ["100"] },
+      /ZIP 11215 is not in the location's ZIP codes \(100\)/,
+    ],
+    [
+      "beyond the location's radius",
+      { radiusMiles: 5, zipCodes: [] },
+      /\d+(\.\d)? mi away, beyond the location's 5 mi/,
+    ],
+  ])(
+    "quotes an address outside the delivery area (%s) with a note, from the estimates it makes anyway",
+    async (_name, area, why) => {
+      const row = await db.shop.findUniqueOrThrow({ where: { domain: SHOP }, include: { pickupLocations: true } });
+      const main = row.pickupLocations.find((l) => l.name === "Main Street Bakery")!;
+      const settings = {
+        ...parseShopSettings(row.settingsJson),
+        deliveryAreas: [{ locationGid: main.locationGid, ...area }],
+      };
+      await db.shop.update({ where: { domain: SHOP }, data: { settingsJson: JSON.stringify(settings) } });
+      const order = sameDayOrder(standIn);
+      const calls = sandbox.requestLog.length;
+      const result = await quoteOrder(
+        { db, admin: await adminFor(SHOP), courier: await runtime.courierFor(SHOP), clock: tomorrowMorningInNewYork },
+        { shopDomain: SHOP, orderGid: order.id },
+      );
+      expect(result.unavailableReason).toBeNull();
+      expect(result.windows.length).toBeGreaterThan(0);
+      expect(result.areaNote).toMatch(/^Outside the delivery area of Main Street Bakery: /);
+      expect(result.areaNote).toMatch(why);
+      expect(result.areaNote).toMatch(/dispatch it here if you deliver there\.$/);
+      // One estimate per window quoted, as for an order inside the area: the distance came with them.
+      expect(sandbox.requestLog.slice(calls).map((r) => r.path)).toEqual(result.windows.map(() => "/v1/estimates"));
+    },
+  );
 
   it("says why no window is offered for an address the courier cannot reach", async () => {
     const order = sameDayOrder(standIn, {

@@ -8,7 +8,9 @@ import { useSubmission } from "../../../shared/use-submission";
 import { BackButton, ErrorBanner, type PanelProps } from "./common";
 
 type Quote =
-  { state: "loading" } | { state: "failed"; message: string } | { state: "ready"; windows: DeliveryWindowQuote[] };
+  | { state: "loading" }
+  | { state: "failed"; message: string }
+  | { state: "ready"; windows: DeliveryWindowQuote[]; note: string };
 
 export function DispatchPanel(props: PanelProps & { orderGid: string }) {
   const { fetchFn, orderGid, t } = props;
@@ -24,7 +26,7 @@ export function DispatchPanel(props: PanelProps & { orderGid: string }) {
     clearFailure();
     const outcome = await fetchQuote(fetchFn, orderGid);
     if (outcome.ok) {
-      setQuote({ state: "ready", windows: outcome.value });
+      setQuote({ state: "ready", windows: outcome.value, note: outcome.message });
       setChoice(outcome.value[0]?.serviceCode ?? "");
     } else {
       setQuote({ state: "failed", message: outcome.message });
@@ -56,6 +58,7 @@ export function DispatchPanel(props: PanelProps & { orderGid: string }) {
     <>
       <s-stack direction="block" gap="base">
         <ErrorBanner failure={failure} />
+        {quote.note ? <s-banner tone="warning">{quote.note}</s-banner> : null}
         <s-select
           label={t("window")}
           value={choice}

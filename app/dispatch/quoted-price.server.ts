@@ -1,0 +1,56 @@
+import type { Db } from "~/db/client.server";
+import { cartSignature } from "~/quote/cart-to-estimate";
+import type { OrderForDispatch } from "~/shopify/orders.server";
+
+/**
+ * The cart signature checkout remembered its quote under (pickup location, delivery address, variant
+ * quantities: app/quote/cart-to-estimate.ts), for one fulfillment order of a paid order; null when the
+ * order has no address or no such fulfillment order. A split order's fulfillment orders each have their own.
+ */
+export function dispatchCartSignature(
+  order: OrderForDispatch,
+  fulfillmentOrderGid: string,
+  locationGid: string,
+): string | null {
+  const fulfillmentOrder = order.fulfillmentOrders.nodes.find((fo) => fo.id === fulfillmentOrderGid);
+  const address = order.shippingAddress;
+  if (!fulfillmentOrder || !address) return null;
+  return cartSignature({
+    locationGid,
+    destination: {
+      address1: address.address1,
+      city: address.city,
+      provinceCode: address.provinceCode,
+      zip: address.zip,
+      countryCode: address.countryCodeV2,
+    },
+    lines: fulfillmentOrder.lineItems.nodes
+      .filter((line) => line.requiresShipping)
+      .map((line) => ({ variantId: line.variant?.id ?? null, quantity: line.totalQuantity })),
+  });
+}
+
+/**
+ * What checkout quoted for this fulfillment order in the order's window (the quote memory row of its
+ * cart signature and service code), else null. `quotedAt`: when it was last written; the row is written
+ * only for rates shown inside the delivery area, so the area held for this cart then.
+ */
+export async function quotedPrice(
+  db: Db,
+  shopDomain: string,
+  order: OrderForDispatch,
+  fulfillmentOrderGid: string,
+  locationGid: string,
+  serviceCode: string | null,
+  now: Date,
+): Promise<{ courierCents: number; priceCents: number; quotedAt: Date } | null> {
+  const signature = dispatchCartSignature(order, fulfillmentOrderGid, locationGid);
+  if (!serviceCode || !signature) return null;
+  const memory = await db.quoteMemory.findUnique({
+    where: { shopDomain_cartSignature_serviceCode: { shopDomain, cartSignature: signature, serviceCode } },
+    select: { courierCents: true, priceCents: true, expiresAt: true, createdAt: true },
+  });
+  return memory && memory.expiresAt > now
+    ? { courierCents: memory.courierCents, priceCents: memory.priceCents, quotedAt: memory.createdAt }
+    : null;
+}
