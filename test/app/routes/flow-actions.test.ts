@@ -175,6 +175,10 @@ describe("POST /flow/actions: each action, once per run", () => {
     expect(await db.staffAction.findMany({ where: { shipmentId: shipment.id } })).toMatchObject([
       { action: "cancel", staffName: "Shopify Flow", staffUserId: null },
     ]);
+    // Through the stand-in: the order's delivery summary (app metafield) follows, as for staff's cancel.
+    const order = world.standIn.shop(SHOP).orders.find((o) => o.id === shipment.orderGid)!;
+    const summary = order.metafields.find((m) => m.key === "delivery");
+    expect(JSON.parse(summary!.value)).toMatchObject({ shipments: [{ id: shipment.id, state: "canceled" }] });
     const cancels = courierCalls().length;
     expect(courierCalls().filter((c) => c.method === "DELETE")).toHaveLength(1);
 
