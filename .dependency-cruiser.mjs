@@ -21,7 +21,7 @@ const WIRING = [
 ];
 const PAGES = ["^app/routes/[^/]+/(?!route\\.tsx?$)", "^app/components/"];
 const FEATURES = [
-  "^app/(quote|dispatch|tracking|order-changes|watchdog|tracking-page|onboarding|staff|attention|carrier-service|webhooks|returns)/",
+  "^app/(quote|dispatch|tracking|order-changes|watchdog|tracking-page|onboarding|staff|attention|carrier-service|webhooks|returns|flow-actions)/",
 ];
 const MODELS = ["^app/(shipments|settings|schedule|shops|shipping)/", "^extensions/shared/"];
 const CLIENTS = ["^app/(courier|shopify)/"];

@@ -108,6 +108,9 @@ export function isStaffCancelKind(kind: string): boolean {
 export const SHOPPER_CHANGE_ACTIVITY = { notes: "shopper_changed_notes", window: "shopper_moved_window" } as const;
 export const SHOPPER_RATING_ACTIVITY = "shopper_rated";
 
+/** A Shopify Flow action the app ran (app/flow-actions): what the workflow asked, done as staff's button does it. */
+export const FLOW_ACTION_ACTIVITY = "flow_action";
+
 /** Attention: resolved by staff with a note, or closed by the courier's event that made it moot. */
 export const RESOLVED_ACTIVITY = "attention_resolved";
 export const STALE_ATTENTION_ACTIVITY = "attention_closed_automatically";

@@ -12,16 +12,26 @@ import { ID_DIGITS } from "~/http/json-ids";
 
 /** Flow refuses a trigger payload over 50 KB. */
 export const FLOW_PAYLOAD_MAX_BYTES = 50 * 1024;
-/** Our own bounds, far under that limit whatever the courier's notes hold. */
+/** Our own bound, far under that limit whatever the courier's notes hold. */
 export const FLOW_SINGLE_LINE_MAX = 255;
-export const FLOW_MULTI_LINE_MAX = 2_000;
+
+/** Text as one line of at most `max` characters (whitespace runs as one space; clipped with "…"). */
+export function asOneLine(text: string, max = FLOW_SINGLE_LINE_MAX): string {
+  const line = text.replace(/\s+/g, " ").trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
 
 const orderId = z.string().regex(ID_DIGITS, "Expected an order's numeric id");
 const singleLine = z
   .string()
   .max(FLOW_SINGLE_LINE_MAX)
   .regex(/^[^\r\n]*$/, "Expected one line");
-const multiLine = z.string().max(FLOW_MULTI_LINE_MAX);
+/**
+ * A reason in words. Flow triggers take no multi-line text field (Shopify's Flow trigger reference;
+ * the CLI refuses `multi_line_text_field` on a trigger at deploy), so it is one line; a job stored
+ * before that with a longer or multi-line reason is sent as one line too.
+ */
+const reasonLine = z.preprocess((value) => (typeof value === "string" ? asOneLine(value) : value), singleLine);
 
 export const ATTENTION_CODES = ["returned", "canceled", "expired", "no_driver_yet"] as const;
 export type AttentionCode = (typeof ATTENTION_CODES)[number];
@@ -33,14 +43,14 @@ export const FLOW_TRIGGER_PAYLOADS = {
   "delivery-needs-attention": z.strictObject({
     order_id: orderId,
     "Reason code": z.enum(ATTENTION_CODES),
-    Reason: multiLine,
+    Reason: reasonLine,
     ...shipmentFields,
   }),
   "delivery-delivered": z.strictObject({ order_id: orderId, ...shipmentFields }),
   "delivery-failed": z.strictObject({
     order_id: orderId,
     Outcome: z.enum(FAILURE_OUTCOMES),
-    Reason: multiLine,
+    Reason: reasonLine,
     ...shipmentFields,
   }),
   "delivery-no-driver-yet": z.strictObject({ order_id: orderId, ...shipmentFields, "Pickup after": singleLine }),

@@ -15,6 +15,9 @@ export type StaffAuth = {
 
 export const MAX_STAFF_NAME_LENGTH = 200;
 
+/** Shopify Flow, when a workflow runs one of the app's Flow actions (app/flow-actions): recorded as who acted. */
+export const FLOW_ACTOR: StaffActor = { userId: null, name: "Shopify Flow" };
+
 export function staffActorOf(auth: StaffAuth): StaffActor {
   const user = auth.session.onlineAccessInfo?.associated_user;
   const sub = auth.sessionToken?.sub?.trim();

@@ -4,12 +4,7 @@
  * event that caused it, or a run applies it again. An occurrence belongs to one courier shipment: a
  * repost that expires in turn is a new occurrence.
  */
-import {
-  FLOW_MULTI_LINE_MAX,
-  FLOW_SINGLE_LINE_MAX,
-  type AttentionCode,
-  type FlowTrigger,
-} from "~/shopify/flow-trigger-payloads";
+import { asOneLine, type AttentionCode, type FlowTrigger } from "~/shopify/flow-trigger-payloads";
 import type { ShipmentState } from "~/shipments/states";
 import type { Transition } from "./state-machine";
 
@@ -27,8 +22,7 @@ export type ShipmentForFlow = {
  */
 export type FlowOccurrence = { key: string; trigger: FlowTrigger; waitsForRepost?: true };
 
-const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
-const oneLine = (text: string | null) => clip((text ?? "").replace(/\s+/g, " ").trim(), FLOW_SINGLE_LINE_MAX);
+const oneLine = (text: string | null) => asOneLine(text ?? "");
 
 /**
  * Flow's order reference: the order's numeric id (the last part of its global id), as text, digits
@@ -57,7 +51,7 @@ export function needsAttentionTrigger(shipment: ShipmentForFlow, code: Attention
     ...(code === "expired" ? { waitsForRepost: true as const } : {}),
     trigger: {
       handle: "delivery-needs-attention",
-      payload: { ...common(shipment), "Reason code": code, Reason: clip(reason, FLOW_MULTI_LINE_MAX) },
+      payload: { ...common(shipment), "Reason code": code, Reason: oneLine(reason) },
     },
   };
 }
@@ -97,7 +91,7 @@ export function flowOccurrences(shipment: ShipmentForFlow, transition: Transitio
         payload: {
           ...common(shipment),
           Outcome: outcome,
-          Reason: clip(attention?.reason ?? `The delivery was ${outcome}.`, FLOW_MULTI_LINE_MAX),
+          Reason: oneLine(attention?.reason ?? `The delivery was ${outcome}.`),
         },
       },
     });

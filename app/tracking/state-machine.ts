@@ -142,6 +142,11 @@ const RULES: Record<string, Rule> = {
   "grouping.pickup_grouping_identified": { target: null },
 };
 
+/** The fulfillment event status an event shows on the order in Shopify, or null when it shows none. */
+export function fulfillmentStatusOf(eventName: string): FulfillmentEventStatus | null {
+  return RULES[eventName]?.fulfillmentEvent ?? null;
+}
+
 export function isKnownEvent(name: string): boolean {
   return name in RULES;
 }

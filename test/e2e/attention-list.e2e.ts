@@ -294,6 +294,10 @@ describe("the attention list on Home", () => {
     await page.getByRole("heading", { name: "Needs attention" }).first().waitFor();
     await page.getByText("1 delivery").waitFor();
     await page.getByRole("link", { name: "Fix the address in Shopify" }).waitFor();
+    // Where the problem shows: how to hear of it without watching the page, and the way to Shopify Flow.
+    const flow = page.getByRole("link", { name: "Open Shopify Flow" });
+    await flow.waitFor();
+    expect(await flow.getAttribute("href")).toBe("shopify://admin/apps/flow");
     await shoot(page, "22-attention-page");
     await page.close();
   });

@@ -390,6 +390,16 @@ describe("embedded pages in Chromium", () => {
     await page.getByRole("button", { name: "Send tip" }).click();
     await page.getByText("Staff tipped the driver $6.00.").waitFor();
     expect(sandbox.shipment(shipment.courierShipmentId!)!.tip).toBe(6);
+    // One timeline: the tip once, with who sent it; no separate staff actions card.
+    const tipEntry = page
+      .locator("div")
+      .filter({ has: page.getByText("Staff tipped the driver $6.00.") })
+      .filter({ has: page.getByText(/^By /) })
+      .last();
+    await tipEntry.waitFor();
+    expect(await page.getByText("Staff tipped the driver $6.00.").count()).toBe(1);
+    expect(await page.getByRole("heading", { name: "Staff actions" }).count()).toBe(0);
+    await shoot(page, "08b-shipment-timeline-one-list");
     await page.close();
   });
 

@@ -5,6 +5,7 @@ import type { AttentionActionResult } from "~/routes/app.attention/attention-lis
 import type { TodayBoard } from "./today.server";
 import { minutesToPickupLabel, type LocationDay, type TodayItem } from "./today";
 import { ATTENTION_ACTION_URL } from "~/routes/app.attention/attention-actions";
+import { FlowAlertsHint } from "~/components/flow-alerts-hint";
 
 /** Home once setup is done: the shop's day per pickup location, from the app's own records. */
 
@@ -165,6 +166,7 @@ export function TodayBoardView({ board }: { board: TodayBoard }) {
           </Card>
         ))}
       </InlineGrid>
+      {sum((d) => d.waitingForDriver) + sum((d) => d.needsAttention) > 0 ? <FlowAlertsHint /> : null}
       {board.locations.length === 0 ? (
         <Card>
           <Text as="p" tone="subdued">

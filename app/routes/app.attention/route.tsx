@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { Page } from "@shopify/polaris";
+import { BlockStack, Page } from "@shopify/polaris";
 import { attentionList, runAttentionAction } from "./attention-list.server";
 import { AttentionCard } from "./attention-card";
+import { FlowAlertsHint } from "~/components/flow-alerts-hint";
 import { readFormData } from "~/forms/read-form.server";
 import { getRuntime } from "~/runtime.server";
 import { staffDeps } from "~/server/staff-http.server";
@@ -30,7 +31,10 @@ export default function AttentionPage() {
   const { items, total } = useLoaderData<typeof loader>();
   return (
     <Page title="Needs attention" backAction={{ content: "Home", url: "/app" }}>
-      <AttentionCard items={items} total={total} />
+      <BlockStack gap="300">
+        <AttentionCard items={items} total={total} />
+        <FlowAlertsHint />
+      </BlockStack>
     </Page>
   );
 }

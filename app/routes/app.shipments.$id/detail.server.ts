@@ -8,6 +8,7 @@ import { findShopShipment, shipmentViews } from "~/staff/shipments.server";
 import { shipmentStaffActions } from "~/shops/staff-actions.server";
 import { orderAdminUrl } from "~/attention/attention-list";
 import { attentionCodeOf, fixesOf } from "~/shipments/attention-reasons";
+import { formatMoney } from "~/text/format";
 import { buildTimeline } from "./timeline";
 
 const MAX_TIMELINE_ENTRIES = 200;
@@ -88,9 +89,16 @@ export async function shipmentDetail(deps: StaffDeps & { queue: JobQueue }, shop
         }
       : null,
     labels: view!.labelAvailable ? { pdf: link("PDF"), png: link("PNG") } : null,
-    timeline: buildTimeline(events, activities),
+    // One list: the courier's events, the app's and staff's entries, the staff actions log, the cost.
+    timeline: buildTimeline(events, activities, staffActions, {
+      cost: {
+        priceCents: shipment.priceCents,
+        quotedPriceCents: shipment.quotedPriceCents,
+        shopperPriceCents: shipment.shopperPriceCents,
+      },
+      money: (cents) => formatMoney(cents, shop.currency),
+    }),
     deadJobs,
-    staffActions,
     slot: slotPlace && {
       words: slotPlace.slotWords,
       /** "Booked over capacity: <slot>" while the booking holds its slot past the location's capacity. */

@@ -5,7 +5,6 @@ import { STATE_LABELS, STATE_TONES } from "../../../extensions/shared/presentati
 import { offeredActions } from "../../../extensions/shared/shipment-rules";
 import { CancelCard, DeadJobsCard, RateCard, TipCard } from "./action-cards";
 import { DetailsCard, DriverCard, LabelCard } from "./detail-cards";
-import { StaffActionsCard } from "./staff-actions-card";
 import { PhotosCard, TimelineCard } from "./timeline-cards";
 import { AttentionActions } from "~/routes/app.attention/attention-actions";
 import { getRuntime } from "~/runtime.server";
@@ -45,7 +44,7 @@ export default function ShipmentPage() {
       </Page>
     );
   }
-  const { view, shipment, timeline, labels, deadJobs, staffActions } = detail;
+  const { view, shipment, timeline, labels, deadJobs } = detail;
   // Rendered on the server: the tip window is judged at load time (the action re-checks it).
   const actions = offeredActions(view, new Date(detail.loadedAt));
   return (
@@ -78,7 +77,6 @@ export default function ShipmentPage() {
             {actions.includes("tip") ? <TipCard /> : null}
             {actions.includes("rate") ? <RateCard /> : null}
             <DeadJobsCard jobs={deadJobs} />
-            <StaffActionsCard actions={staffActions} timeZone={timeZone} />
           </BlockStack>
         </Layout.Section>
         <Layout.Section variant="oneThird">

@@ -4,7 +4,12 @@ import { formatDateTime } from "~/text/format";
 import type { ShipmentDetail } from "./shipment-detail";
 import { TitledCard } from "./titled-card";
 
-/** What happened to the delivery, newest first, from the courier, the app and staff. */
+const SOURCE_TONES = { Courier: "success", App: undefined, Staff: "info", Flow: "attention" } as const;
+
+/**
+ * What happened to the delivery, newest first, in one list: what was booked and what it cost, what the
+ * courier said and what Shopify shows, what the app did, and every staff action with who did it.
+ */
 export function TimelineCard({ timeline, timeZone }: { timeline: ShipmentDetail["timeline"]; timeZone: string }) {
   return (
     <TitledCard title="Timeline" gap="300">
@@ -21,9 +26,7 @@ export function TimelineCard({ timeline, timeZone }: { timeline: ShipmentDetail[
               </Text>
               <BlockStack gap="050">
                 <InlineStack gap="200" blockAlign="center">
-                  <Badge tone={entry.source === "Staff" ? "info" : entry.source === "App" ? undefined : "success"}>
-                    {entry.source}
-                  </Badge>
+                  <Badge tone={SOURCE_TONES[entry.source]}>{entry.source}</Badge>
                   <Text as="span" fontWeight="semibold">
                     {entry.title}
                   </Text>
@@ -32,6 +35,11 @@ export function TimelineCard({ timeline, timeZone }: { timeline: ShipmentDetail[
                   <Text as="span" tone="subdued">
                     {entry.detail}
                     {entry.synthesized ? " (read back from the courier)" : ""}
+                  </Text>
+                ) : null}
+                {entry.by ? (
+                  <Text as="span" tone="subdued">
+                    By {entry.by}
                   </Text>
                 ) : null}
               </BlockStack>

@@ -1,9 +1,11 @@
 import { SHIPMENT_STATES, type ShipmentState } from "../../../extensions/shared/api-contract";
 import { STATE_LABELS } from "../../../extensions/shared/presentation";
+import { actorLabel, FLOW_ACTOR } from "~/shops/staff-actor";
+import { fulfillmentStatusOf, type FulfillmentEventStatus } from "~/tracking/state-machine";
 
 /**
  * A shipment's timeline: the courier's events and what the app and staff did, newest first, in
- * words. Pure; the raw event payloads (which hold customer data) never reach the page.
+ * words, in one list. Pure; the raw event payloads (which hold customer data) never reach the page.
  */
 
 const EVENT_WORDS: Record<string, string> = {
@@ -42,44 +44,145 @@ export function eventInWords(name: string): string {
   return EVENT_WORDS[name] ?? `Courier event: ${name.replace(/^shipment\./, "").replace(/[._]+/g, " ")}`;
 }
 
-const ACTIVITY_SOURCES: Record<string, string> = {
+const ACTIVITY_SOURCES: Record<string, TimelineEntry["source"]> = {
   dispatched: "App",
   dispatch_failed: "App",
   staff_tip: "Staff",
   staff_rating: "Staff",
   staff_retry_job: "Staff",
   attention_resolved: "Staff",
+  flow_action: "Flow",
+};
+
+/** What the order shows in Shopify for a courier event that moved the delivery (tracking/state-machine.ts). */
+const SHOPIFY_WORDS: Record<FulfillmentEventStatus, string> = {
+  CARRIER_PICKED_UP: "Picked up by carrier",
+  IN_TRANSIT: "In transit",
+  OUT_FOR_DELIVERY: "Out for delivery",
+  ATTEMPTED_DELIVERY: "Delivery attempted",
+  DELIVERED: "Delivered",
+  FAILURE: "Delivery failed",
 };
 
 export type TimelineEntry = {
   id: string;
   at: string;
-  source: "Courier" | "App" | "Staff";
+  source: "Courier" | "App" | "Staff" | "Flow";
   title: string;
   detail: string | null;
+  /** Who on the staff (or Shopify Flow) did it, for what staff did. */
+  by: string | null;
   /** Built by reconciliation from the courier's record (its webhook was missed). */
   synthesized: boolean;
 };
 
+type Activity = { id: string; kind: string; message: string; createdAt: Date };
+/** A row of the staff actions log (app/shops/staff-actions.server.ts): who did it. */
+export type StaffActionRow = { at: string; action: string; detail: string; by: string };
+/** What the delivery cost: the courier's price, its quote, what the shopper paid (cents). */
+export type BookingCost = {
+  priceCents: number | null;
+  quotedPriceCents: number | null;
+  shopperPriceCents: number | null;
+};
+
+/** The timeline rows a staff action also wrote, by the log's action: merged into one entry. */
+const ECHOES: Record<string, (kind: string) => boolean> = {
+  cancel: (kind) => kind.startsWith("staff_cancel:"),
+  tip: (kind) => kind === "staff_tip",
+  rating: (kind) => kind === "staff_rating",
+  retry_job: (kind) => kind === "staff_retry_job",
+  resolve: (kind) => kind === "attention_resolved",
+  raise_pay: (kind) => kind === "no_driver_raise",
+  redispatch: (kind) => kind === "staff_cancel_redispatch" || kind === "staff_redispatch_after_cancel",
+};
+/** An action and the row it wrote are recorded in one step: seconds apart at most. */
+const ECHO_WINDOW_MS = 60_000;
+
+/** For each staff action, the activity it wrote (the closest unclaimed one of its kind), if any. */
+function pairStaffActions(staffActions: readonly StaffActionRow[], activities: readonly Activity[]) {
+  const claimed = new Map<string, StaffActionRow>();
+  const unpaired: StaffActionRow[] = [];
+  for (const action of staffActions) {
+    const echo = ECHOES[action.action];
+    const at = new Date(action.at).getTime();
+    const match = echo
+      ? activities
+          .filter((a) => echo(a.kind) && !claimed.has(a.id) && Math.abs(a.createdAt.getTime() - at) <= ECHO_WINDOW_MS)
+          .sort((a, b) => Math.abs(a.createdAt.getTime() - at) - Math.abs(b.createdAt.getTime() - at))[0]
+      : undefined;
+    if (match) claimed.set(match.id, action);
+    else unpaired.push(action);
+  }
+  return { claimed, unpaired };
+}
+
+function costInWords(cost: BookingCost, money: (cents: number) => string): string | null {
+  const parts: string[] = [];
+  if (cost.priceCents !== null) parts.push(`The courier's price: ${money(cost.priceCents)}`);
+  if (cost.quotedPriceCents !== null && cost.quotedPriceCents !== cost.priceCents)
+    parts.push(`quoted ${money(cost.quotedPriceCents)}`);
+  if (cost.shopperPriceCents !== null) parts.push(`the shopper paid ${money(cost.shopperPriceCents)}`);
+  return parts.length > 0 ? `${parts.join("; ")}.` : null;
+}
+
+function shopifyDetail(eventName: string, outcome: string | null): string | null {
+  const status = fulfillmentStatusOf(eventName);
+  // Only a step that moved the delivery reaches the order (a repeat or a late event does not).
+  return status && outcome && / → /.test(outcome) ? `Shopify shows “${SHOPIFY_WORDS[status]}” on the order` : null;
+}
+
+/**
+ * One list of what happened, newest first: what was booked and what it cost, what the courier said
+ * and what Shopify shows for it, what the app did, and every staff action with who did it (an action
+ * and the timeline row it wrote are one entry; an action without one, such as an order's dispatch,
+ * is an entry of its own).
+ */
 export function buildTimeline(
   events: { id: string; eventName: string; occurredAt: Date; outcome: string | null; synthesized: boolean }[],
-  activities: { id: string; kind: string; message: string; createdAt: Date }[],
+  activities: Activity[],
+  staffActions: readonly StaffActionRow[] = [],
+  booking: { cost: BookingCost; money: (cents: number) => string } | null = null,
 ): TimelineEntry[] {
+  const { claimed, unpaired } = pairStaffActions(staffActions, activities);
+  const firstDispatch = activities
+    .filter((a) => a.kind === "dispatched")
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())[0];
   const entries: TimelineEntry[] = [
     ...events.map((e) => ({
       id: `event-${e.id}`,
       at: e.occurredAt.toISOString(),
       source: "Courier" as const,
       title: eventInWords(e.eventName),
-      detail: outcomeInWords(e.outcome),
+      detail: [outcomeInWords(e.outcome), shopifyDetail(e.eventName, e.outcome)].filter(Boolean).join(". ") || null,
+      by: null,
       synthesized: e.synthesized,
     })),
-    ...activities.map((a) => ({
-      id: `activity-${a.id}`,
-      at: a.createdAt.toISOString(),
-      source: (a.kind.startsWith("staff_") ? "Staff" : (ACTIVITY_SOURCES[a.kind] ?? "App")) as TimelineEntry["source"],
-      title: a.message,
+    ...activities.map((a) => {
+      const staff = claimed.get(a.id);
+      return {
+        id: `activity-${a.id}`,
+        at: a.createdAt.toISOString(),
+        source: staff
+          ? staff.by === actorLabel(FLOW_ACTOR)
+            ? ("Flow" as const)
+            : ("Staff" as const)
+          : a.kind.startsWith("staff_")
+            ? ("Staff" as const)
+            : (ACTIVITY_SOURCES[a.kind] ?? ("App" as const)),
+        title: a.message,
+        detail: a === firstDispatch && booking ? costInWords(booking.cost, booking.money) : null,
+        by: staff?.by ?? null,
+        synthesized: false,
+      };
+    }),
+    ...unpaired.map((action, index) => ({
+      id: `staff-${index}-${action.at}`,
+      at: action.at,
+      source: action.by === actorLabel(FLOW_ACTOR) ? ("Flow" as const) : ("Staff" as const),
+      title: action.detail,
       detail: null,
+      by: action.by,
       synthesized: false,
     })),
   ];

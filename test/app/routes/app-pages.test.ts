@@ -803,11 +803,14 @@ describe("shipment page", () => {
     expect(JSON.stringify(rows)).not.toContain("Mrs Jones");
 
     const page = data(await call(detailLoader, documentRequest(path, SHOP), { id: delivered.id }));
-    expect(page.detail!.staffActions.map((a) => [a.detail, a.by])).toEqual([
-      ["Rated the driver 5 out of 5.", "Staff member 1002"],
-      ["Tipped the driver $4.25.", "Staff member 1001"],
+    // In the delivery's one timeline: each action once (the log's row and the timeline row it wrote
+    // merged), with who did it.
+    const staffEntries = page.detail!.timeline.filter((e) => e.source === "Staff");
+    expect(staffEntries.map((e) => [e.title, e.by])).toEqual([
+      ["Staff rated the driver 5 out of 5.", "Staff member 1002"],
+      ["Staff tipped the driver $4.25.", "Staff member 1001"],
     ]);
-    expect(new Date(page.detail!.staffActions[0]!.at).getTime()).toBe(rows[1]!.createdAt.getTime());
+    expect(new Date(staffEntries[0]!.at).getTime()).toBe(rows[1]!.createdAt.getTime());
 
     await handleShopRedact(world.runtime.db, SHOP);
     expect(await world.runtime.db.staffAction.count()).toBe(0);

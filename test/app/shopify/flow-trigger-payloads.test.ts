@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   FLOW_TRIGGER_HANDLES,
   FLOW_TRIGGER_PAYLOADS,
-  FLOW_MULTI_LINE_MAX,
+  FLOW_SINGLE_LINE_MAX,
   parseFlowTrigger,
   type FlowTrigger,
 } from "~/shopify/flow-trigger-payloads";
@@ -44,6 +44,9 @@ describe("Flow trigger payloads match the extensions' tomls", () => {
 
   it.each(definitions.map((d) => [d.handle, d] as const))("%s: a valid handle, name and description", (_h, d) => {
     expect(d.handle).toMatch(/^[a-z0-9-]{1,30}$/);
+    // The custom field types Flow triggers take (Shopify's Flow trigger reference; the CLI refuses others at deploy).
+    for (const field of d.fields.filter((f) => f.type !== "order_reference"))
+      expect(["boolean", "email", "single_line_text_field", "url", "number_decimal"]).toContain(field.type);
     expect(d.name.length).toBeGreaterThan(0);
     expect(d.description.length).toBeGreaterThan(0);
     expect(d.fields.filter((f) => f.type === "order_reference")).toHaveLength(1);
@@ -74,9 +77,15 @@ describe("Flow trigger payloads match the extensions' tomls", () => {
   });
 
   it("long courier notes are clipped within our bounds, and a payload stays within Flow's", () => {
-    const trigger = needsAttentionTrigger(shipment, "canceled", "n".repeat(10 * FLOW_MULTI_LINE_MAX)).trigger;
+    const trigger = needsAttentionTrigger(shipment, "canceled", "n".repeat(10 * FLOW_SINGLE_LINE_MAX)).trigger;
     expect(trigger.payload).toMatchObject({ Reason: expect.stringMatching(/…$/) });
     expect(parseFlowTrigger(trigger).ok).toBe(true);
+    // One line: Flow triggers take no multi-line text; a job stored with one is sent as one line.
+    const stored = { ...trigger, payload: { ...trigger.payload, Reason: "Returned.\nThe door was locked." } };
+    expect(parseFlowTrigger(stored)).toMatchObject({
+      ok: true,
+      trigger: { payload: { Reason: "Returned. The door was locked." } },
+    });
   });
 
   it.each<[string, unknown]>([

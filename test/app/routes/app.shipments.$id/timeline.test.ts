@@ -63,6 +63,82 @@ describe("timeline", () => {
   });
 });
 
+describe("the timeline as one list", () => {
+  const at = (minute: number) => new Date(Date.UTC(2026, 10, 21, 10, minute));
+  const events = [
+    {
+      id: "e1",
+      eventName: "shipment.pickup_confirmed",
+      occurredAt: at(30),
+      outcome: "assigned → en_route",
+      synthesized: false,
+    },
+    { id: "e2", eventName: "shipment.tracking_updated", occurredAt: at(35), outcome: "Recorded", synthesized: false },
+  ];
+  const activities = [
+    { id: "a1", kind: "dispatched", message: "Courier shipment 9 created (tracking T9).", createdAt: at(0) },
+    { id: "a2", kind: "no_driver_raise", message: "Raised the driver's pay by $2.00.", createdAt: at(10) },
+    { id: "a3", kind: "no_driver_raise", message: "Raised the driver's pay by $2.00 (now $4.00).", createdAt: at(15) },
+    { id: "a4", kind: "staff_cancel:other", message: "Canceled by staff: Other reason.", createdAt: at(40) },
+    {
+      id: "a5",
+      kind: "flow_action",
+      message: "Shopify Flow ran “Cancel the delivery with a reason”.",
+      createdAt: at(40),
+    },
+  ];
+  const iso = (d: Date) => d.toISOString();
+  const staffActions = [
+    // The watchdog raised at :10 by itself; staff pressed "Raise pay now" at :15 (a second after its row).
+    {
+      at: iso(new Date(at(15).getTime() + 1000)),
+      action: "raise_pay",
+      detail: "Raised the driver's pay by $2.00.",
+      by: "Maria Lopez",
+    },
+    { at: iso(at(40)), action: "cancel", detail: "Canceled the delivery: Other reason.", by: "Shopify Flow" },
+    // An order's dispatch names no timeline row: its own entry.
+    { at: iso(at(0)), action: "dispatch", detail: "Dispatched order #1001 now.", by: "Staff member 7" },
+  ];
+  const timeline = buildTimeline(events, activities, staffActions, {
+    cost: { priceCents: 1250, quotedPriceCents: 1100, shopperPriceCents: 999 },
+    money: (cents) => `$${(cents / 100).toFixed(2)}`,
+  });
+  const rows = timeline.map((t) => [t.source, t.title, t.detail, t.by]);
+
+  it("merges each staff action with the row it wrote, once, naming who did it", () => {
+    expect(rows).toContainEqual(["Staff", "Raised the driver's pay by $2.00 (now $4.00).", null, "Maria Lopez"]);
+    // The watchdog's own raise stays the app's.
+    expect(rows).toContainEqual(["App", "Raised the driver's pay by $2.00.", null, null]);
+    expect(rows).toContainEqual(["Flow", "Canceled by staff: Other reason.", null, "Shopify Flow"]);
+    expect(rows).toContainEqual(["Flow", "Shopify Flow ran “Cancel the delivery with a reason”.", null, null]);
+    expect(rows).toContainEqual(["Staff", "Dispatched order #1001 now.", null, "Staff member 7"]);
+    expect(timeline).toHaveLength(events.length + activities.length + 1);
+  });
+
+  it("says what was booked and what it cost, and what Shopify shows for a step", () => {
+    expect(rows).toContainEqual([
+      "App",
+      "Courier shipment 9 created (tracking T9).",
+      "The courier's price: $12.50; quoted $11.00; the shopper paid $9.99.",
+      null,
+    ]);
+    expect(rows).toContainEqual([
+      "Courier",
+      "Picked up",
+      "Driver assigned → Out for delivery. Shopify shows “Picked up by carrier” on the order",
+      null,
+    ]);
+    // A position update that changed nothing shows nothing new in Shopify.
+    expect(rows).toContainEqual(["Courier", "Position updated", "Recorded", null]);
+  });
+
+  it("is newest first", () => {
+    const times = timeline.map((t) => t.at);
+    expect([...times].sort().reverse()).toEqual(times);
+  });
+});
+
 describe("the list's query string", () => {
   it.each([
     ["", { page: 1, state: "all", q: "" }],
