@@ -116,7 +116,16 @@ describe("a valid customer account session token", () => {
     expect(delivery!.eta).toMatch(/^Arriving in about (39|40) min$/);
     expect(headers.get("Access-Control-Allow-Origin")).toBe("*");
     expect(headers.get("Access-Control-Allow-Headers")).toContain("Authorization");
-    expect(Object.keys(delivery!).sort()).toEqual(["eta", "phase", "status", "step", "trackingUrl", "window"]);
+    expect(Object.keys(delivery!).sort()).toEqual([
+      "changes",
+      "eta",
+      "id",
+      "phase",
+      "status",
+      "step",
+      "trackingUrl",
+      "window",
+    ]);
     const text = JSON.stringify(body);
     for (const secret of PERSONAL) expect(text).not.toContain(secret);
   });
