@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { orderGidFromId } from "../../extensions/shared/api-contract";
 import type { ShopperChangeResponse, ShopperWindowsResponse } from "../../extensions/shared/shopper-changes";
 import type { RateDecision } from "~/http/rate-limit";
-import { authenticate } from "~/shopify.server";
+import { authenticateCustomerAccount } from "~/server/customer-account-auth.server";
 import { StaffActionError } from "~/staff/errors";
 import { apiResponse, methodNotAllowed, staffDeps } from "~/server/staff-http.server";
 import { readChange, takeShopperChangeRate } from "~/server/tracking-page-change-http.server";
@@ -15,7 +15,7 @@ import { applyShopperChangeTo, changeOptionsOf } from "~/tracking-page/shopper-c
 /**
  * The shell of the order status block's changes (routes api.customer.orders.$orderId.deliveries.
  * $deliveryId.change / .windows): the customer account session token verified by the library (which
- * also answers CORS preflights), the client's and the customer's limits, the delivery checked to be
+ * also answers CORS preflights) and its audience (customer-account-auth.server.ts), the client's and the customer's limits, the delivery checked to be
  * the signed-in customer's, the page's per-delivery change limit, then the tracking page's own change
  * functions, so the PATCH, the repeat-as-no-op, the one-at-a-time and the timeline entry are theirs.
  */
@@ -31,7 +31,7 @@ export async function customerChangeResponse(
   { request, params, context }: ActionFunctionArgs,
   answer: "windows" | "change",
 ): Promise<Response> {
-  const { sessionToken, cors } = await authenticate.public.customerAccount(request);
+  const { sessionToken, cors } = await authenticateCustomerAccount(request);
   const expected = answer === "windows" ? "GET" : "POST";
   if (request.method !== expected) return methodNotAllowed(cors, expected);
   return apiResponse(cors, async (): Promise<ShopperWindowsResponse | ShopperChangeResponse> => {

@@ -243,6 +243,10 @@ describe("refusals", () => {
     ["no session token", null],
     ["a token signed with another secret", customerToken({ secret: "not-the-app-secret" })],
     ["an expired token", customerToken({ expiresInS: -120 })],
+    [
+      "a token for another app (wrong audience)",
+      mintSessionToken({ shop: SHOP, apiKey: "another-apps-client-id", apiSecret: TEST_API_SECRET, userId: CUSTOMER }),
+    ],
     ["a malformed token", "not.a.token"],
   ])("401 with nothing disclosed for %s", async (_label, token) => {
     await seed();
