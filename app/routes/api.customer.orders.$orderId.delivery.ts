@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { ShopperDeliveriesResponse } from "../../extensions/shared/shopper-delivery";
 import { orderGidFromId } from "../../extensions/shared/api-contract";
-import { authenticate } from "~/shopify.server";
+import { authenticateCustomerAccount } from "~/server/customer-account-auth.server";
 import { StaffActionError } from "~/staff/errors";
 import { apiResponse, methodNotAllowed } from "~/server/staff-http.server";
 import { OrderIdParam, parseInput } from "~/staff/inputs";
@@ -17,7 +17,7 @@ import { shopperDeliveriesFor } from "~/tracking-page/order-status.server";
  * an empty list.
  */
 export const loader = async ({ request, params, context }: LoaderFunctionArgs) => {
-  const { sessionToken, cors } = await authenticate.public.customerAccount(request);
+  const { sessionToken, cors } = await authenticateCustomerAccount(request);
   return apiResponse(cors, async (): Promise<ShopperDeliveriesResponse> => {
     const tooMany = (rate: RateDecision) => {
       if (!rate.allowed)
@@ -35,6 +35,6 @@ export const loader = async ({ request, params, context }: LoaderFunctionArgs) =
 
 // Preflight (OPTIONS) reaches the action; authenticate.public.customerAccount answers it.
 export const action = async ({ request }: ActionFunctionArgs) => {
-  const { cors } = await authenticate.public.customerAccount(request);
+  const { cors } = await authenticateCustomerAccount(request);
   return methodNotAllowed(cors, "GET");
 };

@@ -34,7 +34,16 @@ function changesLimiter(): FixedWindowLimiter {
   }));
 }
 
-async function readChange(request: Request): Promise<ShopperChangeInput | string> {
+/**
+ * One change (or window list) for a delivery against its limit; `key` is the delivery's token hash,
+ * so the page and the order status block (customer-change-http.server.ts) share one budget.
+ */
+export function takeShopperChangeRate(key: string) {
+  return changesLimiter().take(key);
+}
+
+/** The change a request carries, or why it cannot be read (in the shopper's words). */
+export async function readChange(request: Request): Promise<ShopperChangeInput | string> {
   if (!/^application\/json\b/i.test(request.headers.get("content-type") ?? ""))
     return "Send the change as JSON (Content-Type: application/json).";
   let text: string;
@@ -72,7 +81,7 @@ export async function shopperChangeResponse(
     });
   const token = TrackingTokenParam.safeParse(params.token);
   if (!token.success) return json({ error: "Not found" }, 404);
-  const rate = changesLimiter().take(hashTrackingToken(token.data));
+  const rate = takeShopperChangeRate(hashTrackingToken(token.data));
   if (!rate.allowed)
     return json({ error: "Too many changes. Try again in a few minutes." }, 429, {
       "Retry-After": String(rate.retryAfterS),

@@ -16,6 +16,7 @@ import {
   renderTrackingPage,
 } from "~/tracking-page/render.server";
 import type { TrackingPageView } from "~/tracking-page/view-model";
+import { mapTileOrigin } from "~/settings/map-tile-source";
 
 /**
  * The shell of the shoppers' tracking page (routes t.$token*, proxy.track.$token*): the per-client
@@ -135,12 +136,18 @@ function html(
 
 /** The logo's origin, for the page's image policy. */
 function originsOf(view: TrackingPageView): string[] {
-  if (!view.brand.logoUrl) return [];
+  // The merchant's tile host only when they set a tile source: by default the page asks no one for its map.
+  const tiles = view.mapTiles ? mapTileOrigin(view.mapTiles.urlTemplate) : null;
+  return [logoOriginOf(view), tiles].filter((origin): origin is string => origin !== null);
+}
+
+function logoOriginOf(view: TrackingPageView): string | null {
+  if (!view.brand.logoUrl) return null;
   try {
     const url = new URL(view.brand.logoUrl);
-    return url.protocol === "https:" ? [url.origin] : [];
+    return url.protocol === "https:" ? url.origin : null;
   } catch {
-    return [];
+    return null;
   }
 }
 

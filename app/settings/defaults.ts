@@ -74,6 +74,8 @@ export const DEFAULT_SHOP_SETTINGS: Readonly<ShopSettings> = deepFreeze(
       logoUrl: null,
       accentColor: null,
       contactEmail: null,
+      mapTileUrl: null,
+      mapTileAttribution: null,
       ratingReasons: RATING_REASONS_DEFAULT,
       forwardRating: false,
     },

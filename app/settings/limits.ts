@@ -95,3 +95,6 @@ export const WINDOW_PRICE_MODES = ["courier", "flat", "distance_tiers"] as const
 /** Courier returns (returns-schema.ts). */
 export const MAX_RETURN_RECEIVING_LOCATIONS = 20;
 export const COURIER_RETURN_CHARGE_MAX_CENTS = 100_00;
+/** The tracking page's optional map tile source: a URL template, and the credit its provider asks for. */
+export const TRACKING_MAP_TILE_URL_MAX_LENGTH = 300;
+export const TRACKING_MAP_ATTRIBUTION_MAX_LENGTH = 120;

@@ -171,6 +171,8 @@ export function draftFromSettings(settings: ShopSettings, pickups: PickupLocatio
       "tracking.logoUrl": settings.tracking.logoUrl ?? "",
       "tracking.accentColor": settings.tracking.accentColor ?? "",
       "tracking.contactEmail": settings.tracking.contactEmail ?? "",
+      "tracking.mapTileUrl": settings.tracking.mapTileUrl ?? "",
+      "tracking.mapTileAttribution": settings.tracking.mapTileAttribution ?? "",
       "tracking.ratingReasons": settings.tracking.ratingReasons.join(", "),
       "driverNotes.instructionsAttribute": settings.driverNotes.instructionsAttribute ?? "",
       "driverNotes.merchantNote": settings.driverNotes.merchantNote ?? "",

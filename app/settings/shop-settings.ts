@@ -44,3 +44,4 @@ export {
   WithinHoursWindow,
   type WindowKind,
 } from "./window-schema";
+export { settingsWithContactEmail } from "./contact-prefill";

@@ -7,6 +7,8 @@ import {
   TRACKING_COMPANY_MAX_LENGTH,
   TRACKING_CONTACT_EMAIL_MAX_LENGTH,
   TRACKING_LOGO_URL_MAX_LENGTH,
+  TRACKING_MAP_ATTRIBUTION_MAX_LENGTH,
+  TRACKING_MAP_TILE_URL_MAX_LENGTH,
   TRACKING_NUMBER_PLACEHOLDER,
   TRACKING_PAGE_DAYS_DEFAULT,
   TRACKING_PAGE_DAYS_MAX,
@@ -14,6 +16,7 @@ import {
   TRACKING_URL_TEMPLATE_MAX_LENGTH,
 } from "./limits";
 import { isHttpsUrlTemplate } from "./tracking-url";
+import { isMapTileTemplate } from "./map-tile-source";
 
 const TrackingUrlTemplate = z.preprocess(
   (value) => (value === undefined || (typeof value === "string" && value.trim() === "") ? null : value),
@@ -84,6 +87,15 @@ export const TrackingSettings = z.object({
     (value) => z.email().safeParse(value).success,
     "Enter an email address, for example hello@example.com",
   ).default(null),
+  /** Map tiles under the page's map (map-tile-source.ts); null: the map from the app's own data only. */
+  mapTileUrl: optionalChecked(
+    TRACKING_MAP_TILE_URL_MAX_LENGTH,
+    "The map tile address",
+    isMapTileTemplate,
+    "Enter an https:// address with {z}, {x} and {y}, for example https://tiles.example.com/{z}/{x}/{y}.png",
+  ).default(null),
+  /** The credit the tile provider asks for, shown under the map; null: none. */
+  mapTileAttribution: optionalText(TRACKING_MAP_ATTRIBUTION_MAX_LENGTH, "The map credit").default(null),
   /** The reasons the shopper may give with their rating after delivery (shown to staff). */
   ratingReasons: RatingReasons.default(RATING_REASONS_DEFAULT),
   /** The shopper's rating is also sent to the courier as the driver's rating (once per delivery). */

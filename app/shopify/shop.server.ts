@@ -8,6 +8,7 @@ const SHOP_BASICS = `#graphql
       myshopifyDomain
       ianaTimezone
       currencyCode
+      contactEmail
       plan {
         displayName
         partnerDevelopment

@@ -1,9 +1,14 @@
 import type { Db } from "~/db/client.server";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
 import { fetchShopBasics } from "~/shopify/shop.server";
+import { settingsWithContactEmail } from "~/settings/shop-settings";
 import { newWebhookPathId } from "./courier-credentials.server";
 
-/** After Shopify-managed install (token exchange): the shop's row, with its name, time zone, currency and plan. */
+/**
+ * After Shopify-managed install (token exchange): the shop's row, with its name, time zone, currency
+ * and plan, and the tracking page's contact email from Shopify's while the merchant has set none
+ * (settings/contact-prefill.ts).
+ */
 export async function recordInstall(deps: { db: Db; admin: AdminGraphql }, shopDomain: string) {
   const basics = await fetchShopBasics(deps.admin);
   const data = {
@@ -13,9 +18,17 @@ export async function recordInstall(deps: { db: Db; admin: AdminGraphql }, shopD
     plan: basics.plan.displayName,
     uninstalledAt: null,
   };
-  await deps.db.shop.upsert({
+  const row = await deps.db.shop.upsert({
     where: { domain: shopDomain },
     create: { domain: shopDomain, webhookPathId: newWebhookPathId(), ...data },
     update: data,
+    select: { settingsJson: true },
   });
+  const prefilled = settingsWithContactEmail(row.settingsJson, basics.contactEmail);
+  // Only over the settings just read: a save by the merchant in between wins.
+  if (prefilled)
+    await deps.db.shop.updateMany({
+      where: { domain: shopDomain, settingsJson: row.settingsJson },
+      data: { settingsJson: prefilled },
+    });
 }

@@ -161,6 +161,9 @@ export async function pageViewOf(deps: TrackingPageDeps, shipment: PageShipment,
     storeEmail: settings.tracking.contactEmail,
     logoUrl: settings.tracking.logoUrl,
     accentColor: settings.tracking.accentColor,
+    mapTiles: settings.tracking.mapTileUrl
+      ? { urlTemplate: settings.tracking.mapTileUrl, attribution: settings.tracking.mapTileAttribution }
+      : null,
     ratingReasons: settings.tracking.ratingReasons,
     shopperRated:
       state === "delivered" &&

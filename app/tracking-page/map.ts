@@ -25,7 +25,18 @@ export type MapGeometry = {
   driver: MapXY | null;
 };
 
-export function mapGeometry(map: Pick<MapView, "pickup" | "destination" | "driver" | "city">): MapGeometry | null {
+/**
+ * The map's projection for the points it shows: the SVG position of a point and back, and the ground
+ * a unit of the SVG covers. Null when there is no point to show.
+ */
+export type MapFrame = {
+  project: (p: Point) => MapXY;
+  unproject: (xy: MapXY) => Point;
+  metersPerUnit: number;
+  meanLatitude: number;
+};
+
+export function mapFrame(map: Pick<MapView, "pickup" | "destination" | "driver">): MapFrame | null {
   const points = [map.pickup, map.destination, map.driver].filter((p): p is Point => p !== null);
   if (points.length === 0) return null;
   const meanLatitude = points.reduce((sum, p) => sum + p.latitude, 0) / points.length;
@@ -41,21 +52,36 @@ export function mapGeometry(map: Pick<MapView, "pickup" | "destination" | "drive
   const scale = inner / span;
   const centreX = (minX + maxX) / 2;
   const centreY = (minY + maxY) / 2;
-  const project = (p: Point | null): MapXY | null => {
-    if (!p) return null;
-    const m = toMeters(p);
+  return {
     // SVG's y grows downwards, latitude upwards.
-    return {
-      x: Math.round((MAP_WIDTH / 2 + (m.x - centreX) * scale) * 10) / 10,
-      y: Math.round((MAP_HEIGHT / 2 - (m.y - centreY) * scale) * 10) / 10,
-    };
+    project: (p) => {
+      const m = toMeters(p);
+      return { x: MAP_WIDTH / 2 + (m.x - centreX) * scale, y: MAP_HEIGHT / 2 - (m.y - centreY) * scale };
+    },
+    unproject: ({ x, y }) => ({
+      latitude: (centreY - (y - MAP_HEIGHT / 2) / scale) / METERS_PER_DEGREE,
+      longitude: (centreX + (x - MAP_WIDTH / 2) / scale) / (xScale * METERS_PER_DEGREE),
+    }),
+    metersPerUnit: 1 / scale,
+    meanLatitude,
   };
+}
+
+const rounded = (xy: MapXY): MapXY => ({ x: Math.round(xy.x * 10) / 10, y: Math.round(xy.y * 10) / 10 });
+
+export function mapGeometry(map: Pick<MapView, "pickup" | "destination" | "driver" | "city">): MapGeometry | null {
+  const frame = mapFrame(map);
+  if (!frame) return null;
+  const project = (p: Point | null): MapXY | null => (p ? rounded(frame.project(p)) : null);
   const destination = project(map.destination);
   return {
     width: MAP_WIDTH,
     height: MAP_HEIGHT,
     pickup: project(map.pickup),
-    destination: destination && { ...destination, r: Math.max(6, Math.round(AREA_RADIUS_METERS * scale * 10) / 10) },
+    destination: destination && {
+      ...destination,
+      r: Math.max(6, Math.round((AREA_RADIUS_METERS / frame.metersPerUnit) * 10) / 10),
+    },
     driver: project(map.driver),
   };
 }

@@ -29,7 +29,7 @@ export type ShopperOrder = { shopDomain: string; orderGid: string; customerGid: 
  * Whether the signed-in customer is the order's: Shopify's orders/paid named them (kept with its
  * delivery record). The order id alone is no proof, since any shopper of the shop has a token.
  */
-async function isOrderOfCustomer(deps: OrderStatusDeps, order: ShopperOrder): Promise<boolean> {
+export async function isOrderOfCustomer(deps: Pick<OrderStatusDeps, "db">, order: ShopperOrder): Promise<boolean> {
   if (!order.customerGid) return false;
   const paid = await deps.db.webhookDelivery.findFirst({
     where: {
@@ -92,12 +92,14 @@ export async function shopperDeliveriesFor(
   for (const shipment of latestPerFulfillmentOrder(rows)) {
     const view = await pageViewOf(deps, shipment, now);
     deliveries.push({
+      id: shipment.id,
       status: view.headline,
       step: currentStepLabel(view.steps),
       phase: phaseOf(shipment.state, view),
       window: view.window,
       eta: view.eta,
       trackingUrl: linkOf(deps, shipment, now),
+      changes: view.changes,
       ...(isReturnPickup(shipment) ? { collection: true } : {}),
     });
   }

@@ -31,6 +31,7 @@ dd{margin:0;font-weight:600}
 figure{margin:16px 0}
 .map svg{width:100%;height:auto;display:block}
 figcaption{display:flex;gap:16px;font-size:.85rem;color:#334155;margin-top:6px}
+.credit{margin-left:auto;font-size:.75rem;color:#64748b}
 .key::before{content:"";display:inline-block;width:10px;height:10px;margin-right:6px;border-radius:50%}
 .key-store::before{background:#0f172a;border-radius:2px}
 .key-area::before{background:#93c5fd}

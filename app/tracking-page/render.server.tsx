@@ -1,5 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { mapGeometry } from "./map";
+import { MapTileCredit, MapTileLayer } from "./map-tile-layer.server";
+import type { MapTileSource } from "~/settings/map-tile-source";
 import { PAGE_SCRIPT, PAGE_STYLE } from "./page-assets";
 import { ContactButton, renderChanges } from "./change-panel.server";
 import { brandOf, type BrandView } from "./brand";
@@ -11,7 +13,15 @@ import type { MapView, TrackingPageView } from "./view-model";
  * here for the first answer and for each poll, so the page and its updates can never differ.
  */
 
-function DeliveryMap({ map, labels }: { map: MapView; labels: TrackingPageView["labels"] }) {
+function DeliveryMap({
+  map,
+  labels,
+  tiles,
+}: {
+  map: MapView;
+  labels: TrackingPageView["labels"];
+  tiles: MapTileSource | null;
+}) {
   const geometry = mapGeometry(map);
   if (!geometry) return null;
   const { width, height, pickup, destination, driver } = geometry;
@@ -25,6 +35,7 @@ function DeliveryMap({ map, labels }: { map: MapView; labels: TrackingPageView["
       <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby="map-title">
         <title id="map-title">{`Map showing ${parts.join(", ")}`}</title>
         <rect width={width} height={height} rx="12" fill="#eef2f6" />
+        <MapTileLayer map={map} source={tiles} />
         {pickup && destination ? (
           <line
             x1={pickup.x}
@@ -53,6 +64,7 @@ function DeliveryMap({ map, labels }: { map: MapView; labels: TrackingPageView["
         {pickup ? <span className="key key-store">Store</span> : null}
         {destination ? <span className="key key-area">{map.city ?? labels?.areaKey ?? "Delivery area"}</span> : null}
         {driver ? <span className="key key-driver">Driver</span> : null}
+        <MapTileCredit source={tiles} />
       </figcaption>
     </figure>
   );
@@ -94,7 +106,7 @@ function Live({ view }: { view: TrackingPageView }) {
           </li>
         ))}
       </ol>
-      {view.map ? <DeliveryMap map={view.map} labels={view.labels} /> : null}
+      {view.map ? <DeliveryMap map={view.map} labels={view.labels} tiles={view.mapTiles} /> : null}
       {view.contact && !view.changes ? <ContactButton contact={view.contact} /> : null}
     </>
   );

@@ -46,14 +46,27 @@ export type ChangeResult =
 
 const UNAVAILABLE = "This can't be changed right now. Try again in a few minutes, or contact the store.";
 
-/** The delivery behind a token, open for changes; or why not. */
+/**
+ * Which delivery a change is for: the page's token (its hash), or a shipment the order status block's
+ * route found to be the signed-in customer's (customer-changes.server.ts).
+ */
+export type ChangeTarget = { trackingTokenHash: string } | { id: string };
+
+/** Where the shopper made a change, in the staff timeline's words. */
+export type ChangeSource = "tracking_page" | "order_status";
+const SOURCE_WORDS: Record<ChangeSource, string> = {
+  tracking_page: "on the tracking page",
+  order_status: "on the order status page",
+};
+
+/** The delivery behind a target, open for changes; or why not. */
 async function bookingFor(
   deps: ShopperChangeDeps,
-  token: string,
+  target: ChangeTarget,
   shopDomain: string | null,
 ): Promise<Booking | { kind: "not_found" } | Extract<ChangeResult, { kind: "closed" | "refused" }>> {
   const shipment = await deps.db.shipment.findUnique({
-    where: { trackingTokenHash: hashTrackingToken(token) },
+    where: target,
     include: { shop: { select: PAGE_SHOP_FIELDS } },
   });
   if (!shipment || (shopDomain !== null && shipment.shop.domain !== shopDomain)) return { kind: "not_found" };
@@ -83,7 +96,16 @@ export async function changeOptionsFor(
   token: string,
   shopDomain: string | null,
 ): Promise<ChangeOptions> {
-  const booking = await bookingFor(deps, token, shopDomain);
+  return changeOptionsOf(deps, { trackingTokenHash: hashTrackingToken(token) }, shopDomain);
+}
+
+/** changeOptionsFor by target: the page and the order status block offer the same windows. */
+export async function changeOptionsOf(
+  deps: ShopperChangeDeps,
+  target: ChangeTarget,
+  shopDomain: string | null,
+): Promise<ChangeOptions> {
+  const booking = await bookingFor(deps, target, shopDomain);
   if (!("shipment" in booking)) return booking.kind === "refused" ? closed("not_booked") : booking;
   const now = deps.clock();
   const windows = (await movableWindows(deps, booking)).map((offer) => ({
@@ -126,7 +148,12 @@ async function sendUpdate(booking: Booking, patch: UpdateShipmentRequest): Promi
   }
 }
 
-async function changeNotes(deps: ShopperChangeDeps, booking: Booking, text: string): Promise<ChangeResult> {
+async function changeNotes(
+  deps: ShopperChangeDeps,
+  booking: Booking,
+  text: string,
+  source: ChangeSource,
+): Promise<ChangeResult> {
   const { request, settings, shipment } = booking;
   const notes = notesWithShopperText(text, settings.driverNotes.merchantNote);
   if ((request.delivery_location.notes ?? null) === notes)
@@ -143,15 +170,20 @@ async function changeNotes(deps: ShopperChangeDeps, booking: Booking, text: stri
       entry: {
         kind: SHOPPER_CHANGE_ACTIVITY.notes,
         message: text
-          ? `The shopper changed the notes for the driver on the tracking page (${[...text].length} characters); sent to the courier.`
-          : "The shopper removed their notes for the driver on the tracking page; sent to the courier.",
+          ? `The shopper changed the notes for the driver ${SOURCE_WORDS[source]} (${[...text].length} characters); sent to the courier.`
+          : `The shopper removed their notes for the driver ${SOURCE_WORDS[source]}; sent to the courier.`,
       },
     }),
   );
   return { kind: "changed", message: "Your notes for the driver are saved." };
 }
 
-async function moveWindow(deps: ShopperChangeDeps, booking: Booking, serviceCode: string): Promise<ChangeResult> {
+async function moveWindow(
+  deps: ShopperChangeDeps,
+  booking: Booking,
+  serviceCode: string,
+  source: ChangeSource,
+): Promise<ChangeResult> {
   const { request, shipment, settings, timeZone } = booking;
   const now = deps.clock();
   if (shipment.serviceCode === serviceCode)
@@ -202,7 +234,7 @@ async function moveWindow(deps: ShopperChangeDeps, booking: Booking, serviceCode
       },
       entry: {
         kind: SHOPPER_CHANGE_ACTIVITY.window,
-        message: `The shopper moved the delivery from ${from} to ${to} on the tracking page; pickup after ${instantLabel(offer.pickupAfter, timeZone)}. Sent to the courier.`,
+        message: `The shopper moved the delivery from ${from} to ${to} ${SOURCE_WORDS[source]}; pickup after ${instantLabel(offer.pickupAfter, timeZone)}. Sent to the courier.`,
       },
     });
     if (over) await recordOnShipment(tx, { shipmentId: shipment.id, at: new Date(now.getTime() + 1), entry: over });
@@ -221,13 +253,37 @@ export async function applyShopperChange(
   deps: ShopperChangeDeps,
   token: string,
   shopDomain: string | null,
-  input: Exclude<ShopperChangeInput, { change: "rating" }>,
+  input: ShopperEdit,
 ): Promise<ChangeResult> {
-  return oneAtATime(hashTrackingToken(token), async () => {
-    const booking = await bookingFor(deps, token, shopDomain);
+  return applyShopperChangeTo(
+    deps,
+    { trackingTokenHash: hashTrackingToken(token) },
+    shopDomain,
+    input,
+    "tracking_page",
+  );
+}
+
+export type ShopperEdit = Exclude<ShopperChangeInput, { change: "rating" }>;
+
+/**
+ * One change to a delivery, wherever the shopper made it: changes to one delivery run one at a time
+ * (keyed by the shipment, so the page and the order status block wait for each other).
+ */
+export async function applyShopperChangeTo(
+  deps: ShopperChangeDeps,
+  target: ChangeTarget,
+  shopDomain: string | null,
+  input: ShopperEdit,
+  source: ChangeSource,
+): Promise<ChangeResult> {
+  const found = await deps.db.shipment.findUnique({ where: target, select: { id: true } });
+  if (!found) return { kind: "not_found" };
+  return oneAtATime(found.id, async () => {
+    const booking = await bookingFor(deps, { id: found.id }, shopDomain);
     if (!("shipment" in booking)) return booking;
     return input.change === "notes"
-      ? changeNotes(deps, booking, input.notes)
-      : moveWindow(deps, booking, input.serviceCode);
+      ? changeNotes(deps, booking, input.notes, source)
+      : moveWindow(deps, booking, input.serviceCode, source);
   });
 }

@@ -2,6 +2,7 @@ import { windowTitle } from "~/dispatch/window-title";
 import { FINAL_STATES, type ShipmentState } from "~/shipments/states";
 import { brandOf, storeContactOf, type BrandView, type StoreContact } from "./brand";
 import { driverOnMap } from "./driver-on-map";
+import type { MapTileSource } from "~/settings/map-tile-source";
 import { CHANGE_CLOSED_WORDS, RATING_SAVED, type ChangeWindowState } from "./shopper-changes";
 
 /**
@@ -47,6 +48,8 @@ export type TrackingPageFacts = {
   /** The store's look, from the settings (app/settings/tracking-schema.ts). */
   logoUrl: string | null;
   accentColor: string | null;
+  /** The merchant's map tiles (map-tiles.ts); null: the map from the app's own data only. */
+  mapTiles: MapTileSource | null;
   /** The reasons the merchant offers with a rating, and whether the shopper already rated. */
   ratingReasons: readonly string[];
   shopperRated: boolean;
@@ -87,6 +90,8 @@ export type TrackingPageView = {
   final: boolean;
   orderName: string | null;
   changes: ChangesView | null;
+  /** The tile source under the map, set whenever the merchant configured one (the page's CSP names its host). */
+  mapTiles: MapTileSource | null;
   contact: StoreContact | null;
   brand: BrandView;
   rating: RatingView | null;
@@ -284,6 +289,7 @@ export function trackingPageView(facts: TrackingPageFacts, now: Date): TrackingP
         : facts.changes.reason === "ended"
           ? null
           : { open: false, message: CHANGE_CLOSED_WORDS[facts.changes.reason] },
+    mapTiles: facts.mapTiles,
     contact: storeContactOf(facts.storePhone, facts.storeEmail),
     brand: brandOf(facts.logoUrl, facts.accentColor),
     rating:

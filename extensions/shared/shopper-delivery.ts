@@ -3,7 +3,7 @@
  * answer's shape, and what the block shows from it. The words (status, window, ETA) are the tracking
  * page's own (app/tracking-page/view-model.ts), made by the app; the block only lays them out.
  */
-import { callApi, type FetchLike } from "./api-client";
+import { callApi, NETWORK_ERROR_MESSAGE, type ApiRequest, type ApiResult, type FetchLike } from "./api-client";
 import { orderIdFromGid } from "./api-contract";
 import { asCollectionCard } from "./shopper-collection";
 
@@ -11,8 +11,16 @@ import { asCollectionCard } from "./shopper-collection";
 export const SHOPPER_DELIVERY_PHASES = ["active", "delivered", "attempted", "returned", "canceled"] as const;
 export type ShopperDeliveryPhase = (typeof SHOPPER_DELIVERY_PHASES)[number];
 
+/**
+ * Whether the shopper may still change the notes and the window (the tracking page's change panel):
+ * open, closed with why, or null once the delivery has ended.
+ */
+export type ShopperChangesState = { open: true } | { open: false; message: string } | null;
+
 /** One same-day delivery of the order, as its shopper may see it: nothing they do not already know. */
 export interface ShopperDelivery {
+  /** The app's id of the delivery: what a change from the block names (shared/shopper-changes.ts). */
+  id: string;
   /** The tracking page's headline ("Your order is out for delivery"). */
   status: string;
   /** The tracking page's current step, in its words ("Out for delivery", "Going back to the store"). */
@@ -24,6 +32,7 @@ export interface ShopperDelivery {
   eta: string | null;
   /** The shoppers' tracking page; null when the delivery has none (a merchant's URL, an ended page). */
   trackingUrl: string | null;
+  changes: ShopperChangesState;
   /** A return's collection (the driver takes the return to the store); absent for a delivery. */
   collection?: boolean;
 }
@@ -53,12 +62,16 @@ const PHASE_TONES: Readonly<Record<ShopperDeliveryPhase, ShopperTone>> = {
 export const TRACK_LINK_LABEL = "Track your delivery";
 
 export interface ShopperDeliveryCard {
+  /** The delivery's id, for its changes (shared/shopper-changes.ts). */
+  id: string;
   heading: string;
   badge: { label: string; tone: ShopperTone };
   status: string;
   /** Label and value pairs: the window, then the ETA. */
   details: { label: string; value: string }[];
   link: { href: string; label: string } | null;
+  /** Whether the notes and the window may still change (shared/shopper-changes.ts changePanelView). */
+  changes: ShopperChangesState;
 }
 
 function isNullableString(value: unknown): value is string | null {
@@ -75,10 +88,20 @@ function safeLink(url: string | null): string | null {
   }
 }
 
+function isChangesState(value: unknown): value is ShopperChangesState {
+  if (value === null) return true;
+  if (typeof value !== "object") return false;
+  const changes = value as Record<string, unknown>;
+  return changes.open === true || (changes.open === false && typeof changes.message === "string");
+}
+
 export function isShopperDelivery(value: unknown): value is ShopperDelivery {
   if (typeof value !== "object" || value === null) return false;
   const delivery = value as Record<string, unknown>;
   return (
+    typeof delivery.id === "string" &&
+    delivery.id !== "" &&
+    isChangesState(delivery.changes) &&
     typeof delivery.status === "string" &&
     delivery.status.trim() !== "" &&
     typeof delivery.step === "string" &&
@@ -110,11 +133,13 @@ export function shopperDeliveryCards(deliveries: ShopperDelivery[]): ShopperDeli
     ].filter((detail): detail is { label: string; value: string } => detail !== null);
     const href = safeLink(delivery.trackingUrl);
     const card: ShopperDeliveryCard = {
+      id: delivery.id,
       heading: deliveries.length > 1 ? `Same-day delivery ${index + 1} of ${deliveries.length}` : "Same-day delivery",
       badge: { label: delivery.step, tone: PHASE_TONES[delivery.phase] },
       status: delivery.status,
       details,
       link: href ? { href, label: TRACK_LINK_LABEL } : null,
+      changes: delivery.changes,
     };
     return delivery.collection ? asCollectionCard(card) : card;
   });
@@ -134,13 +159,50 @@ export const BLOCK_REFRESH_MS = 30_000;
 export const BLOCK_REFRESH_MAX_MS = 5 * 60_000;
 
 /**
- * When the open block asks again: never once every delivery has ended (or there is none), after
- * BLOCK_REFRESH_MS while one goes on, twice as long after each failure in a row (the last answer
- * stays on screen meanwhile).
+ * How long a block with no delivery to show keeps asking: an order paid a moment ago is booked with
+ * the courier within minutes (its delivery then appears); an order without same-day delivery stops.
  */
-export function nextRefreshMs(deliveries: readonly ShopperDelivery[], failuresInARow: number): number | null {
-  if (failuresInARow === 0 && !deliveries.some((delivery) => delivery.phase === "active")) return null;
+export const BLOCK_AWAIT_BOOKING_MS = 15 * 60_000;
+
+/**
+ * When the open block asks again: never once every delivery has ended, nor for an order still without
+ * one after BLOCK_AWAIT_BOOKING_MS open (`openForMs`); after BLOCK_REFRESH_MS while one goes on (or may
+ * yet be booked), twice as long after each failure in a row (the last answer stays on screen meanwhile).
+ */
+export function nextRefreshMs(
+  deliveries: readonly ShopperDelivery[],
+  failuresInARow: number,
+  openForMs = Number.POSITIVE_INFINITY,
+): number | null {
+  const awaitingBooking = deliveries.length === 0 && openForMs < BLOCK_AWAIT_BOOKING_MS;
+  if (failuresInARow === 0 && !awaitingBooking && !deliveries.some((delivery) => delivery.phase === "active"))
+    return null;
   return Math.min(BLOCK_REFRESH_MS * 2 ** Math.min(failuresInARow, 10), BLOCK_REFRESH_MAX_MS);
+}
+
+/**
+ * One call to the app's backend with a current customer account session token; a token that cannot be
+ * had is a failed call like any other (status 0).
+ */
+export async function callWithSessionToken<T>(
+  deps: ShopperDeliveryDeps,
+  request: ApiRequest<T>,
+): Promise<ApiResult<T>> {
+  let token: string;
+  try {
+    token = await deps.sessionToken();
+  } catch {
+    return { ok: false, status: 0, message: NETWORK_ERROR_MESSAGE, fieldErrors: {} };
+  }
+  const base = deps.appUrl.replace(/\/+$/, "");
+  return callApi<T>(
+    (path, init) =>
+      deps.fetchFn(`${base}${path}`, {
+        ...init,
+        headers: { ...(init?.headers as Record<string, string>), Authorization: `Bearer ${token}` },
+      }),
+    request,
+  );
 }
 
 /**
@@ -154,20 +216,9 @@ export async function loadShopperDeliveries(
 ): Promise<ShopperDelivery[] | null> {
   const orderId = orderIdFromGid(orderGid);
   if (!orderId) return [];
-  let token: string;
-  try {
-    token = await deps.sessionToken();
-  } catch {
-    return null;
-  }
-  const base = deps.appUrl.replace(/\/+$/, "");
-  const result = await callApi<ShopperDeliveriesResponse>(
-    (path, init) =>
-      deps.fetchFn(`${base}${path}`, {
-        ...init,
-        headers: { ...(init?.headers as Record<string, string>), Authorization: `Bearer ${token}` },
-      }),
-    { method: "GET", path: shopperDeliveryPath(orderId) },
-  );
+  const result = await callWithSessionToken<ShopperDeliveriesResponse>(deps, {
+    method: "GET",
+    path: shopperDeliveryPath(orderId),
+  });
   return result.ok ? deliveriesOf(result.data) : null;
 }

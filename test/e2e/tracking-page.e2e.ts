@@ -85,6 +85,29 @@ async function blockDeliveries(): Promise<ShopperDeliveriesResponse> {
   return (await answer.json()) as ShopperDeliveriesResponse;
 }
 
+/** A change from the order status block, as the block sends it with the customer's session token. */
+async function blockChange(deliveryId: string, body: unknown): Promise<[number, unknown]> {
+  const order = ctx.state.delivered!.order;
+  const token = mintSessionToken({
+    shop: DEMO_SHOP,
+    apiKey: stack.apiKey,
+    apiSecret: stack.apiSecret,
+    userId: order.customerId!,
+  });
+  const id = order.id.slice(order.id.lastIndexOf("/") + 1);
+  const answer = await fetch(`${stack.appUrl}/api/customer/orders/${id}/deliveries/${deliveryId}/change`, {
+    method: "POST",
+    headers: {
+      Authorization: `Bearer ${token}`,
+      Origin: "https://extensions.shopifycdn.com",
+      "Content-Type": "application/json",
+      "User-Agent": `Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version()} Mobile Safari/537.36`,
+    },
+    body: JSON.stringify(body),
+  });
+  return [answer.status, await answer.json()];
+}
+
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
   cleanup = createCleanup((name, error) => problems.push(`stopping ${name}: ${String(error)}`));
@@ -169,6 +192,20 @@ describe("the shoppers' tracking page in Chromium, through the app proxy", () =>
     ]);
     const moved = movePatches[0]!.body as { deliver_between: { start: string } };
     expect(stack.sandbox.shipment(courierId)!.request.deliver_between.start).toBe(moved.deliver_between.start);
+    // The same change from the order status block (the signed-in customer): the page's own PATCH.
+    const beforeBlock = stack.sandbox.updates.length;
+    expect(first.changes).toEqual({ open: true });
+    expect(await blockChange(first.id, { change: "notes", notes: "Blue door, ring twice" })).toEqual([
+      200,
+      { changed: true, message: "Your notes for the driver are saved." },
+    ]);
+    const blockPatches = stack.sandbox.updates.slice(beforeBlock);
+    expect(blockPatches.map((u) => [u.shipmentId, u.status])).toEqual([[courierId, 200]]);
+    expect(
+      (blockPatches[0]!.body as { delivery_location: { notes: string } }).delivery_location.notes.startsWith(
+        "Blue door, ring twice",
+      ),
+    ).toBe(true);
     // The page's next poll shows the new window, still without a reload.
     await expect.poll(() => page.locator(".facts dd").first().innerText(), { timeout: 30_000 }).not.toBe(windowBefore);
     await page.screenshot({ path: path.join(SCREENSHOTS, "tracking-03-phone-changed.png"), fullPage: true });
@@ -201,6 +238,16 @@ describe("the shoppers' tracking page in Chromium, through the app proxy", () =>
     expect(refusals).toEqual([
       [409, "A driver has your order now, so the delivery time and the notes for the driver can no longer change."],
       [409, "A driver has your order now, so the delivery time and the notes for the driver can no longer change."],
+    ]);
+    // And from the order status block.
+    expect(await blockChange(first.id, { change: "notes", notes: "Ring twice" })).toEqual([
+      409,
+      {
+        error: {
+          message:
+            "A driver has your order now, so the delivery time and the notes for the driver can no longer change.",
+        },
+      },
     ]);
     expect(stack.sandbox.updates.length).toBe(updatesAssigned);
 

@@ -165,6 +165,20 @@ async function open(
         },
         query: async () => queryResult,
         order: { value: order, subscribe: () => () => undefined },
+        // `shopify.extension.rendered`: the test turns it off and on with __setRendered.
+        extension: {
+          rendered: {
+            value: true,
+            subscribe: (listener: (value: boolean) => void) => {
+              const rendered = (w.shopify as { extension: { rendered: { value: boolean } } }).extension.rendered;
+              w.__setRendered = (value: boolean) => {
+                rendered.value = value;
+                listener(value);
+              };
+              return () => undefined;
+            },
+          },
+        },
         sessionToken: { get: async () => "customer-session-token" },
         extend: (_target: string, main: () => unknown) => {
           w.__result = main();
@@ -659,7 +673,12 @@ describe("order status block (customer accounts)", () => {
     window: "Today, 2:00–4:00 PM",
     eta: "Expected to arrive around 3:40 PM",
     trackingUrl: "https://example.com/t/AAAAAAAAAAAAAAAAAAAAAA",
+    id: "cm0delivery1",
+    changes: { open: true },
   };
+  const changeRoute = `POST ${APP_URL}/api/customer/orders/1001/deliveries/cm0delivery1/change`;
+  const windowsRoute = `GET ${APP_URL}/api/customer/orders/1001/deliveries/cm0delivery1/windows`;
+  const CLOSED = "A driver has your order now, so the delivery time and the notes for the driver can no longer change.";
 
   it("shows the status, window, ETA and the tracking link, asking the app with the session token", async () => {
     const h = await open(ORDER_STATUS, {
@@ -697,5 +716,80 @@ describe("order status block (customer accounts)", () => {
       expect(await h.page.evaluate(() => document.body.innerHTML)).toBe("");
       await h.page.close();
     }
+  });
+
+  it("edits the notes for the driver: sends them with the session token, shows the answer, asks for the deliveries again", async () => {
+    const h = await open(ORDER_STATUS, {
+      selected: [],
+      order: { id: ORDER_GID },
+      routes: {
+        [route]: [200, { deliveries: [outForDelivery] }],
+        [changeRoute]: [200, { changed: true, message: "Your notes for the driver are saved." }],
+      },
+    });
+    await h.click("Edit notes for the driver");
+    await h.setValue("s-text-area", "Gate code 4412", "input");
+    await waitForText(h, "14 / 500");
+    await h.click("Save notes");
+    await waitForText(h, "Your notes for the driver are saved.");
+    await expect.poll(async () => (await h.calls()).length).toBe(3);
+    const calls = await h.calls();
+    expect(calls[1]).toEqual({
+      method: "POST",
+      path: `${APP_URL}/api/customer/orders/1001/deliveries/cm0delivery1/change`,
+      body: { change: "notes", notes: "Gate code 4412" },
+      authorization: "Bearer customer-session-token",
+    });
+    expect(calls[2]).toMatchObject({ method: "GET", path: `${APP_URL}/api/customer/orders/1001/delivery` });
+    await h.page.close();
+  });
+
+  it("moves the window: lists the store's windows, sends the one chosen; after assignment says why not", async () => {
+    const h = await open(ORDER_STATUS, {
+      selected: [],
+      order: { id: ORDER_GID },
+      routes: {
+        // The second answer, after the refused change: a driver has it.
+        [route]: [
+          [200, { deliveries: [outForDelivery] }],
+          [200, { deliveries: [{ ...outForDelivery, changes: { open: false, message: CLOSED } }] }],
+        ],
+        [windowsRoute]: [
+          200,
+          { kind: "open", windows: [{ serviceCode: "SAMEDAY_SLOTS_1400", label: "Friday, 2:00–4:00 PM" }], note: null },
+        ],
+        [changeRoute]: [409, { error: { message: CLOSED } }],
+      },
+    });
+    await h.click("Change delivery time");
+    await waitForText(h, "New delivery time");
+    await h.setValue("s-select", "SAMEDAY_SLOTS_1400", "change");
+    await h.click("Move delivery");
+    await waitForText(h, CLOSED);
+    await expect.poll(async () => (await h.calls()).length).toBe(4);
+    const calls = await h.calls();
+    expect(calls.map((c: { method: string; path: string }) => `${c.method} ${c.path}`)).toEqual([
+      route,
+      windowsRoute,
+      changeRoute,
+      route,
+    ]);
+    expect(calls[2]).toMatchObject({ body: { change: "window", serviceCode: "SAMEDAY_SLOTS_1400" } });
+    await expect.poll(async () => h.page.locator("s-button", { hasText: "Edit notes" }).count()).toBe(0);
+    await h.page.close();
+  });
+
+  it("asks again at once when the block comes back on screen (shopify.extension.rendered)", async () => {
+    const h = await open(ORDER_STATUS, {
+      selected: [],
+      order: { id: ORDER_GID },
+      routes: { [route]: [200, { deliveries: [outForDelivery] }] },
+    });
+    await waitForText(h, "Your order is out for delivery");
+    expect(await h.calls()).toHaveLength(1);
+    await h.page.evaluate(() => (window as unknown as { __setRendered: (v: boolean) => void }).__setRendered(false));
+    await h.page.evaluate(() => (window as unknown as { __setRendered: (v: boolean) => void }).__setRendered(true));
+    await expect.poll(async () => (await h.calls()).length).toBe(2);
+    await h.page.close();
   });
 });

@@ -8,6 +8,8 @@ import {
 } from "../../extensions/shared/shopper-delivery";
 
 const delivery: ShopperDelivery = {
+  id: "cm0delivery1",
+  changes: null,
   status: "Your order is out for delivery",
   step: "Out for delivery",
   phase: "active",
@@ -16,6 +18,8 @@ const delivery: ShopperDelivery = {
   trackingUrl: "https://courier-app.example/t/abc",
 };
 const collection: ShopperDelivery = {
+  id: "cm0collection1",
+  changes: null,
   status: "A driver is on the way to collect your return",
   step: "Driver on the way to you",
   phase: "active",

@@ -18,12 +18,14 @@ const root = path.resolve(import.meta.dirname, "..", "..");
 const PAGE = "https://courier-app.test/t/AAAAAAAAAAAAAAAAAAAAAA";
 
 const delivery = (overrides: Partial<ShopperDelivery> = {}): ShopperDelivery => ({
+  id: "cm0delivery1",
   status: "Your order is out for delivery",
   step: "Out for delivery",
   phase: "active",
   window: "Today, 2:00–4:00 PM",
   eta: "Expected to arrive around 3:40 PM",
   trackingUrl: PAGE,
+  changes: { open: true },
   ...overrides,
 });
 
@@ -35,6 +37,7 @@ describe("what the order status block shows", () => {
   it("one delivery: its status, window, ETA and the page link", () => {
     expect(shopperDeliveryCards([delivery()])).toEqual([
       {
+        id: "cm0delivery1",
         heading: "Same-day delivery",
         badge: { label: "Out for delivery", tone: "auto" },
         status: "Your order is out for delivery",
@@ -43,6 +46,7 @@ describe("what the order status block shows", () => {
           { label: "Arrival", value: "Expected to arrive around 3:40 PM" },
         ],
         link: { href: PAGE, label: "Track your delivery" },
+        changes: { open: true },
       },
     ]);
   });
@@ -97,6 +101,14 @@ describe("reading the app's answer", () => {
     ["an empty status", { deliveries: [{ ...delivery(), status: " " }] }, 0],
     ["no step", { deliveries: [{ ...delivery(), step: undefined }] }, 0],
     ["a number for the window", { deliveries: [{ ...delivery(), window: 3 }] }, 0],
+    ["no delivery id", { deliveries: [{ ...delivery(), id: "" }] }, 0],
+    ["changes without an open flag", { deliveries: [{ ...delivery(), changes: {} }] }, 0],
+    ["closed changes without a message", { deliveries: [{ ...delivery(), changes: { open: false } }] }, 0],
+    [
+      "changes ended (null) and closed with words",
+      { deliveries: [delivery({ changes: null }), delivery({ changes: { open: false, message: "No." } })] },
+      2,
+    ],
     ["one good and one malformed", { deliveries: [delivery(), { status: "x" }] }, 1],
   ])("%s: %i deliveries kept", (_label, body, kept) => {
     expect(deliveriesOf(body)).toHaveLength(kept);

@@ -114,13 +114,21 @@ export function sameDayOrder(standIn: ShopifyStandIn, overrides: Parameters<type
   });
 }
 
-/** Shopify's orders/paid delivery for an order, signed, through the app's route. */
-export function orderPaid(orderGid: string, webhookId: string) {
+/**
+ * Shopify's orders/paid delivery for an order, signed, through the app's route; `extra` adds fields of
+ * the REST Order payload (its `customer`, for example).
+ */
+export function orderPaid(orderGid: string, webhookId: string, extra: Record<string, unknown> = {}) {
   const request = webhookRequest({
     url: `${TEST_APP_URL}/webhooks/orders/paid`,
     topic: "orders/paid",
     shop: INSTALLED_SHOP,
-    body: { id: Number(orderGid.split("/").pop()), admin_graphql_api_id: orderGid, financial_status: "paid" },
+    body: {
+      id: Number(orderGid.split("/").pop()),
+      admin_graphql_api_id: orderGid,
+      financial_status: "paid",
+      ...extra,
+    },
     secret: TEST_API_SECRET,
     webhookId,
   });

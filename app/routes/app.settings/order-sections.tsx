@@ -123,6 +123,15 @@ export function OrderSections({ controls: { field, choice, flag } }: { controls:
                 helpText: "Shown after the pickup location's phone. Empty: the phone only.",
               })}
             </FormLayout.Group>
+            <FormLayout.Group>
+              {field("tracking.mapTileUrl", "Map tiles on the tracking page (optional)", {
+                helpText:
+                  "An https:// tile address with {z}, {x} and {y}. Shoppers' browsers then ask that server for the tiles around the delivery area. Empty: the app's own map, no outside request.",
+              })}
+              {field("tracking.mapTileAttribution", "Map credit", {
+                helpText: "The credit the tile provider asks for, shown under the map.",
+              })}
+            </FormLayout.Group>
             {field("tracking.ratingReasons", "Reasons a shopper may give with their rating", {
               helpText: "Separate reasons with commas. Staff see the rating and reasons on the shipment's timeline.",
             })}

@@ -1,20 +1,30 @@
 /** The shopper's same-day delivery on the order status page. Thin: content comes from shared/shopper-delivery.ts. */
-import { useEffect, useState } from "preact/hooks";
-import {
-  nextRefreshMs,
-  shopperDeliveryCards,
-  type ShopperDelivery,
-  type ShopperDeliveryCard,
-} from "../../shared/shopper-delivery";
+import { useEffect, useRef, useState } from "preact/hooks";
+import type { ApiResult } from "../../shared/api-client";
+import { createBlockRefresher, type BlockRefresher } from "../../shared/block-refresh";
+import type { ShopperChangeResponse, ShopperEdit, ShopperWindowsResponse } from "../../shared/shopper-changes";
+import { shopperDeliveryCards, type ShopperDelivery, type ShopperDeliveryCard } from "../../shared/shopper-delivery";
+import { DeliveryChanges } from "./DeliveryChanges";
 
 export interface ShopperDeliveryBlockProps {
   /** The order's id (`gid://shopify/Order/…`); null until Shopify has processed the order. */
   orderGid: string | null;
   /** The deliveries, or null when they could not be had (shared/shopper-delivery.ts loadShopperDeliveries). */
   load: (orderGid: string) => Promise<ShopperDelivery[] | null>;
+  /** `shopify.extension.rendered`: whether the block is on screen (block-refresh.ts says why this). */
+  rendered: { value: boolean; subscribe: (listener: (onScreen: boolean) => void) => () => void };
+  loadWindows: (orderGid: string, deliveryId: string) => Promise<ApiResult<ShopperWindowsResponse>>;
+  send: (orderGid: string, deliveryId: string, edit: ShopperEdit) => Promise<ApiResult<ShopperChangeResponse>>;
 }
 
-function DeliveryCard({ card }: { card: ShopperDeliveryCard }) {
+type CardProps = {
+  card: ShopperDeliveryCard;
+  orderGid: string;
+  props: ShopperDeliveryBlockProps;
+  answered: () => void;
+};
+
+function DeliveryCard({ card, orderGid, props, answered }: CardProps) {
   return (
     <s-stack direction="block" gap="small-200">
       <s-stack direction="inline" gap="small-200" alignItems="center">
@@ -33,37 +43,42 @@ function DeliveryCard({ card }: { card: ShopperDeliveryCard }) {
           {card.link.label}
         </s-link>
       ) : null}
+      <DeliveryChanges
+        changes={card.changes}
+        loadWindows={() => props.loadWindows(orderGid, card.id)}
+        send={(edit) => props.send(orderGid, card.id, edit)}
+        answered={answered}
+      />
     </s-stack>
   );
 }
 
-export function ShopperDeliveryBlock({ orderGid, load }: ShopperDeliveryBlockProps) {
+export function ShopperDeliveryBlock(props: ShopperDeliveryBlockProps) {
+  const { orderGid, load, rendered } = props;
   const [cards, setCards] = useState<ShopperDeliveryCard[]>([]);
+  const refresher = useRef<BlockRefresher | null>(null);
 
-  // Asks again while a delivery goes on, backing off after failures (nextRefreshMs); stops when
-  // every delivery has ended or the block goes away.
+  // Asks again while a delivery goes on and the block is on screen, backing off after failures; at
+  // once when the block comes back on screen or after a change (shared/block-refresh.ts).
   useEffect(() => {
     if (!orderGid) return;
-    let current = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let failures = 0;
-    let shown: ShopperDelivery[] = [];
-    const refresh = async () => {
-      const deliveries = await load(orderGid);
-      if (!current) return;
-      if (deliveries === null) failures += 1;
-      else {
-        failures = 0;
-        shown = deliveries;
-        setCards(shopperDeliveryCards(deliveries));
-      }
-      const wait = nextRefreshMs(shown, failures);
-      if (wait !== null) timer = setTimeout(() => void refresh(), wait);
-    };
-    void refresh();
+    const live = createBlockRefresher({
+      load: () => load(orderGid),
+      show: (deliveries) => setCards(shopperDeliveryCards(deliveries)),
+      timers: {
+        set: (run, ms) => setTimeout(run, ms),
+        clear: (handle) => clearTimeout(handle as number),
+        now: Date.now,
+      },
+    });
+    refresher.current = live;
+    live.rendered(rendered.value);
+    live.start();
+    const unsubscribe = rendered.subscribe((onScreen) => live.rendered(onScreen));
     return () => {
-      current = false;
-      clearTimeout(timer);
+      unsubscribe();
+      live.stop();
+      refresher.current = null;
     };
   }, [orderGid]);
 
@@ -75,7 +90,12 @@ export function ShopperDeliveryBlock({ orderGid, load }: ShopperDeliveryBlockPro
         {cards.map((card, index) => (
           <s-stack key={card.heading} direction="block" gap="base">
             {index > 0 ? <s-divider /> : null}
-            <DeliveryCard card={card} />
+            <DeliveryCard
+              card={card}
+              orderGid={orderGid!}
+              props={props}
+              answered={() => refresher.current?.refreshNow()}
+            />
           </s-stack>
         ))}
       </s-stack>

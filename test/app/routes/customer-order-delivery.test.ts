@@ -116,7 +116,16 @@ describe("a valid customer account session token", () => {
     expect(delivery!.eta).toMatch(/^Arriving in about (39|40) min$/);
     expect(headers.get("Access-Control-Allow-Origin")).toBe("*");
     expect(headers.get("Access-Control-Allow-Headers")).toContain("Authorization");
-    expect(Object.keys(delivery!).sort()).toEqual(["eta", "phase", "status", "step", "trackingUrl", "window"]);
+    expect(Object.keys(delivery!).sort()).toEqual([
+      "changes",
+      "eta",
+      "id",
+      "phase",
+      "status",
+      "step",
+      "trackingUrl",
+      "window",
+    ]);
     const text = JSON.stringify(body);
     for (const secret of PERSONAL) expect(text).not.toContain(secret);
   });
@@ -253,6 +262,10 @@ describe("refusals", () => {
     ["no session token", null],
     ["a token signed with another secret", customerToken({ secret: "not-the-app-secret" })],
     ["an expired token", customerToken({ expiresInS: -120 })],
+    [
+      "a token for another app (wrong audience)",
+      mintSessionToken({ shop: SHOP, apiKey: "another-apps-client-id", apiSecret: TEST_API_SECRET, userId: CUSTOMER }),
+    ],
     ["a malformed token", "not.a.token"],
   ])("401 with nothing disclosed for %s", async (_label, token) => {
     await seed();

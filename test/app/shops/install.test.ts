@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { loader as appLoader } from "~/routes/app";
+import { parseShopSettings } from "~/settings/shop-settings";
 import { sessionStorage } from "~/shopify.server";
 import { createShopifyStandIn } from "../../shopify-stand-in";
 import { mswServer } from "../../support/msw-server";
@@ -37,6 +38,8 @@ beforeEach(async () => {
         name: "New Bakery",
         ianaTimezone: "America/Chicago",
         plan: { displayName: "Advanced", partnerDevelopment: false },
+        contactEmail: "hello@new-bakery.example",
+        email: "owner@new-bakery.example",
       },
     ],
   });
@@ -70,6 +73,28 @@ describe("install by token exchange", () => {
       uninstalledAt: null,
     });
     expect(shop.webhookPathId).toHaveLength(24);
+    // The tracking page's contact: Shopify's public contact email, never the owner's.
+    expect(parseShopSettings(shop.settingsJson).tracking.contactEmail).toBe("hello@new-bakery.example");
+  });
+
+  it("keeps the merchant's own contact choice, an empty one included, when the app is authorized again", async () => {
+    const install = () =>
+      load(embeddedRequest("/app", mintSessionToken({ shop: SHOP, apiKey: TEST_API_KEY, apiSecret: TEST_API_SECRET })));
+    await install();
+    for (const chosen of [null, "orders@new-bakery.example"]) {
+      const row = await db.shop.findUniqueOrThrow({ where: { domain: SHOP } });
+      const saved = parseShopSettings(row.settingsJson);
+      await db.shop.update({
+        where: { domain: SHOP },
+        data: { settingsJson: JSON.stringify({ ...saved, tracking: { ...saved.tracking, contactEmail: chosen } }) },
+      });
+      // A new token exchange runs the install hook again.
+      await db.session.deleteMany();
+      await install();
+      expect(await db.session.count()).toBe(1);
+      const after = await db.shop.findUniqueOrThrow({ where: { domain: SHOP } });
+      expect(parseShopSettings(after.settingsJson).tracking.contactEmail).toBe(chosen);
+    }
   });
 
   it("refuses a session token signed with another secret and stores nothing", async () => {

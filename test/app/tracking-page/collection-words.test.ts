@@ -31,6 +31,7 @@ const facts = (overrides: Partial<TrackingPageFacts> = {}): TrackingPageFacts =>
   storeEmail: null,
   logoUrl: null,
   accentColor: null,
+  mapTiles: null,
   ratingReasons: ["On time"],
   shopperRated: false,
   ...overrides,

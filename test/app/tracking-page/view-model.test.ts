@@ -35,6 +35,7 @@ const facts = (overrides: Partial<TrackingPageFacts> = {}): TrackingPageFacts =>
   storeEmail: null,
   logoUrl: null,
   accentColor: null,
+  mapTiles: null,
   ratingReasons: ["On time", "Friendly driver"],
   shopperRated: false,
   ...overrides,

@@ -1,0 +1,69 @@
+/**
+ * The tracking page's optional map tile source: off by default (no tile, and the image policy names
+ * only the app), and when the merchant sets one, its tiles under the map and that one host, no other,
+ * added to the page's image policy; the poll's answer draws the same tiles.
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { db } from "~/db.server";
+import { loader as appPage } from "~/routes/t.$token";
+import { loader as appStatus } from "~/routes/t.$token_.status";
+import { TEST_APP_URL } from "../../support/test-env";
+import { seedTrackedShipment } from "./tracked-shipment";
+
+const SHOP = "sunset-bakery.myshopify.com";
+const TILES = "https://tiles.example.com/{z}/{x}/{y}.png";
+let clientCounter = 0;
+
+async function page(token: string, status = false) {
+  const client = `203.0.113.${++clientCounter}`;
+  const request = new Request(`${TEST_APP_URL}/t/${token}${status ? "/status" : ""}`, {
+    headers: { "X-Forwarded-For": client },
+  });
+  return (status ? appStatus : appPage)({ request, params: { token }, context: { remoteAddress: client } });
+}
+
+async function withTracking(shopId: string, tracking: Record<string, unknown>) {
+  await db.shop.update({ where: { id: shopId }, data: { settingsJson: JSON.stringify({ tracking }) } });
+}
+
+const imgSrc = (response: Response) => /img-src ([^;]+)/.exec(response.headers.get("Content-Security-Policy")!)![1];
+
+beforeEach(async () => {
+  for (const table of ["courierEvent", "shipment", "pickupLocation", "shop"] as const)
+    await (db[table] as unknown as { deleteMany: () => Promise<unknown> }).deleteMany();
+});
+
+describe("the map's tile source", () => {
+  it("is off by default: the map from the app's own data, no tile, images from the app only", async () => {
+    const { token } = await seedTrackedShipment({ shopDomain: SHOP });
+    const response = await page(token);
+    const html = await response.text();
+    expect(html).toMatch(/<svg[^>]*role="img"/);
+    expect(html).not.toContain("<image");
+    expect(imgSrc(response)).toBe(TEST_APP_URL);
+  });
+
+  it("when set: its tiles under the map, its credit, and only its host added to the image policy", async () => {
+    const { token, shipment } = await seedTrackedShipment({ shopDomain: SHOP });
+    await withTracking(shipment.shopId, { mapTileUrl: TILES, mapTileAttribution: "© Example Maps" });
+    const response = await page(token);
+    const html = await response.text();
+    const tiles = [...html.matchAll(/<image href="([^"]+)"/g)].map((m) => m[1]!);
+    expect(tiles.length).toBeGreaterThan(0);
+    for (const tile of tiles) expect(tile).toMatch(/^https:\/\/tiles\.example\.com\/\d+\/\d+\/\d+\.png$/);
+    expect(html).toContain('<span class="credit">© Example Maps</span>');
+    expect(imgSrc(response)).toBe(`${TEST_APP_URL} https://tiles.example.com`);
+
+    // The poll redraws the live part with the same tiles.
+    const status = (await (await page(token, true)).json()) as { html: string };
+    expect([...status.html.matchAll(/<image href="([^"]+)"/g)].map((m) => m[1])).toEqual(tiles);
+  });
+
+  it("a stored template that is not a valid one (plain http) is not used, and adds no host", async () => {
+    const { token, shipment } = await seedTrackedShipment({ shopDomain: SHOP });
+    await withTracking(shipment.shopId, { mapTileUrl: "http://tiles.example.com/{z}/{x}/{y}.png" });
+    const response = await page(token);
+    expect(await response.text()).not.toContain("<image");
+    expect(imgSrc(response)).toBe(TEST_APP_URL);
+  });
+});
