@@ -109,21 +109,32 @@ export function openSqliteClient(databaseUrl: string): SqliteClient {
     const { sql, args } = typeof input === "string" ? { sql: input, args: [] } : input;
     const values = bindValues(args);
     return guarded(() => {
-      const { statement, returnsData } = prepared(sql);
-      if (!returnsData) {
-        const info = statement.run(values);
-        return resultSet([], [], [], info.changes, BigInt(info.lastInsertRowid));
+      const entry = prepared(sql);
+      try {
+        return execute(entry, values);
+      } catch (error) {
+        // A statement stopped part-way (SQLITE_BUSY) keeps its locks until it runs again (libsql has
+        // no reset or finalize): kept, so that the retry's run resets it.
+        statements.keep(sql, entry);
+        throw error;
       }
-      const columns = statement.columns().map((column) => column.name);
-      const rows = (statement.all(values) as unknown[][]).map((row) => toRow(row, columns));
-      return resultSet(
-        columns,
-        statement.columns().map((column) => column.type ?? ""),
-        rows,
-        0,
-        undefined,
-      );
     });
+  }
+
+  function execute({ statement, returnsData }: Prepared, values: ReturnType<typeof bindValues>): SqliteResultSet {
+    if (!returnsData) {
+      const info = statement.run(values);
+      return resultSet([], [], [], info.changes, BigInt(info.lastInsertRowid));
+    }
+    const columns = statement.columns().map((column) => column.name);
+    const rows = (statement.all(values) as unknown[][]).map((row) => toRow(row, columns));
+    return resultSet(
+      columns,
+      statement.columns().map((column) => column.type ?? ""),
+      rows,
+      0,
+      undefined,
+    );
   }
 
   /** Statements of a batch in one transaction: all or none. */

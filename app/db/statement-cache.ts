@@ -12,6 +12,8 @@ export type StatementCache<T> = {
   get(sql: string): T | undefined;
   /** A statement just prepared for this text: kept when the text was seen before, else remembered as seen. */
   offer(sql: string, statement: T): void;
+  /** Keeps this statement for its text whatever its uses (one that failed part-way must run again to be reset). */
+  keep(sql: string, statement: T): void;
   readonly keptCount: number;
   clear(): void;
 };
@@ -20,6 +22,12 @@ export function createStatementCache<T>(limits: { maxKept: number; maxSeenOnce: 
   // Maps and Sets iterate in insertion order: re-inserting moves a text to the end, so the first is the oldest.
   const kept = new Map<string, T>();
   const seenOnce = new Set<string>();
+  function keep(sql: string, statement: T) {
+    seenOnce.delete(sql);
+    kept.delete(sql);
+    kept.set(sql, statement);
+    if (kept.size > limits.maxKept) kept.delete(kept.keys().next().value!);
+  }
   return {
     get(sql) {
       const statement = kept.get(sql);
@@ -30,13 +38,13 @@ export function createStatementCache<T>(limits: { maxKept: number; maxSeenOnce: 
     },
     offer(sql, statement) {
       if (seenOnce.delete(sql)) {
-        kept.set(sql, statement);
-        if (kept.size > limits.maxKept) kept.delete(kept.keys().next().value!);
+        keep(sql, statement);
         return;
       }
       seenOnce.add(sql);
       if (seenOnce.size > limits.maxSeenOnce) seenOnce.delete(seenOnce.values().next().value!);
     },
+    keep,
     get keptCount() {
       return kept.size;
     },

@@ -40,6 +40,13 @@ describe("the statements the SQLite connection keeps", () => {
     expect(cache.get("a")).toBe("statement for a");
   });
 
+  it("keeps a statement that failed part-way on its first use, so that its next run resets it", () => {
+    const cache = cacheOf();
+    cache.keep("INSERT ... (stopped by SQLITE_BUSY)", "the stopped statement");
+    expect(cache.get("INSERT ... (stopped by SQLITE_BUSY)")).toBe("the stopped statement");
+    expect(cache.keptCount).toBe(1);
+  });
+
   it("forgets everything when cleared", () => {
     const cache = cacheOf();
     for (const sql of ["a", "a", "b"]) use(cache, sql);
