@@ -1,6 +1,6 @@
 /**
  * The SQLite client under Prisma's libsql adapter: ONE connection to the database file for the
- * whole process, its prepared statements kept for reuse.
+ * whole process, its prepared statements kept for reuse (from their second use: statement-cache.ts).
  *
  * @libsql/client (the adapter's own client) hands its connection to every transaction and opens a
  * new one for what follows, and nothing ever closes the old ones: V8 finalizes them, with their
@@ -23,9 +23,12 @@ import { Buffer } from "node:buffer";
 import type { PrismaLibSQL } from "@prisma/adapter-libsql";
 import Database from "libsql";
 import { sqliteFilePath } from "./provider";
+import { createStatementCache } from "./statement-cache";
 
 /** Distinct statements kept prepared; the app issues a few hundred shapes, raw SQL with variable IN lists adds more. */
 export const STATEMENT_CACHE_SIZE = 500;
+/** SQL texts remembered as used once, so that their second use keeps them (statement-cache.ts). */
+export const SEEN_ONCE_SIZE = 256;
 
 /**
  * The client the libsql adapter declares for `createClient` (@libsql/client's Client), and its
@@ -81,17 +84,12 @@ export function openSqliteClient(databaseUrl: string): SqliteClient {
       { cause: error },
     );
   }
-  const statements = new Map<string, Prepared>();
+  const statements = createStatementCache<Prepared>({ maxKept: STATEMENT_CACHE_SIZE, maxSeenOnce: SEEN_ONCE_SIZE });
   let closed = false;
 
   function prepared(sql: string): Prepared {
     const cached = statements.get(sql);
-    if (cached) {
-      // Least recently used first: re-inserting moves it to the end.
-      statements.delete(sql);
-      statements.set(sql, cached);
-      return cached;
-    }
+    if (cached) return cached;
     const statement = database.prepare(sql);
     statement.safeIntegers(true);
     let returnsData = true;
@@ -102,8 +100,7 @@ export function openSqliteClient(databaseUrl: string): SqliteClient {
       returnsData = false;
     }
     const entry = { statement, returnsData };
-    statements.set(sql, entry);
-    if (statements.size > STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+    statements.offer(sql, entry);
     return entry;
   }
 
@@ -112,21 +109,32 @@ export function openSqliteClient(databaseUrl: string): SqliteClient {
     const { sql, args } = typeof input === "string" ? { sql: input, args: [] } : input;
     const values = bindValues(args);
     return guarded(() => {
-      const { statement, returnsData } = prepared(sql);
-      if (!returnsData) {
-        const info = statement.run(values);
-        return resultSet([], [], [], info.changes, BigInt(info.lastInsertRowid));
+      const entry = prepared(sql);
+      try {
+        return execute(entry, values);
+      } catch (error) {
+        // A statement stopped part-way (SQLITE_BUSY) keeps its locks until it runs again (libsql has
+        // no reset or finalize): kept, so that the retry's run resets it.
+        statements.keep(sql, entry);
+        throw error;
       }
-      const columns = statement.columns().map((column) => column.name);
-      const rows = (statement.all(values) as unknown[][]).map((row) => toRow(row, columns));
-      return resultSet(
-        columns,
-        statement.columns().map((column) => column.type ?? ""),
-        rows,
-        0,
-        undefined,
-      );
     });
+  }
+
+  function execute({ statement, returnsData }: Prepared, values: ReturnType<typeof bindValues>): SqliteResultSet {
+    if (!returnsData) {
+      const info = statement.run(values);
+      return resultSet([], [], [], info.changes, BigInt(info.lastInsertRowid));
+    }
+    const columns = statement.columns().map((column) => column.name);
+    const rows = (statement.all(values) as unknown[][]).map((row) => toRow(row, columns));
+    return resultSet(
+      columns,
+      statement.columns().map((column) => column.type ?? ""),
+      rows,
+      0,
+      undefined,
+    );
   }
 
   /** Statements of a batch in one transaction: all or none. */

@@ -1,4 +1,5 @@
 import type { JobQueue, Tx } from "~/jobs/queue.server";
+import { orderMetafieldJobKey } from "~/shipments/order-summary";
 import {
   ANNOTATE_ORDER_JOB,
   DISPATCH_FULFILLMENT_ORDER_JOB,
@@ -66,7 +67,5 @@ export async function enqueueOrderAnnotation(queue: JobQueue, input: { shopDomai
   );
 }
 
-/** The ordering key of an order's annotation jobs (staff find a dead one by it). */
-export function orderAnnotationKey(shopDomain: string, orderGid: string): string {
-  return `order-annotation:${shopDomain}:${orderGid}`;
-}
+/** The ordering key of an order's annotation jobs (staff find a dead one by it), shared with the summary jobs. */
+export const orderAnnotationKey = orderMetafieldJobKey;

@@ -57,6 +57,8 @@ export type QuoteDeps = {
   /** The places taken per slot key (app/schedule/slot-reservations.server.ts takenPlaces), in one query. */
   takenPlaces: TakenPlaces;
   logger?: QuoteLogger;
+  /** The signal that ends a budget of `ms` (AbortSignal.timeout); a test passes its own to end it when it chooses. */
+  budgetTimer?: (ms: number) => AbortSignal;
 };
 
 export type Unavailable = { kind: "unavailable"; why: string };
@@ -76,13 +78,14 @@ export async function quoteRates(deps: QuoteDeps, input: { shopDomain: string; b
     logger.warn("shop not read", { error: error instanceof Error ? error.name : "unknown" });
     return undefined;
   });
-  const shop = await untilAborted(shopRead, AbortSignal.timeout(TIME_BUDGET_MS_DEFAULT - RESPONSE_MARGIN_MS));
+  const budgetTimer = deps.budgetTimer ?? ((ms: number) => AbortSignal.timeout(ms));
+  const shop = await untilAborted(shopRead, budgetTimer(TIME_BUDGET_MS_DEFAULT - RESPONSE_MARGIN_MS));
   if (shop === undefined) return noRates("shop_unavailable");
   if (!shop) return noRates("shop_not_installed");
   const { settings, timeZone } = shop;
   // Counted from the start, so reading the shop above counts against the budget too.
   const left = settings.timeBudgetMs - (performance.now() - started) - RESPONSE_MARGIN_MS;
-  const budget = AbortSignal.timeout(Math.max(Math.floor(left), MIN_COURIER_CALL_MS));
+  const budget = budgetTimer(Math.max(Math.floor(left), MIN_COURIER_CALL_MS));
 
   const parsed = parseRateRequest(input.body);
   if (!parsed.ok) {

@@ -1,6 +1,16 @@
 import { deliveriesOnly } from "~/shipments/leg-kind";
 
 /**
+ * The ordering key of the jobs that write an order's delivery metafield (dispatch's annotation, the
+ * summary after courier events). Each reads the shipments when it runs and then writes them: under one
+ * key they run one at a time in the order they were queued, so an older read is never written over a
+ * newer one (two keys let an annotation read before a delivery and write after its summary).
+ */
+export function orderMetafieldJobKey(shopDomain: string, orderGid: string): string {
+  return `order-annotation:${shopDomain}:${orderGid}`;
+}
+
+/**
  * The order's app metafield: what the admin block (and later a customer-facing page) shows for each
  * of the order's shipments. Only the driver's first name; no phone, no recipient data.
  */

@@ -64,6 +64,7 @@ export function shipmentJobKeys(
     `shipment:${shipment.id}`,
     orderAnnotationKey(shopDomain, shipment.orderGid),
     `order-tag:${shopDomain}:${shipment.orderGid}`,
+    // Summary jobs queued before they shared the annotation's key.
     `order-summary:${shopDomain}:${shipment.orderGid}`,
   ];
 }

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import type { EnqueueInput } from "~/jobs/job";
+import { orderMetafieldJobKey } from "~/shipments/order-summary";
 import { OrderGid } from "~/shopify/global-ids";
 
 /** Adds or removes the shop's attention tag on the order, as one courier event asked. */
@@ -45,8 +46,8 @@ export function orderAttentionTagJob(
 
 /**
  * The summary after a run of events: keyed by the last event the run applied (each run writes it
- * once), one at a time per order. It reads the shipments when it runs, so a later one writes the
- * newest state whichever ran before it.
+ * once), one at a time per order and after the order's queued annotation (the same key, see
+ * orderMetafieldJobKey). It reads the shipments when it runs, so the last one writes the newest state.
  */
 export function orderDeliverySummaryJob(shopDomain: string, orderGid: string, lastEventId: string): EnqueueInput {
   return {
@@ -54,6 +55,6 @@ export function orderDeliverySummaryJob(shopDomain: string, orderGid: string, la
     kind: ORDER_DELIVERY_SUMMARY_JOB,
     payload: { orderGid } satisfies OrderDeliverySummaryPayload,
     uniqueKey: `order-summary:${lastEventId}`,
-    orderingKey: `order-summary:${shopDomain}:${orderGid}`,
+    orderingKey: orderMetafieldJobKey(shopDomain, orderGid),
   };
 }

@@ -81,16 +81,31 @@ export function shuffle<T>(items: T[], random: () => number): T[] {
 /**
  * Options for investigating a result (none changes what is measured by default):
  * - `--profile <dir>`: the app server writes a V8 CPU profile there when it stops (`--cpu-prof`).
+ * - `--memory <dir>`: the app server samples its memory there and writes a heap profile at each new
+ *   peak (memory-preload.ts; the profiler itself costs some memory, so the peak is not the verdict's).
  */
-export type BenchOptions = { profileDir: string | null };
+export type BenchOptions = { profileDir: string | null; memoryDir?: string | null };
 
 export function benchOptions(argv: readonly string[] = process.argv.slice(2)): BenchOptions {
-  const options: BenchOptions = { profileDir: null };
+  const options: BenchOptions = { profileDir: null, memoryDir: null };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === "--profile" && argv[i + 1]) options.profileDir = path.resolve(argv[++i]!);
-    else throw new Error(`Unknown option ${argv[i]} (known: --profile <dir>)`);
+    else if (argv[i] === "--memory" && argv[i + 1]) options.memoryDir = path.resolve(argv[++i]!);
+    else throw new Error(`Unknown option ${argv[i]} (known: --profile <dir>, --memory <dir>)`);
   }
   return options;
+}
+
+/** The app's NODE_OPTIONS and environment for the investigation options chosen. */
+function investigationEnv(options: BenchOptions): Record<string, string> {
+  const nodeOptions = [
+    ...(options.profileDir ? [`--cpu-prof --cpu-prof-dir=${options.profileDir}`] : []),
+    ...(options.memoryDir ? [`--import=${path.join(import.meta.dirname, "memory-preload.ts")}`] : []),
+  ];
+  return {
+    ...(nodeOptions.length ? { NODE_OPTIONS: nodeOptions.join(" ") } : {}),
+    ...(options.memoryDir ? { BENCH_MEMORY_DIR: options.memoryDir } : {}),
+  };
 }
 
 // ---- a bounded run with cleanup --------------------------------------------------------------
@@ -397,7 +412,7 @@ export async function prepareDatabase(
     // The worker's "Job done" entries are at info: the harness counts them (startBenchApp).
     LOG_LEVEL: "info",
     ...extraEnv,
-    ...(options.profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${options.profileDir}` } : {}),
+    ...investigationEnv(options),
   };
   const keys = parseEnv(env).encryption;
   const db = createDb(url);

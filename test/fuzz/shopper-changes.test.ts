@@ -85,7 +85,7 @@ afterEach(async () => {
 });
 
 async function jobsSettled(): Promise<void> {
-  if (!(await jobsIdle(getRuntime().queue, 5_000))) throw new Error("The job queue did not settle within 5 s");
+  if (!(await jobsIdle(getRuntime(), 5_000))) throw new Error("The job queue did not settle within 5 s");
 }
 
 describe("the shopper's changes", () => {

@@ -44,7 +44,7 @@ const idOf = (gid: string) => gid.split("/").pop()!;
 
 /** No job due or running: what an accepted input queued (a re-dispatch's sync) has been done. */
 async function jobsSettled(): Promise<void> {
-  if (!(await jobsIdle(getRuntime().queue, 5_000))) throw new Error("The job queue did not settle within 5 s");
+  if (!(await jobsIdle(getRuntime(), 5_000))) throw new Error("The job queue did not settle within 5 s");
 }
 
 /**

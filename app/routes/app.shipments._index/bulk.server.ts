@@ -1,4 +1,3 @@
-import { PDFDocument } from "pdf-lib";
 import { z } from "zod";
 import { SHIPMENT_ID_PATTERN, type CancelRequest } from "../../../extensions/shared/api-contract";
 import { cancelShipment } from "~/staff/cancel.server";
@@ -43,6 +42,9 @@ export async function mergedLabels(
   deps: StaffDeps,
   input: { shopDomain: string; ids: string[] },
 ): Promise<{ pdf: Uint8Array; printed: number; failures: BulkFailure[] }> {
+  // Loaded on the first merge: pdf-lib is about 4 MB of heap that the process (webhooks, the worker,
+  // checkout's rates) otherwise carries for an action staff take now and then.
+  const { PDFDocument } = await import("pdf-lib");
   const merged = await PDFDocument.create();
   const failures: BulkFailure[] = [];
   let printed = 0;

@@ -89,7 +89,7 @@ describe("Flow down: the state goes on, the triggers wait on their own", () => {
       // The worker reports a dead job at error level; here that is the expected outcome, counted.
       logger: { ...componentLogger("jobs"), info: () => {}, error: (message: string) => void deaths.push(message) },
     });
-    expect(await jobsIdle(h.runtime.queue, 10_000)).toBe(true);
+    expect(await jobsIdle(h.runtime, 10_000)).toBe(true);
     await worker.stop();
     expect(deaths).toEqual(["Job is dead: it will not be retried until staff retry it"]);
     const dead = await shipmentDeadJobs(h.runtime.queue, INSTALLED_SHOP, row);

@@ -15,7 +15,8 @@ import { getRuntime } from "~/runtime.server";
 import { rotateWebhookSecret } from "~/shops/courier-credentials.server";
 import { startCourierSandbox, type CourierSandbox } from "../../courier-sandbox/server";
 import type { ShopifyStandIn } from "../../shopify-stand-in";
-import { drainJobs, INSTALLED_SHOP as SHOP, sameDayOrder, setUpInstalledShop } from "../../support/installed-shop";
+import { INSTALLED_SHOP as SHOP, sameDayOrder, setUpInstalledShop, withTestWorker } from "../../support/installed-shop";
+import { expectJobsSettled } from "../../support/queue-settled";
 import { webhookRequest } from "../../support/shopify-signing";
 import { TEST_API_SECRET, TEST_APP_URL } from "../../support/test-env";
 import { apiRequest } from "../routes/embedded";
@@ -80,15 +81,40 @@ async function deliveredOrder() {
     context: {},
   });
   expect(paid.status).toBe(200);
-  await drainJobs(runtime);
-  const shipment = await db.shipment.findFirstOrThrow({ where: { orderGid: order.id } });
+  // Booked at the courier (the dispatch jobs), then nothing left to run before the events come.
+  const shipment = await withTestWorker(runtime, async () => {
+    await expect
+      .poll(() => db.shipment.count({ where: { orderGid: order.id, courierShipmentId: { not: null } } }), SETTLING)
+      .toBe(1);
+    await expectJobsSettled(runtime);
+    return db.shipment.findFirstOrThrow({ where: { orderGid: order.id } });
+  });
   const courierId = shipment.courierShipmentId!;
   for (let step = 0; step < 40 && sandbox.shipment(courierId)?.state !== "delivered"; step++)
     sandbox.advance(courierId);
   const events = sandbox.emitted.filter((e) => String(e.shipmentId) === courierId).map((e) => e.event);
   for (const event of events) expect((await postEvent(event)).status).toBe(200);
-  await drainJobs(runtime);
+  // What the tests read: the delivered row with its signatory, and the order's metafield written from
+  // it (its own job after the apply, retried on its own if Shopify refuses it once). Waited for with
+  // the worker running, then the queue settled so no job is left to write the metafield afterwards.
+  await withTestWorker(runtime, async () => {
+    await expect
+      .poll(() => db.shipment.findUniqueOrThrow({ where: { id: shipment.id }, select: SIGNED_DELIVERY }), SETTLING)
+      .toEqual({ state: "delivered", signatoryName: "Steve Shipper" });
+    await expect.poll(() => JSON.stringify(orderMetafields(order.id)), SETTLING).toContain("Steve Shipper");
+    await expectJobsSettled(runtime);
+  });
   return { order, customerGid, shipmentId: shipment.id, courierId, events };
+}
+
+/** A whole delivery through the routes and the worker, with room for one retried job on a busy machine. */
+const DELIVERY_TEST_TIMEOUT_MS = 60_000;
+const SIGNED_DELIVERY = { state: true, signatoryName: true } as const;
+/** Long enough for a job's first retry after a failed attempt (backoff 5–10 s). */
+const SETTLING = { timeout: 15_000, interval: 20 };
+
+function orderMetafields(orderGid: string) {
+  return standIn.shop(SHOP).orders.find((o) => o.id === orderGid)!.metafields;
 }
 
 /** Every row of every table, as text. */
@@ -107,87 +133,97 @@ async function everyRow(): Promise<string> {
 const legacy = (gid: string) => gid.split("/").pop()!;
 
 describe("customers/redact from a real delivery", () => {
-  it("leaves no row of any table holding the shopper's name, phone or street, nor the order's signatory", async () => {
-    const { order, customerGid, courierId, events } = await deliveredOrder();
-    const row = await db.shipment.findFirstOrThrow({ where: { orderGid: order.id } });
-    expect(row.state).toBe("delivered");
-    expect(row.signatoryName).toBe("Steve Shipper");
-    // An event of the customer's shipment that never matched a row (arrived before it, say).
-    await db.courierEvent.create({
-      data: {
-        shopId: row.shopId,
-        courierShipmentId: courierId,
-        eventName: events.at(-1)!.event,
-        occurredAt: new Date(),
-        dedupeKey: "unmatched-1",
-        payloadJson: JSON.stringify(events.at(-1)),
-      },
-    });
-    const before = await everyRow();
-    for (const value of SHOPPER_DATA.slice(0, 3)) expect(before).toContain(value);
-    const metafieldBefore = standIn.shop(SHOP).orders.find((o) => o.id === order.id)!.metafields;
-    expect(JSON.stringify(metafieldBefore)).toContain("Steve Shipper");
+  it(
+    "leaves no row of any table holding the shopper's name, phone or street, nor the order's signatory",
+    { timeout: DELIVERY_TEST_TIMEOUT_MS },
+    async () => {
+      const { order, customerGid, courierId, events } = await deliveredOrder();
+      const row = await db.shipment.findFirstOrThrow({ where: { orderGid: order.id } });
+      expect(row.state).toBe("delivered");
+      expect(row.signatoryName).toBe("Steve Shipper");
+      // An event of the customer's shipment that never matched a row (arrived before it, say).
+      await db.courierEvent.create({
+        data: {
+          shopId: row.shopId,
+          courierShipmentId: courierId,
+          eventName: events.at(-1)!.event,
+          occurredAt: new Date(),
+          dedupeKey: "unmatched-1",
+          payloadJson: JSON.stringify(events.at(-1)),
+        },
+      });
+      const before = await everyRow();
+      for (const value of SHOPPER_DATA.slice(0, 3)) expect(before).toContain(value);
+      expect(JSON.stringify(orderMetafields(order.id))).toContain("Steve Shipper");
 
-    const response = await customersRedact({
-      request: signed("/webhooks/customers/redact", "customers/redact", {
-        shop_id: 1,
-        shop_domain: SHOP,
-        customer: { id: Number(legacy(customerGid)), email: "steve.shipper@example.com", phone: null },
-        orders_to_redact: [],
-      }),
-      params: {},
-      context: {},
-    });
-    expect(response.status).toBe(200);
-    await drainJobs(runtime);
-
-    const after = await everyRow();
-    for (const value of SHOPPER_DATA) expect(after).not.toContain(value);
-    const metafieldAfter = standIn.shop(SHOP).orders.find((o) => o.id === order.id)!.metafields;
-    expect(JSON.stringify(metafieldAfter)).not.toContain("Steve");
-    expect((await db.shipment.findFirstOrThrow({ where: { orderGid: order.id } })).state).toBe("delivered");
-  });
+      const response = await customersRedact({
+        request: signed("/webhooks/customers/redact", "customers/redact", {
+          shop_id: 1,
+          shop_domain: SHOP,
+          customer: { id: Number(legacy(customerGid)), email: "steve.shipper@example.com", phone: null },
+          orders_to_redact: [],
+        }),
+        params: {},
+        context: {},
+      });
+      expect(response.status).toBe(200);
+      const after = await everyRow();
+      for (const value of SHOPPER_DATA) expect(after).not.toContain(value);
+      // The order's metafield is rewritten from the redacted rows by the order's annotation job.
+      await withTestWorker(runtime, async () => {
+        await expect.poll(() => JSON.stringify(orderMetafields(order.id)), SETTLING).not.toContain("Steve");
+        await expectJobsSettled(runtime);
+      });
+      expect(JSON.stringify(orderMetafields(order.id))).not.toContain("Steve");
+      expect(await everyRow()).not.toContain("Steve");
+      expect((await db.shipment.findFirstOrThrow({ where: { orderGid: order.id } })).state).toBe("delivered");
+    },
+  );
 });
 
 describe("customers/data_request from a real delivery", () => {
-  it("records a report of the customer's data that the merchant downloads from the app", async () => {
-    const { customerGid } = await deliveredOrder();
-    const response = await customersDataRequest({
-      request: signed("/webhooks/customers/data_request", "customers/data_request", {
-        shop_id: 1,
-        shop_domain: SHOP,
-        customer: { id: Number(legacy(customerGid)), email: "steve.shipper@example.com", phone: null },
-        orders_requested: [],
-        data_request: { id: 9999 },
-      }),
-      params: {},
-      context: {},
-    });
-    expect(response.status).toBe(200);
-    const request = await db.dataRequest.findFirstOrThrow({ where: { shopDomain: SHOP } });
+  it(
+    "records a report of the customer's data that the merchant downloads from the app",
+    { timeout: DELIVERY_TEST_TIMEOUT_MS },
+    async () => {
+      const { customerGid } = await deliveredOrder();
+      const response = await customersDataRequest({
+        request: signed("/webhooks/customers/data_request", "customers/data_request", {
+          shop_id: 1,
+          shop_domain: SHOP,
+          customer: { id: Number(legacy(customerGid)), email: "steve.shipper@example.com", phone: null },
+          orders_requested: [],
+          data_request: { id: 9999 },
+        }),
+        params: {},
+        context: {},
+      });
+      expect(response.status).toBe(200);
+      const request = await db.dataRequest.findFirstOrThrow({ where: { shopDomain: SHOP } });
 
-    const download = await dataRequestDownload({
-      request: apiRequest(`/app/data-requests/${request.id}`, { shop: SHOP }),
-      params: { id: request.id },
-      context: {},
-    });
-    expect(download.status).toBe(200);
-    expect(download.headers.get("Content-Disposition")).toContain("attachment");
-    const report = (await download.json()) as { shipments: { signatory: string | null }[]; courierEvents: unknown[] };
-    expect(report.shipments).toHaveLength(1);
-    expect(report.shipments[0]!.signatory).toBe("Steve Shipper");
-    expect(JSON.stringify(report)).toContain("123 Shipping St");
-    expect(report.courierEvents.length).toBeGreaterThan(0);
+      const download = await dataRequestDownload({
+        request: apiRequest(`/app/data-requests/${request.id}`, { shop: SHOP }),
+        params: { id: request.id },
+        context: {},
+      });
+      expect(download.status).toBe(200);
+      expect(download.headers.get("Content-Disposition")).toContain("attachment");
+      const report = (await download.json()) as { shipments: { signatory: string | null }[]; courierEvents: unknown[] };
+      expect(report.shipments).toHaveLength(1);
+      expect(report.shipments[0]!.signatory).toBe("Steve Shipper");
+      expect(JSON.stringify(report)).toContain("123 Shipping St");
+      expect(report.courierEvents.length).toBeGreaterThan(0);
 
-    // Another shop's request is not this shop's to download.
-    const elsewhere = await db.dataRequest.create({
-      data: { shopDomain: "other-shop.myshopify.com", customerGid, reportJson: "{}" },
-    });
-    const refused = await dataRequestDownload({
-      request: apiRequest(`/app/data-requests/${elsewhere.id}`, { shop: SHOP }),
-      params: { id: elsewhere.id },
-      context: {},
-    });
-    expect(refused.status).toBe(404);
-  });
+      // Another shop's request is not this shop's to download.
+      const elsewhere = await db.dataRequest.create({
+        data: { shopDomain: "other-shop.myshopify.com", customerGid, reportJson: "{}" },
+      });
+      const refused = await dataRequestDownload({
+        request: apiRequest(`/app/data-requests/${elsewhere.id}`, { shop: SHOP }),
+        params: { id: elsewhere.id },
+        context: {},
+      });
+      expect(refused.status).toBe(404);
+    },
+  );
 });
