@@ -5,10 +5,11 @@
  *   1 wiring      routes (route files), app/server, app/runtime.server.ts, app/shopify.server.ts, entry, root
  *   2 pages       page servers beside their routes (app/routes/<route folder>/*), app/components
  *   3 features    quote, dispatch, tracking, order-changes, watchdog, tracking-page, onboarding, staff,
- *                 attention, carrier-service, webhooks
+ *                 attention, carrier-service, webhooks, returns, flow-actions
  *   4 models      shipments, settings, schedule, shops, shipping, extensions/shared (the extensions' contract)
  *   5 clients     courier, shopify (the only code that talks to the courier or to Shopify)
  *   6 base        db, jobs, http, logging, config, crypto, text, forms, types, app/db.server.ts
+ * A feature uses another only through that feature's public module (public.ts, public.server.ts).
  * No module and no folder takes part in an import cycle: features use one another one way only
  * (attention, staff, tracking-page → order-changes → dispatch → watchdog → tracking → quote, onboarding, …).
  */
@@ -20,9 +21,9 @@ const WIRING = [
   "^app/(entry\\.server|root)\\.tsx$",
 ];
 const PAGES = ["^app/routes/[^/]+/(?!route\\.tsx?$)", "^app/components/"];
-const FEATURES = [
-  "^app/(quote|dispatch|tracking|order-changes|watchdog|tracking-page|onboarding|staff|attention|carrier-service|webhooks|returns|flow-actions)/",
-];
+const FEATURE_NAMES =
+  "quote|dispatch|tracking|order-changes|watchdog|tracking-page|onboarding|staff|attention|carrier-service|webhooks|returns|flow-actions";
+const FEATURES = [`^app/(${FEATURE_NAMES})/`];
 const MODELS = ["^app/(shipments|settings|schedule|shops|shipping)/", "^extensions/shared/"];
 const CLIENTS = ["^app/(courier|shopify)/"];
 const BASE = ["^app/(db|jobs|http|logging|config|crypto|text|forms|types)/", "^app/db\\.server\\.ts$"];
@@ -78,6 +79,17 @@ export default {
       severity: "error",
       from: { path: "^extensions/", pathNot: "^extensions/shared/" },
       to: { path: "^app/" },
+    },
+    {
+      name: "features-through-their-public-module",
+      comment:
+        "A feature uses another only through that feature's public module: app/<feature>/public.ts (pure, safe in the browser) or public.server.ts. Export what you need there.",
+      severity: "error",
+      from: { path: `^app/(${FEATURE_NAMES})/` },
+      to: {
+        path: `^app/(${FEATURE_NAMES})/`,
+        pathNot: ["^app/$1/", `^app/(${FEATURE_NAMES})/public(\\.server)?\\.ts$`],
+      },
     },
     {
       name: "not-to-tests",

@@ -1,14 +1,19 @@
 import { JobError } from "~/jobs/errors";
 import { formatMoney } from "~/text/format";
 import { parseShopSettings } from "~/settings/shop-settings";
-import type { StaffDeps } from "~/staff/deps";
 import { COURIER_NOT_CONNECTED } from "~/courier/errors";
-import { StaffActionError } from "~/staff/errors";
-import { findShopShipment } from "~/staff/shipments.server";
 import { recordStaffAction, STAFF_ACTIONS } from "~/shops/staff-actions.server";
 import type { StaffActor } from "~/shops/staff-actor";
-import { confirmRaise, dropRaise, reserveRaise } from "~/watchdog/raise-ledger.server";
-import { createdOptions, raiseExtraCompensation, startingExtraCents } from "~/watchdog/raise-payout.server";
+import { type StaffDeps, StaffActionError } from "~/staff/public";
+import { findShopShipment } from "~/staff/public.server";
+import {
+  confirmRaise,
+  dropRaise,
+  reserveRaise,
+  createdOptions,
+  raiseExtraCompensation,
+  startingExtraCents,
+} from "~/watchdog/public.server";
 
 /**
  * "Raise pay now": one raise of the driver's extra compensation when staff ask, through the

@@ -2,15 +2,13 @@ import { z } from "zod";
 import { componentLogger } from "~/logging/logger.server";
 import { parseShopSettings } from "~/settings/shop-settings";
 import { removeOrderTags } from "~/shopify/order-annotations.server";
-import type { StaffDeps, WithAdmin } from "~/staff/deps";
-import { StaffActionError } from "~/staff/errors";
-import { parseInput } from "~/staff/inputs";
-import { findShopShipment } from "~/staff/shipments.server";
 import { recordStaffAction, STAFF_ACTIONS } from "~/shops/staff-actions.server";
 import { actorLabel, type StaffActor } from "~/shops/staff-actor";
 import { ATTENTION_REASONS, attentionCodeOf } from "../shipments/attention-reasons";
 import { RESOLVED_ACTIVITY } from "~/shipments/activity-kinds";
 import { recordOnShipment } from "~/shipments/record.server";
+import { type StaffDeps, type WithAdmin, StaffActionError, parseInput } from "~/staff/public";
+import { findShopShipment } from "~/staff/public.server";
 
 /**
  * "Resolve": staff handled an item outside the app (phoned the customer, refunded the order) and

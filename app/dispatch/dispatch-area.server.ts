@@ -1,8 +1,8 @@
 import type { CourierClient } from "~/courier/client.server";
-import { radiusVerdict } from "~/quote/delivery-area";
 import type { DeliveryArea } from "~/settings/shop-settings";
 import { outsideAreaReason, type RadiusCheck } from "./dispatch-area";
 import type { PlannedShipment } from "./order-to-shipments";
+import { radiusVerdict } from "~/quote/public";
 
 /**
  * The radius rule before an automatic create (app/dispatch/dispatch-area.ts says when it is needed): one

@@ -1,5 +1,5 @@
-import { areaOf, areaVerdict, type AreaVerdict } from "~/quote/delivery-area";
 import type { DeliveryArea } from "~/settings/shop-settings";
+import { areaOf, areaVerdict, type AreaVerdict } from "~/quote/public";
 
 /**
  * The delivery area at dispatch time (pure). Checkout hides a rate outside a pickup location's area, but

@@ -3,24 +3,23 @@ import { CourierError } from "~/courier/errors";
 import type { Shipment as CourierShipment } from "~/courier/responses";
 import { permanentFailure, retryLater } from "~/jobs/errors";
 import type { Tx } from "~/jobs/queue.server";
-import { dollarsToCents, exceedsPriceTolerance } from "~/quote/pricing";
 import { legacyId } from "~/shopify/global-ids";
 import { priceDifferenceReason } from "./price-comparison";
 import { quotedPrice } from "./quoted-price.server";
 import { fetchFulfillmentOrderForDispatch, type OrderForDispatch } from "~/shopify/orders.server";
-import { attachEarlyEvents } from "~/tracking/courier-webhook.server";
 import { DISPATCH_ACTIVITY } from "~/shipments/activity-kinds";
 import { recordOnShipment } from "~/shipments/record.server";
 import { enqueueOrderAnnotation } from "./enqueue-dispatch.server";
 import type { FulfillmentOrderDispatchPayload } from "./jobs";
 import { bookSlotPlace } from "./slot-booking.server";
 import { idempotencyKey, planFor, readOrder, type DispatchDeps } from "./plan.server";
-import { startNoDriverWatch } from "~/watchdog/start-watch.server";
 import { windowMoveEntry } from "./window-move";
-import { areaOf } from "~/quote/delivery-area";
 import { radiusCheckAtDispatch } from "./dispatch-area";
 import { outsideRadius } from "./dispatch-area.server";
-import { customerOfOrder } from "~/webhooks/deliveries.server";
+import { dollarsToCents, exceedsPriceTolerance, areaOf } from "~/quote/public";
+import { attachEarlyEvents } from "~/tracking/public.server";
+import { startNoDriverWatch } from "~/watchdog/public.server";
+import { customerOfOrder } from "~/webhooks/public.server";
 
 /** On 409 the first create succeeded: find that shipment by reference_id and this fulfillment order's id. */
 async function adoptExisting(

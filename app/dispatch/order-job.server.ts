@@ -1,8 +1,8 @@
 import type { Db } from "~/db/client.server";
-import { customerOfOrder } from "~/webhooks/deliveries.server";
 import { enqueueFulfillmentOrderDispatch } from "~/dispatch/enqueue-dispatch.server";
 import type { OrderDispatchPayload } from "./jobs";
 import { idempotencyKey, planFor, readOrder, type DispatchDeps } from "./plan.server";
+import { customerOfOrder } from "~/webhooks/public.server";
 
 async function recordDecision(
   db: Db,

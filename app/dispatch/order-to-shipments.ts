@@ -1,5 +1,4 @@
 import type { CreateShipmentRequest, Item } from "~/courier/requests";
-import { areaOf, zipVerdict } from "~/quote/delivery-area";
 import type { DeliveryArea } from "~/settings/shop-settings";
 import { DESCRIPTION_MAX, ITEM_DESCRIPTION_MAX, ITEM_REFERENCE_ID_MAX, US_STATE_CODES } from "~/courier/limits";
 import type { LocationAddress } from "~/shipping/location-address";
@@ -11,6 +10,7 @@ import { driverNotes, type DriverNotesSettings } from "./driver-notes";
 import { isLocalDelivery } from "./local-delivery";
 import { outsideAreaReason } from "./dispatch-area";
 import { firstCourierPhone, toCourierPhone } from "~/courier/phone";
+import { areaOf, zipVerdict } from "~/quote/public";
 
 /**
  * A paid order → one courier shipment request per open fulfillment order assigned to an enabled

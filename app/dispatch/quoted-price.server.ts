@@ -1,6 +1,6 @@
 import type { Db } from "~/db/client.server";
-import { cartSignature } from "~/quote/cart-to-estimate";
 import type { OrderForDispatch } from "~/shopify/orders.server";
+import { cartSignature } from "~/quote/public";
 
 /**
  * The cart signature checkout remembered its quote under (pickup location, delivery address, variant

@@ -2,7 +2,6 @@ import type { CourierClient } from "~/courier/client.server";
 import { COURIER_NOT_CONNECTED, CourierError, isAddressProblem } from "~/courier/errors";
 import type { Db } from "~/db/client.server";
 import type { JobQueue } from "~/jobs/queue.server";
-import { dollarsToCents } from "~/quote/pricing";
 import { hoursOfLocations } from "~/schedule/opening-hours";
 import { openWindows } from "~/schedule/windows";
 import { parseShopSettings } from "~/settings/shop-settings";
@@ -15,6 +14,7 @@ import { dispatchUnderWay, nextDispatchGeneration } from "./generation.server";
 import { outsideAreaNote } from "./dispatch-area";
 import { planShipments, type PickupPoint } from "./order-to-shipments";
 import { dispatchSettingsOf, pickupPointsOf } from "./shop-dispatch-settings";
+import { dollarsToCents } from "~/quote/public";
 
 /**
  * What staff do from the order page and the orders list: a fresh quote per open window, and

@@ -1,18 +1,16 @@
 import type { Shipment } from "@prisma/client";
 import { orderGidFromId } from "../../extensions/shared/api-contract";
-import { raisePayNow } from "~/attention/raise-pay-now.server";
 import type { JobQueue } from "~/jobs/queue.server";
 import { FLOW_ACTION_ACTIVITY } from "~/shipments/activity-kinds";
 import { recordOnShipment } from "~/shipments/record.server";
 import { FLOW_ACTOR } from "~/shops/staff-actor";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
-import { cancelShipment } from "~/staff/cancel.server";
-import type { StaffDeps } from "~/staff/deps";
-import { StaffActionError } from "~/staff/errors";
-import { redispatchShipment } from "~/staff/order-dispatch.server";
 import { formatMoney } from "~/text/format";
-import { recordDelivery } from "~/webhooks/deliveries.server";
 import { FLOW_ACTION_TITLES, type FlowActionRequest } from "./flow-action-request";
+import { raisePayNow } from "~/attention/public.server";
+import { type StaffDeps, StaffActionError } from "~/staff/public";
+import { cancelShipment, redispatchShipment } from "~/staff/public.server";
+import { recordDelivery } from "~/webhooks/public.server";
 
 /**
  * A Shopify Flow action run: the same server functions as staff's buttons (dispatch again, raise

@@ -1,8 +1,8 @@
-import { profileStatus } from "~/carrier-service/register.server";
 import type { Db } from "~/db/client.server";
 import { componentLogger } from "~/logging/logger.server";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
 import type { CarrierStatus } from "./checklist";
+import { profileStatus } from "~/carrier-service/public.server";
 
 /**
  * Whether the registered carrier service is in the shipping profiles of every enabled pickup

@@ -1,6 +1,5 @@
 import { fieldErrorsFromIssues } from "~/forms/field-errors";
 import { z } from "zod";
-import { addCarrierServiceToProfiles, registerCarrierService } from "~/carrier-service/register.server";
 import type { CourierUrls } from "~/courier/base-url";
 import type { CourierClient } from "~/courier/client.server";
 import type { KeyRing } from "~/crypto/secret-box.server";
@@ -14,6 +13,7 @@ import { recordSettingsChange } from "~/shops/staff-actions.server";
 import type { StaffActor } from "~/shops/staff-actor";
 import type { CourierCredentials } from "~/shops/courier-for-shop.server";
 import { connectCourier, CourierAccountInput } from "./courier-connection.server";
+import { addCarrierServiceToProfiles, registerCarrierService } from "~/carrier-service/public.server";
 
 /**
  * The setup actions the home page and the settings page share (one path for each): connect the

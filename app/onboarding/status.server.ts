@@ -3,10 +3,8 @@ import type { Db } from "~/db/client.server";
 import type { JobQueue } from "~/jobs/queue.server";
 import type { CourierForShop } from "~/shops/courier-for-shop.server";
 import { parseShopSettings } from "~/settings/shop-settings";
-import { areaOf } from "~/quote/delivery-area";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
 import { webhookAuthMethodOf } from "~/courier/webhook-auth.server";
-import { localDeliveryModeOn } from "~/dispatch/local-delivery";
 import { fetchLocations } from "~/shopify/locations.server";
 import { BASIC_AUTH_USER } from "~/shops/courier-credentials.server";
 import { carrierServiceStatus } from "./carrier-status.server";
@@ -14,6 +12,8 @@ import { checkoutCapability } from "./checkout-capability";
 import { buildChecklist, dispatchModeChosen, webhookInstructions } from "./checklist";
 import { displayedCourierCheck, requestCourierHealthIfStale } from "./courier-health.server";
 import { localDeliveryGuide } from "./local-delivery-guide";
+import { localDeliveryModeOn } from "~/dispatch/public";
+import { areaOf } from "~/quote/public";
 
 /** The Local Delivery guide, when Shopify refused calculated rates: whether each pickup location fulfils online orders is read live. */
 async function localDeliveryStatus(

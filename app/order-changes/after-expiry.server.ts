@@ -12,7 +12,7 @@ import {
   type AfterExpiryDecision,
   type AfterExpiryFacts,
   type AfterExpiryPayload,
-} from "~/tracking/after-expiry";
+} from "~/tracking/public";
 
 export type AfterExpiryDeps = { db: Db; queue: JobQueue; admin: () => Promise<AdminGraphql>; clock: () => Date };
 

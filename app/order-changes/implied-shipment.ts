@@ -1,12 +1,7 @@
 import type { CreateShipmentRequest } from "~/courier/requests";
-import {
-  planShipments,
-  type DeliveryWindowChoice,
-  type DispatchSettings,
-  type PickupPoint,
-} from "~/dispatch/order-to-shipments";
 import { windowIdFromServiceCode } from "~/schedule/service-code";
 import type { OrderForDispatch } from "~/shopify/orders.server";
+import { planShipments, type DeliveryWindowChoice, type DispatchSettings, type PickupPoint } from "~/dispatch/public";
 
 /**
  * What the order implies now for one fulfillment order's shipment: the same mapping dispatch uses

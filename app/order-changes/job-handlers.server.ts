@@ -1,12 +1,12 @@
 import type { CourierClient } from "~/courier/client.server";
-import type { DispatchDeps } from "~/dispatch/plan.server";
 import { parsePayload, type JobHandlers, type JobServices } from "~/jobs/handlers";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
 import { withShopifyRetries } from "~/shopify/job-retries.server";
-import { AFTER_EXPIRY_JOB, AfterExpiryPayload } from "~/tracking/after-expiry";
 import { runAfterExpiry } from "./after-expiry.server";
 import { ORDER_SYNC_JOB, OrderSyncPayload } from "./enqueue-order-sync.server";
 import { runOrderSync } from "./sync.server";
+import type { DispatchDeps } from "~/dispatch/public.server";
+import { AFTER_EXPIRY_JOB, AfterExpiryPayload } from "~/tracking/public";
 
 /** Order changes' jobs: an order's sync with its shipments, and what follows an expiry (a re-dispatch). */
 /** `pageToken` as dispatch's (an order's sync runs with the same collaborators as its dispatch). */

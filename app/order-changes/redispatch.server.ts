@@ -2,7 +2,6 @@ import { COURIER_NOT_CONNECTED } from "~/courier/errors";
 import { CANCELLATION_CODES } from "~/courier/limits";
 import type { CancelShipmentRequest } from "~/courier/requests";
 import type { Db } from "~/db/client.server";
-import { enqueueFulfillmentOrderDispatch } from "~/dispatch/enqueue-dispatch.server";
 import type { JobQueue, Tx } from "~/jobs/queue.server";
 import type { CourierForShop } from "~/shops/courier-for-shop.server";
 import { cancelAtCourier, markShipmentCanceled } from "~/shipments/cancel.server";
@@ -11,6 +10,7 @@ import { ORDER_CHANGE_ACTIVITY, parseFlaggedKind, REDISPATCH_AFTER_CANCEL_KIND }
 import { phaseOf, type ChangeCause, type FlagCause } from "./decide";
 import { enqueueOrderSync } from "./enqueue-order-sync.server";
 import { cancellationFor, feeInWords } from "./wording";
+import { enqueueFulfillmentOrderDispatch } from "~/dispatch/public.server";
 
 /**
  * Dispatching a fulfillment order again after its shipment was canceled for an order change, as a

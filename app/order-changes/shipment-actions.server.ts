@@ -3,17 +3,13 @@ import type { CourierClient } from "~/courier/client.server";
 import { CourierError } from "~/courier/errors";
 import { API_ERROR_CODES } from "~/courier/limits";
 import type { CreateShipmentRequest } from "~/courier/requests";
-import type { DispatchDeps } from "~/dispatch/plan.server";
-import type { pickupPointsOf } from "~/dispatch/shop-dispatch-settings";
 import { permanentFailure, retryLater } from "~/jobs/errors";
-import { dollarsToCents } from "~/quote/pricing";
 import type { ShopSettings } from "~/settings/shop-settings";
 import { cancelAtCourier, markShipmentCanceled } from "~/shipments/cancel.server";
 import { recordOnShipment } from "~/shipments/record.server";
 import type { OrderForDispatch } from "~/shopify/orders.server";
 import { ORDER_CHANGE_ACTIVITY, flaggedKind } from "~/shipments/activity-kinds";
 import { phaseOf, type Decision, type ShipmentPhase } from "./decide";
-import { keepRaisedPay } from "~/watchdog/raises.server";
 import { applyPatch, type ShipmentDiff } from "./shipment-diff";
 import {
   COURIER_LOST,
@@ -26,6 +22,10 @@ import {
   updatedInWords,
   type LocationNames,
 } from "./wording";
+import type { pickupPointsOf } from "~/dispatch/public";
+import type { DispatchDeps } from "~/dispatch/public.server";
+import { dollarsToCents } from "~/quote/public";
+import { keepRaisedPay } from "~/watchdog/public.server";
 
 /**
  * What the order-change job does to one shipment, at the courier and in the database: update,

@@ -1,9 +1,5 @@
 import type { Db } from "~/db/client.server";
 import { RETURN_PICKUP } from "~/shipments/leg-kind";
-import { DISPATCH_FULFILLMENT_ORDER_JOB } from "~/dispatch/jobs";
-import { ourShippingLine } from "~/dispatch/eligibility";
-import type { DeliveryWindowChoice } from "~/dispatch/order-to-shipments";
-import { dispatchSettingsOf, pickupPointsOf } from "~/dispatch/shop-dispatch-settings";
 import { retryLater } from "~/jobs/errors";
 import { windowForDispatch } from "~/schedule/dispatch-window";
 import { hoursOfLocations } from "~/schedule/opening-hours";
@@ -16,7 +12,6 @@ import { ORDER_CHANGE_ACTIVITY, ORDER_CHANGE_KIND_PREFIX, awaitsRedispatch } fro
 import { decideShipment, fulfillmentOrderNow, phaseOf, type ShipmentPhase } from "./decide";
 import type { OrderSyncPayload } from "./enqueue-order-sync.server";
 import { impliedShipment, impliedWindow, type ImpliedShipment } from "./implied-shipment";
-import { nextDispatchGeneration } from "~/dispatch/generation.server";
 import { enqueueRedispatch } from "./redispatch.server";
 import { parseRequest } from "~/shipments/stored-request";
 import {
@@ -35,6 +30,14 @@ import {
 } from "./shipment-actions.server";
 import { diffShipment } from "./shipment-diff";
 import { IN_STEP_AGAIN, ORDER_CHANGE_ATTENTION } from "./wording";
+import {
+  DISPATCH_FULFILLMENT_ORDER_JOB,
+  ourShippingLine,
+  type DeliveryWindowChoice,
+  dispatchSettingsOf,
+  pickupPointsOf,
+} from "~/dispatch/public";
+import { nextDispatchGeneration } from "~/dispatch/public.server";
 
 export type { OrderSyncDeps } from "./shipment-actions.server";
 

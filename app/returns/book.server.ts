@@ -1,9 +1,5 @@
 import type { CourierClient } from "~/courier/client.server";
 import { CourierError } from "~/courier/errors";
-import { enqueueOrderAnnotation } from "~/dispatch/enqueue-dispatch.server";
-import { planShipments, type PlannedShipment } from "~/dispatch/order-to-shipments";
-import { idempotencyKey, loadShop, type DispatchDeps } from "~/dispatch/plan.server";
-import { dispatchSettingsOf } from "~/dispatch/shop-dispatch-settings";
 import { permanentFailure, retryLater } from "~/jobs/errors";
 import type { Tx } from "~/jobs/queue.server";
 import { componentLogger } from "~/logging/logger.server";
@@ -11,8 +7,6 @@ import { windowForDispatch } from "~/schedule/dispatch-window";
 import { hoursOfLocations } from "~/schedule/opening-hours";
 import { fetchFulfillmentOrderForDispatch, type OrderForDispatch } from "~/shopify/orders.server";
 import { fetchReturnForPickup, type ReturnForPickup } from "~/shopify/returns.server";
-import { attachEarlyEvents } from "~/tracking/courier-webhook.server";
-import { startNoDriverWatch } from "~/watchdog/start-watch.server";
 import { enqueueReverseDeliveryAttach } from "./enqueue.server";
 import type { ReturnPickupPayload } from "./jobs";
 import { legRow, type BookedLeg } from "./leg-row";
@@ -20,6 +14,10 @@ import { planReturnPickups } from "./return-to-pickups";
 import { roundTripLegs, type RoundTripLeg } from "./round-trip";
 import { DISPATCH_ACTIVITY } from "~/shipments/activity-kinds";
 import { recordOnShipment } from "~/shipments/record.server";
+import { planShipments, type PlannedShipment, dispatchSettingsOf } from "~/dispatch/public";
+import { enqueueOrderAnnotation, idempotencyKey, loadShop, type DispatchDeps } from "~/dispatch/public.server";
+import { attachEarlyEvents } from "~/tracking/public.server";
+import { startNoDriverWatch } from "~/watchdog/public.server";
 
 export type BookingOutcome =
   { outcome: "exists" | "booked" | "needs_attention"; shipmentIds: string[] } | { outcome: "skipped"; reason: string };

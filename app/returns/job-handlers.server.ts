@@ -1,15 +1,9 @@
 import type { CourierClient } from "~/courier/client.server";
-import type { DispatchDeps } from "~/dispatch/plan.server";
 import { permanentFailure } from "~/jobs/errors";
 import { parsePayload, type JobHandlers, type JobServices } from "~/jobs/handlers";
 import { parseShopSettings, type ShopSettings } from "~/settings/shop-settings";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
 import { withShopifyRetries } from "~/shopify/job-retries.server";
-import type { TrackingSettings } from "~/tracking/apply.server";
-import {
-  REVERSE_DELIVERY_TRACKING_JOB,
-  ReverseDeliveryTrackingPayload,
-} from "~/tracking/reverse-delivery-tracking-job";
 import { runReturnPickupBooking } from "./book.server";
 import {
   ATTACH_REVERSE_DELIVERY_JOB,
@@ -18,6 +12,9 @@ import {
   ReverseDeliveryPayload,
 } from "./jobs";
 import { attachReverseDeliveries } from "./reverse-delivery.server";
+import type { DispatchDeps } from "~/dispatch/public.server";
+import { REVERSE_DELIVERY_TRACKING_JOB, ReverseDeliveryTrackingPayload } from "~/tracking/public";
+import type { TrackingSettings } from "~/tracking/public.server";
 
 /** Returns' jobs: a return's pickup booked with the courier, and its reverse delivery attached in Shopify. */
 export function returnJobHandlers(

@@ -1,7 +1,7 @@
 import type { Shipment as CourierShipment } from "~/courier/responses";
-import { dollarsToCents } from "~/quote/pricing";
 import type { ReturnForPickup } from "~/shopify/returns.server";
 import type { RoundTripLeg } from "./round-trip";
+import { dollarsToCents } from "~/quote/public";
 
 /** A leg as booked: the courier's shipment, or why the courier (or the plan) refused it. */
 export type BookedLeg = { leg: RoundTripLeg | null; created: CourierShipment | null; attention: string | null };

@@ -3,8 +3,8 @@ import type { OrderReturnsResponse } from "../../extensions/shared/return-pickup
 import type { Db } from "~/db/client.server";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
 import { fetchOrderReturns } from "~/shopify/order-returns.server";
-import { ORDER_NOT_FOUND, StaffActionError } from "~/staff/errors";
 import { RETURN_LEG_FIELDS, returnPickupView } from "./pickup-offer";
+import { ORDER_NOT_FOUND, StaffActionError } from "~/staff/public";
 
 /**
  * The order page's returns: each return of the order in Shopify, the app's latest collection of it,

@@ -1,10 +1,10 @@
 import { DESCRIPTION_MAX, ITEM_DESCRIPTION_MAX, ITEM_REFERENCE_ID_MAX, US_STATE_CODES } from "~/courier/limits";
 import type { CreateShipmentRequest, Item } from "~/courier/requests";
 import { firstCourierPhone, toCourierPhone } from "~/courier/phone";
-import type { DispatchSettings, PickupPoint } from "~/dispatch/order-to-shipments";
 import { dimensionsFor } from "~/shipping/package-size";
 import { moneyToDollars, weightToPounds } from "~/shipping/units";
 import type { ReturnForPickup } from "~/shopify/returns.server";
+import type { DispatchSettings, PickupPoint } from "~/dispatch/public";
 
 /**
  * An approved return → one courier collection per receiving store: from the customer's address to

@@ -8,7 +8,7 @@ import {
   updateReverseDeliveryTracking,
 } from "~/shopify/returns.server";
 import { newTrackingToken } from "~/shipments/tracking-token.server";
-import type { TrackingSettings } from "~/tracking/apply.server";
+import type { TrackingSettings } from "~/tracking/public.server";
 
 export type ReverseDeliveryDeps = {
   db: Db;

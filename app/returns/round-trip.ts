@@ -1,7 +1,7 @@
 import { DESCRIPTION_MAX, REFERENCE_ID_MAX } from "~/courier/limits";
 import type { DeliveryBatch } from "~/courier/requests";
-import type { PlannedShipment } from "~/dispatch/order-to-shipments";
 import type { PlannedCollection } from "./return-to-pickups";
+import type { PlannedShipment } from "~/dispatch/public";
 
 /**
  * An exchange as one round trip (delivery-api.md, "Round trips"): the new items' delivery legs

@@ -2,11 +2,11 @@ import type { Db } from "~/db/client.server";
 import type { JobQueue } from "~/jobs/queue.server";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
 import { fetchReturnForPickup } from "~/shopify/returns.server";
-import { StaffActionError } from "~/staff/errors";
 import { recordStaffAction, STAFF_ACTIONS } from "~/shops/staff-actions.server";
 import type { StaffActor } from "~/shops/staff-actor";
 import { enqueueReturnPickup } from "./enqueue.server";
 import { pickupRefusal, RETURN_LEG_FIELDS, RETURN_NOT_OPEN } from "./pickup-offer";
+import { StaffActionError } from "~/staff/public";
 
 export { PICKUP_ALREADY_BOOKED, RETURN_ALREADY_COLLECTED, RETURN_NOT_OPEN } from "./pickup-offer";
 export const RETURN_NOT_FOUND = "This return was not found on this order.";

@@ -1,19 +1,23 @@
 import { z } from "zod";
 import type { Db } from "~/db/client.server";
-import { orderAnnotationKey } from "~/dispatch/enqueue-dispatch.server";
-import { ANNOTATE_ORDER_JOB, DISPATCH_FULFILLMENT_ORDER_JOB, DISPATCH_ORDER_JOB } from "~/dispatch/jobs";
 import type { DeadJob, JobQueue } from "~/jobs/queue.server";
-import { AFTER_EXPIRY_JOB } from "~/tracking/after-expiry";
-import { APPLY_EVENTS_JOB, SEND_FLOW_TRIGGER_JOB } from "~/tracking/jobs";
-import { ORDER_ATTENTION_TAG_JOB, ORDER_DELIVERY_SUMMARY_JOB } from "~/tracking/order-annotation-jobs";
-import { RECONCILE_JOB } from "~/tracking/reconcile.server";
-import { NO_DRIVER_WATCH_JOB } from "~/tracking/no-driver-watch-job";
-import { REVERSE_DELIVERY_TRACKING_JOB } from "~/tracking/reverse-delivery-tracking-job";
 import { STAFF_ACTIVITY } from "~/shipments/activity-kinds";
 import { recordOnShipment } from "~/shipments/record.server";
 import { recordStaffAction, STAFF_ACTIONS } from "~/shops/staff-actions.server";
 import type { StaffActor } from "~/shops/staff-actor";
 import { invalidInput, StaffActionError } from "./errors";
+import { ANNOTATE_ORDER_JOB, DISPATCH_FULFILLMENT_ORDER_JOB, DISPATCH_ORDER_JOB } from "~/dispatch/public";
+import { orderAnnotationKey } from "~/dispatch/public.server";
+import {
+  AFTER_EXPIRY_JOB,
+  APPLY_EVENTS_JOB,
+  SEND_FLOW_TRIGGER_JOB,
+  ORDER_ATTENTION_TAG_JOB,
+  ORDER_DELIVERY_SUMMARY_JOB,
+  NO_DRIVER_WATCH_JOB,
+  REVERSE_DELIVERY_TRACKING_JOB,
+} from "~/tracking/public";
+import { RECONCILE_JOB } from "~/tracking/public.server";
 
 /** Background work that gave up (dead jobs), as staff see it, and putting it back in the queue. */
 

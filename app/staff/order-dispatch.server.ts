@@ -6,16 +6,16 @@ import type {
   ShipmentView,
 } from "../../extensions/shared/api-contract";
 import { orderGidFromId } from "../../extensions/shared/api-contract";
-import { DispatchRefused, dispatchNow, quoteOrder } from "~/dispatch/staff-dispatch.server";
-import { windowTitle } from "~/dispatch/window-title";
 import type { JobQueue } from "~/jobs/queue.server";
-import { cancelAndRedispatch, RedispatchRefused } from "~/order-changes/redispatch.server";
 import type { StaffDeps, WithAdmin } from "./deps";
 import { COURIER_NOT_CONNECTED } from "~/courier/errors";
 import { courierCall, ORDER_NOT_FOUND, SHIPMENT_NOT_FOUND, StaffActionError } from "./errors";
 import { shipmentViewModel, shipmentViews } from "./shipments.server";
 import { recordStaffAction, STAFF_ACTIONS } from "~/shops/staff-actions.server";
 import type { StaffActor } from "~/shops/staff-actor";
+import { windowTitle } from "~/dispatch/public";
+import { DispatchRefused, dispatchNow, quoteOrder } from "~/dispatch/public.server";
+import { cancelAndRedispatch, RedispatchRefused } from "~/order-changes/public.server";
 
 /** "Dispatch now", bulk dispatch and cancel-and-re-dispatch, for the order page and the orders list. */
 

@@ -1,5 +1,4 @@
 import { orderGidFromId, type OrderShipmentsResponse } from "../../extensions/shared/api-contract";
-import { dispatchUnderWay } from "~/dispatch/generation.server";
 import { componentLogger } from "~/logging/logger.server";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
 import { fetchOrderForDispatch, type OrderForDispatch } from "~/shopify/orders.server";
@@ -7,6 +6,7 @@ import type { StaffDeps } from "./deps";
 import { dispatchAvailability } from "./dispatch-availability";
 import { ORDER_NOT_FOUND, StaffActionError } from "./errors";
 import { shipmentViews } from "./shipments.server";
+import { dispatchUnderWay } from "~/dispatch/public.server";
 
 /**
  * The order page's view: the order's shipments in the app, and whether "Dispatch now" may be

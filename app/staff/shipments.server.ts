@@ -3,7 +3,6 @@ import { z } from "zod";
 import { SHIPMENT_ID_PATTERN, type ShipmentView } from "../../extensions/shared/api-contract";
 import type { Db } from "~/db/client.server";
 import { parseShopSettings, trackingUrlFor } from "~/settings/shop-settings";
-import { raisedPerShipment } from "~/watchdog/raises.server";
 import { cancellationCodeOfKind } from "~/shipments/activity-kinds";
 import type { StaffDeps } from "./deps";
 import { invalidInput, SHIPMENT_NOT_FOUND, StaffActionError } from "./errors";
@@ -14,6 +13,7 @@ import {
   toShipmentView,
   type ShipmentHistoryFacts,
 } from "./view-model";
+import { raisedPerShipment } from "~/watchdog/public.server";
 
 /** Loading a shop's shipments and presenting them as the extension contract's `ShipmentView`. */
 

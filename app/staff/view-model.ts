@@ -9,8 +9,8 @@ import {
 } from "../../extensions/shared/api-contract";
 import { shipmentPermissions } from "../../extensions/shared/shipment-rules";
 import { ORDER_CHANGE_ACTIVITY } from "~/shipments/activity-kinds";
-import { needsAttentionForNoDriver, NO_DRIVER_YET_FIX } from "~/tracking/no-driver-attention";
 import { firstName } from "~/shipments/order-summary";
+import { needsAttentionForNoDriver, NO_DRIVER_YET_FIX } from "~/tracking/public";
 
 /**
  * A stored shipment → the `ShipmentView` of the extension contract (also used by the shipment

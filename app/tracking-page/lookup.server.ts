@@ -3,10 +3,7 @@ import type { Db } from "~/db/client.server";
 import { isPlainObject } from "~/http/plain-object";
 import { parseRequest } from "~/shipments/stored-request";
 import { parseShopSettings } from "~/settings/shop-settings";
-import type { FileLinkSigner } from "~/staff/file-links.server";
-import { photoKindsOf, toShipmentState } from "~/staff/view-model";
 import { parseCourierEvent } from "~/courier/events";
-import { toTrackingEvent } from "~/tracking/event-input";
 import { FINAL_STATES } from "~/shipments/states";
 import { changeWindowState } from "./shopper-changes";
 import { hashTrackingToken } from "~/shipments/tracking-token.server";
@@ -14,6 +11,9 @@ import { trackingPageView, type Point, type TrackingPageFacts, type TrackingPage
 import { collectionPageView } from "./collection-words";
 import { isReturnPickup } from "~/shipments/leg-kind";
 import { SHOPPER_RATING_ACTIVITY } from "~/shipments/activity-kinds";
+import { photoKindsOf, toShipmentState } from "~/staff/public";
+import type { FileLinkSigner } from "~/staff/public.server";
+import { toTrackingEvent } from "~/tracking/public";
 
 /** The courier events that mean the driver has left for the shopper. */
 const OUT_FOR_DELIVERY_EVENTS = [

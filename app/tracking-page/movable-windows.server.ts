@@ -1,10 +1,6 @@
 import type { CourierClient } from "~/courier/client.server";
 import { CourierError } from "~/courier/errors";
 import type { CreateShipmentRequest } from "~/courier/requests";
-import { windowTitle } from "~/dispatch/window-title";
-import { countedFullSlots } from "~/quote/rate-preview.server";
-import { dollarsToCents } from "~/quote/pricing";
-import { windowPriceFor } from "~/quote/window-pricing";
 import { hoursOfLocations } from "~/schedule/opening-hours";
 import { windowIdFromServiceCode } from "~/schedule/service-code";
 import { takenPlaces } from "~/schedule/slot-reservations.server";
@@ -12,6 +8,9 @@ import { openWindows, type OpenWindow } from "~/schedule/windows";
 import type { ShopSettings } from "~/settings/shop-settings";
 import type { PageShipment, TrackingPageDeps } from "./lookup.server";
 import { movableOffers, type PricedOffer } from "./shopper-changes";
+import { windowTitle } from "~/dispatch/public";
+import { dollarsToCents, windowPriceFor } from "~/quote/public";
+import { countedFullSlots } from "~/quote/public.server";
 
 /**
  * The windows a shopper may move their delivery to (shopper-changes.server.ts): what the pickup

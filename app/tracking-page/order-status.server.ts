@@ -4,12 +4,12 @@ import type {
   ShopperDeliveryPhase,
 } from "../../extensions/shared/shopper-delivery";
 import type { KeyRing } from "~/crypto/secret-box.server";
-import { toShipmentState } from "~/staff/view-model";
 import { PAGE_SHOP_FIELDS, pageEndsAtFor, pageViewOf, type PageShipment, type TrackingPageDeps } from "./lookup.server";
 import { openTrackingToken } from "~/shipments/tracking-token.server";
 import { trackingPageUrl } from "~/shipments/tracking-page-url";
 import { currentStepLabel, type TrackingPageView } from "./view-model";
 import { isReturnPickup } from "~/shipments/leg-kind";
+import { toShipmentState } from "~/staff/public";
 
 /**
  * The order status block's answer (extensions/order-status-delivery): each same-day delivery of the

@@ -1,14 +1,12 @@
 import { CourierError } from "~/courier/errors";
 import { API_ERROR_CODES } from "~/courier/limits";
 import type { UpdateShipmentRequest } from "~/courier/requests";
-import { bookSlotPlace } from "~/dispatch/slot-booking.server";
 import { parseRequest } from "~/shipments/stored-request";
 import type { CourierForShop } from "~/shops/courier-for-shop.server";
 import { instantLabel, spanLabel } from "~/schedule/labels";
 import { isValidTimeZone } from "~/schedule/time-zone";
 import { parseShopSettings } from "~/settings/shop-settings";
 import { recordOnShipment } from "~/shipments/record.server";
-import { toShipmentState } from "~/staff/view-model";
 import { PAGE_SHOP_FIELDS, pageEndsAtFor, type PageShipment, type TrackingPageDeps } from "./lookup.server";
 import { movableWindows, windowLabel, type Booking } from "./movable-windows.server";
 import {
@@ -21,6 +19,8 @@ import {
 import { hashTrackingToken } from "~/shipments/tracking-token.server";
 import { SHOPPER_CHANGE_ACTIVITY } from "~/shipments/activity-kinds";
 import { isReturnPickup } from "~/shipments/leg-kind";
+import { bookSlotPlace } from "~/dispatch/public.server";
+import { toShipmentState } from "~/staff/public";
 
 /**
  * The shopper's changes before pickup (shopper-changes.ts has the rules): the windows they may move

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { NOTES_MAX } from "~/courier/limits";
-import { driverNotes } from "~/dispatch/driver-notes";
 import { capacitySlotKeyOf } from "~/schedule/capacity";
 import { windowIdFromServiceCode } from "~/schedule/service-code";
 import type { OpenWindow } from "~/schedule/windows";
 import type { ShipmentState } from "~/shipments/states";
+import { driverNotes } from "~/dispatch/public";
 
 /**
  * What a shopper may change on their delivery from the tracking page, before pickup: the driver's

@@ -1,12 +1,12 @@
 import { CourierError } from "~/courier/errors";
 import { parseShopSettings } from "~/settings/shop-settings";
 import { recordOnShipment } from "~/shipments/record.server";
-import { toShipmentState } from "~/staff/view-model";
 import { PAGE_SHOP_FIELDS, pageEndsAtFor } from "./lookup.server";
 import { RATING_SAVED, SHOPPER_RATING_MAX, type ShopperChangeInput } from "./shopper-changes";
 import { oneAtATime, type ShopperChangeDeps } from "./shopper-changes.server";
 import { hashTrackingToken } from "~/shipments/tracking-token.server";
 import { SHOPPER_RATING_ACTIVITY } from "~/shipments/activity-kinds";
+import { toShipmentState } from "~/staff/public";
 
 /**
  * The shopper's one-tap rating after delivery, with the reasons the merchant offers: once per

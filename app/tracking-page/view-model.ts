@@ -1,9 +1,9 @@
-import { windowTitle } from "~/dispatch/window-title";
 import { FINAL_STATES, type ShipmentState } from "~/shipments/states";
 import { brandOf, storeContactOf, type BrandView, type StoreContact } from "./brand";
 import { driverOnMap } from "./driver-on-map";
 import type { MapTileSource } from "~/settings/map-tile-source";
 import { CHANGE_CLOSED_WORDS, RATING_SAVED, type ChangeWindowState } from "./shopper-changes";
+import { windowTitle } from "~/dispatch/public";
 
 /**
  * What the shoppers' tracking page shows, from a shipment's stored facts. Shoppers see only what they

@@ -4,7 +4,7 @@
  * and tracking number, so the price and window come from the courier's record of the new shipment.
  */
 import type { Shipment as CourierShipment } from "~/courier/responses";
-import { dollarsToCents } from "~/quote/pricing";
+import { dollarsToCents } from "~/quote/public";
 
 /** What the new shipment replaces on our record; a field the courier left out keeps the old value. */
 export type RepostTakeover = {

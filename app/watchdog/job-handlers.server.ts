@@ -2,8 +2,8 @@ import type { CourierClient } from "~/courier/client.server";
 import { parsePayload, type JobHandlers, type JobServices } from "~/jobs/handlers";
 import type { AdminGraphql } from "~/shopify/admin-request.server";
 import { withShopifyRetries } from "~/shopify/job-retries.server";
-import { NO_DRIVER_WATCH_JOB, NoDriverWatchPayload } from "~/tracking/no-driver-watch-job";
 import { runNoDriverWatch } from "./no-driver-job.server";
+import { NO_DRIVER_WATCH_JOB, NoDriverWatchPayload } from "~/tracking/public";
 
 /** The watchdog's job: one look at a shipment no driver has taken yet. */
 export function watchdogJobHandlers(services: JobServices<AdminGraphql, CourierClient>): JobHandlers {

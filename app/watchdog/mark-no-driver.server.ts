@@ -1,12 +1,17 @@
 import type { Shipment } from "@prisma/client";
 import type { Db } from "~/db/client.server";
 import type { JobQueue } from "~/jobs/queue.server";
-import { needsAttentionTrigger, noDriverYetTrigger } from "~/tracking/flow-triggers";
-import { flowTriggerJob } from "~/tracking/jobs";
 import { noDriverYetKind } from "~/shipments/activity-kinds";
 import { recordOnShipment } from "~/shipments/record.server";
-import { NO_DRIVER_YET, noDriverYetAttention, type NoDriverCause } from "~/tracking/no-driver-attention";
-import { orderAttentionTagJob } from "~/tracking/order-annotation-jobs";
+import {
+  needsAttentionTrigger,
+  noDriverYetTrigger,
+  flowTriggerJob,
+  NO_DRIVER_YET,
+  noDriverYetAttention,
+  type NoDriverCause,
+  orderAttentionTagJob,
+} from "~/tracking/public";
 
 /**
  * Marks the shipment "no driver yet": the timeline entry (whose kind names the courier shipment, so it

@@ -7,7 +7,7 @@
  */
 import type { NoDriverWatchSettings } from "~/settings/no-driver-schema";
 import type { ShipmentState } from "~/shipments/states";
-import type { NoDriverCause } from "~/tracking/no-driver-attention";
+import type { NoDriverCause } from "~/tracking/public";
 
 export type PayoutRaise = { amountCents: number; raisedAt: Date };
 

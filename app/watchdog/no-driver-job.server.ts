@@ -9,12 +9,11 @@ import type { ShipmentState } from "~/shipments/states";
 import { markNoDriverYet } from "./mark-no-driver.server";
 import { noDriverYetKind, WATCHDOG_ACTIVITY } from "~/shipments/activity-kinds";
 import { recordOnShipment } from "~/shipments/record.server";
-import type { NoDriverCause } from "~/tracking/no-driver-attention";
 import { decideNoDriverWatch } from "./no-driver-decision";
-import { noDriverWatchJob, type NoDriverWatchPayload } from "~/tracking/no-driver-watch-job";
 import { confirmRaise, dropRaise, reserveRaise } from "./raise-ledger.server";
 import { createdOptions, raiseExtraCompensation, startingExtraCents } from "./raise-payout.server";
 import { raisedOnShopDay } from "./raises.server";
+import { type NoDriverCause, noDriverWatchJob, type NoDriverWatchPayload } from "~/tracking/public";
 
 /**
  * One look of the no-driver watchdog (decision in no-driver-decision.ts): the shipment, its raises

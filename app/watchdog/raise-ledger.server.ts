@@ -3,8 +3,8 @@ import type { Db } from "~/db/client.server";
 import type { NoDriverWatchSettings } from "~/settings/no-driver-schema";
 import { RAISE_ACTIVITY } from "~/shipments/activity-kinds";
 import { recordOnShipment } from "~/shipments/record.server";
-import { raiseInWords } from "~/tracking/no-driver-attention";
 import { raisedOnShopDay } from "./raises.server";
+import { raiseInWords } from "~/tracking/public";
 
 /**
  * The raises as a ledger: a raise is reserved before the courier is asked, confirmed once it

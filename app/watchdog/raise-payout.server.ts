@@ -3,7 +3,7 @@ import { CourierError } from "~/courier/errors";
 import { API_ERROR_CODES } from "~/courier/limits";
 import { DeliveryOptionsSchema, type DeliveryOptions } from "~/courier/requests";
 import { retryLater, permanentFailure } from "~/jobs/errors";
-import { dollarsToCents } from "~/quote/pricing";
+import { dollarsToCents } from "~/quote/public";
 
 /**
  * The courier side of one raise: the shipment's options as sent at creation with a new

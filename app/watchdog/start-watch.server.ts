@@ -1,8 +1,8 @@
 import type { Tx } from "~/jobs/queue.server";
 import type { JobQueue } from "~/jobs/queue.server";
 import type { NoDriverWatchSettings } from "~/settings/no-driver-schema";
-import { noDriverWatchJob } from "~/tracking/no-driver-watch-job";
 import { checkTimes } from "./no-driver-decision";
+import { noDriverWatchJob } from "~/tracking/public";
 
 /**
  * Starts the watch of a shipment just created at the courier, in the transaction that stores it: its

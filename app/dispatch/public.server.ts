@@ -1,0 +1,9 @@
+/**
+ * What other features may use of dispatch on the server; nothing else of dispatch/ is imported from
+ * outside it (.dependency-cruiser.mjs).
+ */
+export { enqueueFulfillmentOrderDispatch, enqueueOrderAnnotation, orderAnnotationKey } from "./enqueue-dispatch.server";
+export { dispatchUnderWay, nextDispatchGeneration } from "./generation.server";
+export { type DispatchDeps, idempotencyKey, loadShop } from "./plan.server";
+export { bookSlotPlace } from "./slot-booking.server";
+export { DispatchRefused, dispatchNow, quoteOrder } from "./staff-dispatch.server";
