@@ -6,8 +6,8 @@
  *   2 pages       page servers beside their routes (app/routes/<route folder>/*), app/components
  *   3 features    quote, dispatch, tracking, order-changes, watchdog, tracking-page, onboarding, staff,
  *                 attention, carrier-service, webhooks, returns, flow-actions
- *   4 models      shipments, settings, schedule, shops, shipping, extensions/shared (the extensions' contract)
- *   5 clients     courier, shopify (the only code that talks to the courier or to Shopify)
+ *   4 models      shipments, settings, schedule, shops, extensions/shared (the extensions' contract)
+ *   5 clients     courier, shopify-admin (the only code that talks to the courier or to Shopify)
  *   6 base        db, jobs, http, logging, config, crypto, text, forms, types, app/db.server.ts
  * A feature uses another only through that feature's public module (public.ts, public.server.ts).
  * No module and no folder takes part in an import cycle: features use one another one way only
@@ -24,8 +24,8 @@ const PAGES = ["^app/routes/[^/]+/(?!route\\.tsx?$)", "^app/components/"];
 const FEATURE_NAMES =
   "quote|dispatch|tracking|order-changes|watchdog|tracking-page|onboarding|staff|attention|carrier-service|webhooks|returns|flow-actions";
 const FEATURES = [`^app/(${FEATURE_NAMES})/`];
-const MODELS = ["^app/(shipments|settings|schedule|shops|shipping)/", "^extensions/shared/"];
-const CLIENTS = ["^app/(courier|shopify)/"];
+const MODELS = ["^app/(shipments|settings|schedule|shops)/", "^extensions/shared/"];
+const CLIENTS = ["^app/(courier|shopify-admin)/"];
 const BASE = ["^app/(db|jobs|http|logging|config|crypto|text|forms|types)/", "^app/db\\.server\\.ts$"];
 
 const LAYERS = [

@@ -4,7 +4,7 @@ import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prism
 import { appConfig } from "./config/env.server";
 import { db } from "./db.server";
 import { componentLogger, type LogLevel } from "./logging/logger.server";
-import { createEncryptedSessionStorage } from "./shopify/encrypted-session-storage.server";
+import { createEncryptedSessionStorage } from "./shopify-admin/encrypted-session-storage.server";
 import { recordInstall } from "./shops/install.server";
 
 const config = appConfig();

@@ -3,7 +3,7 @@
  * reason in words and the one action that resolves it (app/shipments/attention-reasons.ts).
  */
 import { instantLabel } from "~/schedule/labels";
-import { legacyId } from "~/shopify/global-ids";
+import { legacyId } from "~/shopify-admin/global-ids";
 import {
   ATTENTION_REASONS,
   attentionCodeOf,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { componentLogger } from "~/logging/logger.server";
 import { parseShopSettings } from "~/settings/shop-settings";
-import { removeOrderTags } from "~/shopify/order-annotations.server";
+import { removeOrderTags } from "~/shopify-admin/order-annotations.server";
 import { recordStaffAction, STAFF_ACTIONS } from "~/shops/staff-actions.server";
 import { actorLabel, type StaffActor } from "~/shops/staff-actor";
 import { ATTENTION_REASONS, attentionCodeOf } from "../shipments/attention-reasons";

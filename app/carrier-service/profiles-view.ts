@@ -1,4 +1,4 @@
-import type { DeliveryProfiles } from "~/shopify/carrier-service.server";
+import type { DeliveryProfiles } from "~/shopify-admin/carrier-service.server";
 import type { DeliveryProfileView } from "./profile-plan";
 
 /** The Admin API's delivery profiles reduced to what the planner reads. */

@@ -1,12 +1,12 @@
 import type { Db } from "~/db/client.server";
-import { AdminApiError, type AdminGraphql } from "~/shopify/admin-request.server";
+import { AdminApiError, type AdminGraphql } from "~/shopify-admin/admin-request.server";
 import {
   addCarrierToZones,
   CarrierServicePlanError,
   createCarrierService,
   fetchDeliveryProfiles,
   updateCarrierService,
-} from "~/shopify/carrier-service.server";
+} from "~/shopify-admin/carrier-service.server";
 import { manualInstructions, planProfileUpdate, type ProfilePlan } from "./profile-plan";
 import { toProfileViews } from "./profiles-view";
 

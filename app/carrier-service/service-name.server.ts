@@ -1,6 +1,6 @@
 import { registerCarrierService } from "~/carrier-service/register.server";
 import type { Db } from "~/db/client.server";
-import { AdminApiError, type AdminGraphql } from "~/shopify/admin-request.server";
+import { AdminApiError, type AdminGraphql } from "~/shopify-admin/admin-request.server";
 import { parseShopSettings } from "~/settings/shop-settings";
 
 /**

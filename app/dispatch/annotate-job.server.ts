@@ -1,4 +1,4 @@
-import { addOrderTags, setOrderDeliveryMetafield } from "~/shopify/order-annotations.server";
+import { addOrderTags, setOrderDeliveryMetafield } from "~/shopify-admin/order-annotations.server";
 import { orderDeliverySummary } from "~/shipments/order-summary";
 import type { OrderAnnotationPayload } from "./jobs";
 import { loadShop, type DispatchDeps } from "./plan.server";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FulfillmentOrderGid, OrderGid } from "~/shopify/global-ids";
+import { FulfillmentOrderGid, OrderGid } from "~/shopify-admin/global-ids";
 
 /**
  * The dispatch job kinds and their payloads, for the code that enqueues them and the handlers that

@@ -1,11 +1,11 @@
 import type { CreateShipmentRequest, Item } from "~/courier/requests";
 import type { DeliveryArea } from "~/settings/shop-settings";
 import { DESCRIPTION_MAX, ITEM_DESCRIPTION_MAX, ITEM_REFERENCE_ID_MAX, US_STATE_CODES } from "~/courier/limits";
-import type { LocationAddress } from "~/shipping/location-address";
-import { dimensionsFor, type PackageDefaults } from "~/shipping/package-size";
-import { moneyToDollars, weightToPounds } from "~/shipping/units";
-import { legacyId } from "~/shopify/global-ids";
-import type { OrderForDispatch } from "~/shopify/orders.server";
+import type { LocationAddress } from "~/shipments/location-address";
+import { dimensionsFor, type PackageDefaults } from "~/shipments/package-size";
+import { moneyToDollars, weightToPounds } from "~/shipments/units";
+import { legacyId } from "~/shopify-admin/global-ids";
+import type { OrderForDispatch } from "~/shopify-admin/orders.server";
 import { driverNotes, type DriverNotesSettings } from "./driver-notes";
 import { isLocalDelivery } from "./local-delivery";
 import { outsideAreaReason } from "./dispatch-area";

@@ -1,5 +1,5 @@
 import type { Db } from "~/db/client.server";
-import type { OrderForDispatch } from "~/shopify/orders.server";
+import type { OrderForDispatch } from "~/shopify-admin/orders.server";
 import { cartSignature } from "~/quote/public";
 
 /**

@@ -1,6 +1,6 @@
 import type { PickupLocation } from "@prisma/client";
 import type { ShopSettings } from "~/settings/shop-settings";
-import { readLocationAddress } from "~/shipping/location-address";
+import { readLocationAddress } from "~/shipments/location-address";
 import type { DispatchSettings, PickupPoint } from "./order-to-shipments";
 
 /** The part of the shop's settings the order → shipment mapping reads. */

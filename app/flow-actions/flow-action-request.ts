@@ -14,7 +14,7 @@ import {
 } from "../../extensions/shared/api-contract";
 import { validateCancel } from "../../extensions/shared/cancellation";
 import { ID_DIGITS } from "~/http/json-ids";
-import { isMyshopifyDomain } from "~/shopify/shop-domain";
+import { isMyshopifyDomain } from "~/shopify-admin/shop-domain";
 
 /** The largest action request read: a few short fields and a comment, far under this. */
 export const FLOW_ACTION_MAX_BODY_BYTES = 32 * 1024;

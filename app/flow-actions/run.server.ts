@@ -4,7 +4,7 @@ import type { JobQueue } from "~/jobs/queue.server";
 import { FLOW_ACTION_ACTIVITY } from "~/shipments/activity-kinds";
 import { recordOnShipment } from "~/shipments/record.server";
 import { FLOW_ACTOR } from "~/shops/staff-actor";
-import type { AdminGraphql } from "~/shopify/admin-request.server";
+import type { AdminGraphql } from "~/shopify-admin/admin-request.server";
 import { formatMoney } from "~/text/format";
 import { FLOW_ACTION_TITLES, type FlowActionRequest } from "./flow-action-request";
 import { raisePayNow } from "~/attention/public.server";

@@ -1,6 +1,6 @@
 import type { Db } from "~/db/client.server";
 import { componentLogger } from "~/logging/logger.server";
-import type { AdminGraphql } from "~/shopify/admin-request.server";
+import type { AdminGraphql } from "~/shopify-admin/admin-request.server";
 import type { CarrierStatus } from "./checklist";
 import { profileStatus } from "~/carrier-service/public.server";
 

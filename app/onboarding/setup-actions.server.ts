@@ -6,7 +6,7 @@ import type { KeyRing } from "~/crypto/secret-box.server";
 import type { Db } from "~/db/client.server";
 import { saveDispatchMode } from "~/settings/settings-form.server";
 import { parseShopSettings } from "~/settings/shop-settings";
-import { AdminApiError, type AdminGraphql } from "~/shopify/admin-request.server";
+import { AdminApiError, type AdminGraphql } from "~/shopify-admin/admin-request.server";
 import { WEBHOOK_AUTH_METHODS } from "~/courier/webhook-auth.server";
 import { rotateWebhookSecret } from "~/shops/courier-credentials.server";
 import { recordSettingsChange } from "~/shops/staff-actions.server";

@@ -3,8 +3,8 @@ import type { JobQueue } from "~/jobs/queue.server";
 import { redispatchCanceled } from "./redispatch.server";
 import { parseShopSettings } from "~/settings/shop-settings";
 import { recordOnShipment } from "~/shipments/record.server";
-import type { AdminGraphql } from "~/shopify/admin-request.server";
-import { fetchOrderForDispatch } from "~/shopify/orders.server";
+import type { AdminGraphql } from "~/shopify-admin/admin-request.server";
+import { fetchOrderForDispatch } from "~/shopify-admin/orders.server";
 import { AFTER_EXPIRY_ACTIVITY } from "~/shipments/activity-kinds";
 import {
   AFTER_EXPIRY_WORDS,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { OrderGid } from "~/shopify/global-ids";
+import { OrderGid } from "~/shopify-admin/global-ids";
 import type { JobQueue, Tx } from "~/jobs/queue.server";
 
 /**

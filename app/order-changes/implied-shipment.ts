@@ -1,6 +1,6 @@
 import type { CreateShipmentRequest } from "~/courier/requests";
 import { windowIdFromServiceCode } from "~/schedule/service-code";
-import type { OrderForDispatch } from "~/shopify/orders.server";
+import type { OrderForDispatch } from "~/shopify-admin/orders.server";
 import { planShipments, type DeliveryWindowChoice, type DispatchSettings, type PickupPoint } from "~/dispatch/public";
 
 /**

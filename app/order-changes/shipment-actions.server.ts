@@ -7,7 +7,7 @@ import { permanentFailure, retryLater } from "~/jobs/errors";
 import type { ShopSettings } from "~/settings/shop-settings";
 import { cancelAtCourier, markShipmentCanceled } from "~/shipments/cancel.server";
 import { recordOnShipment } from "~/shipments/record.server";
-import type { OrderForDispatch } from "~/shopify/orders.server";
+import type { OrderForDispatch } from "~/shopify-admin/orders.server";
 import { ORDER_CHANGE_ACTIVITY, flaggedKind } from "~/shipments/activity-kinds";
 import { phaseOf, type Decision, type ShipmentPhase } from "./decide";
 import { applyPatch, type ShipmentDiff } from "./shipment-diff";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { wellFormedString } from "~/text/well-formed";
-import { CustomerGid, FULFILLMENT_ORDER_GID_PREFIX, FulfillmentOrderGid, OrderGid } from "~/shopify/global-ids";
+import { CustomerGid, FULFILLMENT_ORDER_GID_PREFIX, FulfillmentOrderGid, OrderGid } from "~/shopify-admin/global-ids";
 
 /**
  * The Shopify webhook payloads that announce order changes (API 2026-10). Only what routes the

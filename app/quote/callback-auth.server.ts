@@ -18,4 +18,4 @@ export function verifyCallbackHmac(rawBody: Uint8Array, header: string | null, s
   return timingSafeEqual(given, expected);
 }
 
-export { isMyshopifyDomain } from "~/shopify/shop-domain";
+export { isMyshopifyDomain } from "~/shopify-admin/shop-domain";

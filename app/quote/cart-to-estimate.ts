@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { ADDRESS_LINE_MAX, US_STATE_CODES } from "~/courier/limits";
 import type { Address, EstimateRequest, Item } from "~/courier/requests";
-import type { LocationAddress } from "~/shipping/location-address";
-import { gramsToPounds } from "~/shipping/units";
-import { legacyId } from "~/shopify/global-ids";
+import type { LocationAddress } from "~/shipments/location-address";
+import { gramsToPounds } from "~/shipments/units";
+import { legacyId } from "~/shopify-admin/global-ids";
 import type { CallbackAddress, RateRequest } from "./rate-request";
 import type { OpenWindow } from "~/schedule/windows";
 

@@ -1,6 +1,6 @@
 import type { Db } from "~/db/client.server";
 import { parseShopSettings, type ShopSettings } from "~/settings/shop-settings";
-import { readLocationAddress } from "~/shipping/location-address";
+import { readLocationAddress } from "~/shipments/location-address";
 import type { PickupCandidate } from "./cart-to-estimate";
 import { isValidTimeZone } from "~/schedule/time-zone";
 

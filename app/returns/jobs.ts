@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { OrderGid, ReturnGid } from "~/shopify/global-ids";
+import { OrderGid, ReturnGid } from "~/shopify-admin/global-ids";
 
 /** The returns job kinds and their payloads (ids only: the return is read again when a job runs). */
 

@@ -1,5 +1,5 @@
 import type { Shipment as CourierShipment } from "~/courier/responses";
-import type { ReturnForPickup } from "~/shopify/returns.server";
+import type { ReturnForPickup } from "~/shopify-admin/returns.server";
 import type { RoundTripLeg } from "./round-trip";
 import { dollarsToCents } from "~/quote/public";
 

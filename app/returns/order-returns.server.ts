@@ -1,8 +1,8 @@
 import { orderGidFromId } from "../../extensions/shared/api-contract";
 import type { OrderReturnsResponse } from "../../extensions/shared/return-pickups-contract";
 import type { Db } from "~/db/client.server";
-import type { AdminGraphql } from "~/shopify/admin-request.server";
-import { fetchOrderReturns } from "~/shopify/order-returns.server";
+import type { AdminGraphql } from "~/shopify-admin/admin-request.server";
+import { fetchOrderReturns } from "~/shopify-admin/order-returns.server";
 import { RETURN_LEG_FIELDS, returnPickupView } from "./pickup-offer";
 import { ORDER_NOT_FOUND, StaffActionError } from "~/staff/public";
 

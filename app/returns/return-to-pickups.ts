@@ -1,9 +1,9 @@
 import { DESCRIPTION_MAX, ITEM_DESCRIPTION_MAX, ITEM_REFERENCE_ID_MAX, US_STATE_CODES } from "~/courier/limits";
 import type { CreateShipmentRequest, Item } from "~/courier/requests";
 import { firstCourierPhone, toCourierPhone } from "~/courier/phone";
-import { dimensionsFor } from "~/shipping/package-size";
-import { moneyToDollars, weightToPounds } from "~/shipping/units";
-import type { ReturnForPickup } from "~/shopify/returns.server";
+import { dimensionsFor } from "~/shipments/package-size";
+import { moneyToDollars, weightToPounds } from "~/shipments/units";
+import type { ReturnForPickup } from "~/shopify-admin/returns.server";
 import type { DispatchSettings, PickupPoint } from "~/dispatch/public";
 
 /**

@@ -1,12 +1,12 @@
 import { z } from "zod";
 import type { Db } from "~/db/client.server";
 import { permanentFailure } from "~/jobs/errors";
-import type { AdminGraphql } from "~/shopify/admin-request.server";
+import type { AdminGraphql } from "~/shopify-admin/admin-request.server";
 import {
   createReverseDeliveryWithTracking,
   fetchReturnForPickup,
   updateReverseDeliveryTracking,
-} from "~/shopify/returns.server";
+} from "~/shopify-admin/returns.server";
 import { newTrackingToken } from "~/shipments/tracking-token.server";
 import type { TrackingSettings } from "~/tracking/public.server";
 

@@ -1,7 +1,7 @@
 import type { Db } from "~/db/client.server";
 import type { JobQueue } from "~/jobs/queue.server";
-import type { AdminGraphql } from "~/shopify/admin-request.server";
-import { fetchReturnForPickup } from "~/shopify/returns.server";
+import type { AdminGraphql } from "~/shopify-admin/admin-request.server";
+import { fetchReturnForPickup } from "~/shopify-admin/returns.server";
 import { recordStaffAction, STAFF_ACTIONS } from "~/shops/staff-actions.server";
 import type { StaffActor } from "~/shops/staff-actor";
 import { enqueueReturnPickup } from "./enqueue.server";

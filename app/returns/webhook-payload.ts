@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { OrderGid, ReturnGid } from "~/shopify/global-ids";
+import { OrderGid, ReturnGid } from "~/shopify-admin/global-ids";
 
 /**
  * returns/approve (API 2026-10): the return's ids route the work; the job reads the return itself

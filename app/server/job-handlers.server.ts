@@ -9,7 +9,7 @@ import { createTtlLoader } from "~/quote/ttl-loader.server";
 import { SHOPS_KEPT, type Runtime } from "~/runtime.server";
 import type { ShopSettings } from "~/settings/shop-settings";
 import { newTrackingToken, sealTrackingToken } from "~/shipments/tracking-token.server";
-import type { AdminGraphql } from "~/shopify/admin-request.server";
+import type { AdminGraphql } from "~/shopify-admin/admin-request.server";
 import { trackingJobHandlers } from "~/tracking/job-handlers.server";
 import { watchdogJobHandlers } from "~/watchdog/job-handlers.server";
 import { trackingSettingsOf } from "./tracking-settings.server";

@@ -1,6 +1,6 @@
 import { appConfig } from "~/config/env.server";
 import { getRuntime } from "~/runtime.server";
-import type { AdminGraphql } from "~/shopify/admin-request.server";
+import type { AdminGraphql } from "~/shopify-admin/admin-request.server";
 import { courierClientForCredentials } from "~/shops/courier-for-shop.server";
 import type { SetupDeps } from "~/onboarding/setup-actions.server";
 

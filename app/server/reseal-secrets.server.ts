@@ -6,7 +6,7 @@ import {
   type KeyRing,
 } from "~/crypto/secret-box.server";
 import type { Db } from "~/db/client.server";
-import { sessionSecretContext } from "~/shopify/encrypted-session-storage.server";
+import { sessionSecretContext } from "~/shopify-admin/encrypted-session-storage.server";
 import { resealShopSecrets } from "~/shops/courier-credentials.server";
 import { openTrackingToken, sealTrackingToken } from "~/shipments/tracking-token.server";
 

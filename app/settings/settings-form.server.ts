@@ -1,8 +1,8 @@
 import type { Db } from "~/db/client.server";
 import { componentLogger } from "~/logging/logger.server";
 import { validatePickupLocations, type PickupLocationInput } from "~/settings/pickup-locations";
-import type { AdminGraphql } from "~/shopify/admin-request.server";
-import { fetchLocations } from "~/shopify/locations.server";
+import type { AdminGraphql } from "~/shopify-admin/admin-request.server";
+import { fetchLocations } from "~/shopify-admin/locations.server";
 import { dottedFieldsToObject, type FormDataLike } from "./dotted-fields";
 import { parseShopSettings, validateSettingsInput, type ShopSettings } from "./shop-settings";
 

@@ -1,6 +1,6 @@
 import type { Db } from "~/db/client.server";
-import type { AdminGraphql } from "~/shopify/admin-request.server";
-import { fetchShopBasics } from "~/shopify/shop.server";
+import type { AdminGraphql } from "~/shopify-admin/admin-request.server";
+import { fetchShopBasics } from "~/shopify-admin/shop.server";
 import { settingsWithContactEmail } from "~/settings/shop-settings";
 import { newWebhookPathId } from "./courier-credentials.server";
 

@@ -1,6 +1,6 @@
 import type { Db } from "~/db/client.server";
 import type { CourierForShop } from "~/shops/courier-for-shop.server";
-import type { AdminGraphql } from "~/shopify/admin-request.server";
+import type { AdminGraphql } from "~/shopify-admin/admin-request.server";
 import type { FileLinkSigner } from "./file-links.server";
 
 /** What every staff action needs: passed in by the route (the shell), never built here. */

@@ -1,5 +1,5 @@
 import { CourierError } from "~/courier/errors";
-import { AdminApiError } from "~/shopify/admin-request.server";
+import { AdminApiError } from "~/shopify-admin/admin-request.server";
 import { fromCourierError, StaffActionError } from "./errors";
 
 /**

@@ -1,7 +1,7 @@
 import { orderGidFromId, type OrderShipmentsResponse } from "../../extensions/shared/api-contract";
 import { componentLogger } from "~/logging/logger.server";
-import type { AdminGraphql } from "~/shopify/admin-request.server";
-import { fetchOrderForDispatch, type OrderForDispatch } from "~/shopify/orders.server";
+import type { AdminGraphql } from "~/shopify-admin/admin-request.server";
+import { fetchOrderForDispatch, type OrderForDispatch } from "~/shopify-admin/orders.server";
 import type { StaffDeps } from "./deps";
 import { dispatchAvailability } from "./dispatch-availability";
 import { ORDER_NOT_FOUND, StaffActionError } from "./errors";

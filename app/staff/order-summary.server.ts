@@ -1,7 +1,7 @@
 import type { Db } from "~/db/client.server";
 import { componentLogger } from "~/logging/logger.server";
-import type { AdminGraphql } from "~/shopify/admin-request.server";
-import { setOrderDeliveryMetafield } from "~/shopify/order-annotations.server";
+import type { AdminGraphql } from "~/shopify-admin/admin-request.server";
+import { setOrderDeliveryMetafield } from "~/shopify-admin/order-annotations.server";
 import { orderDeliverySummary } from "~/shipments/order-summary";
 
 /**

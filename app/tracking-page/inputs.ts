@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { CustomerGid } from "~/shopify/global-ids";
-import { shopDomainFromDest } from "~/shopify/shop-domain";
+import { CustomerGid } from "~/shopify-admin/global-ids";
+import { shopDomainFromDest } from "~/shopify-admin/shop-domain";
 
 /** A token as app/shipments/tracking-token.server.ts makes it: 16 random bytes in base64url. */
 export const TRACKING_TOKEN_PATTERN = /^[A-Za-z0-9_-]{22}$/;

@@ -5,13 +5,13 @@ import type { Db } from "~/db/client.server";
 import type { JobQueue } from "~/jobs/queue.server";
 import { actionsFor, isReturnPickup } from "~/shipments/leg-kind";
 import { releaseSlotPlace } from "~/schedule/slot-reservations.server";
-import type { AdminGraphql } from "~/shopify/admin-request.server";
+import type { AdminGraphql } from "~/shopify-admin/admin-request.server";
 import {
   createFulfillment,
   createFulfillmentEvent,
   fetchFulfillmentOrderFulfillments,
   updateFulfillmentTracking,
-} from "~/shopify/fulfillments.server";
+} from "~/shopify-admin/fulfillments.server";
 import { newTrackingToken } from "~/shipments/tracking-token.server";
 import { noDriverWatchJob } from "~/tracking/no-driver-watch-job";
 import { reverseDeliveryTrackingJob } from "~/tracking/reverse-delivery-tracking-job";

@@ -1,8 +1,8 @@
 import type { Db } from "~/db/client.server";
 import { permanentFailure } from "~/jobs/errors";
-import type { AdminGraphql } from "~/shopify/admin-request.server";
-import { parseFlowTrigger } from "~/shopify/flow-trigger-payloads";
-import { sendFlowTrigger } from "~/shopify/flow-triggers.server";
+import type { AdminGraphql } from "~/shopify-admin/admin-request.server";
+import { parseFlowTrigger } from "~/shopify-admin/flow-trigger-payloads";
+import { sendFlowTrigger } from "~/shopify-admin/flow-triggers.server";
 import type { SendFlowTriggerPayload } from "./jobs";
 
 /**

@@ -4,7 +4,7 @@
  * event that caused it, or a run applies it again. An occurrence belongs to one courier shipment: a
  * repost that expires in turn is a new occurrence.
  */
-import { asOneLine, type AttentionCode, type FlowTrigger } from "~/shopify/flow-trigger-payloads";
+import { asOneLine, type AttentionCode, type FlowTrigger } from "~/shopify-admin/flow-trigger-payloads";
 import type { ShipmentState } from "~/shipments/states";
 import type { Transition } from "./state-machine";
 

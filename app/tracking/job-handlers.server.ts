@@ -2,8 +2,8 @@ import type { CourierClient } from "~/courier/client.server";
 import { permanentFailure } from "~/jobs/errors";
 import { parsePayload, type JobHandlers, type JobServices } from "~/jobs/handlers";
 import { parseShopSettings, type ShopSettings } from "~/settings/shop-settings";
-import type { AdminGraphql } from "~/shopify/admin-request.server";
-import { withShopifyRetries } from "~/shopify/job-retries.server";
+import type { AdminGraphql } from "~/shopify-admin/admin-request.server";
+import { withShopifyRetries } from "~/shopify-admin/job-retries.server";
 import { applyShipmentEvents, type TrackingSettings } from "./apply.server";
 import { sendFlowOccurrence } from "./flow-send.server";
 import {

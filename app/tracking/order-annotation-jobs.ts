@@ -7,7 +7,7 @@
 import { z } from "zod";
 import type { EnqueueInput } from "~/jobs/job";
 import { orderMetafieldJobKey } from "~/shipments/order-summary";
-import { OrderGid } from "~/shopify/global-ids";
+import { OrderGid } from "~/shopify-admin/global-ids";
 
 /** Adds or removes the shop's attention tag on the order, as one courier event asked. */
 export const ORDER_ATTENTION_TAG_JOB = "tracking.order-attention-tag";

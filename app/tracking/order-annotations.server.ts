@@ -1,7 +1,7 @@
 import type { Db } from "~/db/client.server";
 import { permanentFailure } from "~/jobs/errors";
-import type { AdminGraphql } from "~/shopify/admin-request.server";
-import { addOrderTags, removeOrderTags, setOrderDeliveryMetafield } from "~/shopify/order-annotations.server";
+import type { AdminGraphql } from "~/shopify-admin/admin-request.server";
+import { addOrderTags, removeOrderTags, setOrderDeliveryMetafield } from "~/shopify-admin/order-annotations.server";
 import type { OrderAttentionTagPayload, OrderDeliverySummaryPayload } from "./order-annotation-jobs";
 import { orderDeliverySummary } from "~/shipments/order-summary";
 

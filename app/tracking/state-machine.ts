@@ -7,7 +7,7 @@
  * it moves what Shopify shows forward (shopify-timeline.ts decides, against the fulfillment's events).
  */
 
-import type { AttentionCode } from "../shopify/flow-trigger-payloads";
+import type { AttentionCode } from "~/shopify-admin/flow-trigger-payloads";
 import { cancellationInWords, returnCodeInWords } from "./reason-words";
 import type { ShipmentState } from "../shipments/states";
 

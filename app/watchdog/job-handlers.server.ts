@@ -1,7 +1,7 @@
 import type { CourierClient } from "~/courier/client.server";
 import { parsePayload, type JobHandlers, type JobServices } from "~/jobs/handlers";
-import type { AdminGraphql } from "~/shopify/admin-request.server";
-import { withShopifyRetries } from "~/shopify/job-retries.server";
+import type { AdminGraphql } from "~/shopify-admin/admin-request.server";
+import { withShopifyRetries } from "~/shopify-admin/job-retries.server";
 import { runNoDriverWatch } from "./no-driver-job.server";
 import { NO_DRIVER_WATCH_JOB, NoDriverWatchPayload } from "~/tracking/public";
 

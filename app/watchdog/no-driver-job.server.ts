@@ -4,7 +4,7 @@ import type { Db } from "~/db/client.server";
 import { JobError, permanentFailure } from "~/jobs/errors";
 import type { JobQueue } from "~/jobs/queue.server";
 import { parseShopSettings } from "~/settings/shop-settings";
-import type { AdminGraphql } from "~/shopify/admin-request.server";
+import type { AdminGraphql } from "~/shopify-admin/admin-request.server";
 import type { ShipmentState } from "~/shipments/states";
 import { markNoDriverYet } from "./mark-no-driver.server";
 import { noDriverYetKind, WATCHDOG_ACTIVITY } from "~/shipments/activity-kinds";

@@ -863,7 +863,7 @@ async function shopifyChild(options: {
   const { addOrder, createShopifyStandIn, describeProblem, serveShopifyStandIn } = await import("../shopify-stand-in");
   const { withAdminFaults } = await import("../shopify-stand-in/faults");
   const { TEST_API_KEY } = await import("../support/test-env");
-  const { ORDER_DELIVERY_METAFIELD } = await import("~/shopify/order-annotations.server");
+  const { ORDER_DELIVERY_METAFIELD } = await import("~/shopify-admin/order-annotations.server");
   let invalid = 0;
   const standIn = createShopifyStandIn({
     apiKey: TEST_API_KEY,

@@ -24,7 +24,7 @@ describe("the Admin operations the gate reads", () => {
   it("collects the app's and the extensions' operations with their fragments, every send readable", () => {
     const sent = sentOperations(root);
     const files = new Set(sent.documents.map((d) => d.file));
-    expect(files).toContain("app/shopify/orders.server.ts");
+    expect(files).toContain("app/shopify-admin/orders.server.ts");
     expect(files).toContain("extensions/shared/visibility.ts");
     expect(Object.keys(sent.fragments)).toContain("OrderDispatchFields");
     expect(sent.unreadable).toEqual([]);

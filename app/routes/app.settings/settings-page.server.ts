@@ -1,8 +1,8 @@
 import type { Db } from "~/db/client.server";
 import { webhookInstructions } from "~/onboarding/checklist";
 import { mergePickupLocations, type ShopifyLocationSummary } from "~/settings/pickup-locations";
-import type { AdminGraphql } from "~/shopify/admin-request.server";
-import { fetchLocations } from "~/shopify/locations.server";
+import type { AdminGraphql } from "~/shopify-admin/admin-request.server";
+import { fetchLocations } from "~/shopify-admin/locations.server";
 import { webhookAuthMethodOf } from "~/courier/webhook-auth.server";
 import { componentLogger } from "~/logging/logger.server";
 import { BASIC_AUTH_USER } from "~/shops/courier-credentials.server";

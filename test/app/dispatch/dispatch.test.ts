@@ -3,7 +3,7 @@ import { runFulfillmentOrderDispatch } from "~/dispatch/fulfillment-order-job.se
 import { ANNOTATE_ORDER_JOB, DISPATCH_FULFILLMENT_ORDER_JOB } from "~/dispatch/jobs";
 import { idempotencyKey, type DispatchDeps } from "~/dispatch/plan.server";
 import { getRuntime } from "~/runtime.server";
-import type { AdminGraphql } from "~/shopify/admin-request.server";
+import type { AdminGraphql } from "~/shopify-admin/admin-request.server";
 import { startCourierSandbox, type CourierSandbox } from "../../courier-sandbox/server";
 import type { ShopifyStandIn } from "../../shopify-stand-in";
 import {

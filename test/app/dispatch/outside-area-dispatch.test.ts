@@ -5,7 +5,7 @@ import { dispatchNow } from "~/dispatch/staff-dispatch.server";
 import { getRuntime } from "~/runtime.server";
 import { serviceCodeFor } from "~/schedule/service-code";
 import { parseShopSettings, type DeliveryArea } from "~/settings/shop-settings";
-import { fetchOrderForDispatch } from "~/shopify/orders.server";
+import { fetchOrderForDispatch } from "~/shopify-admin/orders.server";
 import { startCourierSandbox, type CourierSandbox } from "../../courier-sandbox/server";
 import { addLocalDeliveryOrder, type ShopifyStandIn } from "../../shopify-stand-in";
 import {

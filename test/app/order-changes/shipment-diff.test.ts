@@ -14,7 +14,7 @@ import {
   diffShipment,
   type ChangeKind,
 } from "~/order-changes/shipment-diff";
-import type { OrderForDispatch } from "~/shopify/orders.server";
+import type { OrderForDispatch } from "~/shopify-admin/orders.server";
 import { foLine, fulfillmentOrder, orderForDispatch } from "../../fixtures/order-for-dispatch";
 
 const now = new Date("2026-11-22T15:00:00Z");

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { decryptSecret, encryptSecret, type KeyRing } from "~/crypto/secret-box.server";
 import { db } from "~/db.server";
 import { resealStoredSecrets } from "~/server/reseal-secrets.server";
-import { sessionSecretContext } from "~/shopify/encrypted-session-storage.server";
+import { sessionSecretContext } from "~/shopify-admin/encrypted-session-storage.server";
 import {
   loadCourierToken,
   rotateWebhookSecret,

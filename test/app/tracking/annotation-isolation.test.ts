@@ -5,7 +5,7 @@
  * metafield jobs fail, each on its own, to be retried.
  */
 import { describe, expect, it, vi } from "vitest";
-import type * as OrderAnnotations from "~/shopify/order-annotations.server";
+import type * as OrderAnnotations from "~/shopify-admin/order-annotations.server";
 import { ANNOTATE_ORDER_JOB } from "~/dispatch/jobs";
 import { ORDER_ATTENTION_TAG_JOB, ORDER_DELIVERY_SUMMARY_JOB } from "~/tracking/order-annotation-jobs";
 import { SAMPLE_ORDER_ID } from "../../fixtures/shopify-webhooks";
@@ -19,7 +19,7 @@ const annotations = vi.hoisted(() => ({
   removeOrderTags: vi.fn(async () => refused()),
   setOrderDeliveryMetafield: vi.fn(async () => refused()),
 }));
-vi.mock("~/shopify/order-annotations.server", async (importOriginal) => ({
+vi.mock("~/shopify-admin/order-annotations.server", async (importOriginal) => ({
   ...(await importOriginal<typeof OrderAnnotations>()),
   ...annotations,
 }));

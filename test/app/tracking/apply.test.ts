@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { action as courierWebhook } from "~/routes/courier.webhooks.$pathId";
 import { getRuntime } from "~/runtime.server";
-import { createFulfillment, createFulfillmentEvent } from "~/shopify/fulfillments.server";
+import { createFulfillment, createFulfillmentEvent } from "~/shopify-admin/fulfillments.server";
 import { rotateWebhookSecret } from "~/shops/courier-credentials.server";
 import { applyShipmentEvents } from "~/tracking/apply.server";
 import { APPLY_EVENTS_JOB, EXPIRY_REPOST_GRACE_MS, SEND_FLOW_TRIGGER_JOB } from "~/tracking/jobs";

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it, vi } from "vitest";
 import { startWorker, timerSleep } from "~/jobs/worker.server";
-import type * as FlowTriggers from "~/shopify/flow-triggers.server";
+import type * as FlowTriggers from "~/shopify-admin/flow-triggers.server";
 import { componentLogger } from "~/logging/logger.server";
 import { jobHandlers } from "~/server/job-handlers.server";
 import { shipmentDeadJobs } from "~/staff/dead-jobs.server";
@@ -23,7 +23,7 @@ const sendFlowTrigger = vi.hoisted(() =>
     throw new Error("Shopify Flow is unavailable (this test's stand-in for an outage)");
   }),
 );
-vi.mock("~/shopify/flow-triggers.server", async (importOriginal) => ({
+vi.mock("~/shopify-admin/flow-triggers.server", async (importOriginal) => ({
   ...(await importOriginal<typeof FlowTriggers>()),
   sendFlowTrigger,
 }));

@@ -5,8 +5,8 @@ import {
   FLOW_SINGLE_LINE_MAX,
   parseFlowTrigger,
   type FlowTrigger,
-} from "~/shopify/flow-trigger-payloads";
-import { flowWirePayload } from "~/shopify/flow-triggers.server";
+} from "~/shopify-admin/flow-trigger-payloads";
+import { flowWirePayload } from "~/shopify-admin/flow-triggers.server";
 import { flowOccurrences, needsAttentionTrigger, noDriverYetTrigger } from "~/tracking/flow-triggers";
 import { loadFlowTriggerDefinitions, payloadKeyOf, payloadProblems } from "../../shopify-stand-in/domain/flow-triggers";
 import { parseKeepingLargeIntegers } from "../../shopify-stand-in/http";

@@ -2,7 +2,7 @@
  * The payloads of the app's Shopify Flow triggers (one `flow_trigger` extension each in extensions/,
  * sent with flowTriggerReceive). Keys are the extension's fields: the order reference as `order_id`
  * (the order's numeric id, as Flow's `order_reference` field needs) and each custom field under its
- * `key`. test/app/shopify/flow-trigger-payloads.test.ts checks these against the tomls.
+ * `key`. test/app/shopify-admin/flow-trigger-payloads.test.ts checks these against the tomls.
  *
  * `order_id` is held as its digits: Shopify's order ids go above 2^53, where a JavaScript number
  * changes them. flow-triggers.server.ts writes the digits as the JSON number Flow reads.

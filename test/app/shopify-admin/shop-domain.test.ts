@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { shopDomainFromDest } from "~/shopify/shop-domain";
+import { shopDomainFromDest } from "~/shopify-admin/shop-domain";
 
 describe("a session token's `dest` as a shop domain", () => {
   it.each([

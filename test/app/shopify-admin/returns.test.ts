@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { getRuntime } from "~/runtime.server";
-import { createReverseDeliveryWithTracking, fetchReturnForPickup } from "~/shopify/returns.server";
+import { createReverseDeliveryWithTracking, fetchReturnForPickup } from "~/shopify-admin/returns.server";
 import {
   addReturn,
   approveReturn,

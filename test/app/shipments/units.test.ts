@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { dimensionsFor, parseDimensions } from "~/shipping/package-size";
-import { gramsToPounds, moneyToDollars, weightToPounds } from "~/shipping/units";
+import { dimensionsFor, parseDimensions } from "~/shipments/package-size";
+import { gramsToPounds, moneyToDollars, weightToPounds } from "~/shipments/units";
 
 const defaults = { length: 12, width: 10, height: 8, weight: 2 };
 

@@ -8,8 +8,8 @@ import {
   createEncryptedSessionStorage,
   sessionSecretContext,
   type ShopifySessionStorage,
-} from "~/shopify/encrypted-session-storage.server";
-import { fetchShopBasics } from "~/shopify/shop.server";
+} from "~/shopify-admin/encrypted-session-storage.server";
+import { fetchShopBasics } from "~/shopify-admin/shop.server";
 import { sessionStorage, unauthenticated } from "~/shopify.server";
 import { createShopifyStandIn } from "../../shopify-stand-in";
 import { mswServer } from "../../support/msw-server";
