@@ -25,8 +25,8 @@ import { anyInFlight, grantsInWindow, oldestFreeSlot, type SlotRow } from "./rat
  * window ever holds more than `perSecond` grants, whatever the number of instances. (Every decider
  * aims at the same row, the globally oldest slot, so grants are also linearised: each decision saw
  * every grant made before it.) With holdUntilReleaseMs, as in the in-process limiter, a slot's window
- * counts from its request's answer: the grant stores a time ahead (held until the request's time
- * limit) and the release moves it back to the answer (rate-slots.ts).
+ * counts from its request's answer: the grant records until when the slot is held (`heldUntil`, the
+ * request's time limit) and the release moves `grantedAt` to the answer (rate-slots.ts).
  *
  * Lanes keep the in-process limiter's policy (decideNextGrant, reserves of 30 % each), with one
  * difference: a lane counts as active when it holds a grant in the current window anywhere, or has
