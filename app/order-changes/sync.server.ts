@@ -42,11 +42,10 @@ import { nextDispatchGeneration } from "~/dispatch/public.server";
 export type { OrderSyncDeps } from "./shipment-actions.server";
 
 /**
- * The order-change job: reads the order as it is now and brings each of its shipments in step
- * (courier update, cancel and dispatch again, or a flag for staff), then dispatches what waits
- * (a fulfillment order released from hold, moved, or new). Running it again changes nothing: a
- * sent update is stored as the shipment's request, a flag is raised once, a redispatch is marked
- * on the shipment it replaces, and the dispatch job it enqueues is unique per generation.
+ * The order-change job: reads the order as it is now and brings each of its shipments in step (courier update,
+ * cancel and dispatch again, or a flag for staff), then dispatches what waits (a fulfillment order released from
+ * hold, moved, or new). Running it again changes nothing: a sent update is stored as the shipment's request, a flag
+ * is raised once, a redispatch is marked on the shipment it replaces, and its dispatch job is unique per generation.
  */
 
 /** While a dispatch of the order is creating shipments the sync waits, so it never compares against a half-made dispatch. */
