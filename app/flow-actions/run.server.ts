@@ -1,6 +1,5 @@
 import type { Shipment } from "@prisma/client";
 import { orderGidFromId } from "../../extensions/shared/api-contract";
-import type { JobQueue } from "~/jobs/queue.server";
 import { FLOW_ACTION_ACTIVITY } from "~/shipments/activity-kinds";
 import { recordOnShipment } from "~/shipments/record.server";
 import { FLOW_ACTOR } from "~/shops/staff-actor";
@@ -20,7 +19,7 @@ import { recordDelivery } from "~/webhooks/public.server";
  * record goes, so Flow's retry of a retryable failure is done, not taken for a repeat.
  */
 
-export type FlowActionDeps = StaffDeps & { queue: JobQueue; adminFor: (shopDomain: string) => Promise<AdminGraphql> };
+export type FlowActionDeps = StaffDeps & { adminFor: (shopDomain: string) => Promise<AdminGraphql> };
 
 export type FlowActionDone = { replayed: boolean; shipmentId: string | null; message: string };
 

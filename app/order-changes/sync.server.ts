@@ -5,15 +5,15 @@ import { windowForDispatch } from "~/schedule/dispatch-window";
 import { hoursOfLocations } from "~/schedule/opening-hours";
 import { parseShopSettings } from "~/settings/shop-settings";
 import { fetchFulfillmentOrderFulfillments } from "~/shopify-admin/fulfillments.server";
-import { addOrderTags, setOrderDeliveryMetafield } from "~/shopify-admin/order-annotations.server";
+import { addOrderTags } from "~/shopify-admin/order-annotations.server";
 import { fetchOrderForDispatch } from "~/shopify-admin/orders.server";
-import { orderDeliverySummary } from "~/shipments/order-summary";
 import { ORDER_CHANGE_ACTIVITY, ORDER_CHANGE_KIND_PREFIX, awaitsRedispatch } from "~/shipments/activity-kinds";
 import { decideShipment, fulfillmentOrderNow, phaseOf, type ShipmentPhase } from "./decide";
 import type { OrderSyncPayload } from "./enqueue-order-sync.server";
 import { impliedShipment, impliedWindow, type ImpliedShipment } from "./implied-shipment";
 import { enqueueRedispatch } from "./redispatch.server";
 import { parseRequest } from "~/shipments/stored-request";
+import { orderDeliverySummaryJob } from "~/tracking/public";
 import {
   cancel,
   flag,
@@ -259,13 +259,9 @@ async function dispatchWhatWaits(
   return waiting.map((item) => item.fulfillmentOrderGid);
 }
 
-/** The order page's delivery summary, and the attention tag when a shipment was newly flagged. */
+/** The order page's delivery summary (its job, under the order's metafield key), and the attention tag when a shipment was newly flagged. */
 async function annotateOrder(ctx: SyncContext) {
-  const shipments = await ctx.deps.db.shipment.findMany({
-    where: { shopId: ctx.shop.id, orderGid: ctx.order.id, kind: { not: RETURN_PICKUP } },
-    orderBy: { createdAt: "asc" },
-  });
-  await setOrderDeliveryMetafield(ctx.deps.admin, ctx.order.id, orderDeliverySummary(shipments));
+  await ctx.deps.queue.enqueue(orderDeliverySummaryJob(ctx.shop.domain, ctx.order.id));
   if (ctx.flagged) await addOrderTags(ctx.deps.admin, ctx.order.id, [ctx.settings.tags.attention]);
 }
 

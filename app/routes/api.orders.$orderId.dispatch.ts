@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { DispatchResponse } from "../../extensions/shared/api-contract";
-import { getRuntime } from "~/runtime.server";
 import {
   apiResponse,
   authenticateStaffApi,
@@ -21,7 +20,7 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
     const { orderId } = parseInput(OrderIdParam, params);
     const { windowServiceCode } = parseInput(DispatchInput, await readJsonBody(request));
     return dispatchOrderNow(
-      { ...staffDeps(), admin: auth.admin, queue: getRuntime().queue },
+      { ...staffDeps(), admin: auth.admin },
       { shopDomain: session.shop, orderId, windowServiceCode, staff: staffActorOf(auth) },
     );
   });

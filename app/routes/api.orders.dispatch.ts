@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { BulkDispatchResponse } from "../../extensions/shared/api-contract";
-import { getRuntime } from "~/runtime.server";
 import {
   apiResponse,
   authenticateStaffApi,
@@ -20,7 +19,7 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   return apiResponse(cors, async (): Promise<BulkDispatchResponse> => {
     const { orderIds } = parseInput(BulkDispatchInput, await readJsonBody(request));
     return bulkDispatch(
-      { ...staffDeps(), admin: auth.admin, queue: getRuntime().queue },
+      { ...staffDeps(), admin: auth.admin },
       { shopDomain: session.shop, orderIds, staff: staffActorOf(auth) },
     );
   });

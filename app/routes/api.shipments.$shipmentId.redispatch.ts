@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { getRuntime } from "~/runtime.server";
 import { apiResponse, authenticateStaffApi, methodNotAllowed, staffDeps } from "~/server/staff-http.server";
 import { redispatchShipment } from "~/staff/order-dispatch.server";
 import { parseShipmentId } from "~/staff/shipments.server";
@@ -13,7 +12,7 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
   return apiResponse(cors, async () => {
     const shipmentId = parseShipmentId(params.shipmentId);
     return redispatchShipment(
-      { ...staffDeps(), admin: auth.admin, queue: getRuntime().queue },
+      { ...staffDeps(), admin: auth.admin },
       { shopDomain: session.shop, shipmentId, staff: staffActorOf(auth) },
     );
   });

@@ -6,7 +6,6 @@ import { jsonDepthExceeds } from "~/http/json-depth";
 import { parseJsonKeepingIds } from "~/http/json-ids";
 import { componentLogger } from "~/logging/logger.server";
 import { verifyCallbackHmac } from "~/quote/callback-auth.server";
-import { getRuntime } from "~/runtime.server";
 import { unauthenticated } from "~/shopify.server";
 import { StaffActionError } from "~/staff/errors";
 import { STAFF_ACTION_BUDGET_MS, staffFailureOf, withinBudget } from "~/staff/failures.server";
@@ -32,7 +31,6 @@ const answer = (status: number, message: string, headers: Record<string, string>
 function deps(): FlowActionDeps {
   return {
     ...staffDeps(),
-    queue: getRuntime().queue,
     adminFor: async (shopDomain) => (await unauthenticated.admin(shopDomain)).admin,
   };
 }

@@ -32,6 +32,7 @@ export function staffDeps(): StaffDeps {
       db: runtime.db,
       clock: runtime.clock,
       courierFor: runtime.courierFor,
+      queue: runtime.queue,
       files: createFileLinkSigner({
         appSecret: config.shopify.apiSecret,
         appUrl: config.shopify.appUrl,

@@ -5,10 +5,10 @@ import { staffCancelKind } from "~/shipments/activity-kinds";
 import { courierShipment } from "./courier-shipment.server";
 import type { StaffDeps, WithAdmin } from "./deps";
 import { courierCall } from "./errors";
-import { refreshOrderSummary } from "./order-summary.server";
 import { shipmentViewModel } from "./shipments.server";
 import { recordStaffAction, STAFF_ACTIONS } from "~/shops/staff-actions.server";
 import type { StaffActor } from "~/shops/staff-actor";
+import { orderDeliverySummaryJob } from "~/tracking/public";
 
 export const CANCEL_REFUSED = "This delivery can no longer be canceled: the driver has picked it up or it has ended.";
 
@@ -65,7 +65,9 @@ export async function cancelShipment(
       staff: input.staff,
       at,
     });
+    // The courier's later event for the cancel moves no state (it is already here), so this is the
+    // order page's refresh; in the same transaction, so it is never lost.
+    await deps.queue.enqueue(orderDeliverySummaryJob(input.shopDomain, shipment.orderGid), tx);
   });
-  await refreshOrderSummary(deps.db, deps.admin, shop, shipment.orderGid);
   return shipmentViewModel(deps, input.shopDomain, shipment.id);
 }

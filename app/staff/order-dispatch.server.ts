@@ -6,7 +6,6 @@ import type {
   ShipmentView,
 } from "../../extensions/shared/api-contract";
 import { orderGidFromId } from "../../extensions/shared/api-contract";
-import type { JobQueue } from "~/jobs/queue.server";
 import type { StaffDeps, WithAdmin } from "./deps";
 import { COURIER_NOT_CONNECTED } from "~/courier/errors";
 import { courierCall, ORDER_NOT_FOUND, SHIPMENT_NOT_FOUND, StaffActionError } from "./errors";
@@ -19,7 +18,7 @@ import { cancelAndRedispatch, RedispatchRefused } from "~/order-changes/public.s
 
 /** "Dispatch now", bulk dispatch and cancel-and-re-dispatch, for the order page and the orders list. */
 
-type Deps = StaffDeps & WithAdmin & { queue: JobQueue };
+type Deps = StaffDeps & WithAdmin;
 
 function refusal(error: DispatchRefused): StaffActionError {
   if (error.reason === "unknown_shop" || error.reason === "unknown_order")

@@ -45,16 +45,18 @@ export function orderAttentionTagJob(
 }
 
 /**
- * The summary after a run of events: keyed by the last event the run applied (each run writes it
- * once), one at a time per order and after the order's queued annotation (the same key, see
- * orderMetafieldJobKey). It reads the shipments when it runs, so the last one writes the newest state.
+ * The order's delivery metafield from its shipments as they are when the job runs: after a run of
+ * courier events (keyed by the last event the run applied, so each run writes it once), after a staff
+ * cancel, after an order change. One at a time per order and after the order's queued annotation (the
+ * same key, see orderMetafieldJobKey), so the last one writes the newest state. Nothing writes that
+ * metafield but these jobs and dispatch's annotation.
  */
-export function orderDeliverySummaryJob(shopDomain: string, orderGid: string, lastEventId: string): EnqueueInput {
+export function orderDeliverySummaryJob(shopDomain: string, orderGid: string, lastEventId?: string): EnqueueInput {
   return {
     shopDomain,
     kind: ORDER_DELIVERY_SUMMARY_JOB,
     payload: { orderGid } satisfies OrderDeliverySummaryPayload,
-    uniqueKey: `order-summary:${lastEventId}`,
+    ...(lastEventId ? { uniqueKey: `order-summary:${lastEventId}` } : {}),
     orderingKey: orderMetafieldJobKey(shopDomain, orderGid),
   };
 }

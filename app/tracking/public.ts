@@ -22,5 +22,10 @@ export {
   raiseInWords,
 } from "./no-driver-attention";
 export { NO_DRIVER_WATCH_JOB, NoDriverWatchPayload, noDriverWatchJob } from "./no-driver-watch-job";
-export { ORDER_ATTENTION_TAG_JOB, ORDER_DELIVERY_SUMMARY_JOB, orderAttentionTagJob } from "./order-annotation-jobs";
+export {
+  ORDER_ATTENTION_TAG_JOB,
+  ORDER_DELIVERY_SUMMARY_JOB,
+  orderAttentionTagJob,
+  orderDeliverySummaryJob,
+} from "./order-annotation-jobs";
 export { REVERSE_DELIVERY_TRACKING_JOB, ReverseDeliveryTrackingPayload } from "./reverse-delivery-tracking-job";

@@ -1,5 +1,4 @@
 import type { Db } from "~/db/client.server";
-import type { JobQueue } from "~/jobs/queue.server";
 import { cancelShipment } from "~/staff/cancel.server";
 import type { StaffDeps, WithAdmin } from "~/staff/deps";
 import { StaffActionError } from "~/staff/errors";
@@ -69,7 +68,7 @@ export async function attentionCount(db: Db, shopDomain: string): Promise<number
 
 export type AttentionActionResult = { ok: boolean; message: string; shipmentId: string | null };
 
-export type AttentionActionDeps = StaffDeps & WithAdmin & { queue: JobQueue };
+export type AttentionActionDeps = StaffDeps & WithAdmin;
 
 /** A cancel from the list without a chosen reason is the store's own ("other", explained). */
 const LIST_CANCELLATION = {

@@ -19,12 +19,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
 export const action = async ({ request }: ActionFunctionArgs) => {
   const auth = await authenticate.admin(request);
   const fields = Object.fromEntries(await readFormData(request));
-  return runAttentionAction(
-    { ...staffDeps(), queue: getRuntime().queue, admin: auth.admin },
-    auth.session.shop,
-    fields,
-    staffActorOf(auth),
-  );
+  return runAttentionAction({ ...staffDeps(), admin: auth.admin }, auth.session.shop, fields, staffActorOf(auth));
 };
 
 export default function AttentionPage() {

@@ -1,4 +1,3 @@
-import type { JobQueue } from "~/jobs/queue.server";
 import { cancelShipment } from "~/staff/cancel.server";
 import { JobIdInput, retryDeadJob } from "~/staff/dead-jobs.server";
 import type { StaffDeps, WithAdmin } from "~/staff/deps";
@@ -15,7 +14,7 @@ import { shipmentDetail } from "./detail.server";
  * the admin extensions. A refused action is a result shown beside its form, never a thrown error.
  */
 
-export type ShipmentPageDeps = StaffDeps & { queue: JobQueue };
+export type ShipmentPageDeps = StaffDeps;
 
 export type ShipmentPageActionResult = {
   intent: string;

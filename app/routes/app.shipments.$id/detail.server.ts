@@ -1,4 +1,3 @@
-import type { JobQueue } from "~/jobs/queue.server";
 import { overCapacityWords } from "~/schedule/capacity";
 import { shipmentSlotPlace } from "~/schedule/slot-reservations.server";
 import { shipmentDeadJobs } from "~/staff/dead-jobs.server";
@@ -27,7 +26,7 @@ function vehicleOf(
 }
 
 /** Everything the shipment page shows (404 for another shop's shipment). */
-export async function shipmentDetail(deps: StaffDeps & { queue: JobQueue }, shopDomain: string, shipmentId: string) {
+export async function shipmentDetail(deps: StaffDeps, shopDomain: string, shipmentId: string) {
   const { shop, shipment } = await findShopShipment(deps.db, shopDomain, shipmentId);
   const [view] = await shipmentViews(deps, shop, [shipment]);
   const [events, activities, deadJobs, staffActions, slotPlace] = await Promise.all([

@@ -7,7 +7,6 @@ import { CancelCard, DeadJobsCard, RateCard, TipCard } from "./action-cards";
 import { DetailsCard, DriverCard, LabelCard } from "./detail-cards";
 import { PhotosCard, TimelineCard } from "./timeline-cards";
 import { AttentionActions } from "~/routes/app.attention/attention-actions";
-import { getRuntime } from "~/runtime.server";
 import { polarisTone } from "~/text/format";
 import { runShipmentPageAction, shipmentPageData } from "./actions.server";
 import { staffDeps } from "~/server/staff-http.server";
@@ -17,7 +16,7 @@ import { readFormData } from "~/forms/read-form.server";
 
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  return shipmentPageData({ ...staffDeps(), queue: getRuntime().queue }, session.shop, params.id);
+  return shipmentPageData(staffDeps(), session.shop, params.id);
 };
 
 /** The order page's actions, through the same service functions as the admin extensions. */
@@ -25,7 +24,7 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
   const auth = await authenticate.admin(request);
   const fields = Object.fromEntries(await readFormData(request));
   return runShipmentPageAction(
-    { ...staffDeps(), queue: getRuntime().queue, admin: auth.admin },
+    { ...staffDeps(), admin: auth.admin },
     auth.session.shop,
     params.id,
     fields,

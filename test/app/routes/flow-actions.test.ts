@@ -11,6 +11,7 @@ import { FLOW_ACTION_MAX_BODY_BYTES } from "~/flow-actions/flow-action-request";
 import type { CourierSandbox } from "../../courier-sandbox/server";
 import { signWebhook } from "../../support/shopify-signing";
 import { TEST_API_SECRET } from "../../support/test-env";
+import { drainJobs } from "../../support/installed-shop";
 import { call, json } from "./embedded";
 import { OTHER_SHOP, SHOP, setUpStaffWorld, startSandbox, type StaffWorld } from "./staff-fixture";
 
@@ -175,7 +176,8 @@ describe("POST /flow/actions: each action, once per run", () => {
     expect(await db.staffAction.findMany({ where: { shipmentId: shipment.id } })).toMatchObject([
       { action: "cancel", staffName: "Shopify Flow", staffUserId: null },
     ]);
-    // Through the stand-in: the order's delivery summary (app metafield) follows, as for staff's cancel.
+    // Through the stand-in: the order's delivery summary (app metafield) follows through its job, as for staff's cancel.
+    await drainJobs(world.runtime);
     const order = world.standIn.shop(SHOP).orders.find((o) => o.id === shipment.orderGid)!;
     const summary = order.metafields.find((m) => m.key === "delivery");
     expect(JSON.parse(summary!.value)).toMatchObject({ shipments: [{ id: shipment.id, state: "canceled" }] });
