@@ -1,6 +1,6 @@
 /**
  * The jobs that write an order's delivery metafield (dispatch's annotation, the summary after courier
- * events) each read the shipments when they run and then write them. They run one at a time, in the
+ * events, a staff cancel or an order change) each read the shipments when they run and then write them. They run one at a time, in the
  * order they were queued: an annotation that read the shipments before a delivery can never write its
  * older summary over the delivered one (the CI failure of customer-redaction.test.ts on PostgreSQL).
  */
@@ -52,5 +52,25 @@ describe("the order's metafield jobs", () => {
       await queue.complete(job);
     }
     expect(order).toEqual([ANNOTATE_ORDER_JOB, ORDER_DELIVERY_SUMMARY_JOB]);
+  });
+
+  it("a staff cancel's or an order change's summary (no event id) is queued each time, behind the same key", async () => {
+    const first = await queue.enqueue(orderDeliverySummaryJob(SHOP, ORDER));
+    const second = await queue.enqueue(orderDeliverySummaryJob(SHOP, ORDER));
+    expect(second.id).not.toBe(first.id);
+    expect(second.uniqueKey).toBeNull();
+    await queueAnnotationThenSummary();
+    const kinds = [];
+    for (let job = await queue.claimNext(); job; job = await queue.claimNext()) {
+      kinds.push(job.kind);
+      expect(await queue.claimNext()).toBeNull();
+      await queue.complete(job);
+    }
+    expect(kinds).toEqual([
+      ORDER_DELIVERY_SUMMARY_JOB,
+      ORDER_DELIVERY_SUMMARY_JOB,
+      ANNOTATE_ORDER_JOB,
+      ORDER_DELIVERY_SUMMARY_JOB,
+    ]);
   });
 });
