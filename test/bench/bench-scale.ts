@@ -62,7 +62,16 @@ import { ensureProductionBuild, freePort, migrateDatabase, ROOT } from "../suppo
 import { serverStart } from "../support/start-command";
 import { seededRandom } from "./harness";
 import { samplePeakRss } from "./peak-rss";
-import { appLoopDelay, conditionsLine, loopDelayEnv, machineLoad, ownLoopDelay, type AppLoopDelay } from "./loop-delay";
+import {
+  appLoopDelay,
+  conditionsLine,
+  loopDelayEnv,
+  machineLoad,
+  ownLoopDelay,
+  worseLoopDelay,
+  type AppLoopDelay,
+  type LoopDelay,
+} from "./loop-delay";
 import { atMost, equalTo, judgeTargets } from "./targets";
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1000);
@@ -673,9 +682,12 @@ async function main(): Promise<void> {
     // Kill instance A once a third of the orders have their courier shipment; start it again after a pause.
     let killedAt: { seconds: number; shipments: number } | null = null;
     let restartedAfterMs = 0;
+    let beforeKill: LoopDelay | null = null;
     for (;;) {
       const now = await progress(db);
       if (now.ordersWithShipment >= ORDERS * KILL_AT_SHARE) {
+        // Its delay until now, read just before the kill (a killed process answers no read).
+        beforeKill = await instances[0]!.loop.read();
         instances[0]!.child.kill("SIGKILL");
         await instances[0]!.exited;
         killedAt = { seconds: Math.round((Date.now() - runStarted) / 100) / 10, shipments: now.ordersWithShipment };
@@ -743,12 +755,17 @@ async function main(): Promise<void> {
           .join(", ") || "none"
       })${last.laterFirstInMin === null ? "" : `, the first due in ${last.laterFirstInMin} min`}`,
     );
-    // The app instances' event-loop delay over the run (A: since its restart), this load generator's, the load.
+    // The app instances' event-loop delay over the run (A: the worse of before its kill and since its
+    // restart), this load generator's, the load. An instance that answered no read is printed as such,
+    // and the JSON figure is null unless every instance was read.
     const instanceLoops = await Promise.all(instances.map((instance) => instance.loop.read()));
+    if (killedAt)
+      instanceLoops[0] = beforeKill && instanceLoops[0] ? worseLoopDelay(beforeKill, instanceLoops[0]) : null;
+    const appLoop = instanceLoops.includes(null) ? null : instanceLoops.reduce<LoopDelay | null>(worseLoopDelay, null);
     const generator = generatorLoop.read();
     const load = machineLoad();
     instances.forEach((instance, i) =>
-      info(`Instance ${instance.name}: ${conditionsLine(instanceLoops[i]!, generator, load)}`),
+      info(`Instance ${instance.name}: ${conditionsLine(instanceLoops[i] ?? null, generator, load)}`),
     );
     const dbDuplicates = last.shipments - last.ordersWithShipment;
     const summary = {
@@ -778,8 +795,8 @@ async function main(): Promise<void> {
       later_jobs_by_kind: last.laterJobsByKind,
       later_first_due_in_min: last.laterFirstInMin,
       timed_out: timedOut ? 1 : 0,
-      app_loop_p99_ms: Math.max(...instanceLoops.map((l) => l?.p99_ms ?? 0)),
-      app_loop_max_ms: Math.max(...instanceLoops.map((l) => l?.max_ms ?? 0)),
+      app_loop_p99_ms: appLoop?.p99_ms ?? null,
+      app_loop_max_ms: appLoop?.max_ms ?? null,
       gen_loop_p99_ms: generator.p99_ms,
       gen_loop_max_ms: generator.max_ms,
       load1: load.load1,

@@ -79,6 +79,16 @@ export function ownLoopDelay() {
   };
 }
 
+/** The worse of two readings, figure by figure: several processes, or several reads of one. */
+export function worseLoopDelay(a: LoopDelay | null, b: LoopDelay | null): LoopDelay | null {
+  if (!a || !b) return a ?? b;
+  return {
+    p50_ms: Math.max(a.p50_ms, b.p50_ms),
+    p99_ms: Math.max(a.p99_ms, b.p99_ms),
+    max_ms: Math.max(a.max_ms, b.max_ms),
+  };
+}
+
 /** The machine's one-minute load average, and how many cores share it. */
 export function machineLoad(): { load1: number; cores: number } {
   return { load1: Math.round(loadavg()[0]! * 100) / 100, cores: availableParallelism() };

@@ -3,14 +3,17 @@
  * (startBenchApp), killed with SIGKILL at seeded moments and started again on the same port and
  * database, as a process manager would. Its peak RSS is sampled across every process it was.
  */
-import type { LoopDelay } from "../bench/loop-delay";
+import { worseLoopDelay, type LoopDelay } from "../bench/loop-delay";
 import { samplePeakRss, type PeakRss } from "../bench/peak-rss";
 import { note, round1, sleep, startBenchApp, type Bench, type BenchApp } from "../bench/harness";
 
 export type ChaosApp = {
   url: string;
   peakRss: PeakRss;
-  /** The event-loop delay of the process now running, since it started or was last read. */
+  /**
+   * The worst event-loop delay of every process the app was: each is read just before it is killed
+   * or stopped, so the figure outlives the process (read after stop() too).
+   */
   loopDelay(): Promise<LoopDelay | null>;
   /** SIGKILLs so far. */
   kills(): number;
@@ -26,12 +29,19 @@ export async function startChaosApp(bench: Bench, env: Record<string, string>): 
   let current: BenchApp = await startBenchApp(bench, env);
   peakRss.track(current.pid);
   let kills = 0;
+  let running = true;
+  let worst: LoopDelay | null = null;
+  const readLoopDelay = async () => {
+    if (running) worst = worseLoopDelay(worst, await current.loop.read());
+    return worst;
+  };
   return {
     url: current.url,
     peakRss,
-    loopDelay: () => current.loop.read(),
+    loopDelay: readLoopDelay,
     kills: () => kills,
     async killAndRestart() {
+      await readLoopDelay();
       const killedAt = Date.now();
       process.kill(current.pid, "SIGKILL");
       await current.exited;
@@ -40,7 +50,11 @@ export async function startChaosApp(bench: Bench, env: Record<string, string>): 
       peakRss.track(current.pid);
       return { downMs: Date.now() - killedAt };
     },
-    stop: () => current.stop(),
+    async stop() {
+      await readLoopDelay();
+      running = false;
+      await current.stop();
+    },
   };
 }
 

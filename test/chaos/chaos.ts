@@ -179,7 +179,7 @@ async function main(bench: Bench): Promise<void> {
   say(`  app memory         peak RSS ${figures.app_peak_rss_mb} MiB over every process`);
   const conditions = { app: await app.loopDelay(), generator: generatorLoop.read(), load: machineLoad() };
   say(
-    `  conditions         ${conditionsLine(conditions.app, conditions.generator, conditions.load)} (app: since its last start)`,
+    `  conditions         ${conditionsLine(conditions.app, conditions.generator, conditions.load)} (app: the worst of its processes)`,
   );
   const durationS = round1((Date.now() - runStarted) / 1000);
   say(`  duration           ${durationS} s`);
