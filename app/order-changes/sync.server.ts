@@ -259,7 +259,7 @@ async function dispatchWhatWaits(
   return waiting.map((item) => item.fulfillmentOrderGid);
 }
 
-/** The order page's delivery summary (its job, under the order's metafield key), and the attention tag when a shipment was newly flagged. */
+/** The order page's delivery summary (its job, under the order's metafield key); the attention tag when newly flagged. */
 async function annotateOrder(ctx: SyncContext) {
   await ctx.deps.queue.enqueue(orderDeliverySummaryJob(ctx.shop.domain, ctx.order.id));
   if (ctx.flagged) await addOrderTags(ctx.deps.admin, ctx.order.id, [ctx.settings.tags.attention]);
