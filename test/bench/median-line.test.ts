@@ -32,13 +32,21 @@ describe("lastJsonLine", () => {
 });
 
 describe("medianLine", () => {
-  it("takes each figure's median and keeps values every run agrees on", () => {
+  it("takes each figure's median, nested ones too, and keeps values every run agrees on", () => {
     const line = medianLine([
       run({ p99_ms: 30, rss_mb: 200, kinds: { look: 3 }, db: "sqlite", targets_met: true }),
       run({ p99_ms: 10, rss_mb: 220, kinds: { look: 3 }, db: "sqlite", targets_met: true }),
       run({ p99_ms: 20, rss_mb: 210, kinds: { look: 4 }, db: "sqlite", targets_met: true }),
     ]);
-    expect(line).toEqual({ p99_ms: 20, rss_mb: 210, db: "sqlite", runs: 3, runs_targets_met: 3, targets_met: true });
+    expect(line).toEqual({
+      p99_ms: 20,
+      rss_mb: 210,
+      kinds: { look: 3 },
+      db: "sqlite",
+      median_of: 3,
+      runs_targets_met: 3,
+      targets_met: true,
+    });
   });
 
   it("misses when one run missed, even if the medians would keep the bound", () => {
@@ -57,15 +65,41 @@ describe("medianLine", () => {
 
   it("misses when a run printed no line, and leaves out figures it could not take from every run", () => {
     const line = medianLine([run({ a: 1, targets_met: true }), run(null, 1), run({ a: 3, targets_met: true })]);
-    expect(line).toEqual({ runs: 3, runs_targets_met: 2, targets_met: false });
+    expect(line).toEqual({ median_of: 3, runs_targets_met: 2, targets_met: false });
   });
 
   it("leaves out a figure some runs did not print, or printed as something else", () => {
     const line = medianLine([run({ a: 1, b: 2, c: "x", targets_met: true }), run({ a: 2, c: 5, targets_met: true })]);
-    expect(line).toEqual({ a: 1.5, runs: 2, runs_targets_met: 2, targets_met: true });
+    expect(line).toEqual({ a: 1.5, median_of: 2, runs_targets_met: 2, targets_met: true });
   });
 
   it("has no verdict without runs", () => {
-    expect(medianLine([])).toEqual({ runs: 0, runs_targets_met: 0, targets_met: false });
+    expect(medianLine([])).toEqual({ median_of: 0, runs_targets_met: 0, targets_met: false });
+  });
+
+  it("takes nested figures leaf by leaf, and keeps a benchmark's own `runs` figure", () => {
+    const candidate = (name: string, p99: number, met: boolean) => ({ candidate: name, write_ms: { p99 }, met });
+    const line = medianLine([
+      run({ runs: [candidate("one", 3, true), candidate("libsql", 9, false)], targets_met: true }),
+      run({ runs: [candidate("one", 1, true), candidate("libsql", 7, true)], targets_met: true }),
+      run({ runs: [candidate("one", 2, true), candidate("libsql", 8, false)], targets_met: true }),
+    ]);
+    expect(line).toEqual({
+      runs: [
+        { candidate: "one", write_ms: { p99: 2 }, met: true },
+        { candidate: "libsql", write_ms: { p99: 8 } },
+      ],
+      median_of: 3,
+      runs_targets_met: 3,
+      targets_met: true,
+    });
+  });
+
+  it("puts null where array elements cannot be merged, and leaves out arrays of different lengths", () => {
+    const line = medianLine([
+      run({ a: [1, "x"], b: [1], targets_met: true }),
+      run({ a: [3, "y"], b: [1, 2], targets_met: true }),
+    ]);
+    expect(line).toEqual({ a: [2, null], median_of: 2, runs_targets_met: 2, targets_met: true });
   });
 });
