@@ -12,6 +12,7 @@ set -euo pipefail
 REPO="$(cd "$(dirname "$0")/.." && pwd)"
 WORK="${1:-$(mktemp -d /var/tmp/fresh-machine.XXXXXX)}"
 NEW_ROOT="$WORK/root"
+mkdir -p "$WORK"
 
 [ "$(id -u)" = 0 ] || { echo "fresh-machine: needs root (debootstrap, chroot, mount)" >&2; exit 1; }
 command -v node >/dev/null && command -v npm >/dev/null || { echo "fresh-machine: the machine's node and npm are copied in: none here" >&2; exit 1; }
