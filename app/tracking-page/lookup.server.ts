@@ -153,11 +153,7 @@ export async function pageViewOf(deps: TrackingPageDeps, shipment: PageShipment,
       ? deps.files.link({ shopDomain: shipment.shop.domain, shipmentId: shipment.id, file: "delivery" })
       : null,
     orderName: shipment.orderName || null,
-    changes: changeWindowState({
-      state,
-      courierShipmentId: shipment.courierShipmentId,
-      driverName: shipment.driverName,
-    }),
+    changes: changeWindowState({ ...shipment, state }),
     storePhone: pickupLocation?.contactPhone ?? null,
     storeEmail: settings.tracking.contactEmail,
     // A logo stored before hosts were checked, on a host the page's CSP cannot name, is not shown.
