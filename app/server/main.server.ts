@@ -23,6 +23,7 @@ import { RECONCILE_INTERVAL_MS, scheduleReconciliation } from "~/tracking/reconc
 import { answerRateCallbackRequest, isRateCallback } from "./carrier-rates.server";
 import { answerCourierWebhook, courierWebhookPathOf } from "./courier-webhooks.server";
 import { jobHandlers } from "./job-handlers.server";
+import { createCrossSitePostGuard } from "./cross-site-posts.server";
 import { countWhenAnswered, createRequestLoad, workerPaceFor } from "./request-load.server";
 import {
   declaredBodyTooLarge,
@@ -39,6 +40,7 @@ const WORKER_POLL_MS = 500;
 const log = componentLogger("server");
 const publicDir = path.resolve(process.cwd(), "public");
 const handleRequest = createRequestHandler(build, config.nodeEnv === "development" ? "development" : "production");
+const crossSitePostRefusal = createCrossSitePostGuard(build);
 
 /** Work (accepted posts) answered lately: how much the worker in this process holds back (workerPaceFor). */
 const requestLoad = createRequestLoad();
@@ -69,10 +71,10 @@ async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> 
       await answerCourierWebhook(getRuntime().courierWebhooks, req, res, courierWebhookPath);
       return;
     }
+    const request = toFetchRequest(req, res, config.shopify.appUrl);
     // The connection's address: the tracking page's per-client limit when no proxy names the client.
-    const response = await handleRequest(toFetchRequest(req, res, config.shopify.appUrl), {
-      remoteAddress: req.socket.remoteAddress,
-    });
+    const response =
+      crossSitePostRefusal(request) ?? (await handleRequest(request, { remoteAddress: req.socket.remoteAddress }));
     await sendFetchResponse(res, response);
   } catch (error) {
     fail(res, error);
