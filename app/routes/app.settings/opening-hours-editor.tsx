@@ -211,16 +211,18 @@ function WeekdayRow({
           </Text>
         ) : null}
       </BlockStack>
-      <Button
-        onClick={() => onChange([...spans, nextSpan(spans)])}
-        disabled={spans.length >= MAX_OPENING_SPANS_PER_DAY}
-        accessibilityLabel={`Add hours on ${name}`}
-      >
-        Add hours
-      </Button>
-      <Button variant="plain" onClick={onCopyToAll} accessibilityLabel={`Copy ${name}'s hours to all days`}>
-        Copy to all days
-      </Button>
+      <BlockStack gap="100" inlineAlign="start">
+        <Button
+          onClick={() => onChange([...spans, nextSpan(spans)])}
+          disabled={spans.length >= MAX_OPENING_SPANS_PER_DAY}
+          accessibilityLabel={`Add hours on ${name}`}
+        >
+          Add hours
+        </Button>
+        <Button variant="plain" onClick={onCopyToAll} accessibilityLabel={`Copy ${name}'s hours to all days`}>
+          Copy to all days
+        </Button>
+      </BlockStack>
     </InlineStack>
   );
 }
