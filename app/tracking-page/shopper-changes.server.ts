@@ -18,7 +18,6 @@ import {
 } from "./shopper-changes";
 import { hashTrackingToken } from "~/shipments/tracking-token.server";
 import { SHOPPER_CHANGE_ACTIVITY } from "~/shipments/activity-kinds";
-import { isReturnPickup } from "~/shipments/leg-kind";
 import { bookSlotPlace } from "~/dispatch/public.server";
 import { toShipmentState } from "~/staff/public";
 
@@ -72,13 +71,8 @@ async function bookingFor(
   if (!shipment || (shopDomain !== null && shipment.shop.domain !== shopDomain)) return { kind: "not_found" };
   const endsAt = pageEndsAtFor(shipment);
   if (endsAt && endsAt.getTime() <= deps.clock().getTime()) return { kind: "not_found" };
-  // A return's collection: its notes go to the store's drop-off and its window is the store's.
-  if (isReturnPickup(shipment)) return closed("collection");
-  const window = changeWindowState({
-    state: toShipmentState(shipment.state),
-    courierShipmentId: shipment.courierShipmentId,
-    driverName: shipment.driverName,
-  });
+  // A return's collection (its notes go to the store's drop-off) and a round trip's legs are the store's.
+  const window = changeWindowState({ ...shipment, state: toShipmentState(shipment.state) });
   if (!window.open) return closed(window.reason);
   const request = parseRequest(shipment.requestJson);
   const courier = await deps.courierFor(shipment.shop.domain);
