@@ -19,6 +19,7 @@ import { componentLogger } from "~/logging/logger.server";
 import { getRuntime } from "~/runtime.server";
 import { unauthenticated } from "~/shopify.server";
 import { pruneExpiredQuotes } from "~/quote/quote-memory.server";
+import { FUNNEL_FLUSH_INTERVAL_MS } from "~/quote/quote-funnel.server";
 import { RECONCILE_INTERVAL_MS, scheduleReconciliation } from "~/tracking/reconcile.server";
 import { answerRateCallbackRequest, isRateCallback } from "./carrier-rates.server";
 import { answerCourierWebhook, courierWebhookPathOf } from "./courier-webhooks.server";
@@ -167,6 +168,13 @@ const reconciliationTimer = worker
     }, RECONCILE_INTERVAL_MS)
   : null;
 
+// The quote funnel's counts, held in memory by checkout's answers, added to the database in batches.
+const flushQuoteFunnel = () =>
+  getRuntime()
+    .quote.funnel?.flush()
+    .catch((error: unknown) => log.warn("Writing the quote funnel failed", { err: error }));
+const funnelTimer = config.workerOnly ? null : setInterval(() => void flushQuoteFunnel(), FUNNEL_FLUSH_INTERVAL_MS);
+
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
@@ -177,6 +185,8 @@ async function shutdown(signal: string) {
   server.close();
   server.closeIdleConnections();
   await worker?.stop();
+  if (funnelTimer) clearInterval(funnelTimer);
+  await flushQuoteFunnel();
   await db.$disconnect();
   process.exit(0);
 }
