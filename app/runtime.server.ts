@@ -13,6 +13,7 @@ import { createJobQueue, newWorkerId, type JobQueue } from "./jobs/queue.server"
 import { componentLogger } from "./logging/logger.server";
 import { createEstimateCache } from "./quote/estimate-cache.server";
 import { createQuoteMemory } from "./quote/quote-memory.server";
+import { createQuoteFunnel } from "./quote/quote-funnel.server";
 import type { QuoteDeps } from "./quote/quote.server";
 import { loadQuoteShop } from "./quote/quote-shop.server";
 import { sharedPlaceCounts, type QuoteLogger } from "./quote/offered-windows.server";
@@ -134,6 +135,7 @@ export function getRuntime(): Runtime {
           maxEntries: SHOPS_KEPT,
         }),
         logger: quoteLogger,
+        funnel: createQuoteFunnel({ db }),
       },
       courierWebhooks: {
         credentials: createTtlLoader({

@@ -19,10 +19,12 @@ import { componentLogger } from "~/logging/logger.server";
 import { getRuntime } from "~/runtime.server";
 import { unauthenticated } from "~/shopify.server";
 import { pruneExpiredQuotes } from "~/quote/quote-memory.server";
+import { FUNNEL_FLUSH_INTERVAL_MS } from "~/quote/quote-funnel.server";
 import { RECONCILE_INTERVAL_MS, scheduleReconciliation } from "~/tracking/reconcile.server";
 import { answerRateCallbackRequest, isRateCallback } from "./carrier-rates.server";
 import { answerCourierWebhook, courierWebhookPathOf } from "./courier-webhooks.server";
 import { jobHandlers } from "./job-handlers.server";
+import { createCrossSitePostGuard } from "./cross-site-posts.server";
 import { countWhenAnswered, createRequestLoad, workerPaceFor } from "./request-load.server";
 import {
   declaredBodyTooLarge,
@@ -41,6 +43,7 @@ const COURIER_CALLS_IN_FLIGHT_PER_SHOP = 3;
 const log = componentLogger("server");
 const publicDir = path.resolve(process.cwd(), "public");
 const handleRequest = createRequestHandler(build, config.nodeEnv === "development" ? "development" : "production");
+const crossSitePostRefusal = createCrossSitePostGuard(build);
 
 /** Work (accepted posts) answered lately: how much the worker in this process holds back (workerPaceFor). */
 const requestLoad = createRequestLoad();
@@ -71,10 +74,10 @@ async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> 
       await answerCourierWebhook(getRuntime().courierWebhooks, req, res, courierWebhookPath);
       return;
     }
+    const request = toFetchRequest(req, res, config.shopify.appUrl);
     // The connection's address: the tracking page's per-client limit when no proxy names the client.
-    const response = await handleRequest(toFetchRequest(req, res, config.shopify.appUrl), {
-      remoteAddress: req.socket.remoteAddress,
-    });
+    const response =
+      crossSitePostRefusal(request) ?? (await handleRequest(request, { remoteAddress: req.socket.remoteAddress }));
     await sendFetchResponse(res, response);
   } catch (error) {
     fail(res, error);
@@ -170,6 +173,13 @@ const reconciliationTimer = worker
     }, RECONCILE_INTERVAL_MS)
   : null;
 
+// The quote funnel's counts, held in memory by checkout's answers, added to the database in batches.
+const flushQuoteFunnel = () =>
+  getRuntime()
+    .quote.funnel?.flush()
+    .catch((error: unknown) => log.warn("Writing the quote funnel failed", { err: error }));
+const funnelTimer = config.workerOnly ? null : setInterval(() => void flushQuoteFunnel(), FUNNEL_FLUSH_INTERVAL_MS);
+
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
@@ -180,6 +190,8 @@ async function shutdown(signal: string) {
   server.close();
   server.closeIdleConnections();
   await worker?.stop();
+  if (funnelTimer) clearInterval(funnelTimer);
+  await flushQuoteFunnel();
   await db.$disconnect();
   process.exit(0);
 }

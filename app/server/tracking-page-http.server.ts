@@ -17,6 +17,7 @@ import {
 } from "~/tracking-page/render.server";
 import type { TrackingPageView } from "~/tracking-page/view-model";
 import { mapTileOrigin } from "~/settings/map-tile-source";
+import { plainHttpsOrigin } from "~/settings/plain-https-origin";
 
 /**
  * The shell of the shoppers' tracking page (routes t.$token*, proxy.track.$token*): the per-client
@@ -99,7 +100,8 @@ function securityHeaders(nonce: string | null, imageOrigins: readonly string[] =
         `style-src 'nonce-${nonce}'`,
         // Delivery photos come through the app's signed file links, also when the page is on the shop's domain.
         // The store's logo (an https address from the settings) may live elsewhere, e.g. Shopify's CDN.
-        `img-src ${[appOrigin, ...imageOrigins.filter((o) => o !== appOrigin)].join(" ")}`,
+        // Each origin again as a plain https host (settings take no other): a `;` or `,` would add a directive.
+        `img-src ${[appOrigin, ...imageOrigins.filter((o) => o !== appOrigin && plainHttpsOrigin(o) === o)].join(" ")}`,
         "connect-src 'self'",
         "base-uri 'none'",
         "form-action 'none'",
@@ -142,13 +144,7 @@ function originsOf(view: TrackingPageView): string[] {
 }
 
 function logoOriginOf(view: TrackingPageView): string | null {
-  if (!view.brand.logoUrl) return null;
-  try {
-    const url = new URL(view.brand.logoUrl);
-    return url.protocol === "https:" ? url.origin : null;
-  } catch {
-    return null;
-  }
+  return view.brand.logoUrl ? plainHttpsOrigin(view.brand.logoUrl) : null;
 }
 
 /** A JSON answer with the page's security headers (it runs nothing). */

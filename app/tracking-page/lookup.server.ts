@@ -3,6 +3,7 @@ import type { Db } from "~/db/client.server";
 import { isPlainObject } from "~/http/plain-object";
 import { parseRequest } from "~/shipments/stored-request";
 import { parseShopSettings } from "~/settings/shop-settings";
+import { plainHttpsOrigin } from "~/settings/plain-https-origin";
 import { parseCourierEvent } from "~/courier/events";
 import { FINAL_STATES } from "~/shipments/states";
 import { changeWindowState } from "./shopper-changes";
@@ -152,14 +153,12 @@ export async function pageViewOf(deps: TrackingPageDeps, shipment: PageShipment,
       ? deps.files.link({ shopDomain: shipment.shop.domain, shipmentId: shipment.id, file: "delivery" })
       : null,
     orderName: shipment.orderName || null,
-    changes: changeWindowState({
-      state,
-      courierShipmentId: shipment.courierShipmentId,
-      driverName: shipment.driverName,
-    }),
+    changes: changeWindowState({ ...shipment, state }),
     storePhone: pickupLocation?.contactPhone ?? null,
     storeEmail: settings.tracking.contactEmail,
-    logoUrl: settings.tracking.logoUrl,
+    // A logo stored before hosts were checked, on a host the page's CSP cannot name, is not shown.
+    logoUrl:
+      settings.tracking.logoUrl && plainHttpsOrigin(settings.tracking.logoUrl) ? settings.tracking.logoUrl : null,
     accentColor: settings.tracking.accentColor,
     mapTiles: settings.tracking.mapTileUrl
       ? { urlTemplate: settings.tracking.mapTileUrl, attribution: settings.tracking.mapTileAttribution }

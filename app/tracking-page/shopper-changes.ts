@@ -4,6 +4,7 @@ import { capacitySlotKeyOf } from "~/schedule/capacity";
 import { windowIdFromServiceCode } from "~/schedule/service-code";
 import type { OpenWindow } from "~/schedule/windows";
 import type { ShipmentState } from "~/shipments/states";
+import { isReturnPickup } from "~/shipments/leg-kind";
 import { driverNotes } from "~/dispatch/public";
 
 /**
@@ -26,7 +27,7 @@ const RATING_REASON_TEXT_MAX = 100;
 const RATING_REASONS_SENT_MAX = 20;
 
 /** Why a change can no longer be made, in the page's words. */
-export type ChangeClosedReason = "assigned" | "ended" | "not_booked" | "collection";
+export type ChangeClosedReason = "assigned" | "ended" | "not_booked" | "collection" | "round_trip";
 
 export type ChangeWindowState = { open: true } | { open: false; reason: ChangeClosedReason };
 
@@ -34,12 +35,27 @@ export type ChangeFacts = {
   state: ShipmentState;
   courierShipmentId: string | null;
   driverName: string | null;
+  /** The shipment's kind (leg-kind.ts): a return's collection is the store's to change. */
+  kind: string | null;
+  /** A round trip's courier batch (app/returns/round-trip.ts): its legs only move together. */
+  batchReferenceId: string | null;
 };
 
 const DRIVER_HAS_IT: ReadonlySet<ShipmentState> = new Set(["scheduled", "assigned", "en_route", "attempted"]);
 
-/** Open only for a booked delivery the courier still shows as scheduled, with no driver named. */
+/**
+ * Open only for a booked delivery the courier still shows as scheduled, with no driver named, that is
+ * neither a return's collection nor a leg of a round trip (an exchange's delivery and collection go
+ * out as one courier batch: moving one leg alone would split the trip, so the store changes it).
+ */
 export function changeWindowState(facts: ChangeFacts): ChangeWindowState {
+  if (isReturnPickup(facts)) return { open: false, reason: "collection" };
+  const state = bookingState(facts);
+  if (state.open && facts.batchReferenceId !== null) return { open: false, reason: "round_trip" };
+  return state;
+}
+
+function bookingState(facts: ChangeFacts): ChangeWindowState {
   if (!facts.courierShipmentId) return { open: false, reason: "not_booked" };
   if (facts.state === "scheduled" && !facts.driverName) return { open: true };
   if (facts.state === "pending") return { open: false, reason: "not_booked" };
@@ -53,6 +69,8 @@ export const CHANGE_CLOSED_WORDS: Record<ChangeClosedReason, string> = {
   not_booked: "The delivery is still being booked. You can change it here in a moment.",
   // A return's collection: its notes and window are the store's (app/tracking-page/collection-words.ts).
   collection: "The store arranged this collection. Contact the store to change it.",
+  round_trip:
+    "This delivery is one trip with the collection of your return, so its time and notes are the store's to change. Contact the store.",
 };
 
 // eslint-disable-next-line no-control-regex

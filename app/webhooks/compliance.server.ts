@@ -112,5 +112,6 @@ export async function handleShopRedact(db: Db, shopDomain: string) {
     db.dataRequest.deleteMany({ where: { shopDomain } }),
     db.orderDispatch.deleteMany({ where: { shopDomain } }),
     db.webhookDelivery.deleteMany({ where: { shopDomain } }),
+    db.flowActionRun.deleteMany({ where: { shopDomain } }),
   ]);
 }

@@ -66,6 +66,13 @@ describe("enqueue", () => {
     expect(await queue.claimNext()).toBeNull();
   });
 
+  it("finds the job holding a key that differs only in trailing blanks (stored trimmed), never throws", async () => {
+    const first = await queue.enqueue({ ...dispatch(1), uniqueKey: "odd-key " });
+    const second = await queue.enqueue({ ...dispatch(2), uniqueKey: "odd-key\u00a0\n" });
+    expect(second.id).toBe(first.id);
+    expect(await db.job.count()).toBe(1);
+  });
+
   it("jobs without a uniqueKey are all kept", async () => {
     await queue.enqueue({ shopDomain: SHOP, kind: "reconcile", payload: {} });
     await queue.enqueue({ shopDomain: SHOP, kind: "reconcile", payload: {} });

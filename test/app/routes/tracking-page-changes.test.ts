@@ -16,6 +16,8 @@ import { MAX_CHANGE_BODY_BYTES, SHOPPER_CHANGES_PER_WINDOW } from "~/server/trac
 import { appProxyQuery } from "../../support/shopify-signing";
 import { TEST_API_SECRET, TEST_APP_URL } from "../../support/test-env";
 import { CHANGE_CLOSED_WORDS } from "~/tracking-page/shopper-changes";
+import { trackingPageFor } from "~/tracking-page/lookup.server";
+import { staffDeps } from "~/server/staff-http.server";
 import { makeCollection, seedTrackedShipment } from "./tracked-shipment";
 
 const SHOP = "sunset-bakery.myshopify.com";
@@ -66,6 +68,31 @@ describe("the change endpoints", () => {
     expect(await windows.json()).toMatchObject({ kind: "closed", reason: "collection" });
     const row = await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } });
     expect(row.requestJson).toBe(before.requestJson);
+    expect(await db.shipmentActivity.count({ where: { shipmentId: shipment.id } })).toBe(0);
+  });
+
+  it("a round trip's delivery leg: closed (its legs move together), with nothing sent or written", async () => {
+    const { token, shipment } = await seedTrackedShipment({ shopDomain: SHOP, state: "scheduled" });
+    // The exchange's new items, leg 1 of the courier round trip (app/returns/round-trip.ts).
+    await db.shipment.update({
+      where: { id: shipment.id },
+      data: {
+        driverName: null,
+        returnGid: "gid://shopify/Return/1025",
+        batchReferenceId: "rt-1025-1",
+        batchSequence: 1,
+      },
+    });
+    const response = await call(appChange, `${TEST_APP_URL}/t/${token}/change`, token, post(NOTES));
+    expect(response.status).toBe(409);
+    expect(await response.json()).toEqual({ error: CHANGE_CLOSED_WORDS.round_trip, closed: true });
+    const windows = await call(appWindows, `${TEST_APP_URL}/t/${token}/windows`, token);
+    expect(await windows.json()).toMatchObject({ kind: "closed", reason: "round_trip" });
+    const page = await trackingPageFor(staffDeps(), token, SHOP);
+    expect(page.kind === "found" && page.view.changes).toEqual({
+      open: false,
+      message: CHANGE_CLOSED_WORDS.round_trip,
+    });
     expect(await db.shipmentActivity.count({ where: { shipmentId: shipment.id } })).toBe(0);
   });
 
