@@ -195,7 +195,7 @@ export default function Home() {
           key={prompt.id}
           tone="info"
           title={prompt.title}
-          action={prompt.action ?? { content: "Open settings", url: "/app/settings#pickup-locations" }}
+          action={prompt.action ?? { content: "Open settings", url: "/app/settings/locations" }}
         >
           <p>{prompt.summary}</p>
         </Banner>
@@ -206,7 +206,7 @@ export default function Home() {
       </StepCard>
       <StepCard step={step("pickup")} number={2}>
         <InlineStack>
-          <Button url="/app/settings#pickup-locations">Choose pickup locations</Button>
+          <Button url="/app/settings/locations">Choose pickup locations</Button>
         </InlineStack>
       </StepCard>
       <StepCard step={step("carrier")} number={3}>
