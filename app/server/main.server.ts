@@ -38,6 +38,8 @@ import { createStaticFiles } from "./static-files.server";
 
 const config = appConfig();
 const WORKER_POLL_MS = 500;
+/** Dispatch jobs of one shop running at once per instance (its courier token's calls in flight). */
+const COURIER_CALLS_IN_FLIGHT_PER_SHOP = 3;
 const log = componentLogger("server");
 const publicDir = path.resolve(process.cwd(), "public");
 const handleRequest = createRequestHandler(build, config.nodeEnv === "development" ? "development" : "production");
@@ -148,6 +150,9 @@ if (config.workerEnabled || config.workerOnly) {
     // Three quarters of the slots: enough waiting at the courier's limit that none of its seconds
     // goes unused, while the orders that feed them, tracking and annotations keep the rest.
     preferredMaxRunning: Math.max(1, Math.ceil((config.workerConcurrency * 3) / 4)),
+    // Each shop's courier token takes 10 a second: a few calls in flight keep it busy, more would
+    // only wait at its limiter holding slots that other shops' dispatch needs (issue 37).
+    preferredMaxRunningPerShop: COURIER_CALLS_IN_FLIGHT_PER_SHOP,
     pace: () => workerPaceFor(requestLoad.perSecond()),
     pollIntervalMs: WORKER_POLL_MS,
     clock: runtime.clock,
