@@ -16,6 +16,7 @@ import { createDb, type Db } from "~/db/client.server";
 import { insightsData } from "~/insights/insights.server";
 import type { PeriodDays } from "~/insights/period";
 import { ANSWER_MS_COLUMNS } from "~/quote/quote-funnel";
+import { deliveryVerdictOf, paidToDeliveredMinutesOf } from "~/shipments/delivery-verdict";
 import {
   createDatabase,
   dropDatabase,
@@ -91,9 +92,23 @@ async function seed(db: Db, now: Date): Promise<{ shipments: number; funnelHours
       const id = `bench-shipment-${i}`;
       if (random() < 0.03) raises.push({ shipmentId: id, at: new Date(pickup.getTime() + 600_000), cents: 300 });
       const isReturn = i % 50 === 0;
+      const milestones = {
+        createdAt: new Date(pickup.getTime() - 3_600_000),
+        pickupAfter: pickup,
+        deliverStart: pickup,
+        deliverEnd: new Date(pickup.getTime() + 7_200_000),
+        driverAssignedAt: state === "expired" ? null : assigned,
+        atPickupAt: carried ? atPickup : null,
+        pickedUpAt: carried ? pickedUp : null,
+        deliveredAt: state === "delivered" ? delivered : null,
+      };
       return {
         id,
         shopId: shop.id,
+        ...milestones,
+        // What the tracking flow fixes at delivery.
+        deliveryVerdict: deliveryVerdictOf(milestones),
+        paidToDeliveredMinutes: paidToDeliveredMinutesOf(milestones),
         orderGid: `gid://shopify/Order/${i}`,
         orderName: `#${1000 + i}`,
         fulfillmentOrderGid: `gid://shopify/FulfillmentOrder/${i}`,
@@ -103,17 +118,9 @@ async function seed(db: Db, now: Date): Promise<{ shipments: number; funnelHours
         kind: isReturn ? "return_pickup" : "delivery",
         batchReferenceId: isReturn && i % 100 === 0 ? `rt-${i}` : null,
         state,
-        pickupAfter: pickup,
-        deliverStart: pickup,
-        deliverEnd: new Date(pickup.getTime() + 7_200_000),
-        driverAssignedAt: state === "expired" ? null : assigned,
-        atPickupAt: carried ? atPickup : null,
-        pickedUpAt: carried ? pickedUp : null,
-        deliveredAt: state === "delivered" ? delivered : null,
         priceCents: 900 + Math.floor(random() * 900),
         shopperPriceCents: 1299,
         tipCents: random() < 0.2 ? 300 : null,
-        createdAt: new Date(pickup.getTime() - 3_600_000),
       };
     });
     await db.shipment.createMany({ data: rows });
@@ -187,7 +194,8 @@ async function timeAll(db: Db, now: Date): Promise<Timed> {
     const started = performance.now();
     const data = await load(query);
     const ms = performance.now() - started;
-    if (!data || data.deliveries.outcomes.delivered === 0) throw new Error("Insights read no deliveries");
+    if (!data || data.deliveries.outcomes.delivered === 0 || data.deliveries.onTime.onTime === 0)
+      throw new Error("Insights read no deliveries");
     samples.push(ms);
     if (ms > slowest.ms) slowest = { ms, what: `${query.days} days${query.location ? " at one location" : ""}` };
   }

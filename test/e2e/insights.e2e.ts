@@ -152,6 +152,9 @@ async function seed() {
           atPickupAt: state === "expired" ? null : new Date(start.getTime() + 45 * 60_000),
           pickedUpAt: state === "expired" ? null : new Date(start.getTime() + 50 * 60_000),
           deliveredAt: state === "delivered" ? new Date(start.getTime() + (late ? 150 : 90) * 60_000) : null,
+          // What the tracking flow fixes at delivery (app/shipments/delivery-verdict.ts).
+          deliveryVerdict: state === "delivered" ? (late ? "late:no_driver" : "on_time") : null,
+          paidToDeliveredMinutes: state === "delivered" ? (late ? 210 : 150) : null,
           priceCents: 1100 + (n % 5) * 100,
           shopperPriceCents: 1499,
           tipCents: n % 6 === 0 ? 300 : null,
