@@ -121,7 +121,8 @@ function timingProblem(description: string | undefined): Reply | null {
     : null;
 }
 
-function estimate(core: SandboxCore, req: ApiRequest): Reply {
+/** POST /estimates; the control API's `POST /__sandbox/estimate` answers the same, outside the rate limit. */
+export function estimate(core: Pick<SandboxCore, "clock">, req: Pick<ApiRequest, "body">): Reply {
   const v = validate(requestSchemas(core.clock).estimate, req.body);
   if (!v.ok) return v.reply;
   const r = route(v.value.pickup_location, v.value.delivery_location);

@@ -22,8 +22,8 @@ import {
  * reached dispatch without the checkout's area check (Shopify Local Delivery, a rate quoted before the
  * merchant narrowed the area) are checked again, with one courier estimate only when the radius needs a
  * distance; outside, nothing is created at the courier, staff see why, and can still dispatch by hand.
- * The sandbox puts the pickup (ZIP 11201) about 141 road miles from the coordinates Shopify geocoded for
- * the shopper's address.
+ * The sandbox puts the pickup (ZIP 11201, at its centroid) about 163 road miles from the coordinates
+ * Shopify geocoded for the shopper's address (given here: in Albany, the test's far-away shopper).
  */
 
 const COURIER_TOKEN = "sandbox-token-area-at-dispatch";
@@ -59,6 +59,8 @@ const shopper = {
   zip: "11215",
   countryCodeV2: "US",
   phone: "+17185550134",
+  latitude: 42.6526,
+  longitude: -73.7562,
 };
 
 /** This test's calls to the courier, as "METHOD path". */
@@ -183,7 +185,7 @@ describe("the delivery area at dispatch", () => {
     });
 
     // Quoted before the merchant narrowed the area to 10 miles (a rate Shopify or the app kept): checked again.
-    const stale = sameDayOrder(standIn, { lineItems: [{ title: "Rye loaf", quantity: 1 }] });
+    const stale = sameDayOrder(standIn, { lineItems: [{ title: "Rye loaf", quantity: 1 }], shippingAddress: shopper });
     const narrowed = await setArea({ radiusMiles: 10, zipCodes: [] });
     await rememberQuote(stale.id, new Date(narrowed.updatedAt.getTime() - 1_000));
     expect((await orderPaid(stale.id, "w-stale")).status).toBe(200);
