@@ -11,7 +11,7 @@ import { takenPlaces } from "~/schedule/slot-reservations.server";
 import type { OpenWindow, OpenWindowsInput } from "~/schedule/windows";
 import { cartToEstimates, type WindowEstimate } from "./cart-to-estimate";
 import { windowPriceFor } from "./window-pricing";
-import { estimateOutcome, failureOutcome, type Unavailable } from "./quote.server";
+import { estimateOutcome, failureOutcome, type Unavailable } from "./window-prices.server";
 import type { EstimateOutcome } from "./estimate-cache.server";
 import type { TakenPlaces } from "./offered-windows.server";
 import { loadQuoteShop, type QuoteShop } from "./quote-shop.server";

@@ -94,6 +94,7 @@ export async function shipmentDetail(deps: StaffDeps, shopDomain: string, shipme
         priceCents: shipment.priceCents,
         quotedPriceCents: shipment.quotedPriceCents,
         shopperPriceCents: shipment.shopperPriceCents,
+        quotePriceSource: shipment.quotePriceSource,
       },
       money: (cents) => formatMoney(cents, shop.currency),
     }),

@@ -81,7 +81,7 @@ async function setArea(area: Omit<DeliveryArea, "locationGid">, extra: { localDe
   });
 }
 
-async function rememberQuote(orderGid: string, createdAt: Date) {
+async function rememberQuote(orderGid: string, createdAt: Date, priceSource = "live") {
   const order = (await fetchOrderForDispatch(await adminFor(SHOP), orderGid))!;
   const fo = order.fulfillmentOrders.nodes[0]!;
   await db.quoteMemory.create({
@@ -91,6 +91,7 @@ async function rememberQuote(orderGid: string, createdAt: Date) {
       serviceCode: serviceCodeFor("within-3-hours"),
       priceCents: 999,
       courierCents: 900,
+      priceSource,
       createdAt,
       expiresAt: new Date(runtime.clock().getTime() + 86_400_000),
     },
@@ -175,13 +176,16 @@ describe("the delivery area at dispatch", () => {
     const settled = await setArea({ radiusMiles: 200, zipCodes: [] });
     // Quoted after the area was set: checkout kept the radius with the courier's distance; no second call.
     const fresh = sameDayOrder(standIn);
-    await rememberQuote(fresh.id, new Date(settled.updatedAt.getTime() + 1_000));
+    // Priced by the app's price model at checkout (the courier was busy): recorded on the shipment.
+    await rememberQuote(fresh.id, new Date(settled.updatedAt.getTime() + 1_000), "model");
     expect((await orderPaid(fresh.id, "w-fresh")).status).toBe(200);
     await drainJobs(runtime);
     expect(courierCalls()).toEqual(["POST /v1/shipments"]);
     expect(await db.shipment.findFirstOrThrow({ where: { orderGid: fresh.id } })).toMatchObject({
       state: "scheduled",
       shopperPriceCents: 999,
+      quotedPriceCents: 900,
+      quotePriceSource: "model",
     });
 
     // Quoted before the merchant narrowed the area to 10 miles (a rate Shopify or the app kept): checked again.

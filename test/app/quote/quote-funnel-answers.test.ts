@@ -5,6 +5,8 @@ import { createInProcessRateLimiter } from "~/courier/rate-limiter.server";
 import { db } from "~/db.server";
 import { createEstimateCache } from "~/quote/estimate-cache.server";
 import { createQuoteFunnel } from "~/quote/quote-funnel.server";
+import { createPostalCentroids } from "~/quote/postal-centroids.server";
+import { createPriceMemory } from "~/quote/price-memory";
 import { createQuoteMemory } from "~/quote/quote-memory.server";
 import { loadQuoteShop } from "~/quote/quote-shop.server";
 import { quoteRates, type QuoteDeps } from "~/quote/quote.server";
@@ -58,6 +60,8 @@ function deps(options: { connected?: boolean; takenPlaces?: QuoteDeps["takenPlac
         ? null
         : createCourierClient({ baseUrl: sandbox.url, token, limiter: createInProcessRateLimiter({ clock }) }),
     estimates: createEstimateCache({ clock }),
+    prices: createPriceMemory({ clock }),
+    centroids: createPostalCentroids(),
     memory: createQuoteMemory({ db, clock }),
     takenPlaces: options.takenPlaces ?? ((shopDomain, keys) => takenPlaces(db, shopDomain, keys)),
     budgetTimer: testBudgetTimer().timer,
@@ -78,7 +82,7 @@ const HOUR = shopHourStart(MID_MORNING, LA);
 describe("the quote funnel counts every answer", () => {
   it("a live price, then the same cart from the cache, at the pickup location in the shop's hour", async () => {
     const d = deps();
-    expect((await ask(d)).source).toBe("courier");
+    expect((await ask(d)).source).toBe("live");
     expect((await ask(d)).source).toBe("cache");
     const [row, ...rest] = await funnelRows(d);
     expect(rest).toEqual([]);
