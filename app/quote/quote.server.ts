@@ -1,7 +1,6 @@
 import { TIME_BUDGET_MS_DEFAULT } from "~/settings/shop-settings";
 import { hoursOfLocations } from "~/schedule/opening-hours";
-import { cartToEstimates, matchPickupLocation, zip5 } from "./cart-to-estimate";
-import { sizeClassOf } from "./package-size-class";
+import { cartToEstimates, matchPickupLocation } from "./cart-to-estimate";
 import { shapeRates } from "./shape-rates";
 import type { QuoteMemory } from "./quote-memory.server";
 import { parseRateRequest } from "./rate-request";
@@ -13,7 +12,7 @@ import { areaOf, radiusVerdict, zipVerdict } from "./delivery-area";
 import { openWindows } from "~/schedule/windows";
 import { funnelOutcomeOf, type CourierPriceSource } from "./quote-funnel";
 import type { QuoteFunnelRecorder } from "./quote-funnel.server";
-import { priceWindows, untilAborted, type PriceLearning, type WindowPriceDeps } from "./window-prices.server";
+import { priceLearningFor, priceWindows, untilAborted, type WindowPriceDeps } from "./window-prices.server";
 
 /**
  * The answer to one carrier-service rate request: one rate per open delivery window, priced by the
@@ -159,19 +158,12 @@ async function answerQuote(
   const byZip = zipVerdict(area, request.destination.zip);
   if (!byZip.inside) return noRates("out_of_area:zip");
 
-  const first = mapping.estimates[0]!.request;
-  const learning: PriceLearning | null = settings.priceMemory.enabled
-    ? {
-        key: {
-          shopDomain: input.shopDomain,
-          locationGid: mapping.pickup.locationGid,
-          postalCode: zip5(first.delivery_location.address.zip) ?? first.delivery_location.address.zip,
-          sizeClass: sizeClassOf(first.items),
-        },
-        pickupZip: first.pickup_location.address.zip,
-        maxAgeMs: settings.priceMemory.maxAgeMinutes * 60_000,
-      }
-    : null;
+  const learning = priceLearningFor(
+    input.shopDomain,
+    mapping.pickup.locationGid,
+    mapping.estimates[0]!.request,
+    settings,
+  );
   // The postal-code table loads once, on the first quote that may need it, while the courier is asked.
   if (learning) void deps.centroids.load();
   const results = await priceWindows(deps, {

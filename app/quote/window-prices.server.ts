@@ -2,7 +2,11 @@ import type { CourierClient } from "~/courier/client.server";
 import { CourierError, isAddressProblem } from "~/courier/errors";
 import { MAX_DISTANCE_MILES } from "~/courier/limits";
 import { TIME_BUDGET_MS_DEFAULT } from "~/settings/shop-settings";
-import type { WindowEstimate } from "./cart-to-estimate";
+import type { EstimateRequest } from "~/courier/requests";
+import type { ShopSettings } from "~/settings/shop-settings";
+import { zip5, type WindowEstimate } from "./cart-to-estimate";
+import { sizeClassOf } from "./package-size-class";
+import { sourceNow, type SourceNow } from "./price-source-now";
 import type { EstimateCache, EstimateOutcome } from "./estimate-cache.server";
 import { chooseEstimates } from "./estimate-choice";
 import type { QuoteLogger } from "./offered-windows.server";
@@ -108,12 +112,56 @@ function fromMemoryOrModel(deps: WindowPriceDeps, learning: PriceLearning): Wind
       source: "memory",
     };
   }
+  const predicted = modelPrice(deps, learning);
+  if (predicted) return { kind: "priced", ...predicted, source: "model" };
+  return { kind: "unavailable", why: "no_courier_price", source: "model" };
+}
+
+/** The location's model's price for the cart's size class and postal code, when it has one. */
+function modelPrice(
+  deps: Pick<WindowPriceDeps, "prices" | "centroids">,
+  learning: PriceLearning,
+): { priceDollars: number; distanceMiles: number } | null {
   const centroidMilesTo = (postalCode: string) => deps.centroids.milesBetween(learning.pickupZip, postalCode);
   const model = deps.prices.model(learning.key, centroidMilesTo);
   const centroidMiles = centroidMilesTo(learning.key.postalCode);
-  const predicted = model && centroidMiles !== null ? predictPrice(model, learning.key.sizeClass, centroidMiles) : null;
-  if (predicted) return { kind: "priced", ...predicted, source: "model" };
-  return { kind: "unavailable", why: "no_courier_price", source: "model" };
+  return model && centroidMiles !== null ? predictPrice(model, learning.key.sizeClass, centroidMiles) : null;
+}
+
+/** What the memory and model key a cart by, from its first window's estimate request; null when the shop has them off. */
+export function priceLearningFor(
+  shopDomain: string,
+  locationGid: string,
+  request: EstimateRequest,
+  settings: Pick<ShopSettings, "priceMemory">,
+): PriceLearning | null {
+  if (!settings.priceMemory.enabled) return null;
+  const zip = request.delivery_location.address.zip;
+  return {
+    key: { shopDomain, locationGid, postalCode: zip5(zip) ?? zip, sizeClass: sizeClassOf(request.items) },
+    pickupZip: request.pickup_location.address.zip,
+    maxAgeMs: settings.priceMemory.maxAgeMinutes * 60_000,
+  };
+}
+
+/** Which source would price such a cart now (the settings preview), from the state checkout decides with. */
+export function priceSourceNow(
+  deps: Pick<WindowPriceDeps, "estimates" | "prices" | "centroids">,
+  shopDomain: string,
+  learning: PriceLearning | null,
+  now: Date,
+): SourceNow {
+  const remembered = learning ? deps.prices.recall(learning.key, learning.maxAgeMs) : null;
+  return sourceNow({
+    learning: learning !== null,
+    rushed: deps.estimates.isRushed(shopDomain),
+    paused: deps.estimates.isPaused(shopDomain),
+    remembered: remembered && {
+      priceDollars: remembered.priceDollars,
+      ageMinutes: (now.getTime() - remembered.storedAt.getTime()) / 60_000,
+    },
+    modelled: learning ? modelPrice(deps, learning) : null,
+  });
 }
 
 function courierUntilAborted(work: Promise<WindowOutcome>, signal: AbortSignal): Promise<WindowOutcome> {

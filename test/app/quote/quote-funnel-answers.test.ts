@@ -16,7 +16,7 @@ import { zonedDate, zonedTimeOnDate } from "~/schedule/time-zone";
 import type { LocationHours, ShopSettings } from "~/settings/shop-settings";
 import { startCourierSandbox, type CourierSandbox } from "../../courier-sandbox/server";
 import { testBudgetTimer } from "./budget-timer";
-import { originAddress, rateRequestBody, type RateRequestOptions } from "./rate-request-fixture";
+import { destinationAddress, originAddress, rateRequestBody, type RateRequestOptions } from "./rate-request-fixture";
 import { WITHIN_3_HOURS, quoteSettings, seedQuoteShop } from "./quote-shop";
 
 /** Every answer of the quote flow is counted in the funnel, by its outcome, location and the shop's hour. */
@@ -94,6 +94,14 @@ describe("the quote funnel counts every answer", () => {
       ratedLive: 1,
       ratedCache: 1,
     });
+  });
+
+  it("a price from the memory while the courier fails: counted as memory", async () => {
+    const d = deps();
+    expect((await ask(d)).source).toBe("live");
+    sandbox.setFaults({ failNext: [{ status: 500, count: 2, pathPrefix: "/v1/estimates" }] });
+    expect((await ask(d, { destination: destinationAddress({ address1: "9 Other St" }) })).source).toBe("memory");
+    expect(await funnelRows(d)).toMatchObject([{ requests: 2, ratedLive: 1, ratedMemory: 1, ratedFallback: 0 }]);
   });
 
   it("an origin that is no pickup location: counted under no location, as a setup problem", async () => {
