@@ -17,6 +17,8 @@ export const ESTIMATE_TTL_MS = 10 * 60_000;
 export const MAX_CACHED_ESTIMATES = 20_000;
 /** How long after a refused courier call a shop's checkout counts as in a rush. */
 export const RUSH_MS = 1_000;
+/** The window the shop's own live calls are counted over (the courier's limit is per second). */
+export const CALLS_WINDOW_MS = 1_000;
 
 /** What the courier said about one window that is worth remembering. */
 export type EstimateOutcome =
@@ -44,6 +46,7 @@ export function createEstimateCache({
   const inFlight = new Map<string, Promise<unknown>>();
   const pausedUntil = new Map<string, number>();
   const refusedAt = new Map<string, number>();
+  const callsAt = new Map<string, number[]>();
 
   return {
     lookup(windowKey: string, slot: string): CacheLookup {
@@ -82,6 +85,22 @@ export function createEstimateCache({
       refusedAt.delete(shopKey);
       refusedAt.set(shopKey, clock().getTime());
       while (refusedAt.size > maxEntries) refusedAt.delete(refusedAt.keys().next().value!);
+    },
+
+    /** A live courier call was made for this shop's checkout. */
+    noteCall(shopKey: string): void {
+      const now = clock().getTime();
+      const calls = (callsAt.get(shopKey) ?? []).filter((at) => now - at < CALLS_WINDOW_MS);
+      calls.push(now);
+      callsAt.delete(shopKey);
+      callsAt.set(shopKey, calls);
+      while (callsAt.size > maxEntries) callsAt.delete(callsAt.keys().next().value!);
+    },
+
+    /** The shop's live courier calls within the last CALLS_WINDOW_MS. */
+    recentCalls(shopKey: string): number {
+      const now = clock().getTime();
+      return (callsAt.get(shopKey) ?? []).filter((at) => now - at < CALLS_WINDOW_MS).length;
     },
 
     isRushed(shopKey: string): boolean {

@@ -1,6 +1,6 @@
 import type { CourierClient } from "~/courier/client.server";
 import { CourierError, isAddressProblem } from "~/courier/errors";
-import { MAX_DISTANCE_MILES } from "~/courier/limits";
+import { MAX_DISTANCE_MILES, REQUESTS_PER_SECOND } from "~/courier/limits";
 import { TIME_BUDGET_MS_DEFAULT } from "~/settings/shop-settings";
 import type { EstimateRequest } from "~/courier/requests";
 import type { ShopSettings } from "~/settings/shop-settings";
@@ -70,6 +70,8 @@ export async function priceWindows(
     rushed: deps.estimates.isRushed(shopDomain),
     covered: learning ? deps.prices.recall(learning.key, learning.maxAgeMs) !== null : false,
     combinationInFlight: combination !== null && deps.estimates.running(combination) !== undefined,
+    modelPrices: learning !== null && modelPrice(deps, learning) !== null,
+    spareCalls: deps.estimates.recentCalls(shopDomain) < REQUESTS_PER_SECOND / 2,
     windows: cached.filter((hit) => hit === null).length,
   });
   let uncached = 0;
@@ -207,6 +209,7 @@ function courierAsker(
       const courier = await client;
       if (!courier) return { kind: "not_connected" };
       const answer = await courier.estimate(estimate.request, { lane: "quote", failFast: true, signal });
+      deps.estimates.noteCall(shopDomain);
       const outcome = estimateOutcome(answer.price, answer.estimated_distance ?? null);
       if (outcome.kind === "unavailable") logger.warn("courier estimate unusable", { why: outcome.why });
       else deps.estimates.store(cacheKey, estimate.slot, outcome);

@@ -6,6 +6,8 @@ const base: EstimateChoiceInput = {
   rushed: true,
   covered: false,
   combinationInFlight: false,
+  modelPrices: false,
+  spareCalls: false,
   windows: 2,
 };
 
@@ -28,6 +30,14 @@ describe("chooseEstimates: which windows ask the courier", () => {
     ],
     ["rush, uncovered: the first window asks, the others wait for its answer", {}, ["ask", "await_combination"]],
     ["rush, uncovered, three windows", { windows: 3 }, ["ask", "await_combination", "await_combination"]],
+    [
+      "rush, uncovered, the model prices it, calls to spare: asks",
+      { modelPrices: true, spareCalls: true },
+      ["ask", "await_combination"],
+    ],
+    ["rush, uncovered, the model prices it, calls half spent: the model", { modelPrices: true }, ["model", "model"]],
+    ["rush, uncovered, a size the model has not seen: asks", { modelPrices: false }, ["ask", "await_combination"]],
+    ["no rush, the model prices it: asks", { rushed: false, modelPrices: true }, ["ask", "ask"]],
     ["every window answered by the cache: nothing to choose", { windows: 0 }, []],
   ])("%s", (_name, change, expected) => {
     expect(chooseEstimates({ ...base, ...change })).toEqual(expected);
