@@ -8,6 +8,7 @@
 import zipcodes from "zipcodes";
 import { milesBetween } from "~/shipments/great-circle";
 import { cartItem, destinationAddress, rateRequestBody } from "../app/quote/rate-request-fixture";
+import { seededRandom } from "./harness";
 
 export const RUSH_POSTAL_CODES = 60;
 
@@ -26,21 +27,9 @@ export function nearestPostalCodes(pickupZip: string, count: number): { zip: str
     .map(({ place }) => ({ zip: place.zip, city: place.city, state: place.state }));
 }
 
-/** A small deterministic generator (mulberry32), so the rush is the same cart list on every run. */
-function randomFor(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /** Rush cart n: an address in one of the postal codes, one to three lines of varied units. */
 export function rushCart(n: number, postalCodes: readonly { zip: string; city: string; state: string }[]) {
-  const random = randomFor(n + 1);
+  const random = seededRandom(n + 1);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const place = pick(postalCodes);
   const lines = 1 + Math.floor(random() * 3);
