@@ -1,3 +1,4 @@
+import { recipientColumns } from "~/shipments/recipient";
 import type { CourierClient } from "~/courier/client.server";
 import { CourierError } from "~/courier/errors";
 import type { Shipment as CourierShipment } from "~/courier/responses";
@@ -142,6 +143,7 @@ export async function runFulfillmentOrderDispatch(
     generation: payload.generation,
     serviceCode,
     requestJson: JSON.stringify(planned.request),
+    ...recipientColumns(JSON.stringify(planned.request)),
     pickupAfter: new Date(planned.request.pickup_after),
     deliverStart: new Date(planned.request.deliver_between.start),
     deliverEnd: new Date(planned.request.deliver_between.end),

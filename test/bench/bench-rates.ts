@@ -368,6 +368,7 @@ async function main(): Promise<void> {
     const priceCheck = await rushPriceErrors({
       databaseUrl,
       sandboxUrl: sandbox.url,
+      token: COURIER_TOKEN,
       bodies: rushBodies,
       settings,
       timeZone: TIME_ZONE,

@@ -2,7 +2,7 @@
  * bench:rates' price check after the rush: each rate checkout priced from the app's price memory or
  * model (its quote memory row: the courier price it used and the source that gave it) against the
  * courier's exact price for the same cart, asked through the sandbox's control API (POST
- * /__sandbox/estimate: outside the courier's rate limit and its counters). The cart's estimate request
+ * /__sandbox/estimate/:token: outside the courier's rate limit and its counters). The cart's estimate request
  * is rebuilt with the app's own mapping (cartToEstimates), so the sandbox prices exactly what the app
  * would have asked; its first open window's request is used (the sandbox's price does not depend on
  * the window). Rows written before price sources were recorded count as live (never checked).
@@ -32,6 +32,8 @@ type QuoteRow = { cartSignature: string; serviceCode: string; courierCents: numb
 export async function rushPriceErrors(input: {
   databaseUrl: string;
   sandboxUrl: string;
+  /** The shop's courier token: the sandbox prices as for its account. */
+  token: string;
   bodies: readonly string[];
   settings: ShopSettings;
   timeZone: string;
@@ -74,7 +76,7 @@ export async function rushPriceErrors(input: {
     if (!request) continue;
     let price = exact.get(row.cartSignature);
     if (price === undefined) {
-      const response = await fetch(`${input.sandboxUrl}/__sandbox/estimate`, {
+      const response = await fetch(`${input.sandboxUrl}/__sandbox/estimate/${encodeURIComponent(input.token)}`, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify(request),

@@ -29,6 +29,10 @@ export const AccountOptionsPatchSchema = z.strictObject({
     .strictObject({ minimumPayout: z.number().min(0) })
     .nullable()
     .optional(),
+  peakPricing: z
+    .strictObject({ from: z.iso.datetime(), extraDollars: z.number().min(0) })
+    .nullable()
+    .optional(),
 });
 export type AccountOptionsPatch = z.input<typeof AccountOptionsPatchSchema>;
 
@@ -66,8 +70,8 @@ export type ControlTarget = {
   stats(): unknown;
   advance(id: number): unknown;
   expire(id: number): unknown;
-  /** The courier's estimate for a request body, as POST /estimates answers it, uncounted and unlimited. */
-  estimate(body: unknown): Reply;
+  /** The courier's estimate for a request body, as POST /estimates answers the token's account, uncounted and unlimited. */
+  estimate(body: unknown, token: string): Reply;
 };
 
 const invalid = (error: z.ZodError) =>
@@ -91,7 +95,9 @@ export function handleControl(target: ControlTarget, method: string, segments: s
     return parsed.success ? json(200, target.setFaults(parsed.data)) : invalid(parsed.error);
   }
   if (area === "stats" && key === undefined && method === "GET") return json(200, target.stats());
-  if (area === "estimate" && key === undefined && method === "POST") return target.estimate(body);
+  if (area === "estimate" && action === undefined && method === "POST") {
+    return target.estimate(body, key ? decodeURIComponent(key) : "");
+  }
   if (area === "shipments" && key && /^\d+$/.test(key) && method === "POST") {
     const result =
       action === "advance" ? target.advance(Number(key)) : action === "expire" ? target.expire(Number(key)) : undefined;

@@ -103,6 +103,7 @@ function mergeAccount(current: AccountOptions, patch: AccountOptionsPatch): Acco
     eta: parsed.eta ?? current.eta,
     webhook: parsed.webhook === undefined ? current.webhook : parsed.webhook,
     driverPool: parsed.driverPool === undefined ? current.driverPool : parsed.driverPool,
+    peakPricing: parsed.peakPricing === undefined ? current.peakPricing : parsed.peakPricing,
   };
 }
 
@@ -185,7 +186,7 @@ export async function startCourierSandbox(options: SandboxOptions = {}): Promise
       const s = runner.expireNow(id);
       return s ? shipmentJson(s, { includeEvents: true }) : null;
     },
-    estimate: (body: unknown) => estimate(core, { body }),
+    estimate: (body: unknown, token: string) => estimate(core, { body, token }),
   };
 
   /** Fault injection for one authenticated request: a reply to send instead, or null. */

@@ -15,7 +15,11 @@ describe("timeline", () => {
   it.each([
     ["en_route → delivered", "Out for delivery → Delivered"],
     ["Recorded", "Recorded"],
-    ["mystery → delivered", "mystery → delivered"],
+    ["mystery → delivered", "mystery → Delivered"],
+    ["No state change from en_route", "No change: still Out for delivery"],
+    ["No state change from assigned", "No change: still Driver assigned"],
+    ["No state change from scheduled", "No change: still Waiting for a driver"],
+    ["Late event: stored; the state stays", "Late event: stored; the state stays"],
     [null, null],
   ])("outcome %s → %s", (outcome, words) => {
     expect(outcomeInWords(outcome)).toBe(words);
