@@ -22,8 +22,6 @@ export interface ClaimOptions {
   excludeShops?: readonly string[];
   /** Only jobs of shops with no job running in any instance (the fair pass). */
   idleShopsOnly?: boolean;
-  /** Jobs of these kinds before the others (then creation order). */
-  preferKinds?: readonly string[];
 }
 
 export function createClaim(
@@ -38,7 +36,6 @@ export function createClaim(
       excluded: [...(claimOptions.excludeKinds ?? [])],
       excludedShops: [...(claimOptions.excludeShops ?? [])],
       idleShopsOnly: claimOptions.idleShopsOnly ?? false,
-      preferKinds: [...(claimOptions.preferKinds ?? [])],
     };
     if (filter.kinds && filter.kinds.length === 0) return null;
     const now = clock();

@@ -40,8 +40,6 @@ export type KindFilter = {
   excluded: readonly string[];
   excludedShops?: readonly string[];
   idleShopsOnly?: boolean;
-  /** These kinds first, then creation order (the fair pass: its few candidates are sorted). */
-  preferKinds?: readonly string[];
 };
 
 /** What a conditional update changes. */
@@ -173,10 +171,11 @@ export async function claimEligibleJob(
   const { now, lockedUntil, workerId, filter } = claim;
   const lease = Prisma.sql`"state" = 'running', "lockedBy" = ${workerId}, "lockedUntil" = ${lockedUntil},
     "attempts" = "attempts" + 1, "version" = "version" + 1, "updatedAt" = ${now}`;
-  const order = filter.preferKinds?.length
-    ? Prisma.sql`ORDER BY CASE WHEN c."kind" IN (${Prisma.join([...filter.preferKinds])}) THEN 0 ELSE 1 END, c."createdAt", c."id"`
-    : CLAIM_ORDER;
-  const pick = Prisma.sql`SELECT c."id" FROM "Job" AS c WHERE ${eligibleJob(now, filter)} ${order} LIMIT 1`;
+  // SQLite's planner, without statistics, takes the (state, runAt) index and sorts every due job;
+  // named, the claim-order index is read in order and the scan stops at the first eligible row.
+  const candidates =
+    provider === "sqlite" ? Prisma.sql`"Job" AS c INDEXED BY "Job_state_createdAt_id_idx"` : Prisma.sql`"Job" AS c`;
+  const pick = Prisma.sql`SELECT c."id" FROM ${candidates} WHERE ${eligibleJob(now, filter)} ${CLAIM_ORDER} LIMIT 1`;
   const statement =
     provider === "postgresql"
       ? Prisma.sql`UPDATE "Job" AS j SET ${lease}

@@ -194,18 +194,17 @@ export function startWorker(options: WorkerOptions): Worker {
 
   /**
    * Fair across shops first: a due job of a shop with nothing running (in any instance) goes before
-   * every busy shop's jobs. Then the preferred kinds while under their caps (in all, and per shop),
+   * every busy shop's jobs (the preferred kinds first, as below). Then the preferred kinds while under their caps (in all, and per shop),
    * then the other kinds, then (capped, nothing else due) the preferred ones; each in creation order.
    */
   async function claim(): Promise<QueuedJob | null> {
     const underCap = preferredKinds !== null && preferredRunning < preferredMaxRunning;
-    const kindsFirst = !preferredKinds
-      ? {}
-      : underCap
-        ? { preferKinds: preferredKinds }
-        : { excludeKinds: preferredKinds };
     if (Date.now() - fairPassEmptyAt >= (options.fairPassPauseMs ?? FAIR_PASS_PAUSE_MS)) {
-      const fair = await queue.claimNext({ idleShopsOnly: true, ...kindsFirst });
+      const idle = { idleShopsOnly: true };
+      const fair = !preferredKinds
+        ? await queue.claimNext(idle)
+        : ((underCap ? await queue.claimNext({ ...idle, kinds: preferredKinds }) : null) ??
+          (await queue.claimNext({ ...idle, excludeKinds: preferredKinds })));
       if (fair) return fair;
       fairPassEmptyAt = Date.now();
     }

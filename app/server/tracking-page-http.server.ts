@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import { appConfig } from "~/config/env.server";
-import { requestClientAddress } from "~/http/client-address.server";
+import { requestClientRateKey } from "~/http/client-address.server";
 import { getRuntime } from "~/runtime.server";
 import { staffDeps } from "~/server/staff-http.server";
 import { TrackingTokenParam } from "~/tracking-page/inputs";
-import { trackingPageFor, type TrackingPageResult } from "~/tracking-page/lookup.server";
+import { deliveryTokenKey, trackingPageFor, type TrackingPageResult } from "~/tracking-page/lookup.server";
 import type { OrderStatusDeps } from "~/tracking-page/order-status.server";
 import { createFixedWindowLimiter, type FixedWindowLimiter, type RateDecision } from "~/http/rate-limit";
 import { renderChanges } from "~/tracking-page/change-panel.server";
@@ -68,19 +68,16 @@ export function takeClientRate(
   context: unknown,
   options: { throughShopifyProxy?: boolean } = {},
 ): RateDecision {
-  return rateLimiters().client.take(requestClientAddress(request, context, options.throughShopifyProxy ? 1 : 0));
+  return rateLimiters().client.take(requestClientRateKey(request, context, options.throughShopifyProxy ? 1 : 0));
 }
 
-/** One request for a token (a delivery's page, a customer's orders) against its own limit, whoever asks. */
+/**
+ * One request for a token (a delivery's page, a customer's orders) against its own limit, whoever
+ * asks; taken only for a token known to be one (a delivery's: deliveryTokenKey; a customer's: a
+ * verified session token), so made-up tokens cannot push real ones out of the limiter.
+ */
 export function takeTokenRate(token: string): RateDecision {
   return rateLimiters().token.take(createHash("sha256").update(token).digest("base64url"));
-}
-
-/** The stricter of two decisions (both are always taken, so each limit counts every request). */
-function stricter(a: RateDecision, b: RateDecision): RateDecision {
-  if (a.allowed) return b;
-  if (b.allowed) return a;
-  return { allowed: false, retryAfterS: Math.max(a.retryAfterS, b.retryAfterS) };
 }
 
 let orderStatus: OrderStatusDeps | undefined;
@@ -207,16 +204,18 @@ export async function trackingPageResponse(
   if (!shop.ok) return refusal(401, "Not authorized.");
   const shopDomain = shop.shopDomain;
 
-  const decision = stricter(
-    takeClientRate(request, context, { throughShopifyProxy: surface.kind === "proxy" }),
-    takeTokenRate(params.token ?? ""),
-  );
-  if (!decision.allowed)
-    return refusal(429, "Too many requests. Try again in a minute.", { "Retry-After": String(decision.retryAfterS) });
+  const tooMany = (decision: Extract<RateDecision, { allowed: false }>) =>
+    refusal(429, "Too many requests. Try again in a minute.", { "Retry-After": String(decision.retryAfterS) });
+  const client = takeClientRate(request, context, { throughShopifyProxy: surface.kind === "proxy" });
+  if (!client.allowed) return tooMany(client);
 
+  const notFound: TrackingPageResult = { kind: "not_found" };
   const token = TrackingTokenParam.safeParse(params.token);
-  const result: TrackingPageResult = token.success
-    ? await trackingPageFor(staffDeps(), token.data, shopDomain)
-    : { kind: "not_found" };
+  // The token's own limit once it is known to be a delivery (deliveryTokenKey).
+  if (!token.success || (await deliveryTokenKey(staffDeps(), token.data, shopDomain)) === null)
+    return answer === "page" ? pageAnswer(notFound, nonce) : statusAnswer(notFound);
+  const perToken = takeTokenRate(token.data);
+  if (!perToken.allowed) return tooMany(perToken);
+  const result = await trackingPageFor(staffDeps(), token.data, shopDomain);
   return answer === "page" ? pageAnswer(result, nonce) : statusAnswer(result);
 }

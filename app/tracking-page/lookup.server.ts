@@ -172,6 +172,25 @@ export async function pageViewOf(deps: TrackingPageDeps, shipment: PageShipment,
 }
 
 /**
+ * The key of a page token's per-delivery limits (its hash, as customer-changes.server.ts keys the
+ * order status block's), or null when the token is no delivery of the shop: a delivery's limits are
+ * taken only once its token is known, so made-up tokens neither count nor push real deliveries'
+ * counts out of the limiters.
+ */
+export async function deliveryTokenKey(
+  deps: Pick<TrackingPageDeps, "db">,
+  token: string,
+  shopDomain: string | null,
+): Promise<string | null> {
+  const trackingTokenHash = hashTrackingToken(token);
+  const found = await deps.db.shipment.findUnique({
+    where: { trackingTokenHash },
+    select: { shop: { select: { domain: true } } },
+  });
+  return found && (shopDomain === null || found.shop.domain === shopDomain) ? trackingTokenHash : null;
+}
+
+/**
  * The page for a presented token. `shopDomain` is the shop the app proxy vouched for: a token of
  * another shop's delivery is unknown there.
  */

@@ -84,15 +84,6 @@ const cases: Case[] = [
     next: null,
   },
   {
-    name: "fair pass: the preferred kinds first, then creation order",
-    jobs: [
-      { shop: QUIET, kind: "read-order" },
-      { shop: SMALL, kind: "call-courier" },
-    ],
-    options: { idleShopsOnly: true, preferKinds: ["call-courier"] },
-    next: 1,
-  },
-  {
     name: "a shop left out (its courier calls in flight at their cap) is skipped, whatever its jobs' age",
     jobs: [
       { shop: BIG, kind: "call-courier", running: true },
