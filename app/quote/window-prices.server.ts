@@ -65,14 +65,17 @@ export async function priceWindows(
   const cacheKeys = estimates.map((estimate) => `${shopDomain}|${estimate.windowKey}`);
   const cached = estimates.map((estimate, i) => deps.estimates.lookup(cacheKeys[i]!, estimate.slot));
   const combination = learning ? `price:${priceKeyText(learning.key)}` : null;
+  const windows = cached.filter((hit) => hit === null).length;
+  // The memory and model are consulted only when the choice depends on them: a rush, windows to price.
+  const consult = learning !== null && windows > 0 && deps.estimates.isRushed(shopDomain);
   const choices = chooseEstimates({
     learning: learning !== null,
-    rushed: deps.estimates.isRushed(shopDomain),
-    covered: learning ? deps.prices.recall(learning.key, learning.maxAgeMs) !== null : false,
-    combinationInFlight: combination !== null && deps.estimates.running(combination) !== undefined,
-    modelPrices: learning !== null && modelPrice(deps, learning) !== null,
+    rushed: consult,
+    covered: consult && deps.prices.recall(learning.key, learning.maxAgeMs) !== null,
+    combinationInFlight: consult && deps.estimates.running(combination!) !== undefined,
+    modelPrices: consult && modelPrice(deps, learning) !== null,
     spareCalls: deps.estimates.recentCalls(shopDomain) < REQUESTS_PER_SECOND / 2,
-    windows: cached.filter((hit) => hit === null).length,
+    windows,
   });
   let uncached = 0;
   return Promise.all(

@@ -318,6 +318,9 @@ async function main(): Promise<void> {
     });
     await sleep(PAUSE_BETWEEN_PHASES_MS);
     const postalCodes = nearestPostalCodes(PICKUP_ADDRESS.zip, RUSH_POSTAL_CODES);
+    info(
+      `rush: new carts to addresses in the ${postalCodes.length} postal codes nearest the pickup (${PICKUP_ADDRESS.zip}), as local delivery has them, each with one to three lines of varied weights and quantities`,
+    );
     const rushBodies: string[] = [];
     const rush = await runPhase(sandbox, server.url, appLoop, {
       name: "rush",
