@@ -124,11 +124,13 @@ export async function runFulfillmentOrderDispatch(
   const priceFlag =
     priceCents !== null &&
     quoted !== null &&
+    quoted.courierCents !== null &&
     exceedsPriceTolerance(quoted.courierCents, priceCents, settings.priceTolerance)
       ? priceDifferenceReason({
           shopperPaidCents: quoted.priceCents,
           quotedCourierCents: quoted.courierCents,
           chargedCents: priceCents,
+          priceSource: quoted.priceSource,
         })
       : null;
   const row = {
@@ -146,6 +148,7 @@ export async function runFulfillmentOrderDispatch(
     deliverStart: new Date(planned.request.deliver_between.start),
     deliverEnd: new Date(planned.request.deliver_between.end),
     quotedPriceCents: quoted?.courierCents ?? null,
+    quotePriceSource: quoted?.priceSource ?? null,
     shopperPriceCents: quoted?.priceCents ?? null,
     ...(created
       ? {

@@ -153,6 +153,7 @@ export async function shipmentDetail(deps: StaffDeps, shopDomain: string, shipme
         priceCents: shipment.priceCents,
         quotedPriceCents: shipment.quotedPriceCents,
         shopperPriceCents: shipment.shopperPriceCents,
+        quotePriceSource: shipment.quotePriceSource,
       },
       money: (cents) => formatMoneyWithCode(cents, shop.currency),
     }),

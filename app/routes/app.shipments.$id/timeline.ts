@@ -92,6 +92,14 @@ export type BookingCost = {
   priceCents: number | null;
   quotedPriceCents: number | null;
   shopperPriceCents: number | null;
+  /** Where checkout's price came from (Shipment.quotePriceSource); absent or null: not known. */
+  quotePriceSource?: string | null;
+};
+
+/** How checkout priced it, beside the quote, for the sources that were not the courier's answer for this cart. */
+const QUOTE_SOURCE_WORDS: Readonly<Record<string, string>> = {
+  memory: " (the courier's recent price for this size and ZIP code)",
+  model: " (estimated from the courier's recent prices by distance)",
 };
 
 /** The timeline rows a staff action also wrote, by the log's action: merged into one entry. */
@@ -129,8 +137,11 @@ function costInWords(cost: BookingCost, money: (cents: number) => string): strin
   const parts: string[] = [];
   if (cost.priceCents !== null) parts.push(`The courier's price: ${money(cost.priceCents)}`);
   if (cost.quotedPriceCents !== null && cost.quotedPriceCents !== cost.priceCents)
-    parts.push(`quoted ${money(cost.quotedPriceCents)}`);
-  if (cost.shopperPriceCents !== null) parts.push(`the shopper paid ${money(cost.shopperPriceCents)}`);
+    parts.push(`quoted ${money(cost.quotedPriceCents)}${QUOTE_SOURCE_WORDS[cost.quotePriceSource ?? ""] ?? ""}`);
+  if (cost.shopperPriceCents !== null)
+    parts.push(
+      `the shopper paid ${money(cost.shopperPriceCents)}${cost.quotePriceSource === "fallback" ? " (the window's fallback price: the courier could not answer in time)" : ""}`,
+    );
   return parts.length > 0 ? `${parts.join("; ")}.` : null;
 }
 

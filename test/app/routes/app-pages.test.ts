@@ -399,6 +399,31 @@ describe("settings", () => {
     expect(after).toEqual({ ...before, pricing: { ...before.pricing, markupPercent: 12 } });
   });
 
+  it("saves pricing from the courier's recent prices: off, or its age limit; refuses an age out of range", async () => {
+    data(await call(settingsAction, post("/app/settings", validForm())));
+    const read = async () =>
+      parseShopSettings((await world.runtime.db.shop.findUniqueOrThrow({ where: { domain: SHOP } })).settingsJson)
+        .priceMemory;
+    expect(await read()).toEqual({ enabled: true, maxAgeMinutes: 15 });
+    const off = data(
+      await call(
+        settingsAction,
+        post("/app/settings", {
+          intent: "settings",
+          "priceMemory.enabled": "false",
+          "priceMemory.maxAgeMinutes": "30",
+        }),
+      ),
+    );
+    expect(off).toMatchObject({ ok: true });
+    expect(await read()).toEqual({ enabled: false, maxAgeMinutes: 30 });
+    const refused = data(
+      await call(settingsAction, post("/app/settings", { intent: "settings", "priceMemory.maxAgeMinutes": "0" })),
+    );
+    expect(refused).toMatchObject({ ok: false, fieldErrors: { "priceMemory.maxAgeMinutes": expect.any(String) } });
+    expect(await read()).toEqual({ enabled: false, maxAgeMinutes: 30 });
+  });
+
   it("saves the settings and the pickup locations together, with Shopify's address snapshot", async () => {
     const result = data(await call(settingsAction, post("/app/settings", validForm())));
     expect(result).toMatchObject({ intent: "settings", ok: true, message: "Settings saved." });
