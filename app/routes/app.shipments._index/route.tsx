@@ -21,7 +21,8 @@ import {
 import { useState } from "react";
 import { STATE_LABELS, STATE_TONES } from "../../../extensions/shared/presentation";
 import { getRuntime } from "~/runtime.server";
-import { formatMoney, polarisTone } from "~/text/format";
+import { polarisTone } from "~/text/format";
+import { formatMoneyWithCode } from "~/text/staff-format";
 import { listQueryParams, parseListQuery } from "./list-query";
 import { shipmentsPageData } from "./list.server";
 import { BulkCancelModal, downloadFile, useLabelPrint } from "./bulk-actions";
@@ -118,7 +119,7 @@ export default function Shipments() {
     .filter((s) => selected.includes(s.id) && LABEL_STATES.has(s.state as ShipmentState))
     .map((s) => s.id);
   const exportUrl = `/app/shipments/export${listQueryParams(query, ["page"]).size ? `?${listQueryParams(query, ["page"])}` : ""}`;
-  const money = (cents: number | null) => formatMoney(cents, currency);
+  const money = (cents: number | null) => formatMoneyWithCode(cents, currency);
   return (
     <Page
       title="Deliveries"
@@ -127,7 +128,7 @@ export default function Shipments() {
         `${total} ${total === 1 ? "delivery" : "deliveries"}` +
         // The courier's extra compensation is in US dollars.
         (driverPayRaisedThisMonthCents > 0
-          ? ` · Driver's pay raised this month: ${formatMoney(driverPayRaisedThisMonthCents, "USD")}`
+          ? ` · Driver's pay raised this month: ${formatMoneyWithCode(driverPayRaisedThisMonthCents, "USD")}`
           : "")
       }
       backAction={{ content: "Home", url: "/app" }}
@@ -162,6 +163,7 @@ export default function Shipments() {
             ]}
             headings={[
               { title: "Order" },
+              { title: "Customer" },
               { title: "Pickup at" },
               { title: "Location" },
               { title: "Window" },
@@ -191,22 +193,43 @@ export default function Shipments() {
                           </Link>
                           {badge}
                         </InlineStack>
+                        {s.role !== "delivery" ? <Text as="span">{s.roleWords}</Text> : null}
+                        {s.customerName ? (
+                          <Text as="span">{`${s.customerName}${s.customerPhone ? ` · ${s.customerPhone}` : ""}`}</Text>
+                        ) : null}
                         <Text as="span" tone="subdued">
                           {`Pickup ${s.pickupLabel} · ${s.locationName}`}
                         </Text>
                         <Text as="span" tone="subdued">
-                          {`${s.windowLabel}${s.driverName ? ` · ${s.driverName}` : ""} · ${money(s.priceCents)}`}
+                          {`${s.windowLabel}${s.driverName ? ` · Driver ${s.driverName}` : ""} · Courier charged ${money(s.priceCents)}`}
                         </Text>
                       </BlockStack>
                     </IndexTable.Cell>
                   ) : (
                     <>
                       <IndexTable.Cell>
-                        <Link url={`/app/shipments/${s.id}`} removeUnderline monochrome dataPrimaryLink>
-                          <Text as="span" fontWeight="semibold">
-                            {s.orderName}
-                          </Text>
-                        </Link>
+                        <BlockStack gap="050">
+                          <Link url={`/app/shipments/${s.id}`} removeUnderline monochrome dataPrimaryLink>
+                            <Text as="span" fontWeight="semibold">
+                              {s.orderName}
+                            </Text>
+                          </Link>
+                          {s.role !== "delivery" ? (
+                            <Text as="span" tone="subdued">
+                              {s.roleWords}
+                            </Text>
+                          ) : null}
+                        </BlockStack>
+                      </IndexTable.Cell>
+                      <IndexTable.Cell>
+                        <BlockStack gap="050">
+                          <Text as="span">{s.customerName ?? "—"}</Text>
+                          {s.customerPhone ? (
+                            <Text as="span" tone="subdued">
+                              {s.customerPhone}
+                            </Text>
+                          ) : null}
+                        </BlockStack>
                       </IndexTable.Cell>
                       <IndexTable.Cell>{s.pickupLabel}</IndexTable.Cell>
                       <IndexTable.Cell>{s.locationName}</IndexTable.Cell>

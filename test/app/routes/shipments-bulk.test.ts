@@ -178,14 +178,15 @@ describe("CSV export", () => {
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     const lines = (await response.text()).trimEnd().split("\r\n");
     expect(lines[0]).toBe(
-      "Order,Pickup at,Location,Delivery window,State,Driver,Shopper paid,Courier charged,Tracking number,Needs attention",
+      "Order,Kind,Customer,Customer phone,Pickup at,Location,Window start,Window end,State,Driver,Shopper paid,Courier charged,Currency,Tracking number,Needs attention",
     );
     const rows = lines.slice(1);
     const scheduled = Math.ceil(count / 2);
     expect(rows).toHaveLength(scheduled);
     expect(new Set(rows.map((line) => line.split(",")[0])).size).toBe(scheduled);
     expect(rows[0]).toBe(
-      `"'=HYPERLINK(""x"")","Fri, Nov 20, 10 am",Main Street Bakery,—,Waiting for a driver,,9.99,12.34,,no`,
+      // ISO times with the shop's offset (New York in November: −05:00), amounts beside their currency.
+      `"'=HYPERLINK(""x"")",Delivery,,,2026-11-20T10:00:00-05:00,Main Street Bakery,,,Waiting for a driver,,9.99,12.34,USD,,no`,
     );
   });
 });

@@ -163,7 +163,7 @@ describe("the attention list and its actions", () => {
       where: { shipmentId: shipment.id, kind: "attention_resolved" },
     });
     expect(activity.message).toMatch(
-      /^Resolved by Maria Lopez \(staff 9001\): Agreed the new price with the courier by phone\. \(was: The courier charges/,
+      /^Resolved by Maria Lopez: Agreed the new price with the courier by phone\. \(was: The courier charges/,
     );
     const staffAction = await db.staffAction.findFirstOrThrow({
       where: { shipmentId: shipment.id, action: "resolve" },
