@@ -14,6 +14,7 @@ import { db } from "~/db.server";
 import { databaseProviderOf } from "~/db/provider";
 import { DISPATCH_FULFILLMENT_ORDER_JOB } from "~/dispatch/jobs";
 import { checkpointWriteAheadLog, useWriteAheadLog, WAL_CHECKPOINT_INTERVAL_MS } from "~/db/journal.server";
+import { deleteFinishedJobs } from "~/jobs/retention.server";
 import { startWorker, timerSleep, type Worker } from "~/jobs/worker.server";
 import { componentLogger } from "~/logging/logger.server";
 import { getRuntime } from "~/runtime.server";
@@ -163,13 +164,14 @@ if (config.workerEnabled || config.workerOnly) {
 }
 
 // Periodic upkeep. Every instance asks; the queue's unique key makes it one reconciliation per
-// shop and interval, and pruning expired quotes twice is harmless.
+// shop and interval, and pruning expired quotes or finished jobs twice is harmless.
 const reconciliationTimer = worker
   ? setInterval(() => {
       const runtime = getRuntime();
       const warn = (what: string) => (error: unknown) => log.warn(`${what} failed`, { err: error });
       scheduleReconciliation(runtime).catch(warn("Scheduling reconciliation"));
       pruneExpiredQuotes(runtime.db, runtime.clock()).catch(warn("Pruning expired quotes"));
+      deleteFinishedJobs(runtime.db, runtime.clock()).catch(warn("Deleting finished jobs"));
     }, RECONCILE_INTERVAL_MS)
   : null;
 

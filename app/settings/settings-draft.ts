@@ -69,6 +69,7 @@ export const FLAG_FIELDS = [
   "noDriverWatch.raisesEnabled",
   "tracking.forwardRating",
   "courierReturns.enabled",
+  "priceMemory.enabled",
 ] as const;
 
 export function centsToDollarsText(cents: number | null): string {
@@ -160,6 +161,7 @@ export function draftFromSettings(settings: ShopSettings, pickups: PickupLocatio
       "pricing.maximumPriceCents": centsToDollarsText(settings.pricing.maximumPriceCents),
       checkoutFallback: settings.checkoutFallback,
       timeBudgetMs: text(settings.timeBudgetMs),
+      "priceMemory.maxAgeMinutes": text(settings.priceMemory.maxAgeMinutes),
       dispatchMode: settings.dispatchMode,
       "tags.over21": settings.tags.over21.join(", "),
       "tags.over18": settings.tags.over18.join(", "),
@@ -199,6 +201,7 @@ export function draftFromSettings(settings: ShopSettings, pickups: PickupLocatio
       "noDriverWatch.raisesEnabled": settings.noDriverWatch.raisesEnabled,
       "tracking.forwardRating": settings.tracking.forwardRating,
       "courierReturns.enabled": settings.courierReturns.enabled,
+      "priceMemory.enabled": settings.priceMemory.enabled,
     },
     windows: settings.deliveryWindows.map(windowDraft),
     pickups: pickups.map((p) => ({ ...p })),
