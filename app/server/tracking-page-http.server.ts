@@ -4,7 +4,8 @@ import { requestClientAddress } from "~/http/client-address.server";
 import { getRuntime } from "~/runtime.server";
 import { staffDeps } from "~/server/staff-http.server";
 import { TrackingTokenParam } from "~/tracking-page/inputs";
-import { trackingPageFor, type TrackingPageResult } from "~/tracking-page/lookup.server";
+import { trackingPageFor, unknownDeliveryLanguage, type TrackingPageResult } from "~/tracking-page/lookup.server";
+import { localeOfPathPrefix } from "~/text/shopper/languages";
 import type { OrderStatusDeps } from "~/tracking-page/order-status.server";
 import { createFixedWindowLimiter, type FixedWindowLimiter, type RateDecision } from "~/http/rate-limit";
 import { renderChanges } from "~/tracking-page/change-panel.server";
@@ -157,15 +158,15 @@ export function json(body: unknown, status: number, extra: Record<string, string
 }
 
 function pageAnswer(result: TrackingPageResult, nonce: string): Response {
-  if (result.kind === "not_found") return html(renderNotFoundPage(nonce), 404, nonce);
-  if (result.kind === "ended") return html(renderEndedPage(result.storeName, nonce), 410, nonce);
+  if (result.kind === "not_found") return html(renderNotFoundPage(nonce, result.language), 404, nonce);
+  if (result.kind === "ended") return html(renderEndedPage(result.storeName, nonce, result.language), 410, nonce);
   return html(renderTrackingPage(result.view, nonce, liveVersion(result.view)), 200, nonce, {}, originsOf(result.view));
 }
 
 function statusAnswer(result: TrackingPageResult): Response {
   if (result.kind === "not_found") return json({ error: "Not found" }, 404);
   if (result.kind === "ended")
-    return json({ version: "ended", final: true, html: renderEndedBody(result.storeName) }, 410);
+    return json({ version: "ended", final: true, html: renderEndedBody(result.storeName, result.language) }, 410);
   return json(
     {
       version: liveVersion(result.view),
@@ -195,6 +196,15 @@ export async function vouchedShop(
   return { ok: true, shopDomain: new URL(request.url).searchParams.get("shop") };
 }
 
+/**
+ * The storefront's locale of a request through the app proxy (its signed `path_prefix`); none on the
+ * app's own URL, where the shop's primary language is used.
+ */
+export function storefrontLocales(request: Request, surface: Surface): (string | null)[] {
+  if (surface.kind === "app") return [];
+  return [localeOfPathPrefix(new URL(request.url).searchParams.get("path_prefix"))];
+}
+
 /** The tracking page (`answer: "page"`) or its JSON status (`"status"`) for a request. */
 export async function trackingPageResponse(
   { request, params, context }: PageRequest,
@@ -219,8 +229,9 @@ export async function trackingPageResponse(
     return refusal(429, "Too many requests. Try again in a minute.", { "Retry-After": String(decision.retryAfterS) });
 
   const token = TrackingTokenParam.safeParse(params.token);
+  const locales = storefrontLocales(request, surface);
   const result: TrackingPageResult = token.success
-    ? await trackingPageFor(staffDeps(), token.data, shopDomain)
-    : { kind: "not_found" };
+    ? await trackingPageFor(staffDeps(), token.data, shopDomain, locales)
+    : { kind: "not_found", language: unknownDeliveryLanguage(locales) };
   return answer === "page" ? pageAnswer(result, nonce) : statusAnswer(result);
 }

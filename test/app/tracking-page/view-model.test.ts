@@ -222,15 +222,18 @@ describe("trackingPageView: the change panel and the store's contact", () => {
     expect(trackingPageView(facts(overrides), NOW).changes).toEqual(changes);
   });
 
-  it("names the order and offers the store's phone as a button", () => {
-    const view = trackingPageView(facts(), NOW);
+  it("names the order and shows the store's phone and email, each as text and a link", () => {
+    const view = trackingPageView(facts({ storeEmail: "hello@bakery.example" }), NOW);
     expect(view.orderName).toBe("#1001");
-    expect(view.contact).toEqual({ label: "Call the store", href: "tel:+17185550100" });
-    expect(trackingPageView(facts({ storePhone: "12" }), NOW).contact).toBeNull();
-    expect(trackingPageView(facts({ storePhone: null }), NOW).contact).toBeNull();
+    const phone = { text: facts().storePhone, href: "tel:+17185550100" };
+    const email = { text: "hello@bakery.example", href: "mailto:hello@bakery.example" };
+    expect(view.contact).toEqual({ phone, email });
+    expect(trackingPageView(facts({ storeEmail: null }), NOW).contact).toEqual({ phone, email: null });
+    expect(trackingPageView(facts({ storePhone: "12", storeEmail: null }), NOW).contact).toBeNull();
+    expect(trackingPageView(facts({ storePhone: null, storeEmail: null }), NOW).contact).toBeNull();
     expect(trackingPageView(facts({ storePhone: null, storeEmail: "hello@bakery.example" }), NOW).contact).toEqual({
-      label: "Email the store",
-      href: "mailto:hello@bakery.example",
+      phone: null,
+      email,
     });
   });
 
