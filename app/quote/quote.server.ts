@@ -7,6 +7,8 @@ import { cartToEstimates, matchPickupLocation, type WindowEstimate } from "./car
 import type { EstimateCache, EstimateOutcome } from "./estimate-cache.server";
 import { dollarsToCents } from "./pricing";
 import { shapeRates } from "./shape-rates";
+import { shopperLanguageFor } from "~/text/shopper/languages";
+import { shopperText } from "~/text/shopper/shopper-text";
 import type { QuoteMemory } from "./quote-memory.server";
 import { parseRateRequest } from "./rate-request";
 import type { ShopifyRate } from "./rate-response";
@@ -143,6 +145,8 @@ export async function quoteRates(deps: QuoteDeps, input: { shopDomain: string; b
     request,
     shopCurrency: shop.currency,
     timeZone,
+    // Named in the buyer's language (the callback's `rate.locale`) when the shop publishes it.
+    text: shopperText(shopperLanguageFor([request.locale], shop.locales)),
     estimates: mapping.estimates,
     results,
     now,

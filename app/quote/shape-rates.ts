@@ -4,12 +4,15 @@ import type { RememberedQuote } from "./quote-memory.server";
 import type { RateRequest } from "./rate-request";
 import { fallbackRate, toShopifyRate, withUniqueNames, type ShopifyRate } from "./rate-response";
 import { windowPriceFor } from "./window-pricing";
+import type { ShopperText } from "~/text/shopper/shopper-text";
 
 export type ShapeInput = {
   settings: ShopSettings;
   request: RateRequest;
   shopCurrency: string;
   timeZone: string;
+  /** The buyer's language for the rates' names and descriptions. */
+  text: ShopperText;
   estimates: readonly WindowEstimate[];
   /** Per estimate: priced by the courier, or anything else (the window is unavailable). */
   results: readonly ({ kind: "priced"; priceDollars: number; distanceMiles: number | null } | { kind: string })[];
@@ -20,7 +23,7 @@ export type ShapeInput = {
  * Rates in the merchant's window order. Prices are in the shop's currency; the order subtotal is
  * compared with the free-delivery threshold only when the cart is in that currency too.
  */
-export function shapeRates({ settings, request, shopCurrency, timeZone, estimates, results, now }: ShapeInput) {
+export function shapeRates({ settings, request, shopCurrency, timeZone, text, estimates, results, now }: ShapeInput) {
   const subtotal = request.currency === null || request.currency === shopCurrency ? request.subtotalCents : null;
   const rates: ShopifyRate[] = [];
   const remembered: RememberedQuote[] = [];
@@ -48,6 +51,7 @@ export function shapeRates({ settings, request, shopCurrency, timeZone, estimate
           currency: shopCurrency,
           timeZone,
           now,
+          text,
         }),
       );
       remembered.push({
@@ -68,8 +72,9 @@ export function shapeRates({ settings, request, shopCurrency, timeZone, estimate
       currency: shopCurrency,
       timeZone,
       now,
+      text,
     });
     if (rate) rates.push(rate);
   });
-  return { rates: withUniqueNames(rates), remembered, unavailable };
+  return { rates: withUniqueNames(rates, text), remembered, unavailable };
 }

@@ -16,6 +16,7 @@ import type { FileLinkSigner } from "~/staff/public.server";
 import { toTrackingEvent } from "~/tracking/public";
 import {
   shopperLanguageFor,
+  shopLocalesOf,
   shippedLanguageOf,
   DEFAULT_SHOPPER_LANGUAGE,
   type ShopperLanguage,
@@ -120,8 +121,7 @@ export function pageEndsAtFor(shipment: PageShipment): Date | null {
  * publishes, else its primary one (app/text/shopper/languages.ts).
  */
 export function languageAtShop(shop: Pick<Shop, "locales">, requested: readonly (string | null)[]): ShopperLanguage {
-  const [primary = null, ...published] = shop.locales?.split(",").filter(Boolean) ?? [];
-  return shopperLanguageFor(requested, { primary, published });
+  return shopperLanguageFor(requested, shopLocalesOf(shop.locales));
 }
 
 /** What the page shows for a shipment, in the page's words (view-model.ts) and the shopper's language. */

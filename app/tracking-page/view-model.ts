@@ -191,7 +191,7 @@ export function timeOfDay(at: Date, timeZone: string, text: ShopperText = shoppe
 
 /**
  * A delivery window in the shopper's words: "Today, 2:00–4:00 PM" in English (the staff's words,
- * dispatch's windowTitle), else the day and `Intl`'s range in the shopper's language.
+ * dispatch's windowTitle), else the day and `Intl`'s times in the shopper's language.
  */
 export function shopperWindow(start: Date, end: Date, now: Date, timeZone: string, text: ShopperText): string {
   if (text.language === "en") return windowTitle(start, end, now, timeZone);
@@ -201,8 +201,7 @@ export function shopperWindow(start: Date, end: Date, now: Date, timeZone: strin
       : calendarDay(start, timeZone) === calendarDay(new Date(now.getTime() + DAY_MS), timeZone)
         ? text.t("page.windowDay.tomorrow")
         : text.date(start, timeZone);
-  const range = new Intl.DateTimeFormat(text.language, { timeZone, hour: "numeric", minute: "2-digit" });
-  return `${day}, ${range.formatRange(start, end)}`;
+  return `${day}, ${text.time(start, timeZone)}–${text.time(end, timeZone)}`;
 }
 
 function stepLabel(text: ShopperText, key: StepKey): string {

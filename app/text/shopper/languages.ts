@@ -18,6 +18,12 @@ export function shippedLanguageOf(locale: string | null | undefined): ShopperLan
 /** The shop's locales as Shopify lists them (Admin `shopLocales(published: true)`), primary first. */
 export type ShopLocales = { primary: string | null; published: readonly string[] };
 
+/** The shop's locales as the shop row keeps them (Shop.locales: comma-separated, the primary first). */
+export function shopLocalesOf(stored: string | null): ShopLocales {
+  const [primary = null, ...published] = stored?.split(",").filter(Boolean) ?? [];
+  return { primary, published };
+}
+
 /**
  * The language for a shopper. `requested` are the storefront's locales in order of preference; one
  * counts only when the shop publishes its language (a shop that publishes none known to the app

@@ -62,8 +62,13 @@ export function shopperText(language: ShopperLanguage = DEFAULT_SHOPPER_LANGUAGE
   const text: ShopperText = {
     language,
     t: (key, values) => fixed(key, values ?? {}),
+    // A 24-hour clock reads "01:00" in French, Spanish and German; English keeps "1:00 PM".
     time: (at, timeZone) =>
-      new Intl.DateTimeFormat(locale, { timeZone, hour: "numeric", minute: "2-digit" }).format(at),
+      new Intl.DateTimeFormat(locale, {
+        timeZone,
+        hour: language === "en" ? "numeric" : "2-digit",
+        minute: "2-digit",
+      }).format(at),
     date: (at, timeZone) =>
       new Intl.DateTimeFormat(locale, { timeZone, weekday: "long", month: "short", day: "numeric" }).format(at),
     money: (cents, currency) => new Intl.NumberFormat(locale, { style: "currency", currency }).format(cents / 100),
