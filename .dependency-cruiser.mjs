@@ -5,7 +5,7 @@
  *   1 wiring      routes (route files), app/server, app/runtime.server.ts, app/shopify.server.ts, entry, root
  *   2 pages       page servers beside their routes (app/routes/<route folder>/*), app/components
  *   3 features    quote, dispatch, tracking, order-changes, watchdog, tracking-page, onboarding, staff,
- *                 attention, carrier-service, webhooks, returns, flow-actions
+ *                 attention, carrier-service, webhooks, returns, flow-actions, insights
  *   4 models      shipments, settings, schedule, shops, extensions/shared (the extensions' contract)
  *   5 clients     courier, shopify-admin (the only code that talks to the courier or to Shopify)
  *   6 base        db, jobs, http, logging, config, crypto, text, forms, types, app/db.server.ts
@@ -22,7 +22,7 @@ const WIRING = [
 ];
 const PAGES = ["^app/routes/[^/]+/(?!route\\.tsx?$)", "^app/components/"];
 const FEATURE_NAMES =
-  "quote|dispatch|tracking|order-changes|watchdog|tracking-page|onboarding|staff|attention|carrier-service|webhooks|returns|flow-actions";
+  "quote|dispatch|tracking|order-changes|watchdog|tracking-page|onboarding|staff|attention|carrier-service|webhooks|returns|flow-actions|insights";
 const FEATURES = [`^app/(${FEATURE_NAMES})/`];
 const MODELS = ["^app/(shipments|settings|schedule|shops)/", "^extensions/shared/"];
 const CLIENTS = ["^app/(courier|shopify-admin)/"];

@@ -13,6 +13,7 @@ import { createJobQueue, newWorkerId, type JobQueue } from "./jobs/queue.server"
 import { componentLogger } from "./logging/logger.server";
 import { createEstimateCache } from "./quote/estimate-cache.server";
 import { createQuoteMemory } from "./quote/quote-memory.server";
+import { createQuoteFunnel } from "./quote/quote-funnel.server";
 import type { QuoteDeps } from "./quote/quote.server";
 import { loadQuoteShop } from "./quote/quote-shop.server";
 import { sharedPlaceCounts, type QuoteLogger } from "./quote/offered-windows.server";
@@ -39,12 +40,14 @@ export const SHOPS_KEPT = 10_000;
 /**
  * Both limiters count each request's window from its answer (holdUntilReleaseMs), when the courier
  * has certainly counted it: counting from the grant let a loaded server reach the courier at 12 per
- * second (bench:dispatch) even with a 250 ms margin, and capped dispatch at 8 per second. In process
- * the margin only covers timer granularity; shared, each instance decides by its own clock, so the
- * margin also covers the clock differences between instances.
+ * second (bench:dispatch) even with a 250 ms margin, and capped dispatch at 8 per second. Counted from
+ * the answer, the courier saw the request earlier, so no margin is needed for the request's own
+ * travel: in process the margin only covers timer granularity; shared, each instance decides by its
+ * own clock, so it covers the clock differences between instances (NTP keeps them within a few ms).
+ * A 250 ms margin there made the window 1.25 s and a token's ceiling 8 a second (issue 37).
  */
 export const COURIER_LIMIT_RELEASE_MARGIN_MS = 5;
-export const COURIER_LIMIT_SAFETY_MARGIN_MS = 250;
+export const COURIER_LIMIT_SAFETY_MARGIN_MS = 25;
 
 export type Runtime = {
   db: typeof db;
@@ -132,6 +135,7 @@ export function getRuntime(): Runtime {
           maxEntries: SHOPS_KEPT,
         }),
         logger: quoteLogger,
+        funnel: createQuoteFunnel({ db }),
       },
       courierWebhooks: {
         credentials: createTtlLoader({

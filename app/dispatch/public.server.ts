@@ -5,5 +5,5 @@
 export { enqueueFulfillmentOrderDispatch, enqueueOrderAnnotation, orderAnnotationKey } from "./enqueue-dispatch.server";
 export { dispatchUnderWay, nextDispatchGeneration } from "./generation.server";
 export { type DispatchDeps, idempotencyKey, loadShop } from "./plan.server";
-export { bookSlotPlace } from "./slot-booking.server";
+export { bookSlotPlace, moveSlotPlace, type PlaceBeforeMove, undoSlotMove } from "./slot-booking.server";
 export { DispatchRefused, dispatchNow, quoteOrder } from "./staff-dispatch.server";

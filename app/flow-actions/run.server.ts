@@ -9,14 +9,16 @@ import { FLOW_ACTION_TITLES, type FlowActionRequest } from "./flow-action-reques
 import { raisePayNow } from "~/attention/public.server";
 import { type StaffDeps, StaffActionError } from "~/staff/public";
 import { cancelShipment, redispatchShipment } from "~/staff/public.server";
-import { recordDelivery } from "~/webhooks/public.server";
+import type { CourierClient } from "~/courier/client.server";
+import { claimFlowRun, finishFlowRun, forgetFlowRun } from "./run-record.server";
 
 /**
  * A Shopify Flow action run: the same server functions as staff's buttons (dispatch again, raise
- * pay now, cancel with a reason), acting as Shopify Flow, once per action run. The run is recorded
- * before anything is done, under its `action_run_id` (the same once-only record as Shopify's webhook
- * deliveries), so a resend of a run that went through does nothing twice; when the run fails, the
- * record goes, so Flow's retry of a retryable failure is done, not taken for a repeat.
+ * pay now, cancel with a reason), acting as Shopify Flow, once per action run. The run's record
+ * (`run-record.server.ts`) is claimed before anything is done: a resend while the run works is
+ * answered 503 with Retry-After, "done before" only once it succeeded. When the run fails before the
+ * courier acted, the record goes and Flow's retry acts; once the courier acted (watched on the shop's
+ * courier client), the record stays done, so a retry never acts twice.
  */
 
 export type FlowActionDeps = StaffDeps & { adminFor: (shopDomain: string) => Promise<AdminGraphql> };
@@ -28,8 +30,26 @@ export const NO_DELIVERY = "This order has no same-day delivery in the app.";
 export const NO_SUCH_DELIVERY =
   "This order has no same-day delivery with that Shipment ID: use the Shipment ID of the app's trigger.";
 export const ALREADY_DONE = "This action run was done before; nothing was done again.";
+export const STILL_RUNNING = "This action run is still being done; try again shortly.";
+/** What a resend of a running run is asked to wait: about the staff budget a run is answered within. */
+export const STILL_RUNNING_RETRY_AFTER_MS = 10_000;
 
-const runRecordId = (actionRunId: string) => `flow-action:${actionRunId}`;
+/** The courier calls that change something: once one succeeded, the run has acted. */
+const ACTING_CALLS = ["createShipment", "updateShipment", "cancelShipment", "tip", "rate"] as const;
+
+/** The shop's courier client, reporting each call that changed something at the courier. */
+function watchedCourier(courier: CourierClient, acted: () => void): CourierClient {
+  const watched = { ...courier };
+  for (const name of ACTING_CALLS) {
+    const call = courier[name] as (...args: unknown[]) => Promise<unknown>;
+    (watched as Record<string, unknown>)[name] = async (...args: unknown[]) => {
+      const result = await call(...args);
+      acted();
+      return result;
+    };
+  }
+  return watched;
+}
 
 /** The order's delivery the action is about: the one named, else its one current delivery. */
 async function targetShipment(deps: FlowActionDeps, shopId: string, request: FlowActionRequest): Promise<Shipment> {
@@ -82,16 +102,26 @@ async function act(deps: FlowActionDeps, request: FlowActionRequest, shipmentId:
 export async function runFlowAction(deps: FlowActionDeps, request: FlowActionRequest): Promise<FlowActionDone> {
   const shop = await deps.db.shop.findUnique({ where: { domain: request.shopDomain }, select: { id: true } });
   if (!shop) throw new StaffActionError(404, NOT_INSTALLED);
-  const record = {
-    shopDomain: request.shopDomain,
-    webhookId: runRecordId(request.actionRunId),
-    topic: `flow_action/${request.handle}`,
-    orderGid: orderGidFromId(request.orderId),
+  const run = { shopDomain: request.shopDomain, actionRunId: request.actionRunId };
+  const claim = await claimFlowRun(
+    deps.db,
+    { ...run, handle: request.handle, orderGid: orderGidFromId(request.orderId) },
+    deps.clock(),
+  );
+  if (claim.kind === "done") return { replayed: true, shipmentId: null, message: ALREADY_DONE };
+  if (claim.kind === "running")
+    throw new StaffActionError(503, STILL_RUNNING, { retryAfterMs: STILL_RUNNING_RETRY_AFTER_MS });
+  let courierActed = false;
+  const watching: FlowActionDeps = {
+    ...deps,
+    courierFor: async (shopDomain) => {
+      const courier = await deps.courierFor(shopDomain);
+      return courier && watchedCourier(courier, () => (courierActed = true));
+    },
   };
-  if (!(await recordDelivery(deps.db, record))) return { replayed: true, shipmentId: null, message: ALREADY_DONE };
   try {
     const shipment = await targetShipment(deps, shop.id, request);
-    const message = await act(deps, request, shipment.id);
+    const message = await act(watching, request, shipment.id);
     await recordOnShipment(deps.db, {
       shipmentId: shipment.id,
       at: deps.clock(),
@@ -100,9 +130,11 @@ export async function runFlowAction(deps: FlowActionDeps, request: FlowActionReq
         message: `Shopify Flow ran “${FLOW_ACTION_TITLES[request.handle]}” (action run ${request.actionRunId}): ${message}`,
       },
     });
+    await finishFlowRun(deps.db, run, deps.clock());
     return { replayed: false, shipmentId: shipment.id, message };
   } catch (error) {
-    await deps.db.webhookDelivery.deleteMany({ where: { shopDomain: record.shopDomain, webhookId: record.webhookId } });
+    if (courierActed) await finishFlowRun(deps.db, run, deps.clock());
+    else await forgetFlowRun(deps.db, run);
     throw error;
   }
 }

@@ -1,16 +1,13 @@
 /**
- * Claiming: buries what died on its last attempt, then takes the first eligible job in one
- * statement (the rule and both databases' statements: job-sql.server.ts).
+ * Claiming: takes the first eligible job in one statement (the rule and both databases' statements:
+ * job-sql.server.ts); the sweep of jobs whose worker stopped runs apart, on the worker's timer.
  */
 import type { Job as JobRow } from "@prisma/client";
 import { providerOfDb } from "~/db/client.server";
 import { permanentFailure } from "./errors";
 import { parsePayload, toQueuedJob, type QueuedJob } from "./job";
-import { claimEligibleJob, type KindFilter } from "./job-sql.server";
+import { claimEligibleJob, sweepAbandonedJobs, type KindFilter } from "./job-sql.server";
 import type { QueueContext } from "./queue-context.server";
-
-/** Jobs abandoned on their last attempt buried per claim, at most (the rest by the next claims). */
-export const CLAIM_CANDIDATES = 16;
 
 export const LEASE_ENDED_ON_LAST_ATTEMPT =
   "The worker running this job stopped before finishing it (its lease ended) on the last allowed attempt.";
@@ -21,6 +18,10 @@ export interface ClaimOptions {
   kinds?: readonly string[];
   /** No job of these kinds. */
   excludeKinds?: readonly string[];
+  /** No job of these shops. */
+  excludeShops?: readonly string[];
+  /** Only jobs of shops with no job running in any instance (the fair pass). */
+  idleShopsOnly?: boolean;
 }
 
 export function createClaim(
@@ -33,10 +34,11 @@ export function createClaim(
     const filter: KindFilter = {
       kinds: claimOptions.kinds ? [...claimOptions.kinds] : undefined,
       excluded: [...(claimOptions.excludeKinds ?? [])],
+      excludedShops: [...(claimOptions.excludeShops ?? [])],
+      idleShopsOnly: claimOptions.idleShopsOnly ?? false,
     };
     if (filter.kinds && filter.kinds.length === 0) return null;
     const now = clock();
-    await buryAbandoned(filter, now);
     const row = await retryBusy(() =>
       claimEligibleJob(db, providerOfDb(db), {
         now,
@@ -49,39 +51,11 @@ export function createClaim(
   }
 
   /**
-   * A job whose worker died on its last attempt is not run again: crashing workers is a failure
-   * too. One row per statement: on PostgreSQL a multi-row UPDATE racing another worker's could deadlock.
+   * Jobs whose lease ended: dead when it was their last attempt, else queued again (job-sql.server.ts).
+   * Returns how many of each.
    */
-  async function buryAbandoned({ kinds, excluded }: KindFilter, now: Date): Promise<void> {
-    const abandoned = await retryBusy(() =>
-      db.job.findMany({
-        where: {
-          state: "running",
-          lockedUntil: { lt: now },
-          attempts: { gte: db.job.fields.maxAttempts },
-          AND: [
-            ...(kinds ? [{ kind: { in: [...kinds] } }] : []),
-            ...(excluded.length > 0 ? [{ kind: { notIn: [...excluded] } }] : []),
-          ],
-        },
-        select: { id: true, version: true },
-        take: CLAIM_CANDIDATES,
-      }),
-    );
-    for (const row of abandoned) {
-      await retryBusy(() =>
-        db.job.updateMany({
-          where: { id: row.id, state: "running", version: row.version, lockedUntil: { lt: now } },
-          data: {
-            state: "dead",
-            lastError: LEASE_ENDED_ON_LAST_ATTEMPT,
-            finishedAt: now,
-            lockedBy: null,
-            lockedUntil: null,
-          },
-        }),
-      );
-    }
+  function sweepAbandoned(): Promise<{ buried: number; requeued: number }> {
+    return retryBusy(() => sweepAbandonedJobs(db, providerOfDb(db), clock(), LEASE_ENDED_ON_LAST_ATTEMPT));
   }
 
   /** A claimed job whose payload cannot be read is dead at once rather than handed to a handler. */
@@ -94,5 +68,5 @@ export function createClaim(
     return job;
   }
 
-  return { claimNext };
+  return { claimNext, sweepAbandoned };
 }

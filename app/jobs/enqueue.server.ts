@@ -20,7 +20,8 @@ export function createEnqueue(context: QueueContext) {
     const stored = await inStore(tx, async (store) => {
       const inserted = await insertJobUnlessKeyTaken(store, row);
       if (inserted) return inserted;
-      const holder = input.uniqueKey ? await store.job.findUnique({ where: { uniqueKey: input.uniqueKey } }) : null;
+      // By the key as stored (trimmed by newJobRow): two inputs differing in trailing blanks share one job.
+      const holder = row.uniqueKey ? await store.job.findUnique({ where: { uniqueKey: row.uniqueKey } }) : null;
       if (!holder) throw new Error(`A "${input.kind}" job was neither inserted nor found by its uniqueKey.`);
       return holder;
     });

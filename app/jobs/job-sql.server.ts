@@ -30,8 +30,17 @@ import type { Store } from "./queue-context.server";
 /** A row to insert: the validated input plus what the queue decides (id, creation time). */
 export type JobInsert = ReturnType<typeof newJobRow> & { createdAt: Date; updatedAt: Date };
 
-/** Which kinds a claim may take: `kinds` undefined means any, `excluded` empty means none left out. */
-export type KindFilter = { kinds: readonly string[] | undefined; excluded: readonly string[] };
+/**
+ * Which jobs a claim may take: `kinds` undefined means any kind, `excluded` empty means no kind left
+ * out; none of the shops in `excludedShops`; with `idleShopsOnly`, only jobs of shops that have no job
+ * running (in any instance), the fair pass that lets a quiet shop go before a busy one.
+ */
+export type KindFilter = {
+  kinds: readonly string[] | undefined;
+  excluded: readonly string[];
+  excludedShops?: readonly string[];
+  idleShopsOnly?: boolean;
+};
 
 /** What a conditional update changes. */
 export type JobChange =
@@ -113,18 +122,31 @@ export function changeClaimedJob(
 }
 
 /**
- * The claim rule, for the candidate row `c`: due (queued with runAt <= now, or running with an
- * ended lease and attempts left), of an allowed kind, and not held back by its orderingKey (another
- * job with the key running under a live lease, or older and unfinished; dead jobs hold nothing back).
+ * The claim rule, for the candidate row `c`: due (queued with runAt <= now; a running job whose lease
+ * ended is queued again by the sweep, sweepAbandonedJobs), of an allowed kind and shop, and not held
+ * back by its orderingKey (another job with the key running under a live lease, or older and
+ * unfinished; dead jobs hold nothing back).
  */
-function eligibleJob(now: Date, { kinds, excluded }: KindFilter): Prisma.Sql {
+function eligibleJob(
+  now: Date,
+  { kinds, excluded, excludedShops = [], idleShopsOnly = false }: KindFilter,
+): Prisma.Sql {
   const kindFilter = kinds ? Prisma.sql`AND c."kind" IN (${Prisma.join([...kinds])})` : Prisma.empty;
   const excludedFilter =
     excluded.length > 0 ? Prisma.sql`AND c."kind" NOT IN (${Prisma.join([...excluded])})` : Prisma.empty;
-  return Prisma.sql`((c."state" = 'queued' AND c."runAt" <= ${now})
-      OR (c."state" = 'running' AND c."lockedUntil" < ${now} AND c."attempts" < c."maxAttempts"))
+  const shopFilter =
+    excludedShops.length > 0
+      ? Prisma.sql`AND c."shopDomain" NOT IN (${Prisma.join([...excludedShops])})`
+      : Prisma.empty;
+  // Uncorrelated: read once per statement, from the few running rows (index on state).
+  const idleFilter = idleShopsOnly
+    ? Prisma.sql`AND c."shopDomain" NOT IN (SELECT r."shopDomain" FROM "Job" AS r WHERE r."state" = 'running')`
+    : Prisma.empty;
+  return Prisma.sql`c."state" = 'queued' AND c."runAt" <= ${now}
     ${kindFilter}
     ${excludedFilter}
+    ${shopFilter}
+    ${idleFilter}
     AND (c."orderingKey" IS NULL OR NOT EXISTS (
       SELECT 1 FROM "Job" AS o
       WHERE o."orderingKey" = c."orderingKey" AND o."id" <> c."id"
@@ -133,7 +155,11 @@ function eligibleJob(now: Date, { kinds, excluded }: KindFilter): Prisma.Sql {
             AND (o."createdAt" < c."createdAt" OR (o."createdAt" = c."createdAt" AND o."id" < c."id"))))))`;
 }
 
-/** Creation order: among jobs sharing an orderingKey the elder always comes first. */
+/**
+ * Creation order: among jobs sharing an orderingKey the elder always comes first. Served by the
+ * index on ("state", "createdAt", "id"): the claim reads queued rows in this order and stops at the
+ * first eligible one, however many are queued (no sort of every due job).
+ */
 const CLAIM_ORDER = Prisma.sql`ORDER BY c."createdAt", c."id"`;
 
 /** Takes the first eligible job and leases it to `workerId` until `lockedUntil`, in one statement; its row, or null. */
@@ -145,7 +171,11 @@ export async function claimEligibleJob(
   const { now, lockedUntil, workerId, filter } = claim;
   const lease = Prisma.sql`"state" = 'running', "lockedBy" = ${workerId}, "lockedUntil" = ${lockedUntil},
     "attempts" = "attempts" + 1, "version" = "version" + 1, "updatedAt" = ${now}`;
-  const pick = Prisma.sql`SELECT c."id" FROM "Job" AS c WHERE ${eligibleJob(now, filter)} ${CLAIM_ORDER} LIMIT 1`;
+  // SQLite's planner, without statistics, takes the (state, runAt) index and sorts every due job;
+  // named, the claim-order index is read in order and the scan stops at the first eligible row.
+  const candidates =
+    provider === "sqlite" ? Prisma.sql`"Job" AS c INDEXED BY "Job_state_createdAt_id_idx"` : Prisma.sql`"Job" AS c`;
+  const pick = Prisma.sql`SELECT c."id" FROM ${candidates} WHERE ${eligibleJob(now, filter)} ${CLAIM_ORDER} LIMIT 1`;
   const statement =
     provider === "postgresql"
       ? Prisma.sql`UPDATE "Job" AS j SET ${lease}
@@ -153,4 +183,36 @@ export async function claimEligibleJob(
           WHERE j."id" = picked."id" RETURNING j.*`
       : Prisma.sql`UPDATE "Job" SET ${lease} WHERE "id" = (${pick}) RETURNING *`;
   return parseJobRows(await store.$queryRaw(statement))[0] ?? null;
+}
+
+/** Most rows one sweep statement changes (the rest by the next sweep). */
+export const SWEEP_BATCH = 100;
+
+/**
+ * Jobs whose worker stopped (lease ended): buried when that was their last attempt (crashing workers
+ * is a failure too), else queued again in their creation-order place, due now. The old worker is
+ * fenced by the state: its complete/fail/extendLease require "running" and its version. Run on a
+ * timer by the worker, not per claim. On PostgreSQL the rows are taken with SKIP LOCKED, so two
+ * instances sweeping at once neither wait for nor deadlock on each other.
+ */
+export async function sweepAbandonedJobs(
+  store: Store,
+  provider: DatabaseProvider,
+  now: Date,
+  lastAttemptError: string,
+): Promise<{ buried: number; requeued: number }> {
+  const abandoned = (lastAttempt: boolean) => {
+    const attempts = lastAttempt ? Prisma.sql`"attempts" >= "maxAttempts"` : Prisma.sql`"attempts" < "maxAttempts"`;
+    const lock = provider === "postgresql" ? Prisma.sql`FOR UPDATE SKIP LOCKED` : Prisma.empty;
+    return Prisma.sql`"state" = 'running' AND "lockedUntil" < ${now} AND ${attempts} AND "id" IN (
+      SELECT "id" FROM "Job" WHERE "state" = 'running' AND "lockedUntil" < ${now} AND ${attempts} LIMIT ${SWEEP_BATCH} ${lock})`;
+  };
+  const buried = await store.$executeRaw(Prisma.sql`
+    UPDATE "Job" SET "state" = 'dead', "lastError" = ${lastAttemptError}, "finishedAt" = ${now},
+      "lockedBy" = NULL, "lockedUntil" = NULL, "updatedAt" = ${now}
+    WHERE ${abandoned(true)}`);
+  const requeued = await store.$executeRaw(Prisma.sql`
+    UPDATE "Job" SET "state" = 'queued', "runAt" = ${now}, "lockedBy" = NULL, "lockedUntil" = NULL, "updatedAt" = ${now}
+    WHERE ${abandoned(false)}`);
+  return { buried, requeued };
 }

@@ -34,7 +34,7 @@ import type { FailureOptions } from "./errors";
 import { queueContext, type JobQueueOptions, type Tx } from "./queue-context.server";
 import { createQueueStats, type QueueStats } from "./queue-stats.server";
 
-export { CLAIM_CANDIDATES, LEASE_ENDED_ON_LAST_ATTEMPT, UNREADABLE_PAYLOAD, type ClaimOptions } from "./claim.server";
+export { LEASE_ENDED_ON_LAST_ATTEMPT, UNREADABLE_PAYLOAD, type ClaimOptions } from "./claim.server";
 export { DEFAULT_DEAD_LIST_LIMIT, MAX_DEAD_LIST_LIMIT, type DeadJob } from "./dead-jobs.server";
 export type { FailureOutcome } from "./finish.server";
 export type { JobQueueOptions, Tx } from "./queue-context.server";
@@ -65,12 +65,17 @@ export interface JobQueue {
    */
   enqueueUnlessQueued(inputs: readonly EnqueueInput[], tx: Tx): Promise<{ added: number; joined: number }>;
   /**
-   * Atomically takes one due job (queued with runAt <= now, or running with an ended lease) and
-   * leases it to this worker, or null. A job waits while another job with its orderingKey is
+   * Atomically takes one due job (queued with runAt <= now) and leases it to this worker, or null. A job waits while another job with its orderingKey is
    * running under a live lease, or is older and not finished (queued, even if waiting for a retry,
    * or running); dead jobs do not hold their key back.
    */
   claimNext(options?: ClaimOptions): Promise<QueuedJob | null>;
+  /**
+   * Jobs whose worker stopped (lease ended): dead on their last attempt, else queued again, due now,
+   * in their creation-order place. The worker calls it on a timer (not per claim); the old worker
+   * can no longer complete, fail or extend them.
+   */
+  sweepAbandoned(): Promise<{ buried: number; requeued: number }>;
   /** Marks the job done, inside `tx` when given. Throws LeaseLostError if another claim took it over; repeating it is harmless. */
   complete(job: QueuedJob, tx?: Tx): Promise<void>;
   /** Schedules a retry (backoff, or the error's/option's Retry-After) or makes the job dead (last attempt, or permanent). */

@@ -55,6 +55,17 @@ export interface WorkerOptions {
    */
   preferredMaxRunning?: number;
   /**
+   * Most preferred-kind jobs of ONE shop running at once in this worker while under
+   * preferredMaxRunning (default: no limit); once at that cap and nothing else is due, any. Each shop has its own outside budget (its courier token's 10 a second): a
+   * few calls in flight use all of it, and more would only hold slots waiting at the shop's limiter
+   * while other shops' work is due.
+   */
+  preferredMaxRunningPerShop?: number;
+  /** After the fair pass found nothing, how long it is skipped (default FAIR_PASS_PAUSE_MS). */
+  fairPassPauseMs?: number;
+  /** How often jobs whose worker stopped are swept (queue.sweepAbandoned; default: a tenth of the lease, at most 5 s). */
+  sweepEveryMs?: number;
+  /**
    * Requests first: how the process's request load holds the worker back right now (null: not at
    * all), so jobs do not take the CPU from webhooks that must be acknowledged in time. It slows the
    * worker during a burst, never stops it.
@@ -81,6 +92,13 @@ export function noHandlerMessage(kind: string): string {
 export const MAX_LOGGED_ERROR_LENGTH = 300;
 /** How soon a worker held back by the request load looks again. */
 const BUSY_RECHECK_MS = 20;
+const MAX_SWEEP_EVERY_MS = 5_000;
+/**
+ * After the fair pass found nothing, it is skipped for this long: with one busy shop and no other
+ * work it would read all that shop's due jobs at every claim. A quiet shop's job waits at most this
+ * much longer for its turn.
+ */
+export const FAIR_PASS_PAUSE_MS = 100;
 
 export function startWorker(options: WorkerOptions): Worker {
   const { queue, handlers, concurrency, pollIntervalMs, clock, sleep, logger } = options;
@@ -88,8 +106,14 @@ export function startWorker(options: WorkerOptions): Worker {
   const preferredMaxRunning = options.preferredMaxRunning ?? concurrency;
   if (!(Number.isInteger(preferredMaxRunning) && preferredMaxRunning >= 1))
     throw new RangeError("preferredMaxRunning must be a positive integer.");
-  /** Running jobs of the preferred kinds. */
+  const perShopMax = options.preferredMaxRunningPerShop ?? Infinity;
+  if (!(perShopMax === Infinity || (Number.isInteger(perShopMax) && perShopMax >= 1)))
+    throw new RangeError("preferredMaxRunningPerShop must be a positive integer.");
+  /** Running jobs of the preferred kinds, in all and by shop. */
   let preferredRunning = 0;
+  const preferredByShop = new Map<string, number>();
+  /** When the fair pass last found nothing (real time). */
+  let fairPassEmptyAt = -Infinity;
   let lastStartAt = -Infinity;
   if (!(Number.isInteger(concurrency) && concurrency >= 1))
     throw new RangeError("concurrency must be a positive integer.");
@@ -147,11 +171,20 @@ export function startWorker(options: WorkerOptions): Worker {
       }
       lastStartAt = Date.now();
       const preferred = isPreferred(job);
-      if (preferred) preferredRunning += 1;
+      const shop = job.shopDomain;
+      if (preferred) {
+        preferredRunning += 1;
+        preferredByShop.set(shop, (preferredByShop.get(shop) ?? 0) + 1);
+      }
       // A job claimed while stop() was being called still runs: releasing it would cost an attempt.
       const task: Promise<void> = runJob(job).finally(() => {
         running.delete(task);
-        if (preferred) preferredRunning -= 1;
+        if (preferred) {
+          preferredRunning -= 1;
+          const left = (preferredByShop.get(shop) ?? 1) - 1;
+          if (left > 0) preferredByShop.set(shop, left);
+          else preferredByShop.delete(shop);
+        }
       });
       running.add(task);
     }
@@ -159,15 +192,45 @@ export function startWorker(options: WorkerOptions): Worker {
 
   const isPreferred = (job: QueuedJob) => preferredKinds !== null && preferredKinds.includes(job.kind);
 
-  /** The preferred kinds first while under their cap, then the other kinds, then (capped, nothing else due) the preferred ones. */
+  /**
+   * Fair across shops first: a due job of a shop with nothing running (in any instance) goes before
+   * every busy shop's jobs (the preferred kinds first, as below). Then the preferred kinds while under their caps (in all, and per shop),
+   * then the other kinds, then (capped, nothing else due) the preferred ones; each in creation order.
+   */
   async function claim(): Promise<QueuedJob | null> {
+    const underCap = preferredKinds !== null && preferredRunning < preferredMaxRunning;
+    if (Date.now() - fairPassEmptyAt >= (options.fairPassPauseMs ?? FAIR_PASS_PAUSE_MS)) {
+      const idle = { idleShopsOnly: true };
+      const fair = !preferredKinds
+        ? await queue.claimNext(idle)
+        : ((underCap ? await queue.claimNext({ ...idle, kinds: preferredKinds }) : null) ??
+          (await queue.claimNext({ ...idle, excludeKinds: preferredKinds })));
+      if (fair) return fair;
+      fairPassEmptyAt = Date.now();
+    }
     if (!preferredKinds) return queue.claimNext();
-    const underCap = preferredRunning < preferredMaxRunning;
+    const saturatedShops = [...preferredByShop].filter(([, n]) => n >= perShopMax).map(([shop]) => shop);
+    const preferred = { kinds: preferredKinds, excludeShops: saturatedShops };
     return (
-      (underCap ? await queue.claimNext({ kinds: preferredKinds }) : null) ??
+      (underCap ? await queue.claimNext(preferred) : null) ??
       (await queue.claimNext({ excludeKinds: preferredKinds })) ??
+      // Nothing else due: a slot spent waiting at a limiter is no loss.
       (underCap ? null : await queue.claimNext({ kinds: preferredKinds }))
     );
+  }
+
+  /** Jobs whose worker stopped are queued again (or buried) on a timer, not at every claim. */
+  async function sweepLoop(): Promise<void> {
+    const every = options.sweepEveryMs ?? Math.min(MAX_SWEEP_EVERY_MS, Math.max(1, Math.floor(queue.leaseMs / 10)));
+    while (!stopRequest.signal.aborted) {
+      try {
+        const swept = await queue.sweepAbandoned();
+        if (swept.buried + swept.requeued > 0) logger.warn("Jobs whose worker stopped were swept", swept);
+      } catch (error) {
+        logger.warn("Could not sweep jobs whose worker stopped; trying again later", { error: logged(error) });
+      }
+      await pause(every, stopRequest.signal);
+    }
   }
 
   async function runJob(job: QueuedJob): Promise<void> {
@@ -274,6 +337,7 @@ export function startWorker(options: WorkerOptions): Worker {
     };
   }
 
+  const sweepDone = sweepLoop();
   const loopDone = loop().catch((error: unknown) => {
     // Not expected (every step catches its own errors); logged rather than crashing the process.
     logger.error("The job worker loop stopped unexpectedly", { error: logged(error) });
@@ -285,6 +349,7 @@ export function startWorker(options: WorkerOptions): Worker {
       stopped ??= (async () => {
         stopRequest.abort();
         await loopDone;
+        await sweepDone;
         while (running.size > 0) await Promise.all([...running]);
       })();
       return stopped;

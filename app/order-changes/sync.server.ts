@@ -7,6 +7,7 @@ import { parseShopSettings } from "~/settings/shop-settings";
 import { fetchFulfillmentOrderFulfillments } from "~/shopify-admin/fulfillments.server";
 import { addOrderTags } from "~/shopify-admin/order-annotations.server";
 import { fetchOrderForDispatch } from "~/shopify-admin/orders.server";
+import { fetchExchangeFulfillmentOrderIds } from "~/shopify-admin/order-returns.server";
 import { ORDER_CHANGE_ACTIVITY, ORDER_CHANGE_KIND_PREFIX, awaitsRedispatch } from "~/shipments/activity-kinds";
 import { decideShipment, fulfillmentOrderNow, phaseOf, type ShipmentPhase } from "./decide";
 import type { OrderSyncPayload } from "./enqueue-order-sync.server";
@@ -195,6 +196,16 @@ function whyNotDispatchable(implied: Exclude<ImpliedShipment, { kind: "request" 
 const isOpen = (fo: FulfillmentOrder | undefined) => fo?.status === "OPEN" || fo?.status === "IN_PROGRESS";
 
 /**
+ * A new fulfillment order holding an exchange's items is the return's to book (app/returns: one round
+ * trip with the collection) when the shop collects returns by courier, whichever of orders/updated and
+ * returns/approve comes first; without courier returns the order's dispatch delivers it.
+ */
+async function exchangeFulfillmentOrdersOwnedByReturns(ctx: SyncContext, anyNew: boolean): Promise<Set<string>> {
+  if (!anyNew || !ctx.settings.courierReturns.enabled) return new Set();
+  return fetchExchangeFulfillmentOrderIds(ctx.deps.admin, ctx.order.id);
+}
+
+/**
  * Dispatches what waits: a fulfillment order whose shipment was canceled to be sent again (moved,
  * released from hold, staff's cancel and re-dispatch), and a fulfillment order of a dispatched order
  * that has no shipment yet (items moved into a new one, added by an edit). Nothing while a shipment
@@ -233,10 +244,11 @@ async function dispatchWhatWaits(
   if (!astray) {
     const known = new Set(rows.map((row) => row.fulfillmentOrderGid));
     const serviceCode = [...dispatchedBefore].sort((a, b) => b.generation - a.generation)[0]!.serviceCode;
-    for (const fo of order.fulfillmentOrders.nodes) {
-      if (!known.has(fo.id) && isOpen(fo) && impliedNow(ctx, fo.id).kind === "request")
-        waiting.push({ fulfillmentOrderGid: fo.id, serviceCode });
-    }
+    const unknown = order.fulfillmentOrders.nodes.filter(
+      (fo) => !known.has(fo.id) && isOpen(fo) && impliedNow(ctx, fo.id).kind === "request",
+    );
+    const returnsOwn = await exchangeFulfillmentOrdersOwnedByReturns(ctx, unknown.length > 0);
+    for (const fo of unknown) if (!returnsOwn.has(fo.id)) waiting.push({ fulfillmentOrderGid: fo.id, serviceCode });
   }
   if (waiting.length === 0) return [];
 

@@ -29,6 +29,19 @@ export const OrderChangedPayload = z.looseObject({
 });
 export type OrderChangedPayload = z.infer<typeof OrderChangedPayload>;
 
+/** Shopify's `updated_at` shape: an ISO 8601 date-time with seconds and an offset (or Z). */
+const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * The instant an order change names, as one spelling (UTC), or null when `updated_at` is missing or
+ * not a timestamp: such a payload still syncs the order (the job reads it), keyed by its webhook id.
+ */
+export function orderChangeInstant(updatedAt: string | null | undefined): string | null {
+  if (!updatedAt || !ISO_TIMESTAMP.test(updatedAt)) return null;
+  const ms = Date.parse(updatedAt);
+  return Number.isFinite(ms) ? new Date(ms).toISOString() : null;
+}
+
 /** A fulfillment order id as the fulfillment_orders/* topics send it: a GID (or, defensively, a number). */
 const fulfillmentOrderId = z
   .union([

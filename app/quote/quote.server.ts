@@ -16,6 +16,9 @@ import type { QuoteShop } from "./quote-shop.server";
 import { slotCapacityOf } from "~/schedule/capacity";
 import { offeredWindows, type QuoteLogger, type TakenPlaces } from "./offered-windows.server";
 import { areaOf, radiusVerdict, zipVerdict } from "./delivery-area";
+import { openWindows } from "~/schedule/windows";
+import { funnelOutcomeOf } from "./quote-funnel";
+import type { QuoteFunnelRecorder } from "./quote-funnel.server";
 
 /**
  * The answer to one carrier-service rate request: one rate per open delivery window, priced by the
@@ -61,7 +64,12 @@ export type QuoteDeps = {
   logger?: QuoteLogger;
   /** The signal that ends a budget of `ms` (AbortSignal.timeout); a test passes its own to end it when it chooses. */
   budgetTimer?: (ms: number) => AbortSignal;
+  /** Counts every answer for Insights (in memory, written in batches); none in tests that do not look. */
+  funnel?: QuoteFunnelRecorder;
 };
+
+/** Where an answer is counted: the shop's time zone once read, and the cart's pickup location ("" for none). */
+type FunnelPlace = { timeZone: string | null; locationGid: string };
 
 export type Unavailable = { kind: "unavailable"; why: string };
 type WindowOutcome = EstimateOutcome | Unavailable | { kind: "not_connected" };
@@ -71,6 +79,34 @@ const silentLogger: QuoteLogger = { warn: () => undefined };
 
 export async function quoteRates(deps: QuoteDeps, input: { shopDomain: string; body: string }): Promise<QuoteResult> {
   const started = performance.now();
+  const place: FunnelPlace = { timeZone: null, locationGid: "" };
+  const result = await answerQuote(deps, input, started, place);
+  if (deps.funnel) {
+    const outcome = funnelOutcomeOf({
+      source: result.source,
+      reason: result.reason,
+      rates: result.status === 200 ? result.body.rates.length : 0,
+    });
+    if (outcome) {
+      deps.funnel.record({
+        shopDomain: input.shopDomain,
+        locationGid: place.locationGid,
+        timeZone: place.timeZone,
+        at: deps.clock(),
+        outcome,
+        answerMs: performance.now() - started,
+      });
+    }
+  }
+  return result;
+}
+
+async function answerQuote(
+  deps: QuoteDeps,
+  input: { shopDomain: string; body: string },
+  started: number,
+  place: FunnelPlace,
+): Promise<QuoteResult> {
   const logger = deps.logger ?? silentLogger;
   // Reading the shop is bounded too: the database can be held by a long write (the one SQLite
   // connection, a PostgreSQL lock), and an unbounded read left checkout without an answer for as long
@@ -85,6 +121,7 @@ export async function quoteRates(deps: QuoteDeps, input: { shopDomain: string; b
   if (shop === undefined) return noRates("shop_unavailable");
   if (!shop) return noRates("shop_not_installed");
   const { settings, timeZone } = shop;
+  place.timeZone = timeZone;
   // Counted from the start, so reading the shop above counts against the budget too.
   const left = settings.timeBudgetMs - (performance.now() - started) - RESPONSE_MARGIN_MS;
   const budget = budgetTimer(Math.max(Math.floor(left), MIN_COURIER_CALL_MS));
@@ -98,28 +135,36 @@ export async function quoteRates(deps: QuoteDeps, input: { shopDomain: string; b
   const now = deps.clock();
   // Shopify asks once per origin: the windows are those of the location the cart ships from.
   const origin = matchPickupLocation(request.origin, shop.pickupLocations);
-  const offered = origin
-    ? await offeredWindows(deps.takenPlaces, {
-        shopDomain: input.shopDomain,
-        locationGid: origin.locationGid,
-        capacity: slotCapacityOf(settings.openingHours, origin.locationGid),
-        windows: {
-          now,
-          timeZone,
-          leadTimeMinutes: settings.leadTimeMinutes,
-          windows: settings.deliveryWindows,
-          hours: hoursOfLocations(settings.openingHours, [origin.locationGid]),
-        },
-        logger,
-      })
-    : [];
+  if (origin) place.locationGid = origin.locationGid;
+  const windowsInput = origin && {
+    now,
+    timeZone,
+    leadTimeMinutes: settings.leadTimeMinutes,
+    windows: settings.deliveryWindows,
+    hours: hoursOfLocations(settings.openingHours, [origin.locationGid]),
+  };
+  const capacity = origin ? slotCapacityOf(settings.openingHours, origin.locationGid) : null;
+  const offered =
+    origin && windowsInput
+      ? await offeredWindows(deps.takenPlaces, {
+          shopDomain: input.shopDomain,
+          locationGid: origin.locationGid,
+          capacity,
+          windows: windowsInput,
+          logger,
+        })
+      : [];
   const mapping = cartToEstimates({
     request,
     pickupLocations: shop.pickupLocations,
     defaultPackage: settings.defaultPackage,
     openWindows: offered,
   });
-  if (!mapping.ok) return noRates(mapping.reason);
+  if (!mapping.ok) {
+    // Nothing offered although the hours would offer a window: capacity took every one out.
+    const full = mapping.reason === "no_open_window" && capacity !== null && windowsInput;
+    return noRates(full && openWindows(windowsInput).length > 0 ? "slots_full" : mapping.reason);
+  }
   // The location's delivery area: a ZIP outside it costs no courier call.
   const area = origin ? areaOf(settings.deliveryAreas, origin.locationGid) : null;
   const byZip = zipVerdict(area, request.destination.zip);
@@ -175,7 +220,8 @@ export async function quoteRates(deps: QuoteDeps, input: { shopDomain: string; b
     status: 200,
     body: { rates: answer.rates },
     source,
-    reason: answer.unavailable > 0 ? "courier_unavailable" : null,
+    // Every window priced, and the shop's price rules (the courier's price, distance tiers) left each out.
+    reason: answer.unavailable > 0 ? "courier_unavailable" : answer.rates.length === 0 ? "priced_out" : null,
   };
 }
 

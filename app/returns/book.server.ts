@@ -58,14 +58,41 @@ function bookedInWords(result: BookedLeg, batchReferenceId: string | null, charg
   return `${what}: courier shipment ${result.created!.id} created (tracking ${result.created!.tracking_number ?? "pending"})${trip}.${charge}`;
 }
 
+/**
+ * The fulfillment orders the order's own dispatch already delivers (a live delivery that is no leg of
+ * this return): without courier returns the order's sync dispatches an exchange's items, and a later
+ * booking of the return must not book them a second time.
+ */
+async function deliveredByTheOrder(deps: DispatchDeps, shopId: string, ret: ReturnForPickup, gids: string[]) {
+  if (gids.length === 0) return new Set<string>();
+  const rows = await deps.db.shipment.findMany({
+    where: {
+      shopId,
+      fulfillmentOrderGid: { in: gids },
+      kind: "delivery",
+      state: { not: "canceled" },
+      OR: [{ returnGid: null }, { returnGid: { not: ret.id } }],
+    },
+    select: { fulfillmentOrderGid: true },
+  });
+  return new Set(rows.map((row) => row.fulfillmentOrderGid));
+}
+
 /** The exchange's new items as dispatch reads them: each fulfillment order of the order holding them. */
-async function exchangeOrders(deps: DispatchDeps, ret: ReturnForPickup) {
+async function exchangeOrders(deps: DispatchDeps, shopId: string, ret: ReturnForPickup) {
   const newLines = new Set(ret.exchangeLineItems.nodes.flatMap((item) => (item.lineItems ?? []).map((l) => l.id)));
-  const fulfillmentOrders = ret.order.fulfillmentOrders.nodes.filter((fo) =>
+  const holding = ret.order.fulfillmentOrders.nodes.filter((fo) =>
     fo.lineItems.nodes.some((line) => newLines.has(line.lineItem.id)),
   );
+  const delivered = await deliveredByTheOrder(
+    deps,
+    shopId,
+    ret,
+    holding.map((fo) => fo.id),
+  );
+  const fulfillmentOrders = holding.filter((fo) => !delivered.has(fo.id));
   const blocked: string[] = [];
-  if (newLines.size > 0 && fulfillmentOrders.length === 0)
+  if (newLines.size > 0 && holding.length === 0)
     blocked.push("Shopify has no fulfillment order for the exchange's new items yet.");
   const orders: OrderForDispatch[] = [];
   for (const fo of fulfillmentOrders) {
@@ -112,7 +139,7 @@ export async function runReturnPickupBooking(
 
   const dispatchSettings = dispatchSettingsOf(settings);
   const receiving = settings.courierReturns.receivingLocationGids;
-  const exchange = await exchangeOrders(deps, ret);
+  const exchange = await exchangeOrders(deps, shop.id, ret);
   const exchangeLocations = exchange.orders.flatMap((order) =>
     order.fulfillmentOrders.nodes.flatMap((fo) => fo.assignedLocation.location?.id ?? []),
   );

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requestClientAddress } from "~/http/client-address.server";
+import { requestClientRateKey } from "~/http/client-address.server";
 import { fileForLink, safeContentType } from "~/staff/files.server";
 import { FILE_LINK_TTL_MS, FileLinkInput } from "~/staff/file-links.server";
 import { errorBody, fileFetches, staffDeps } from "~/server/staff-http.server";
@@ -27,7 +27,7 @@ export const loader = async ({ request, params, context }: LoaderFunctionArgs) =
   try {
     if (!link.success) throw new StaffActionError(404, "This link is not valid. Reload the page to get a new one.");
     const fetches = fileFetches();
-    const rate = fetches.take(link.data.sig, requestClientAddress(request, context));
+    const rate = fetches.take(link.data.sig, requestClientRateKey(request, context));
     if (!rate.allowed)
       throw new StaffActionError(429, "Too many requests for this file. Try again in a minute.", {
         retryAfterMs: rate.retryAfterS * 1000,

@@ -26,6 +26,7 @@ export default function App() {
         </Link>
         <Link to="/app/attention">{`Needs attention (${needsAttention})`}</Link>
         <Link to="/app/shipments">Shipments</Link>
+        <Link to="/app/insights">Insights</Link>
         <Link to="/app/settings">Settings</Link>
         <Link to="/app/data-requests">Data requests</Link>
       </NavMenu>

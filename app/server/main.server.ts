@@ -14,15 +14,18 @@ import { db } from "~/db.server";
 import { databaseProviderOf } from "~/db/provider";
 import { DISPATCH_FULFILLMENT_ORDER_JOB } from "~/dispatch/jobs";
 import { checkpointWriteAheadLog, useWriteAheadLog, WAL_CHECKPOINT_INTERVAL_MS } from "~/db/journal.server";
+import { deleteFinishedJobs } from "~/jobs/retention.server";
 import { startWorker, timerSleep, type Worker } from "~/jobs/worker.server";
 import { componentLogger } from "~/logging/logger.server";
 import { getRuntime } from "~/runtime.server";
 import { unauthenticated } from "~/shopify.server";
 import { pruneExpiredQuotes } from "~/quote/quote-memory.server";
+import { FUNNEL_FLUSH_INTERVAL_MS } from "~/quote/quote-funnel.server";
 import { RECONCILE_INTERVAL_MS, scheduleReconciliation } from "~/tracking/reconcile.server";
 import { answerRateCallbackRequest, isRateCallback } from "./carrier-rates.server";
 import { answerCourierWebhook, courierWebhookPathOf } from "./courier-webhooks.server";
 import { jobHandlers } from "./job-handlers.server";
+import { createCrossSitePostGuard } from "./cross-site-posts.server";
 import { countWhenAnswered, createRequestLoad, workerPaceFor } from "./request-load.server";
 import {
   declaredBodyTooLarge,
@@ -36,9 +39,12 @@ import { createStaticFiles } from "./static-files.server";
 
 const config = appConfig();
 const WORKER_POLL_MS = 500;
+/** Dispatch jobs of one shop running at once per instance (its courier token's calls in flight). */
+const COURIER_CALLS_IN_FLIGHT_PER_SHOP = 3;
 const log = componentLogger("server");
 const publicDir = path.resolve(process.cwd(), "public");
 const handleRequest = createRequestHandler(build, config.nodeEnv === "development" ? "development" : "production");
+const crossSitePostRefusal = createCrossSitePostGuard(build);
 
 /** Work (accepted posts) answered lately: how much the worker in this process holds back (workerPaceFor). */
 const requestLoad = createRequestLoad();
@@ -69,10 +75,10 @@ async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> 
       await answerCourierWebhook(getRuntime().courierWebhooks, req, res, courierWebhookPath);
       return;
     }
+    const request = toFetchRequest(req, res, config.shopify.appUrl);
     // The connection's address: the tracking page's per-client limit when no proxy names the client.
-    const response = await handleRequest(toFetchRequest(req, res, config.shopify.appUrl), {
-      remoteAddress: req.socket.remoteAddress,
-    });
+    const response =
+      crossSitePostRefusal(request) ?? (await handleRequest(request, { remoteAddress: req.socket.remoteAddress }));
     await sendFetchResponse(res, response);
   } catch (error) {
     fail(res, error);
@@ -145,6 +151,9 @@ if (config.workerEnabled || config.workerOnly) {
     // Three quarters of the slots: enough waiting at the courier's limit that none of its seconds
     // goes unused, while the orders that feed them, tracking and annotations keep the rest.
     preferredMaxRunning: Math.max(1, Math.ceil((config.workerConcurrency * 3) / 4)),
+    // Each shop's courier token takes 10 a second: a few calls in flight keep it busy, more would
+    // only wait at its limiter holding slots that other shops' dispatch needs (issue 37).
+    preferredMaxRunningPerShop: COURIER_CALLS_IN_FLIGHT_PER_SHOP,
     pace: () => workerPaceFor(requestLoad.perSecond()),
     pollIntervalMs: WORKER_POLL_MS,
     clock: runtime.clock,
@@ -155,15 +164,23 @@ if (config.workerEnabled || config.workerOnly) {
 }
 
 // Periodic upkeep. Every instance asks; the queue's unique key makes it one reconciliation per
-// shop and interval, and pruning expired quotes twice is harmless.
+// shop and interval, and pruning expired quotes or finished jobs twice is harmless.
 const reconciliationTimer = worker
   ? setInterval(() => {
       const runtime = getRuntime();
       const warn = (what: string) => (error: unknown) => log.warn(`${what} failed`, { err: error });
       scheduleReconciliation(runtime).catch(warn("Scheduling reconciliation"));
       pruneExpiredQuotes(runtime.db, runtime.clock()).catch(warn("Pruning expired quotes"));
+      deleteFinishedJobs(runtime.db, runtime.clock()).catch(warn("Deleting finished jobs"));
     }, RECONCILE_INTERVAL_MS)
   : null;
+
+// The quote funnel's counts, held in memory by checkout's answers, added to the database in batches.
+const flushQuoteFunnel = () =>
+  getRuntime()
+    .quote.funnel?.flush()
+    .catch((error: unknown) => log.warn("Writing the quote funnel failed", { err: error }));
+const funnelTimer = config.workerOnly ? null : setInterval(() => void flushQuoteFunnel(), FUNNEL_FLUSH_INTERVAL_MS);
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -175,6 +192,8 @@ async function shutdown(signal: string) {
   server.close();
   server.closeIdleConnections();
   await worker?.stop();
+  if (funnelTimer) clearInterval(funnelTimer);
+  await flushQuoteFunnel();
   await db.$disconnect();
   process.exit(0);
 }

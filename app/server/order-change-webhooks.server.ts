@@ -7,6 +7,7 @@ import {
   OrderChangedPayload,
   fulfillmentOrderIdsOf,
   fulfillmentOrderIdsOfMove,
+  orderChangeInstant,
 } from "~/order-changes/webhook-payloads";
 
 /**
@@ -24,7 +25,7 @@ export function receiveOrderChanged(request: Request): Promise<Response> {
         shopDomain: shop,
         orderGid: payload.admin_graphql_api_id,
         // One change announced by both topics carries one updated_at: one job.
-        dedupeKey: payload.updated_at ?? webhookId,
+        dedupeKey: orderChangeInstant(payload.updated_at) ?? webhookId,
       }),
   });
 }

@@ -6,8 +6,8 @@ import { TrackingTokenParam } from "~/tracking-page/inputs";
 import { createFixedWindowLimiter, type FixedWindowLimiter } from "~/http/rate-limit";
 import { ShopperChangeInput } from "~/tracking-page/shopper-changes";
 import { applyShopperChange, changeOptionsFor } from "~/tracking-page/shopper-changes.server";
+import { deliveryTokenKey } from "~/tracking-page/lookup.server";
 import { rateDelivery } from "~/tracking-page/shopper-rating.server";
-import { hashTrackingToken } from "~/shipments/tracking-token.server";
 
 /**
  * The shell of the shopper's changes (routes t.$token_.change/windows, proxy.track.$token_.change/
@@ -81,7 +81,10 @@ export async function shopperChangeResponse(
     });
   const token = TrackingTokenParam.safeParse(params.token);
   if (!token.success) return json({ error: "Not found" }, 404);
-  const rate = takeShopperChangeRate(hashTrackingToken(token.data));
+  // The per-delivery limit once the token is known to be a delivery (deliveryTokenKey).
+  const rateKey = await deliveryTokenKey(staffDeps(), token.data, shop.shopDomain);
+  if (rateKey === null) return json({ error: "Not found" }, 404);
+  const rate = takeShopperChangeRate(rateKey);
   if (!rate.allowed)
     return json({ error: "Too many changes. Try again in a few minutes." }, 429, {
       "Retry-After": String(rate.retryAfterS),

@@ -1,10 +1,15 @@
 import { createHash, randomBytes } from "node:crypto";
 import { appConfig } from "~/config/env.server";
-import { requestClientAddress } from "~/http/client-address.server";
+import { requestClientRateKey } from "~/http/client-address.server";
 import { getRuntime } from "~/runtime.server";
 import { staffDeps } from "~/server/staff-http.server";
 import { TrackingTokenParam } from "~/tracking-page/inputs";
-import { trackingPageFor, unknownDeliveryLanguage, type TrackingPageResult } from "~/tracking-page/lookup.server";
+import {
+  deliveryTokenKey,
+  trackingPageFor,
+  unknownDeliveryLanguage,
+  type TrackingPageResult,
+} from "~/tracking-page/lookup.server";
 import { localeOfPathPrefix } from "~/text/shopper/languages";
 import type { OrderStatusDeps } from "~/tracking-page/order-status.server";
 import { createFixedWindowLimiter, type FixedWindowLimiter, type RateDecision } from "~/http/rate-limit";
@@ -18,6 +23,7 @@ import {
 } from "~/tracking-page/render.server";
 import type { TrackingPageView } from "~/tracking-page/view-model";
 import { mapTileOrigin } from "~/settings/map-tile-source";
+import { plainHttpsOrigin } from "~/settings/plain-https-origin";
 
 /**
  * The shell of the shoppers' tracking page (routes t.$token*, proxy.track.$token*): the per-client
@@ -68,19 +74,16 @@ export function takeClientRate(
   context: unknown,
   options: { throughShopifyProxy?: boolean } = {},
 ): RateDecision {
-  return rateLimiters().client.take(requestClientAddress(request, context, options.throughShopifyProxy ? 1 : 0));
+  return rateLimiters().client.take(requestClientRateKey(request, context, options.throughShopifyProxy ? 1 : 0));
 }
 
-/** One request for a token (a delivery's page, a customer's orders) against its own limit, whoever asks. */
+/**
+ * One request for a token (a delivery's page, a customer's orders) against its own limit, whoever
+ * asks; taken only for a token known to be one (a delivery's: deliveryTokenKey; a customer's: a
+ * verified session token), so made-up tokens cannot push real ones out of the limiter.
+ */
 export function takeTokenRate(token: string): RateDecision {
   return rateLimiters().token.take(createHash("sha256").update(token).digest("base64url"));
-}
-
-/** The stricter of two decisions (both are always taken, so each limit counts every request). */
-function stricter(a: RateDecision, b: RateDecision): RateDecision {
-  if (a.allowed) return b;
-  if (b.allowed) return a;
-  return { allowed: false, retryAfterS: Math.max(a.retryAfterS, b.retryAfterS) };
 }
 
 let orderStatus: OrderStatusDeps | undefined;
@@ -100,7 +103,8 @@ function securityHeaders(nonce: string | null, imageOrigins: readonly string[] =
         `style-src 'nonce-${nonce}'`,
         // Delivery photos come through the app's signed file links, also when the page is on the shop's domain.
         // The store's logo (an https address from the settings) may live elsewhere, e.g. Shopify's CDN.
-        `img-src ${[appOrigin, ...imageOrigins.filter((o) => o !== appOrigin)].join(" ")}`,
+        // Each origin again as a plain https host (settings take no other): a `;` or `,` would add a directive.
+        `img-src ${[appOrigin, ...imageOrigins.filter((o) => o !== appOrigin && plainHttpsOrigin(o) === o)].join(" ")}`,
         "connect-src 'self'",
         "base-uri 'none'",
         "form-action 'none'",
@@ -143,13 +147,7 @@ function originsOf(view: TrackingPageView): string[] {
 }
 
 function logoOriginOf(view: TrackingPageView): string | null {
-  if (!view.brand.logoUrl) return null;
-  try {
-    const url = new URL(view.brand.logoUrl);
-    return url.protocol === "https:" ? url.origin : null;
-  } catch {
-    return null;
-  }
+  return view.brand.logoUrl ? plainHttpsOrigin(view.brand.logoUrl) : null;
 }
 
 /** A JSON answer with the page's security headers (it runs nothing). */
@@ -221,17 +219,19 @@ export async function trackingPageResponse(
   if (!shop.ok) return refusal(401, "Not authorized.");
   const shopDomain = shop.shopDomain;
 
-  const decision = stricter(
-    takeClientRate(request, context, { throughShopifyProxy: surface.kind === "proxy" }),
-    takeTokenRate(params.token ?? ""),
-  );
-  if (!decision.allowed)
-    return refusal(429, "Too many requests. Try again in a minute.", { "Retry-After": String(decision.retryAfterS) });
+  const tooMany = (decision: Extract<RateDecision, { allowed: false }>) =>
+    refusal(429, "Too many requests. Try again in a minute.", { "Retry-After": String(decision.retryAfterS) });
+  const client = takeClientRate(request, context, { throughShopifyProxy: surface.kind === "proxy" });
+  if (!client.allowed) return tooMany(client);
 
-  const token = TrackingTokenParam.safeParse(params.token);
   const locales = storefrontLocales(request, surface);
-  const result: TrackingPageResult = token.success
-    ? await trackingPageFor(staffDeps(), token.data, shopDomain, locales)
-    : { kind: "not_found", language: unknownDeliveryLanguage(locales) };
+  const notFound: TrackingPageResult = { kind: "not_found", language: unknownDeliveryLanguage(locales) };
+  const token = TrackingTokenParam.safeParse(params.token);
+  // The token's own limit once it is known to be a delivery (deliveryTokenKey).
+  if (!token.success || (await deliveryTokenKey(staffDeps(), token.data, shopDomain)) === null)
+    return answer === "page" ? pageAnswer(notFound, nonce) : statusAnswer(notFound);
+  const perToken = takeTokenRate(token.data);
+  if (!perToken.allowed) return tooMany(perToken);
+  const result = await trackingPageFor(staffDeps(), token.data, shopDomain, locales);
   return answer === "page" ? pageAnswer(result, nonce) : statusAnswer(result);
 }

@@ -58,6 +58,26 @@ export function nextSpan(day: readonly SpanDraft[]): SpanDraft {
   return { start: last.end, end: "24:00" };
 }
 
+/** Every day of the week given the spans of `day` (a closed day closes every day). */
+export function copyDayToAll(hours: HoursDraft, day: number): HoursDraft {
+  const spans = hours.weekly[day] ?? [];
+  return { ...hours, weekly: hours.weekly.map(() => spans.map((span) => ({ ...span }))) };
+}
+
+/**
+ * `target`'s location with the weekly hours, preparation time and capacity of `source`; the target
+ * keeps its own closed dates (a holiday of one shop is not another's).
+ */
+export function copyHoursFrom(source: HoursDraft, target: HoursDraft | null, locationGid: string): HoursDraft {
+  return {
+    locationGid,
+    weekly: source.weekly.map((day) => day.map((span) => ({ ...span }))),
+    closedDates: target ? target.closedDates.map((closed) => ({ ...closed })) : [],
+    preparationMinutes: source.preparationMinutes,
+    slotCapacity: source.slotCapacity,
+  };
+}
+
 /** The list with one location's hours replaced in place, added at the end, or (null) removed. */
 export function withHoursOf(all: readonly HoursDraft[], locationGid: string, next: HoursDraft | null): HoursDraft[] {
   if (!next) return all.filter((hours) => hours.locationGid !== locationGid);

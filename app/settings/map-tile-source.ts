@@ -3,8 +3,9 @@
  * data and asks no one): a merchant's tile server as an https URL template with `{z}`, `{x}` and `{y}`
  * (the slippy-map tile numbering), for example https://tiles.example.com/{z}/{x}/{y}.png. With it set,
  * the shopper's browser asks that host for the tiles around the delivery area, so the page's CSP
- * allows that one host for images.
+ * allows that one host for images (a plain hostname only: plain-https-origin.ts).
  */
+import { plainHttpsOrigin } from "./plain-https-origin";
 
 /** A shop's tile source as the tracking page uses it: the template and the provider's credit. */
 export type MapTileSource = { urlTemplate: string; attribution: string | null };
@@ -22,7 +23,7 @@ function filled(template: string, z: number, x: number, y: number): URL | null {
   if (/[{}]/.test(text)) return null;
   try {
     const url = new URL(text);
-    return url.protocol === "https:" && !url.username && !url.password && url.hostname ? url : null;
+    return plainHttpsOrigin(url.href) ? url : null;
   } catch {
     return null;
   }

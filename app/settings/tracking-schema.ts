@@ -17,6 +17,7 @@ import {
 } from "./limits";
 import { isHttpsUrlTemplate } from "./tracking-url";
 import { isMapTileTemplate } from "./map-tile-source";
+import { plainHttpsOrigin } from "./plain-https-origin";
 
 const TrackingUrlTemplate = z.preprocess(
   (value) => (value === undefined || (typeof value === "string" && value.trim() === "") ? null : value),
@@ -39,13 +40,8 @@ const TrackingUrlTemplate = z.preprocess(
 const optionalChecked = (max: number, what: string, check: (value: string) => boolean, message: string) =>
   optionalText(max, what).refine((value) => value === null || check(value), message);
 
-const isHttpsUrl = (value: string) => {
-  try {
-    return new URL(value).protocol === "https:";
-  } catch {
-    return false;
-  }
-};
+/** The page's CSP names the logo's host, so only an https address on a plain hostname is taken. */
+const isHttpsUrl = (value: string) => plainHttpsOrigin(value) !== null;
 
 /** The reasons a shopper may tick with their rating: one field on the page, separated by commas. */
 const RatingReasons = z

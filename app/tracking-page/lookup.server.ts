@@ -3,6 +3,7 @@ import type { Db } from "~/db/client.server";
 import { isPlainObject } from "~/http/plain-object";
 import { parseRequest } from "~/shipments/stored-request";
 import { parseShopSettings } from "~/settings/shop-settings";
+import { plainHttpsOrigin } from "~/settings/plain-https-origin";
 import { parseCourierEvent } from "~/courier/events";
 import { FINAL_STATES } from "~/shipments/states";
 import { changeWindowState } from "./shopper-changes";
@@ -181,14 +182,12 @@ export async function pageViewOf(
       ? deps.files.link({ shopDomain: shipment.shop.domain, shipmentId: shipment.id, file: "delivery" })
       : null,
     orderName: shipment.orderName || null,
-    changes: changeWindowState({
-      state,
-      courierShipmentId: shipment.courierShipmentId,
-      driverName: shipment.driverName,
-    }),
+    changes: changeWindowState({ ...shipment, state }),
     storePhone: pickupLocation?.contactPhone ?? null,
     storeEmail: settings.tracking.contactEmail,
-    logoUrl: settings.tracking.logoUrl,
+    // A logo stored before hosts were checked, on a host the page's CSP cannot name, is not shown.
+    logoUrl:
+      settings.tracking.logoUrl && plainHttpsOrigin(settings.tracking.logoUrl) ? settings.tracking.logoUrl : null,
     accentColor: settings.tracking.accentColor,
     mapTiles: settings.tracking.mapTileUrl
       ? { urlTemplate: settings.tracking.mapTileUrl, attribution: settings.tracking.mapTileAttribution }
@@ -200,6 +199,25 @@ export async function pageViewOf(
   };
   const text = shopperText(languageAtShop(shipment.shop, requestedLocales));
   return collection ? collectionPageView(facts, now, text) : trackingPageView(facts, now, text);
+}
+
+/**
+ * The key of a page token's per-delivery limits (its hash, as customer-changes.server.ts keys the
+ * order status block's), or null when the token is no delivery of the shop: a delivery's limits are
+ * taken only once its token is known, so made-up tokens neither count nor push real deliveries'
+ * counts out of the limiters.
+ */
+export async function deliveryTokenKey(
+  deps: Pick<TrackingPageDeps, "db">,
+  token: string,
+  shopDomain: string | null,
+): Promise<string | null> {
+  const trackingTokenHash = hashTrackingToken(token);
+  const found = await deps.db.shipment.findUnique({
+    where: { trackingTokenHash },
+    select: { shop: { select: { domain: true } } },
+  });
+  return found && (shopDomain === null || found.shop.domain === shopDomain) ? trackingTokenHash : null;
 }
 
 /**

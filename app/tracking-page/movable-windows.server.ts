@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import { LRUCache } from "lru-cache";
 import type { CourierClient } from "~/courier/client.server";
 import { CourierError } from "~/courier/errors";
 import type { CreateShipmentRequest } from "~/courier/requests";
@@ -14,8 +16,9 @@ import { countedFullSlots } from "~/quote/public.server";
 
 /**
  * The windows a shopper may move their delivery to (shopper-changes.server.ts): what the pickup
- * location offers now within capacity, as checkout computes it, each priced by a courier estimate
- * for this delivery and the window's own price, at most what the booking costs the shopper.
+ * location offers now within capacity, as checkout computes it, each priced by the courier's price
+ * for this delivery (a few estimates, kept a while) and the window's own price, at most what the
+ * shopper paid.
  */
 
 /** A booked delivery open for changes, with what changing it needs. */
@@ -51,8 +54,25 @@ function shopperCentsOf(
   return price.offered ? price.totalCents : null;
 }
 
-async function pricedOffer(booking: Booking, offer: OpenWindow): Promise<PricedOffer> {
-  const { request, courier, settings } = booking;
+/** Courier estimates one delivery's window list may ask for: its earliest, middle and latest candidate. */
+export const MOVE_PRICE_ESTIMATES = 3;
+/** How long a delivery's estimates serve its window lists: the shopper's change limit's window. */
+const ESTIMATES_KEPT_MS = 10 * 60_000;
+const DELIVERIES_KEPT = 10_000;
+
+type CourierPrice = { cents: number; distanceMiles: number | null };
+
+/** Per delivery (and its addresses and items): the dearest of its sampled estimates. */
+const keptPrices = new LRUCache<string, CourierPrice>({ max: DELIVERIES_KEPT, ttl: ESTIMATES_KEPT_MS });
+
+function priceKey({ shipment, request }: Booking): string {
+  const what = JSON.stringify([request.items, request.pickup_location.address, request.delivery_location.address]);
+  return `${shipment.id}:${shipment.courierShipmentId}:${createHash("sha256").update(what).digest("base64url")}`;
+}
+
+/** The courier's price for this delivery in a window; null when it gave none (or refused). */
+async function courierPriceIn(booking: Booking, offer: OpenWindow): Promise<CourierPrice | null> {
+  const { request, courier } = booking;
   try {
     const estimate = await courier.estimate(
       {
@@ -67,20 +87,64 @@ async function pricedOffer(booking: Booking, offer: OpenWindow): Promise<PricedO
       },
       { lane: "background" },
     );
-    const cents = typeof estimate.price === "number" && estimate.price >= 0 ? dollarsToCents(estimate.price) : null;
-    const distance = estimate.estimated_distance ?? booking.shipment.estimatedDistance;
-    return { offer, shopperCents: shopperCentsOf(settings, offer.windowId, cents, distance) };
+    if (typeof estimate.price !== "number" || estimate.price < 0) return null;
+    return {
+      cents: dollarsToCents(estimate.price),
+      distanceMiles: estimate.estimated_distance ?? booking.shipment.estimatedDistance,
+    };
   } catch (error) {
-    if (error instanceof CourierError) return { offer, shopperCents: null };
+    if (error instanceof CourierError) return null;
     throw error;
   }
 }
 
-/** The windows the location offers now for this delivery, within capacity, at the booked price or less. */
-export async function movableWindows(
-  deps: Pick<TrackingPageDeps, "db" | "clock">,
-  booking: Booking,
-): Promise<OpenWindow[]> {
+/**
+ * One courier price for every candidate of a list: the dearest of a few estimates spread over the
+ * candidates (earliest, middle, latest), kept for the delivery a while. One shopper's list thus
+ * costs at most MOVE_PRICE_ESTIMATES requests of the courier budget that dispatch, cancels and raises
+ * share, however many windows the store offers; erring dear offers nothing that may cost the shopper
+ * more, and the move prices its own window exactly (movableWindow).
+ */
+async function listPrice(booking: Booking, candidates: readonly OpenWindow[]): Promise<CourierPrice | null> {
+  const key = priceKey(booking);
+  const kept = keptPrices.get(key);
+  if (kept) return kept;
+  const sorted = [...candidates].sort((a, b) => a.deliverBetween.start.getTime() - b.deliverBetween.start.getTime());
+  const picks = [...new Set([0, Math.floor((sorted.length - 1) / 2), sorted.length - 1])].slice(
+    0,
+    MOVE_PRICE_ESTIMATES,
+  );
+  const prices = (await Promise.all(picks.map((i) => courierPriceIn(booking, sorted[i]!)))).filter(
+    (price): price is CourierPrice => price !== null,
+  );
+  if (prices.length === 0) return null;
+  const dearest = prices.reduce((a, b) => (b.cents > a.cents ? b : a));
+  keptPrices.set(key, dearest);
+  return dearest;
+}
+
+/**
+ * The most the shopper may pay for a window they move to: what they paid at checkout. Without
+ * checkout's quote (a delivery staff dispatched, a quote expired), the booked window's price from
+ * the courier's price, but only while no raise of the driver's pay has lifted that price (the raise
+ * is the store's cost, never the shopper's budget); after a move the price is the new window's, at
+ * most the earlier ceiling.
+ */
+async function shopperCeilingCents(deps: Pick<TrackingPageDeps, "db">, booking: Booking): Promise<number | null> {
+  const { shipment, settings } = booking;
+  if (shipment.shopperPriceCents !== null) return shipment.shopperPriceCents;
+  const raised = await deps.db.noDriverRaise.count({ where: { shipmentId: shipment.id, sentAt: { not: null } } });
+  if (raised > 0) return null;
+  return shopperCentsOf(
+    settings,
+    windowIdFromServiceCode(shipment.serviceCode),
+    shipment.priceCents,
+    shipment.estimatedDistance,
+  );
+}
+
+/** The candidates the location offers now for this delivery, within capacity, other than its own slot. */
+async function candidatesFor(deps: Pick<TrackingPageDeps, "db" | "clock">, booking: Booking) {
   const { shipment, settings, timeZone } = booking;
   const locationGid = shipment.locationGid;
   const schedule = {
@@ -97,12 +161,12 @@ export async function movableWindows(
     slotCapacity,
     schedule,
   });
-  const offers = openWindows({ ...schedule, isFull });
   const booked = {
     serviceCode: shipment.serviceCode,
     deliverStart: shipment.deliverStart ?? new Date(0),
     deliverEnd: shipment.deliverEnd ?? new Date(0),
   };
+  const offers = openWindows({ ...schedule, isFull });
   // Price only what could be offered: a booked slot needs no estimate.
   const candidates = movableOffers({
     offers: offers.map((offer) => ({ offer, shopperCents: 0 })),
@@ -111,19 +175,45 @@ export async function movableWindows(
     locationGid,
     timeZone,
   });
-  const priced = await Promise.all(candidates.map((offer) => pricedOffer(booking, offer)));
-  return movableOffers({
-    offers: priced,
-    booked,
-    bookedShopperCents: shopperCentsOf(
-      settings,
-      windowIdFromServiceCode(shipment.serviceCode),
-      shipment.priceCents,
-      shipment.estimatedDistance,
-    ),
-    locationGid,
-    timeZone,
-  });
+  return { candidates, booked, locationGid };
+}
+
+/** The windows the location offers now for this delivery, within capacity, at what the shopper paid or less. */
+export async function movableWindows(
+  deps: Pick<TrackingPageDeps, "db" | "clock">,
+  booking: Booking,
+): Promise<OpenWindow[]> {
+  const { settings, timeZone } = booking;
+  const { candidates, booked, locationGid } = await candidatesFor(deps, booking);
+  if (candidates.length === 0) return [];
+  const [courierPrice, ceiling] = await Promise.all([
+    listPrice(booking, candidates),
+    shopperCeilingCents(deps, booking),
+  ]);
+  const priced: PricedOffer[] = candidates.map((offer) => ({
+    offer,
+    shopperCents: courierPrice
+      ? shopperCentsOf(settings, offer.windowId, courierPrice.cents, courierPrice.distanceMiles)
+      : null,
+  }));
+  return movableOffers({ offers: priced, booked, bookedShopperCents: ceiling, locationGid, timeZone });
+}
+
+/**
+ * The window a shopper chose, if they may move to it: offered now (movableWindows) and, priced by
+ * one estimate of that very window, still at what they paid or less. Null otherwise.
+ */
+export async function movableWindow(
+  deps: Pick<TrackingPageDeps, "db" | "clock">,
+  booking: Booking,
+  serviceCode: string,
+): Promise<OpenWindow | null> {
+  const offer = (await movableWindows(deps, booking)).find((candidate) => candidate.serviceCode === serviceCode);
+  if (!offer) return null;
+  const [exact, ceiling] = await Promise.all([courierPriceIn(booking, offer), shopperCeilingCents(deps, booking)]);
+  if (!exact || ceiling === null) return null;
+  const shopperCents = shopperCentsOf(booking.settings, offer.windowId, exact.cents, exact.distanceMiles);
+  return shopperCents !== null && shopperCents <= ceiling ? offer : null;
 }
 
 /** A window in the page's own words (its "Delivery window" row). */

@@ -8,7 +8,7 @@ import { isValidTimeZone } from "~/schedule/time-zone";
 import { parseShopSettings } from "~/settings/shop-settings";
 import { recordOnShipment } from "~/shipments/record.server";
 import { PAGE_SHOP_FIELDS, pageEndsAtFor, type PageShipment, type TrackingPageDeps } from "./lookup.server";
-import { movableWindows, windowLabel, type Booking } from "./movable-windows.server";
+import { movableWindow, movableWindows, windowLabel, type Booking } from "./movable-windows.server";
 import {
   CHANGE_CLOSED_WORDS,
   changeWindowState,
@@ -18,8 +18,12 @@ import {
 } from "./shopper-changes";
 import { hashTrackingToken } from "~/shipments/tracking-token.server";
 import { SHOPPER_CHANGE_ACTIVITY } from "~/shipments/activity-kinds";
-import { isReturnPickup } from "~/shipments/leg-kind";
-import { bookSlotPlace } from "~/dispatch/public.server";
+import { moveSlotPlace, undoSlotMove } from "~/dispatch/public.server";
+import { startNoDriverWatch } from "~/watchdog/public.server";
+import type { JobQueue } from "~/jobs/queue.server";
+import type { Shipment as CourierShipment } from "~/courier/responses";
+import { formatMoney } from "~/text/format";
+import { dollarsToCents } from "~/quote/public";
 import { toShipmentState } from "~/staff/public";
 
 /**
@@ -29,7 +33,7 @@ import { toShipmentState } from "~/staff/public";
  * tap or a retried request changes nothing twice); changes to one delivery run one at a time.
  */
 
-export type ShopperChangeDeps = TrackingPageDeps & { courierFor: CourierForShop };
+export type ShopperChangeDeps = TrackingPageDeps & { courierFor: CourierForShop; queue: JobQueue };
 
 export type WindowChoice = { serviceCode: string; label: string };
 
@@ -72,13 +76,8 @@ async function bookingFor(
   if (!shipment || (shopDomain !== null && shipment.shop.domain !== shopDomain)) return { kind: "not_found" };
   const endsAt = pageEndsAtFor(shipment);
   if (endsAt && endsAt.getTime() <= deps.clock().getTime()) return { kind: "not_found" };
-  // A return's collection: its notes go to the store's drop-off and its window is the store's.
-  if (isReturnPickup(shipment)) return closed("collection");
-  const window = changeWindowState({
-    state: toShipmentState(shipment.state),
-    courierShipmentId: shipment.courierShipmentId,
-    driverName: shipment.driverName,
-  });
+  // A return's collection (its notes go to the store's drop-off) and a round trip's legs are the store's.
+  const window = changeWindowState({ ...shipment, state: toShipmentState(shipment.state) });
   if (!window.open) return closed(window.reason);
   const request = parseRequest(shipment.requestJson);
   const courier = await deps.courierFor(shipment.shop.domain);
@@ -133,18 +132,28 @@ export async function oneAtATime<T>(key: string, run: () => Promise<T>): Promise
   }
 }
 
-/** The courier's answer to an update, as the shopper's result; null when it took it. */
-async function sendUpdate(booking: Booking, patch: UpdateShipmentRequest): Promise<ChangeResult | null> {
+/** The courier's answer to an update: its shipment when it took it, else the shopper's result. */
+async function sendUpdate(
+  booking: Booking,
+  patch: UpdateShipmentRequest,
+): Promise<{ taken: CourierShipment } | { refused: ChangeResult }> {
   try {
-    await booking.courier.updateShipment(booking.shipment.courierShipmentId!, patch, { lane: "background" });
-    return null;
+    return {
+      taken: await booking.courier.updateShipment(booking.shipment.courierShipmentId!, patch, { lane: "background" }),
+    };
   } catch (error) {
     if (!(error instanceof CourierError)) throw error;
     // 1003: the courier's "not any more" — a driver accepted before our state knew it.
-    if (error.apiErrors.some((e) => e.code === API_ERROR_CODES.rule)) return closed("assigned");
+    if (error.apiErrors.some((e) => e.code === API_ERROR_CODES.rule)) return { refused: closed("assigned") };
     if (error.kind === "validation" || error.kind === "invalid_request")
-      return { kind: "refused", status: 400, message: "The courier did not accept this change. Contact the store." };
-    return { kind: "refused", status: 503, message: UNAVAILABLE };
+      return {
+        refused: {
+          kind: "refused",
+          status: 400,
+          message: "The courier did not accept this change. Contact the store.",
+        },
+      };
+    return { refused: { kind: "refused", status: 503, message: UNAVAILABLE } };
   }
 }
 
@@ -159,8 +168,8 @@ async function changeNotes(
   if ((request.delivery_location.notes ?? null) === notes)
     return { kind: "unchanged", message: "Your notes for the driver are saved." };
   const deliveryLocation = { ...request.delivery_location, notes };
-  const refused = await sendUpdate(booking, { delivery_location: deliveryLocation });
-  if (refused) return refused;
+  const sent = await sendUpdate(booking, { delivery_location: deliveryLocation });
+  if ("refused" in sent) return sent.refused;
   const next = { ...request, delivery_location: deliveryLocation };
   await deps.db.$transaction((tx) =>
     recordOnShipment(tx, {
@@ -178,6 +187,16 @@ async function changeNotes(
   return { kind: "changed", message: "Your notes for the driver are saved." };
 }
 
+const NO_LONGER_OFFERED = "That delivery time is no longer available at this price. Choose another one.";
+const FULL_NOW = "That delivery time has just filled up. Choose another one.";
+
+/**
+ * A window move: the chosen window priced exactly (movable-windows.server.ts), its slot's place
+ * taken before the courier is asked (409 when the slot is full; given back when the courier
+ * refuses), the PATCH, then the row with the courier's price for the new window, its timeline entry
+ * and the no-driver watch at the new pickup time (an earlier window would otherwise be watched too
+ * late).
+ */
 async function moveWindow(
   deps: ShopperChangeDeps,
   booking: Booking,
@@ -191,37 +210,40 @@ async function moveWindow(
       kind: "unchanged",
       message: `Your delivery is booked for ${shipmentWindowLabel(shipment, now, timeZone)}.`,
     };
-  const offer = (await movableWindows(deps, booking)).find((candidate) => candidate.serviceCode === serviceCode);
-  if (!offer)
-    return {
-      kind: "refused",
-      status: 409,
-      message: "That delivery time is no longer available at this price. Choose another one.",
-    };
+  const offer = await movableWindow(deps, booking, serviceCode);
+  if (!offer) return { kind: "refused", status: 409, message: NO_LONGER_OFFERED };
+  const place = { shopDomain: shipment.shop.domain, shipmentId: shipment.id };
+  const held = await moveSlotPlace(deps.db, {
+    ...place,
+    locationGid: shipment.locationGid,
+    window: offer,
+    settings,
+    timeZone,
+    at: now,
+  });
+  if (!held) return { kind: "refused", status: 409, message: FULL_NOW };
   const patch = {
     pickup_after: offer.pickupAfter.toISOString(),
     deliver_between: { start: offer.deliverBetween.start.toISOString(), end: offer.deliverBetween.end.toISOString() },
   };
-  const refused = await sendUpdate(booking, patch);
-  if (refused) return refused;
+  const sent = await sendUpdate(booking, patch);
+  if ("refused" in sent) {
+    await undoSlotMove(deps.db, { ...place, before: held.before, at: deps.clock() });
+    return sent.refused;
+  }
   const next = { ...request, ...patch };
+  const price = sent.taken.price;
+  const priceCents = typeof price === "number" && price >= 0 ? dollarsToCents(price) : shipment.priceCents;
   const from =
     shipment.deliverStart && shipment.deliverEnd
       ? spanLabel(shipment.deliverStart, shipment.deliverEnd, null, timeZone)
       : "its window";
   const to = spanLabel(offer.deliverBetween.start, offer.deliverBetween.end, null, timeZone);
+  const charged =
+    priceCents !== null && priceCents !== shipment.priceCents
+      ? ` The courier now charges ${formatMoney(priceCents)}.`
+      : "";
   await deps.db.$transaction(async (tx) => {
-    // The old slot's place is given back and the new slot's taken (over capacity is booked and marked).
-    await tx.slotReservation.deleteMany({ where: { shipmentId: shipment.id } });
-    const over = await bookSlotPlace(tx, {
-      shopDomain: shipment.shop.domain,
-      shipmentId: shipment.id,
-      locationGid: shipment.locationGid,
-      window: offer,
-      settings,
-      timeZone,
-      at: now,
-    });
     await recordOnShipment(tx, {
       shipmentId: shipment.id,
       at: now,
@@ -231,13 +253,19 @@ async function moveWindow(
         pickupAfter: offer.pickupAfter,
         deliverStart: offer.deliverBetween.start,
         deliverEnd: offer.deliverBetween.end,
+        priceCents,
       },
       entry: {
         kind: SHOPPER_CHANGE_ACTIVITY.window,
-        message: `The shopper moved the delivery from ${from} to ${to} ${SOURCE_WORDS[source]}; pickup after ${instantLabel(offer.pickupAfter, timeZone)}. Sent to the courier.`,
+        message: `The shopper moved the delivery from ${from} to ${to} ${SOURCE_WORDS[source]}; pickup after ${instantLabel(offer.pickupAfter, timeZone)}. Sent to the courier.${charged}`,
       },
     });
-    if (over) await recordOnShipment(tx, { shipmentId: shipment.id, at: new Date(now.getTime() + 1), entry: over });
+    await startNoDriverWatch(deps.queue, tx, {
+      shopDomain: shipment.shop.domain,
+      shipment: { id: shipment.id, courierShipmentId: shipment.courierShipmentId!, pickupAfter: offer.pickupAfter },
+      settings: settings.noDriverWatch,
+      now,
+    });
   });
   return { kind: "changed", message: `Your delivery is now booked for ${windowLabel(offer, now, timeZone)}.` };
 }

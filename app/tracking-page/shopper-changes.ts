@@ -4,7 +4,9 @@ import { capacitySlotKeyOf } from "~/schedule/capacity";
 import { windowIdFromServiceCode } from "~/schedule/service-code";
 import type { OpenWindow } from "~/schedule/windows";
 import type { ShipmentState } from "~/shipments/states";
+import { isReturnPickup } from "~/shipments/leg-kind";
 import { driverNotes } from "~/dispatch/public";
+import { shopperText, type ShopperMessageKey } from "~/text/shopper/shopper-text";
 
 /**
  * What a shopper may change on their delivery from the tracking page, before pickup: the driver's
@@ -17,8 +19,8 @@ import { driverNotes } from "~/dispatch/public";
 /** The shopper's notes for the driver: the courier's location notes limit, one line. */
 export const SHOPPER_NOTES_MAX = NOTES_MAX;
 
-/** The page's thanks for the shopper's rating (its timeline kind: SHOPPER_RATING_ACTIVITY). */
-export const RATING_SAVED = "Thank you. Your rating is saved.";
+/** The thanks for the shopper's rating in the answer to it (its timeline kind: SHOPPER_RATING_ACTIVITY). */
+export const RATING_SAVED = shopperText("en").t("page.rating.saved");
 
 /** Stars a shopper gives (the courier's rating scale, delivery-api.md: 1..5). */
 export const SHOPPER_RATING_MAX = 5;
@@ -26,7 +28,7 @@ const RATING_REASON_TEXT_MAX = 100;
 const RATING_REASONS_SENT_MAX = 20;
 
 /** Why a change can no longer be made, in the page's words. */
-export type ChangeClosedReason = "assigned" | "ended" | "not_booked" | "collection";
+export type ChangeClosedReason = "assigned" | "ended" | "not_booked" | "collection" | "round_trip";
 
 export type ChangeWindowState = { open: true } | { open: false; reason: ChangeClosedReason };
 
@@ -34,12 +36,27 @@ export type ChangeFacts = {
   state: ShipmentState;
   courierShipmentId: string | null;
   driverName: string | null;
+  /** The shipment's kind (leg-kind.ts): a return's collection is the store's to change. */
+  kind: string | null;
+  /** A round trip's courier batch (app/returns/round-trip.ts): its legs only move together. */
+  batchReferenceId: string | null;
 };
 
 const DRIVER_HAS_IT: ReadonlySet<ShipmentState> = new Set(["scheduled", "assigned", "en_route", "attempted"]);
 
-/** Open only for a booked delivery the courier still shows as scheduled, with no driver named. */
+/**
+ * Open only for a booked delivery the courier still shows as scheduled, with no driver named, that is
+ * neither a return's collection nor a leg of a round trip (an exchange's delivery and collection go
+ * out as one courier batch: moving one leg alone would split the trip, so the store changes it).
+ */
 export function changeWindowState(facts: ChangeFacts): ChangeWindowState {
+  if (isReturnPickup(facts)) return { open: false, reason: "collection" };
+  const state = bookingState(facts);
+  if (state.open && facts.batchReferenceId !== null) return { open: false, reason: "round_trip" };
+  return state;
+}
+
+function bookingState(facts: ChangeFacts): ChangeWindowState {
   if (!facts.courierShipmentId) return { open: false, reason: "not_booked" };
   if (facts.state === "scheduled" && !facts.driverName) return { open: true };
   if (facts.state === "pending") return { open: false, reason: "not_booked" };
@@ -47,13 +64,23 @@ export function changeWindowState(facts: ChangeFacts): ChangeWindowState {
   return { open: false, reason: "ended" };
 }
 
-export const CHANGE_CLOSED_WORDS: Record<ChangeClosedReason, string> = {
-  assigned: "A driver has your order now, so the delivery time and the notes for the driver can no longer change.",
-  ended: "This delivery can no longer change.",
-  not_booked: "The delivery is still being booked. You can change it here in a moment.",
-  // A return's collection: its notes and window are the store's (app/tracking-page/collection-words.ts).
-  collection: "The store arranged this collection. Contact the store to change it.",
+/** Each reason's words in the shoppers' catalogue (a new reason needs its words there to compile). */
+export const CLOSED_REASON_WORDS: Record<ChangeClosedReason, ShopperMessageKey> = {
+  assigned: "page.closed.assigned",
+  ended: "page.closed.ended",
+  not_booked: "page.closed.not_booked",
+  collection: "page.closed.collection",
+  round_trip: "page.closed.round_trip",
 };
+
+/**
+ * Why a change was refused, in the answers to a change (English; the page shows each in the
+ * shopper's language from the catalogue's `page.closed`). A return's collection: its notes and window
+ * are the store's (app/tracking-page/collection-words.ts).
+ */
+export const CHANGE_CLOSED_WORDS = Object.fromEntries(
+  Object.entries(CLOSED_REASON_WORDS).map(([reason, key]) => [reason, shopperText("en").t(key)]),
+) as Record<ChangeClosedReason, string>;
 
 // eslint-disable-next-line no-control-regex
 const CONTROL_OR_SPACE = /[\u0000-\u001f\u007f\s]+/gu;

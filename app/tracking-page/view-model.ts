@@ -2,7 +2,7 @@ import { FINAL_STATES, type ShipmentState } from "~/shipments/states";
 import { brandOf, storeContactOf, type BrandView, type StoreContact } from "./brand";
 import { driverOnMap } from "./driver-on-map";
 import type { MapTileSource } from "~/settings/map-tile-source";
-import type { ChangeWindowState } from "./shopper-changes";
+import { CLOSED_REASON_WORDS, type ChangeWindowState } from "./shopper-changes";
 import { windowTitle } from "~/dispatch/public";
 import { shopperText, type ShopperMessageKey, type ShopperText } from "~/text/shopper/shopper-text";
 import type { ShopperLanguage } from "~/text/shopper/languages";
@@ -341,7 +341,7 @@ export function trackingPageView(
         ? { open: true }
         : facts.changes.reason === "ended"
           ? null
-          : { open: false, message: text.t(`page.closed.${facts.changes.reason}`) },
+          : { open: false, message: text.t(CLOSED_REASON_WORDS[facts.changes.reason]) },
     mapTiles: facts.mapTiles,
     contact: storeContactOf(facts.storePhone, facts.storeEmail),
     language: text.language,

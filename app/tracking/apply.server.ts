@@ -26,7 +26,7 @@ import { ATTENTION_CLEARED_BY_REPOST, repostInWords, repostTakeover } from "./re
 import { NO_DRIVER_YET_CLEARED_ACTIVITY, REPOST_ACTIVITY, STALE_ATTENTION_ACTIVITY } from "~/shipments/activity-kinds";
 import { addTimelineEntries } from "~/shipments/record.server";
 import { nextTimelineEvent } from "./shopify-timeline";
-import { factsOf, shipmentUpdate } from "./shipment-row";
+import { factsOf, milestoneUpdate, shipmentUpdate } from "./shipment-row";
 import { applyTrackingEvent, byOccurrence, type ShopifyAction, type Transition } from "./state-machine";
 
 export type TrackingSettings = {
@@ -293,7 +293,11 @@ export async function applyShipmentEvents(deps: ApplyDeps, shipmentId: string): 
       const transition = stale.transition;
       const view = () => (viewLookup ??= lookUpShopifyView(deps, shipment));
       const repost = await repostChanges(deps, transition);
-      const updated = { ...shipmentUpdate(shipment, transition, event.occurredAt), ...repost.data };
+      const updated = {
+        ...shipmentUpdate(shipment, transition, event.occurredAt),
+        ...milestoneUpdate(shipment, event),
+        ...repost.data,
+      };
       // Shopify is told what the shipment is after the event (a reposted one's new tracking number).
       const fulfillmentGid = await runActions(
         deps,

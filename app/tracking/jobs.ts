@@ -54,12 +54,22 @@ export const EXPIRY_REPOST_GRACE_MS = 2 * 60 * 1000;
 
 export const SendFlowTriggerPayload = z.object({
   trigger: z.unknown(),
+  /**
+   * The trigger's `Reason` is read from the shipment when it is sent, not stored: it may quote the
+   * courier's free text (notes naming the shopper), which customers/redact clears on the shipment.
+   */
+  reasonFromShipment: z.boolean().optional(),
   shipmentId: z.string().min(1),
   /** The courier shipment the occurrence is about; a repost gives the shipment another one. */
   courierShipmentId: z.string().nullable(),
   waitsForRepost: z.boolean(),
 });
 export type SendFlowTriggerPayload = z.infer<typeof SendFlowTriggerPayload>;
+
+function withoutReason(payload: Record<string, unknown>): Record<string, unknown> {
+  const { Reason: _reason, ...rest } = payload;
+  return rest;
+}
 
 /** The job that sends a Flow trigger: its unique key is the occurrence's, so a repeat adds nothing. */
 export function flowTriggerJob(
@@ -68,11 +78,15 @@ export function flowTriggerJob(
   occurrence: FlowOccurrence,
   now: Date,
 ): EnqueueInput {
+  const { trigger } = occurrence;
+  const reasonFromShipment = "Reason" in trigger.payload;
+  const stored = reasonFromShipment ? { ...trigger, payload: withoutReason(trigger.payload) } : trigger;
   return {
     shopDomain,
     kind: SEND_FLOW_TRIGGER_JOB,
     payload: {
-      trigger: occurrence.trigger,
+      trigger: stored,
+      reasonFromShipment,
       shipmentId: shipment.id,
       courierShipmentId: shipment.courierShipmentId,
       waitsForRepost: occurrence.waitsForRepost ?? false,

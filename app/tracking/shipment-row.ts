@@ -47,3 +47,28 @@ export function shipmentUpdate(shipment: Shipment, transition: Transition, occur
       : {}),
   };
 }
+
+/**
+ * The delivery's milestone times an event sets (Insights: on time, and why late): the first driver
+ * assignment, the latest arrival at pickup before the pickup, the pickup, the delivery. Each is the
+ * courier's occurred_at; a time already set stays (a repeated event changes nothing).
+ */
+export function milestoneUpdate(
+  shipment: Pick<Shipment, "driverAssignedAt" | "atPickupAt" | "pickedUpAt" | "deliveredAt">,
+  event: { name: string; occurredAt: Date },
+) {
+  const at = event.occurredAt;
+  switch (event.name) {
+    case "shipment.driver_assigned":
+      return shipment.driverAssignedAt ? {} : { driverAssignedAt: at };
+    case "shipment.at_pickup":
+      return shipment.pickedUpAt ? {} : { atPickupAt: at };
+    case "shipment.pickup_confirmed":
+      return shipment.pickedUpAt ? {} : { pickedUpAt: at };
+    case "shipment.delivery_confirmed":
+    case "shipment.delivery_confirmed_with_details":
+      return shipment.deliveredAt ? {} : { deliveredAt: at };
+    default:
+      return {};
+  }
+}

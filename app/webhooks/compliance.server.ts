@@ -35,6 +35,17 @@ export async function handleCustomersDataRequest(db: Db, request: CustomerScope 
 
 export const REDACTED = "[redacted]";
 
+/** A job's payload with every `Reason` text (a Flow trigger's, which may quote the courier's notes) redacted. */
+function withReasonsRedacted(payloadJson: string): string {
+  try {
+    return JSON.stringify(JSON.parse(payloadJson), (key, value: unknown) =>
+      key === "Reason" && typeof value === "string" ? REDACTED : value,
+    );
+  } catch {
+    return JSON.stringify({ redacted: true });
+  }
+}
+
 /**
  * customers/redact: removes that customer's personal data from every table that holds it, found by
  * the customer and by their orders before the link to the customer is erased. The order's delivery
@@ -86,6 +97,13 @@ export async function handleCustomersRedact(
         where: { ...customerJobsWhere(scope.shopDomain, rows), lastError: { not: null } },
         data: { lastError: REDACTED },
       });
+      // A Flow trigger job stored before its reason was read at sending holds the sentence itself.
+      const withReasons = await tx.job.findMany({
+        where: { ...customerJobsWhere(scope.shopDomain, rows), payloadJson: { contains: '"Reason":' } },
+        select: { id: true, payloadJson: true },
+      });
+      for (const job of withReasons)
+        await tx.job.update({ where: { id: job.id }, data: { payloadJson: withReasonsRedacted(job.payloadJson) } });
     }
     await tx.dataRequest.deleteMany({ where: { shopDomain: scope.shopDomain, customerGid: rows.customerGid } });
     // Last: the link that found the orders above.
@@ -112,5 +130,6 @@ export async function handleShopRedact(db: Db, shopDomain: string) {
     db.dataRequest.deleteMany({ where: { shopDomain } }),
     db.orderDispatch.deleteMany({ where: { shopDomain } }),
     db.webhookDelivery.deleteMany({ where: { shopDomain } }),
+    db.flowActionRun.deleteMany({ where: { shopDomain } }),
   ]);
 }

@@ -34,6 +34,7 @@ export const CUSTOMER_SHIPMENT_SELECT = {
 export type CustomerShipment = Prisma.ShipmentGetPayload<{ select: typeof CUSTOMER_SHIPMENT_SELECT }>;
 
 export type CustomerRows = {
+  shopDomain: string;
   shopId: string | null;
   customerGid: string;
   orderGids: string[];
@@ -51,7 +52,14 @@ export async function findCustomerRows(db: DbOrTx, scope: CustomerScope): Promis
   const orders = new Set([...scope.orderLegacyIds.map(orderGid), ...linked.map((d) => d.orderGid!)]);
   const shop = await db.shop.findUnique({ where: { domain: scope.shopDomain }, select: { id: true } });
   if (!shop)
-    return { shopId: null, customerGid: customer, orderGids: [...orders], shipments: [], courierShipmentIds: [] };
+    return {
+      shopDomain: scope.shopDomain,
+      shopId: null,
+      customerGid: customer,
+      orderGids: [...orders],
+      shipments: [],
+      courierShipmentIds: [],
+    };
   const shipments = await db.shipment.findMany({
     where: { shopId: shop.id, OR: [{ customerGid: customer }, { orderGid: { in: [...orders] } }] },
     select: CUSTOMER_SHIPMENT_SELECT,
@@ -61,7 +69,14 @@ export async function findCustomerRows(db: DbOrTx, scope: CustomerScope): Promis
   const courierShipmentIds = [
     ...new Set(shipments.flatMap((s) => [s.courierShipmentId, s.replacedByCourierId]).filter((id) => id !== null)),
   ];
-  return { shopId: shop.id, customerGid: customer, orderGids: [...orders], shipments, courierShipmentIds };
+  return {
+    shopDomain: scope.shopDomain,
+    shopId: shop.id,
+    customerGid: customer,
+    orderGids: [...orders],
+    shipments,
+    courierShipmentIds,
+  };
 }
 
 /** The courier events of those shipments: by row, or by courier id when no row was matched. */
@@ -106,6 +121,13 @@ export async function customerDataReport(db: DbOrTx, rows: CustomerRows) {
         orderBy: { createdAt: "asc" },
       })
     : [];
+  const jobs = rows.orderGids.length
+    ? await db.job.findMany({
+        where: customerJobsWhere(rows.shopDomain, rows),
+        select: { kind: true, state: true, payloadJson: true, lastError: true, createdAt: true },
+        orderBy: { createdAt: "asc" },
+      })
+    : [];
   return {
     customer: rows.customerGid,
     orders: rows.orderGids,
@@ -125,6 +147,14 @@ export async function customerDataReport(db: DbOrTx, rows: CustomerRows) {
       timeline: activities
         .filter((a) => a.shipmentId === s.id)
         .map((a) => ({ at: a.createdAt.toISOString(), kind: a.kind, message: a.message })),
+    })),
+    // The app's background work for these orders and shipments: ids and codes, and its last error.
+    jobs: jobs.map((j) => ({
+      kind: j.kind,
+      state: j.state,
+      createdAt: j.createdAt.toISOString(),
+      payload: parsed(j.payloadJson),
+      lastError: j.lastError,
     })),
     courierEvents: events.map((e) => ({
       courierShipmentId: e.courierShipmentId,

@@ -439,7 +439,8 @@ export async function seedShops(
   database: BenchDatabase,
   shops: StandInShop[],
   options: {
-    courier: { url: string; token: string };
+    /** The courier account: one token for every shop, or each shop its own (`token(index)`). */
+    courier: { url: string; token: string | ((index: number) => string) };
     authMethodFor: (index: number) => WebhookAuthMethod;
     pickupNotesFor?: (index: number) => string | null;
   },
@@ -466,7 +467,7 @@ export async function seedShops(
     });
     const row = await db.shop.create({ data: { domain: shop.domain, timezone: "America/New_York" } });
     await saveCourierToken({ db, keys }, shop.domain, {
-      token: options.courier.token,
+      token: typeof options.courier.token === "string" ? options.courier.token : options.courier.token(index),
       environment: "sandbox",
       baseUrl: options.courier.url,
     });

@@ -27,6 +27,10 @@ export const AccountOptionsPatchSchema = z.strictObject({
     .strictObject({ minimumPayout: z.number().min(0) })
     .nullable()
     .optional(),
+  peakPricing: z
+    .strictObject({ from: z.iso.datetime(), extraDollars: z.number().min(0) })
+    .nullable()
+    .optional(),
 });
 export type AccountOptionsPatch = z.input<typeof AccountOptionsPatchSchema>;
 

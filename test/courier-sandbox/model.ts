@@ -30,6 +30,13 @@ export type AccountOptions = {
    * reach of the 30-minute rule is taken (README, Progression).
    */
   driverPool: { minimumPayout: number } | null;
+  /**
+   * A peak-time price: a delivery whose window starts at or after `from` (an instant) costs
+   * `extraDollars` more, in estimates, at creation and after an update that moves its window (an
+   * estimate takes pickup_after and deliver_between, so its price may depend on them). null: the
+   * price depends on distance, size and extra compensation only.
+   */
+  peakPricing: { from: string; extraDollars: number } | null;
 };
 
 export const DEFAULT_ACCOUNT_OPTIONS: AccountOptions = {
@@ -40,6 +47,7 @@ export const DEFAULT_ACCOUNT_OPTIONS: AccountOptions = {
   eta: true,
   webhook: null,
   driverPool: null,
+  peakPricing: null,
 };
 
 export const ALL_FEATURES: Partial<AccountOptions> = {

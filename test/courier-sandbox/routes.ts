@@ -121,13 +121,20 @@ function timingProblem(description: string | undefined): Reply | null {
     : null;
 }
 
+/** The account's peak-time extra for a delivery window starting at `start` (model.ts, peakPricing). */
+function peakExtra(core: SandboxCore, token: string, start: string): number {
+  const peak = core.account(token).peakPricing;
+  return peak && Date.parse(start) >= Date.parse(peak.from) ? peak.extraDollars : 0;
+}
+
 function estimate(core: SandboxCore, req: ApiRequest): Reply {
   const v = validate(requestSchemas(core.clock).estimate, req.body);
   if (!v.ok) return v.reply;
   const r = route(v.value.pickup_location, v.value.delivery_location);
   if ("reply" in r) return r.reply;
   const size = sizeOf(v.value.items);
-  return json(200, { price: priceFor(r.miles, size), size, estimated_distance: r.miles });
+  const price = priceFor(r.miles, size, peakExtra(core, req.token, v.value.deliver_between.start));
+  return json(200, { price, size, estimated_distance: r.miles });
 }
 
 function create(core: SandboxCore, req: ApiRequest): Reply {
@@ -157,7 +164,11 @@ function create(core: SandboxCore, req: ApiRequest): Reply {
     token: req.token,
     request: body,
     now,
-    price: priceFor(r.miles, size, body.options.extra_compensation ?? 0),
+    price: priceFor(
+      r.miles,
+      size,
+      (body.options.extra_compensation ?? 0) + peakExtra(core, req.token, body.deliver_between.start),
+    ),
     size,
     estimatedDistance: r.miles,
     pickupPoint: r.points.pickup,
@@ -206,7 +217,7 @@ function update(core: SandboxCore, req: ApiRequest, s: SandboxShipment): Reply {
   if (timing) return timing;
   const request = { ...s.request, ...patch };
   let next: SandboxShipment = { ...s, request, updatedAt: core.clock() };
-  if (patch.pickup_location || patch.delivery_location || patch.items || patch.options) {
+  if (patch.pickup_location || patch.delivery_location || patch.items || patch.options || patch.deliver_between) {
     const r = route(request.pickup_location, request.delivery_location);
     if ("reply" in r) return r.reply;
     const size = sizeOf(request.items);
@@ -216,7 +227,11 @@ function update(core: SandboxCore, req: ApiRequest, s: SandboxShipment): Reply {
       deliveryPoint: r.points.delivery,
       estimatedDistance: r.miles,
       size,
-      price: priceFor(r.miles, size, request.options.extra_compensation ?? 0),
+      price: priceFor(
+        r.miles,
+        size,
+        (request.options.extra_compensation ?? 0) + peakExtra(core, req.token, request.deliver_between.start),
+      ),
     };
   }
   core.shipments.set(next.id, next);

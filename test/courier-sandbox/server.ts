@@ -103,6 +103,7 @@ function mergeAccount(current: AccountOptions, patch: AccountOptionsPatch): Acco
     eta: parsed.eta ?? current.eta,
     webhook: parsed.webhook === undefined ? current.webhook : parsed.webhook,
     driverPool: parsed.driverPool === undefined ? current.driverPool : parsed.driverPool,
+    peakPricing: parsed.peakPricing === undefined ? current.peakPricing : parsed.peakPricing,
   };
 }
 

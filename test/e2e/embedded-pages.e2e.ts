@@ -2,8 +2,9 @@
  * The embedded pages in a real browser (Debian's Chromium through playwright-core) against the real
  * production server (`node build/server/index.js`, started by test/support/app-server.ts): each
  * page is opened as the admin opens it, with a valid session token; the onboarding is clicked
- * through, settings saves go through the contextual save bar (pickup contact, opening hours and closed
- * dates, with inline errors), and the rates preview is asked. Any console error fails the
+ * through, settings are sections of their own, each saved through the contextual save bar (pickup
+ * contact, lead time with the courier's advice, opening hours copied to all days and closed dates, with
+ * inline errors), and the rates preview is asked. Any console error fails the
  * test. Screenshots: test-results/e2e/.
  *
  * Outside systems, all on 127.0.0.1: the courier sandbox (HTTP), the Shopify stand-in behind an
@@ -19,6 +20,7 @@ import { createInProcessRateLimiter } from "~/courier/rate-limiter.server";
 import { createDb, type Db } from "~/db/client.server";
 import { isoDate, weekdayOf } from "~/schedule/opening-hours";
 import { addDays, zonedDate, type CalendarDate } from "~/schedule/time-zone";
+import { SETTINGS_SECTIONS } from "~/settings/settings-sections";
 import { parseShopSettings } from "~/settings/shop-settings";
 import { ALL_FEATURES } from "../courier-sandbox/model";
 import { startCourierSandbox, type CourierSandbox } from "../courier-sandbox/server";
@@ -284,9 +286,17 @@ describe("embedded pages in Chromium", () => {
     await page.close();
   });
 
-  it("settings: enables a pickup location and saves through the contextual save bar", async () => {
-    const page = await open("/app/settings");
-    // The returns section (further down) lists the pickup locations too: this step is the first, the pickup locations'.
+  it("settings: the index lists every section; a pickup location saved through the contextual save bar", async () => {
+    const index = await open("/app/settings");
+    for (const section of SETTINGS_SECTIONS) await index.getByRole("link", { name: section.title }).waitFor();
+    await index.getByText("0 of 1 location enabled").waitFor();
+    await shoot(index, "03a-settings-index");
+    await index.getByRole("link", { name: "Pickup locations" }).click();
+    await index.getByRole("heading", { name: "Pickup locations" }).first().waitFor();
+    expect(new URL(index.url()).pathname).toBe("/app/settings/locations");
+    await index.close();
+
+    const page = await open("/app/settings/locations");
     await page.getByText("Market Street Bakery").first().waitFor();
     const saveBar = page.locator("ui-save-bar");
     await expect.poll(() => saveBar.isVisible()).toBe(false);
@@ -294,7 +304,6 @@ describe("embedded pages in Chromium", () => {
     await page.getByLabel("Market Street Bakery").first().check({ force: true });
     await page.getByLabel("Contact name").fill("Maria Lopez");
     await page.getByLabel("Contact phone").fill("555-12");
-    await page.getByLabel("Lead time before pickup (minutes)").fill("45");
     await expect.poll(() => saveBar.isVisible()).toBe(true);
     await saveBar.getByRole("button", { name: "Save" }).click();
     // Refused on the server: the message sits beside the field, the edits stay.
@@ -309,7 +318,6 @@ describe("embedded pages in Chromium", () => {
     await shoot(page, "04-settings-saved");
 
     const shop = await db.shop.findUniqueOrThrow({ where: { domain: SHOP }, include: { pickupLocations: true } });
-    expect(parseShopSettings(shop.settingsJson).leadTimeMinutes).toBe(45);
     expect(shop.pickupLocations.map((p) => [p.name, p.enabled, p.contactName, p.contactPhone])).toEqual([
       ["Market Street Bakery", true, "Maria Lopez", "(415) 555-0132"],
     ]);
@@ -318,6 +326,27 @@ describe("embedded pages in Chromium", () => {
       provinceCode: "CA",
     });
     await page.close();
+  });
+
+  it("settings: a lead time under the courier's advice is warned about, saved, and flagged on the index", async () => {
+    const page = await open("/app/settings/windows");
+    const saveBar = page.locator("ui-save-bar");
+    const warning = page.getByText(/^A lead time of 45 minutes is under the 60 the courier recommends/);
+    await page.getByLabel("Lead time before pickup (minutes)").fill("45");
+    await warning.waitFor();
+    await saveBar.getByRole("button", { name: "Save" }).click();
+    await page.locator(".app-bridge-stand-in-toast", { hasText: "Settings saved." }).waitFor();
+    await expect.poll(() => saveBar.isVisible()).toBe(false);
+    await warning.scrollIntoViewIfNeeded();
+    await shoot(page, "04b-settings-lead-time-warning", false);
+    const shop = await db.shop.findUniqueOrThrow({ where: { domain: SHOP }, include: { pickupLocations: true } });
+    expect(parseShopSettings(shop.settingsJson).leadTimeMinutes).toBe(45);
+    // The windows' save posted nothing of the pickup locations.
+    expect(shop.pickupLocations.map((p) => p.contactName)).toEqual(["Maria Lopez"]);
+    await page.close();
+    const index = await open("/app/settings");
+    await index.getByText("1 warning").waitFor();
+    await index.close();
   });
 
   it("home: registers the carrier service, adds it to the shipping profile, and sees the first courier update", async () => {
@@ -404,9 +433,19 @@ describe("embedded pages in Chromium", () => {
   });
 
   it("settings: opening hours (a split day, a closed day, closed dates, an inline error) and the rates preview", async () => {
-    const page = await open("/app/settings");
+    const page = await open("/app/settings/hours");
     const saveBar = page.locator("ui-save-bar");
     await page.getByRole("button", { name: "Set opening hours of Market Street Bakery" }).click();
+    // Saturday 10:00–16:00 copied to every day, then the days set one by one.
+    await page.getByLabel("Saturday opens (span 1)").selectOption("10:00");
+    await page.getByLabel("Saturday closes (span 1)").selectOption("16:00");
+    await page.getByRole("button", { name: "Copy Saturday's hours to all days" }).click();
+    expect(await page.getByLabel("Wednesday opens (span 1)").inputValue()).toBe("10:00");
+    expect(await page.getByLabel("Sunday closes (span 1)").inputValue()).toBe("16:00");
+    await page.getByLabel("Open on Wednesday").uncheck({ force: true });
+    await page.getByLabel("Open on Wednesday").check({ force: true });
+    await page.getByRole("button", { name: "Copy Wednesday's hours to all days" }).click();
+    expect(await page.getByLabel("Saturday opens (span 1)").inputValue()).toBe("09:00");
     // Monday split for lunch; Sunday closed.
     await page.getByLabel("Monday closes (span 1)").selectOption("12:00");
     await page.getByRole("button", { name: "Add hours on Monday" }).click();
@@ -436,8 +475,9 @@ describe("embedded pages in Chromium", () => {
     await saveBar.getByRole("button", { name: "Save" }).click();
     await page.locator(".app-bridge-stand-in-toast", { hasText: "Settings saved." }).last().waitFor();
     await expect.poll(() => saveBar.isVisible()).toBe(false);
-    await page.getByText("Opening hours", { exact: true }).scrollIntoViewIfNeeded();
+    await page.getByText("Opening hours", { exact: true }).first().scrollIntoViewIfNeeded();
     await shoot(page, "10-settings-hours-saved");
+    await page.close();
     const [saved] = parseShopSettings(
       (await db.shop.findUniqueOrThrow({ where: { domain: SHOP } })).settingsJson,
     ).openingHours;
@@ -459,18 +499,20 @@ describe("embedded pages in Chromium", () => {
       slotCapacity: 5,
     });
 
-    // The preview: a Monday morning, priced by the courier sandbox (the save's toasts are cleared so they hide nothing).
-    await page.evaluate(() =>
-      document.querySelectorAll(".app-bridge-stand-in-toast").forEach((toast) => toast.remove()),
+    // The preview: it starts now; then a Monday morning, priced by the courier sandbox.
+    const preview = await open("/app/settings/preview");
+    expect(await preview.getByLabel("Date", { exact: true }).inputValue()).toBe(
+      isoDate(zonedDate(new Date(), "America/Los_Angeles")),
     );
-    await page.getByLabel("Shopper's street").fill("500 Valencia St");
-    await page.getByLabel("Shopper's city").fill("San Francisco");
-    await page.getByLabel("Shopper's state").fill("CA");
-    await page.getByLabel("Shopper's ZIP code").fill("94110");
-    await page.getByLabel("Date", { exact: true }).fill(isoDate(monday));
-    await page.getByLabel("Time", { exact: true }).fill("10:01");
-    await page.getByRole("button", { name: "Preview rates" }).click();
-    const rates = page.getByRole("list", { name: "Previewed rates" }).getByRole("listitem");
+    expect(await preview.getByLabel("Time", { exact: true }).inputValue()).toMatch(/^\d\d:\d\d$/);
+    await preview.getByLabel("Shopper's street").fill("500 Valencia St");
+    await preview.getByLabel("Shopper's city").fill("San Francisco");
+    await preview.getByLabel("Shopper's state").fill("CA");
+    await preview.getByLabel("Shopper's ZIP code").fill("94110");
+    await preview.getByLabel("Date", { exact: true }).fill(isoDate(monday));
+    await preview.getByLabel("Time", { exact: true }).fill("10:01");
+    await preview.getByRole("button", { name: "Preview rates" }).click();
+    const rates = preview.getByRole("list", { name: "Previewed rates" }).getByRole("listitem");
     await expect.poll(() => rates.count()).toBe(3);
     expect(await rates.allInnerTexts()).toEqual([
       // Named for what each delivers: three hours from 10:01 (rounded down to 5 minutes), not from the pickup.
@@ -485,27 +527,33 @@ describe("embedded pages in Chromium", () => {
       ),
     ]);
     await rates.last().scrollIntoViewIfNeeded();
-    await shoot(page, "11-settings-preview-rates", false);
+    await shoot(preview, "11-settings-preview-rates", false);
 
     // During the renovation nothing is offered, and the preview says why.
-    await page.getByLabel("Date", { exact: true }).fill(isoDate(addDays(monday, 20)));
-    await page.getByRole("button", { name: "Preview rates" }).click();
-    const why = page.getByText(
+    await preview.getByLabel("Date", { exact: true }).fill(isoDate(addDays(monday, 20)));
+    await preview.getByRole("button", { name: "Preview rates" }).click();
+    const why = preview.getByText(
       /The location is closed from .* \(Renovation\)\. It does not open in the next 35 days\./,
     );
     await why.waitFor();
     await why.scrollIntoViewIfNeeded();
-    await shoot(page, "12-settings-preview-closed", false);
-    await page.close();
+    await shoot(preview, "12-settings-preview-closed", false);
+    await preview.close();
   });
 
-  it("settings: a delivery area beside the location and a window's own price beside the window", async () => {
-    const page = await open("/app/settings");
+  it("settings: a delivery area per location and a window's own price beside the window", async () => {
+    const areas = await open("/app/settings/areas");
+    const areasSaveBar = areas.locator("ui-save-bar");
+    await areas.getByLabel("Deliver within (miles)").fill("8");
+    await areas.getByLabel("Only these ZIP codes").fill("941 94601");
+    await shoot(areas, "13-settings-delivery-area", false);
+    await areasSaveBar.getByRole("button", { name: "Save" }).click();
+    await areas.locator(".app-bridge-stand-in-toast", { hasText: "Settings saved." }).last().waitFor();
+    await expect.poll(() => areasSaveBar.isVisible()).toBe(false);
+    await areas.close();
+
+    const page = await open("/app/settings/windows");
     const saveBar = page.locator("ui-save-bar");
-    await page.getByLabel("Deliver within (miles)").fill("8");
-    await page.getByLabel("Only these ZIP codes").fill("941 94601");
-    await page.getByText("Delivery area from Market Street Bakery").scrollIntoViewIfNeeded();
-    await shoot(page, "13-settings-delivery-area", false);
     await page.getByLabel("Shoppers pay").first().selectOption("flat");
     await page.getByLabel("Flat price").first().fill("7.99");
     await page.getByLabel("Surcharge for this window").first().fill("1.50");
@@ -533,12 +581,17 @@ describe("embedded pages in Chromium", () => {
   });
 
   it("settings: times chosen from lists, money in dollars, checkout's wait in seconds; no codes or units of the app's own", async () => {
-    const page = await open("/app/settings");
+    // Nothing on any section asks for milliseconds, cents, an id or a typed "HH:MM".
+    for (const section of SETTINGS_SECTIONS) {
+      const other = await open(`/app/settings/${section.id}`);
+      await other.getByRole("heading", { name: section.title }).first().waitFor();
+      const words = await other.locator("body").innerText();
+      expect(words, section.id).not.toMatch(/\(ms\)|\bCents\b|HH:MM|comma-separated|^Id$/m);
+      await other.close();
+    }
+    const page = await open("/app/settings/windows");
     const saveBar = page.locator("ui-save-bar");
     await page.getByRole("button", { name: "Add a window" }).waitFor();
-    // Nothing on the page asks for milliseconds, cents, an id or a typed "HH:MM".
-    const words = await page.locator("body").innerText();
-    expect(words).not.toMatch(/\(ms\)|\bCents\b|HH:MM|comma-separated|^Id$/m);
 
     await page.getByLabel("Delivered by", { exact: true }).selectOption("19:30");
     await page.getByLabel("Order cutoff", { exact: true }).selectOption("16:45");
@@ -552,17 +605,23 @@ describe("embedded pages in Chromium", () => {
     await page.getByLabel("Slot start 3", { exact: true }).selectOption("16:00");
     await page.getByLabel("Slot start 3", { exact: true }).scrollIntoViewIfNeeded();
     await shoot(page, "16-settings-window-times", false);
-
-    const wait = page.getByLabel("Checkout waits for the courier at most");
-    await wait.selectOption("1500");
-    await page.getByLabel("Flag a delivery priced above the quote by").selectOption("cents");
-    await page.getByLabel("Tolerance", { exact: true }).fill("2.50");
-    await wait.scrollIntoViewIfNeeded();
-    await shoot(page, "17-settings-checkout-seconds-dollars", false);
-
     await saveBar.getByRole("button", { name: "Save" }).click();
     await page.locator(".app-bridge-stand-in-toast", { hasText: "Settings saved." }).last().waitFor();
     await expect.poll(() => saveBar.isVisible()).toBe(false);
+    await page.close();
+
+    const pricing = await open("/app/settings/pricing");
+    const pricingSaveBar = pricing.locator("ui-save-bar");
+    const wait = pricing.getByLabel("Checkout waits for the courier at most");
+    await wait.selectOption("1500");
+    await pricing.getByLabel("Flag a delivery priced above the quote by").selectOption("cents");
+    await pricing.getByLabel("Tolerance", { exact: true }).fill("2.50");
+    await wait.scrollIntoViewIfNeeded();
+    await shoot(pricing, "17-settings-checkout-seconds-dollars", false);
+
+    await pricingSaveBar.getByRole("button", { name: "Save" }).click();
+    await pricing.locator(".app-bridge-stand-in-toast", { hasText: "Settings saved." }).last().waitFor();
+    await expect.poll(() => pricingSaveBar.isVisible()).toBe(false);
     const settings = parseShopSettings((await db.shop.findUniqueOrThrow({ where: { domain: SHOP } })).settingsJson);
     expect(settings.deliveryWindows.find((w) => w.kind === "today_by")).toMatchObject({
       deliverBy: "19:30",
@@ -571,7 +630,7 @@ describe("embedded pages in Chromium", () => {
     expect(settings.deliveryWindows.at(-1)).toMatchObject({ kind: "slots", startTimes: ["09:30", "14:00", "16:00"] });
     expect(settings.timeBudgetMs).toBe(1500);
     expect(settings.priceTolerance).toEqual({ unit: "cents", amount: 250 });
-    await page.close();
+    await pricing.close();
   });
 
   it("home on a Basic-plan shop: Shopify refuses calculated rates, and Home guides Shopify Local Delivery", async () => {

@@ -6,6 +6,8 @@ import { homePageData } from "./home-page.server";
 import { AttentionCard } from "~/routes/app.attention/attention-card";
 import { SetupGuide } from "./setup-guide";
 import { TodayBoardView } from "./today-board";
+import { CapacityCard } from "~/components/insights/capacity-card";
+import { RateDiagnosisBanner } from "~/components/insights/rate-diagnosis-banner";
 import { readFormData } from "~/forms/read-form.server";
 import { appConfig } from "~/config/env.server";
 import type { ChecklistStep, StepState } from "~/onboarding/checklist";
@@ -173,7 +175,7 @@ function DispatchModeForm({ current }: { current: string }) {
 }
 
 export default function Home() {
-  const { status, attention, today } = useLoaderData<typeof loader>();
+  const { status, attention, today, capacity, diagnosis } = useLoaderData<typeof loader>();
   if (!status) {
     return (
       <Page title="Same-day delivery">
@@ -193,7 +195,7 @@ export default function Home() {
           key={prompt.id}
           tone="info"
           title={prompt.title}
-          action={prompt.action ?? { content: "Open settings", url: "/app/settings#pickup-locations" }}
+          action={prompt.action ?? { content: "Open settings", url: "/app/settings/locations" }}
         >
           <p>{prompt.summary}</p>
         </Banner>
@@ -204,7 +206,7 @@ export default function Home() {
       </StepCard>
       <StepCard step={step("pickup")} number={2}>
         <InlineStack>
-          <Button url="/app/settings#pickup-locations">Choose pickup locations</Button>
+          <Button url="/app/settings/locations">Choose pickup locations</Button>
         </InlineStack>
       </StepCard>
       <StepCard step={step("carrier")} number={3}>
@@ -225,9 +227,11 @@ export default function Home() {
       secondaryActions={[{ content: "All deliveries", url: "/app/shipments" }]}
     >
       <BlockStack gap="400">
+        <RateDiagnosisBanner causes={diagnosis} />
         {complete ? null : setup}
         {attention.total > 0 ? <AttentionCard items={attention.items} total={attention.total} /> : null}
         {today && (complete || status.counts.shipments > 0) ? <TodayBoardView board={today} /> : null}
+        <CapacityCard capacity={capacity} />
         {complete ? setup : null}
       </BlockStack>
     </Page>

@@ -1,22 +1,22 @@
-import { BlockStack, Button, Card, Divider, FormLayout, InlineStack, Layout, Text } from "@shopify/polaris";
-import type { Dispatch, SetStateAction } from "react";
-import { newWindowDraft, type SettingsDraft, type WindowDraft } from "~/settings/settings-draft";
+import { Banner, BlockStack, Button, Card, Divider, FormLayout, InlineStack, Layout, Text } from "@shopify/polaris";
+import { newWindowDraft, type WindowDraft } from "~/settings/settings-draft";
 import { MAX_DELIVERY_WINDOWS } from "~/settings/limits";
-import type { DraftControls } from "./draft-controls";
+import { COURIER_RECOMMENDED_LEAD_MINUTES, courierAdviceWarnings } from "~/settings/settings-sections";
+import type { SectionFormContext } from "./settings-form";
 import { WindowEditor } from "./window-editor";
 
 /** The windows shoppers choose from, the default window and the lead time. */
 export function DeliveryWindowsSection({
-  draft,
-  setDraft,
-  errors,
-  controls: { field, choice },
+  form: {
+    draft,
+    setDraft,
+    errors,
+    controls: { field, choice },
+  },
 }: {
-  draft: SettingsDraft;
-  setDraft: Dispatch<SetStateAction<SettingsDraft>>;
-  errors: Record<string, string>;
-  controls: DraftControls;
+  form: SectionFormContext;
 }) {
+  const leadWarning = courierAdviceWarnings(draft.fields)["leadTimeMinutes"];
   const updateWindow = (index: number, patch: Partial<WindowDraft>) =>
     setDraft((d) => ({ ...d, windows: d.windows.map((w, i) => (i === index ? { ...w, ...patch } : w)) }));
   return (
@@ -65,10 +65,15 @@ export function DeliveryWindowsSection({
               )}
               {field("leadTimeMinutes", "Lead time before pickup (minutes)", {
                 type: "number",
-                helpText: "The courier recommends at least 60 minutes.",
+                helpText: `The courier recommends at least ${COURIER_RECOMMENDED_LEAD_MINUTES} minutes.`,
               })}
             </FormLayout.Group>
           </FormLayout>
+          {leadWarning ? (
+            <Banner tone="warning" title="Against the courier's advice">
+              <p>{leadWarning}</p>
+            </Banner>
+          ) : null}
         </BlockStack>
       </Card>
     </Layout.AnnotatedSection>

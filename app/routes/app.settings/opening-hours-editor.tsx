@@ -1,5 +1,6 @@
 import { BlockStack, Box, Button, Checkbox, FormLayout, InlineStack, Text, TextField } from "@shopify/polaris";
 import {
+  copyDayToAll,
   hoursErrorKey,
   newHoursDraft,
   nextSpan,
@@ -67,6 +68,7 @@ export function OpeningHoursEditor({ locationGid, locationName, hours, position,
           spans={hours.weekly[day] ?? []}
           error={(...path) => error("weekly", day, ...path)}
           onChange={(spans) => setDay(day, spans)}
+          onCopyToAll={() => onChange(copyDayToAll(hours, day))}
         />
       ))}
       <FormLayout>
@@ -153,16 +155,18 @@ function WeekdayRow({
   spans,
   error,
   onChange,
+  onCopyToAll,
 }: {
   name: string;
   spans: SpanDraft[];
   error: (...path: (string | number)[]) => string | undefined;
   onChange: (spans: SpanDraft[]) => void;
+  onCopyToAll: () => void;
 }) {
   const setSpan = (index: number, patch: Partial<SpanDraft>) =>
     onChange(spans.map((span, i) => (i === index ? { ...span, ...patch } : span)));
   return (
-    <InlineStack gap="300" blockAlign="start" wrap={false}>
+    <InlineStack gap="300" blockAlign="start">
       <Box minWidth="120px">
         <Checkbox
           label={`Open on ${name}`}
@@ -207,13 +211,18 @@ function WeekdayRow({
           </Text>
         ) : null}
       </BlockStack>
-      <Button
-        onClick={() => onChange([...spans, nextSpan(spans)])}
-        disabled={spans.length >= MAX_OPENING_SPANS_PER_DAY}
-        accessibilityLabel={`Add hours on ${name}`}
-      >
-        Add hours
-      </Button>
+      <BlockStack gap="100" inlineAlign="start">
+        <Button
+          onClick={() => onChange([...spans, nextSpan(spans)])}
+          disabled={spans.length >= MAX_OPENING_SPANS_PER_DAY}
+          accessibilityLabel={`Add hours on ${name}`}
+        >
+          Add hours
+        </Button>
+        <Button variant="plain" onClick={onCopyToAll} accessibilityLabel={`Copy ${name}'s hours to all days`}>
+          Copy to all days
+        </Button>
+      </BlockStack>
     </InlineStack>
   );
 }

@@ -2,8 +2,8 @@ import { BlockStack, Card, FormLayout, Layout } from "@shopify/polaris";
 import type { DraftControls } from "./draft-controls";
 import { AFTER_EXPIRY_CHOICES, DISPATCH_MODES } from "./option-lists";
 
-/** Dispatch and tags, customer notifications, notes for the driver and tracking. */
-export function OrderSections({ controls: { field, choice, flag } }: { controls: DraftControls }) {
+/** Which orders are dispatched, what happens after an expiry, and the tags. */
+export function DispatchSection({ controls: { field, choice } }: { controls: DraftControls }) {
   return (
     <>
       <Layout.AnnotatedSection
@@ -34,6 +34,14 @@ export function OrderSections({ controls: { field, choice, flag } }: { controls:
           </FormLayout>
         </Card>
       </Layout.AnnotatedSection>
+    </>
+  );
+}
+
+/** Customer notifications and the notes the driver reads. */
+export function NotificationsSection({ controls: { field, flag } }: { controls: DraftControls }) {
+  return (
+    <>
       <Layout.AnnotatedSection
         id="notifications"
         title="Customer notifications"
@@ -78,6 +86,14 @@ export function OrderSections({ controls: { field, choice, flag } }: { controls:
           </FormLayout>
         </Card>
       </Layout.AnnotatedSection>
+    </>
+  );
+}
+
+/** Raises of the driver's pay while no driver takes a delivery. */
+export function NoDriverSection({ controls: { field, flag } }: { controls: DraftControls }) {
+  return (
+    <>
       <Layout.AnnotatedSection
         id="no-driver"
         title="When no driver takes a delivery"
@@ -102,6 +118,14 @@ export function OrderSections({ controls: { field, choice, flag } }: { controls:
           </FormLayout>
         </Card>
       </Layout.AnnotatedSection>
+    </>
+  );
+}
+
+/** The tracking page's look and Shopify's tracking link, the service's name, the quiet-delivery check. */
+export function TrackingSection({ controls: { field, flag } }: { controls: DraftControls }) {
+  return (
+    <>
       <Layout.AnnotatedSection id="tracking" title="Tracking" description="What Shopify shows on the fulfillment.">
         <Card>
           <FormLayout>

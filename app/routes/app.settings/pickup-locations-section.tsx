@@ -1,35 +1,23 @@
 import { Banner, BlockStack, Card, Checkbox, Divider, FormLayout, Layout, Text, TextField } from "@shopify/polaris";
-import type { HoursDraft } from "~/settings/hours-draft";
 import type { SettingsDraft } from "~/settings/settings-draft";
-import type { AreaDraft } from "~/settings/area-draft";
-import { DeliveryAreaEditor } from "./delivery-area-editor";
-import { OpeningHoursEditor } from "./opening-hours-editor";
+import type { SectionFormContext } from "./settings-form";
 
-/** Where drivers collect orders: each Shopify location, enabled with its contact, notes and opening hours. */
+/** Where drivers collect orders: each Shopify location, enabled with its contact and notes. */
 export function PickupLocationsSection({
-  pickups,
-  hours,
-  areas,
+  form: { draft, setDraft, errors },
   locationsError,
-  errors,
-  updatePickup,
-  setHours,
-  setArea,
 }: {
-  pickups: SettingsDraft["pickups"];
-  hours: SettingsDraft["hours"];
+  form: SectionFormContext;
   locationsError: string | null;
-  errors: Record<string, string>;
-  updatePickup: (index: number, patch: Partial<SettingsDraft["pickups"][number]>) => void;
-  setHours: (locationGid: string, next: HoursDraft | null) => void;
-  areas: SettingsDraft["areas"];
-  setArea: (next: AreaDraft) => void;
 }) {
+  const pickups = draft.pickups;
+  const updatePickup = (index: number, patch: Partial<SettingsDraft["pickups"][number]>) =>
+    setDraft((d) => ({ ...d, pickups: d.pickups.map((p, i) => (i === index ? { ...p, ...patch } : p)) }));
   return (
     <Layout.AnnotatedSection
       id="pickup-locations"
       title="Pickup locations"
-      description="Where drivers collect orders. Each needs a contact person and a US phone number. Opening hours are in your store's time zone; pickups are only asked for while a location is open. A delivery area limits where each location delivers."
+      description="Where drivers collect orders. Each needs a contact person and a US phone number. Opening hours and delivery areas have their own pages."
     >
       <Card>
         <BlockStack gap="400">
@@ -83,26 +71,6 @@ export function PickupLocationsSection({
                       error={errors[`pickupLocations.${i}.notes`]}
                     />
                   </FormLayout>
-                ) : null}
-                {p.enabled ? (
-                  <OpeningHoursEditor
-                    locationGid={p.locationGid}
-                    locationName={p.name}
-                    hours={hours.find((h) => h.locationGid === p.locationGid) ?? null}
-                    position={hours.findIndex((h) => h.locationGid === p.locationGid)}
-                    errors={errors}
-                    onChange={(next) => setHours(p.locationGid, next)}
-                  />
-                ) : null}
-                {p.enabled ? (
-                  <DeliveryAreaEditor
-                    locationGid={p.locationGid}
-                    locationName={p.name}
-                    area={areas.find((a) => a.locationGid === p.locationGid) ?? null}
-                    position={areas.findIndex((a) => a.locationGid === p.locationGid)}
-                    errors={errors}
-                    onChange={setArea}
-                  />
                 ) : null}
               </BlockStack>
             ))

@@ -28,9 +28,12 @@ type Question = {
 export function RatePreviewSection({
   locations,
   timeZone,
+  at,
 }: {
   locations: { locationGid: string; name: string }[];
   timeZone: string;
+  /** The date and time the question starts with: now, in the shop's zone. */
+  at: { date: string; time: string };
 }) {
   const fetcher = useFetcher<RatePreviewResult>();
   const [question, setQuestion] = useState<Question>({
@@ -39,8 +42,8 @@ export function RatePreviewSection({
     city: "",
     state: "",
     zip: "",
-    date: "",
-    time: "",
+    date: at.date,
+    time: at.time,
   });
   const result = fetcher.data?.intent === "preview" ? fetcher.data : undefined;
   const errors = result && !result.ok ? result.fieldErrors : {};
@@ -54,7 +57,7 @@ export function RatePreviewSection({
       {...extra}
     />
   );
-  const run = () => fetcher.submit({ intent: "preview", ...question }, { method: "post" });
+  const run = () => fetcher.submit({ intent: "preview", ...question }, { method: "post", action: "/app/settings" });
 
   return (
     <Layout.AnnotatedSection

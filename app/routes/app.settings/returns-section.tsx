@@ -1,18 +1,10 @@
 import { Card, ChoiceList, FormLayout, Layout } from "@shopify/polaris";
-import type { Dispatch, SetStateAction } from "react";
-import type { SettingsDraft } from "~/settings/settings-draft";
-import type { DraftControls } from "./draft-controls";
+import type { SectionFormContext } from "./settings-form";
 
 const RECEIVING = "courierReturns.receivingLocationGids";
 
 /** Courier returns: whether a driver collects approved returns, where they go, and what the customer pays. */
-export function ReturnsSection(props: {
-  controls: DraftControls;
-  draft: SettingsDraft;
-  setDraft: Dispatch<SetStateAction<SettingsDraft>>;
-  errors: Record<string, string>;
-}) {
-  const { controls, draft, setDraft, errors } = props;
+export function ReturnsSection({ form: { controls, draft, setDraft, errors } }: { form: SectionFormContext }) {
   const selected = (draft.fields[RECEIVING] ?? "").split(",").filter(Boolean);
   return (
     <Layout.AnnotatedSection

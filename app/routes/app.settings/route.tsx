@@ -1,12 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { Banner, Card, Layout, Page } from "@shopify/polaris";
-import { RatePreviewSection } from "./rate-preview-section";
-import { SettingsForm } from "./settings-form";
+import { Outlet, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Banner, Page } from "@shopify/polaris";
 import { appConfig } from "~/config/env.server";
 import { setupDeps } from "~/server/onboarding-deps.server";
-import { CourierAccountForm } from "~/components/onboarding/courier-account-form";
-import { WebhookSetup } from "~/components/onboarding/webhook-setup";
 import { getRuntime } from "~/runtime.server";
 import { runSettingsPageAction } from "./settings-actions.server";
 import { settingsPageData } from "./settings-page.server";
@@ -16,7 +12,8 @@ import { readFormData } from "~/forms/read-form.server";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session, admin } = await authenticate.admin(request);
-  return settingsPageData({ db: getRuntime().db, admin, appUrl: appConfig().shopify.appUrl }, session.shop);
+  const { db, clock } = getRuntime();
+  return settingsPageData({ db, admin, appUrl: appConfig().shopify.appUrl, now: clock() }, session.shop);
 };
 
 /** A refused save keeps the page as the merchant left it (their edits and the errors beside them); a preview changes nothing. */
@@ -33,6 +30,7 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   return runSettingsPageAction(deps, session.shop, await readFormData(request), staffActorOf(auth));
 };
 
+/** The settings' layout: the index (app.settings._index) or one section (app.settings.$section) below. */
 export default function Settings() {
   const data = useLoaderData<typeof loader>();
   if (!data.shop || !data.settings) {
@@ -44,38 +42,5 @@ export default function Settings() {
       </Page>
     );
   }
-  return (
-    <Page title="Settings" backAction={{ content: "Home", url: "/app" }}>
-      <Layout>
-        <Layout.AnnotatedSection
-          id="courier-account"
-          title="Courier account"
-          description="The access token the courier gave you. It is stored encrypted; only its last four characters are shown."
-        >
-          <Card>
-            <CourierAccountForm
-              environment={data.shop.courier.environment}
-              tokenLast4={data.shop.courier.tokenLast4}
-              baseUrl={data.shop.courier.baseUrl}
-              showBaseUrl
-            />
-          </Card>
-        </Layout.AnnotatedSection>
-        <Layout.AnnotatedSection
-          id="courier-webhook"
-          title="Delivery updates"
-          description="The address the courier sends each step of a delivery to, and how it proves it is the courier."
-        >
-          <Card>
-            <WebhookSetup {...data.shop.webhook} timeZone={data.shop.timeZone} />
-          </Card>
-        </Layout.AnnotatedSection>
-        <SettingsForm data={{ settings: data.settings, pickups: data.pickups, locationsError: data.locationsError }} />
-        <RatePreviewSection
-          locations={data.pickups.filter((p) => p.enabled && !p.missingInShopify)}
-          timeZone={data.shop.timeZone}
-        />
-      </Layout>
-    </Page>
-  );
+  return <Outlet />;
 }

@@ -1,30 +1,36 @@
 import { useFetcher } from "@remix-run/react";
 import { SaveBar } from "@shopify/app-bridge-react";
 import { Banner, Button, InlineStack, Layout } from "@shopify/polaris";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState, type Dispatch, type ReactNode, type SetStateAction } from "react";
 import type { PickupLocationRow } from "~/settings/pickup-locations";
-import { withAreaOf, type AreaDraft } from "~/settings/area-draft";
-import { withHoursOf, type HoursDraft } from "~/settings/hours-draft";
-import { draftFromSettings, draftToEntries, type SettingsDraft } from "~/settings/settings-draft";
+import { draftFromSettings, type SettingsDraft } from "~/settings/settings-draft";
+import { sectionEntries } from "~/settings/settings-sections";
 import { toast } from "~/components/onboarding/copy-field";
 import type { CarrierServiceNameResult } from "~/carrier-service/service-name.server";
 import type { SettingsSaveResult } from "./settings-actions.server";
 import type { ShopSettings } from "~/settings/shop-settings";
-import { DeliveryWindowsSection } from "./delivery-windows-section";
-import { draftControls } from "./draft-controls";
-import { OrderSections } from "./order-sections";
-import { ReturnsSection } from "./returns-section";
-import { PickupLocationsSection } from "./pickup-locations-section";
-import { PricingSections } from "./pricing-sections";
+import { draftControls, type DraftControls } from "./draft-controls";
 
 export type LoadedSettings = { settings: ShopSettings; pickups: PickupLocationRow[]; locationsError: string | null };
+
+/** What a section's fields need: the draft, its setter, the save's errors and the bound controls. */
+export type SectionFormContext = {
+  draft: SettingsDraft;
+  setDraft: Dispatch<SetStateAction<SettingsDraft>>;
+  errors: Record<string, string>;
+  controls: DraftControls;
+};
+
+/** The settings page's route: every section's form posts there (the layout route's action). */
+const SETTINGS_ACTION = "/app/settings";
 
 /** Shopify's copy of the carrier service name follows a save that changed it, as a request of its own. */
 function useCarrierServiceName(save: SettingsSaveResult | undefined) {
   const fetcher = useFetcher<CarrierServiceNameResult>();
   const submit = fetcher.submit;
   useEffect(() => {
-    if (save?.ok && save.carrierServiceNameChanged) submit({ intent: "carrier-service-name" }, { method: "post" });
+    if (save?.ok && save.carrierServiceNameChanged)
+      submit({ intent: "carrier-service-name" }, { method: "post", action: SETTINGS_ACTION });
   }, [save, submit]);
   const result = fetcher.data?.intent === "carrier-service-name" ? fetcher.data : undefined;
   useEffect(() => {
@@ -32,8 +38,20 @@ function useCarrierServiceName(save: SettingsSaveResult | undefined) {
   }, [result]);
 }
 
-/** The settings draft, saved in one post through the contextual save bar or the buttons below it. */
-export function SettingsForm({ data }: { data: LoadedSettings }) {
+/**
+ * One section's form: the draft of the whole settings, of which only the section's fields are
+ * posted (app/settings/settings-sections.ts), saved through the contextual save bar or the buttons
+ * below it; unsaved changes are the section's own.
+ */
+export function SettingsForm({
+  sectionId,
+  data,
+  children,
+}: {
+  sectionId: string;
+  data: LoadedSettings;
+  children: (form: SectionFormContext) => ReactNode;
+}) {
   // Revalidation after any form on the page gives new objects: only a change of the saved values resets the draft.
   const initialKey = JSON.stringify(draftFromSettings(data.settings, data.pickups));
   const initial = useMemo(() => JSON.parse(initialKey) as SettingsDraft, [initialKey]);
@@ -42,7 +60,8 @@ export function SettingsForm({ data }: { data: LoadedSettings }) {
   const fetcher = useFetcher<SettingsSaveResult>();
   const result = fetcher.data?.intent === "settings" ? fetcher.data : undefined;
   const errors = useMemo(() => (result && !result.ok ? (result.fieldErrors ?? {}) : {}), [result]);
-  const dirty = JSON.stringify(draft) !== JSON.stringify(initial);
+  const entries = useMemo(() => sectionEntries(draft, sectionId), [draft, sectionId]);
+  const dirty = JSON.stringify(entries) !== JSON.stringify(sectionEntries(initial, sectionId));
   const saving = fetcher.state !== "idle";
   useCarrierServiceName(result);
 
@@ -54,16 +73,11 @@ export function SettingsForm({ data }: { data: LoadedSettings }) {
   const save = useCallback(() => {
     const form = new FormData();
     form.append("intent", "settings");
-    for (const [name, value] of draftToEntries(draft)) form.append(name, value);
-    fetcher.submit(form, { method: "post" });
-  }, [draft, fetcher]);
+    for (const [name, value] of entries) form.append(name, value);
+    fetcher.submit(form, { method: "post", action: SETTINGS_ACTION });
+  }, [entries, fetcher]);
   const discard = useCallback(() => setDraft(initial), [initial]);
   const controls = draftControls(draft, setDraft, errors);
-  const updatePickup = (index: number, patch: Partial<SettingsDraft["pickups"][number]>) =>
-    setDraft((d) => ({ ...d, pickups: d.pickups.map((p, i) => (i === index ? { ...p, ...patch } : p)) }));
-  const setHours = (locationGid: string, next: HoursDraft | null) =>
-    setDraft((d) => ({ ...d, hours: withHoursOf(d.hours, locationGid, next) }));
-  const setArea = (next: AreaDraft) => setDraft((d) => ({ ...d, areas: withAreaOf(d.areas, next) }));
 
   return (
     <>
@@ -82,20 +96,7 @@ export function SettingsForm({ data }: { data: LoadedSettings }) {
           </Banner>
         </Layout.Section>
       ) : null}
-      <PickupLocationsSection
-        pickups={draft.pickups}
-        locationsError={data.locationsError}
-        hours={draft.hours}
-        areas={draft.areas}
-        errors={errors}
-        updatePickup={updatePickup}
-        setHours={setHours}
-        setArea={setArea}
-      />
-      <DeliveryWindowsSection draft={draft} setDraft={setDraft} errors={errors} controls={controls} />
-      <PricingSections controls={controls} />
-      <OrderSections controls={controls} />
-      <ReturnsSection controls={controls} draft={draft} setDraft={setDraft} errors={errors} />
+      {children({ draft, setDraft, errors, controls })}
       <Layout.Section>
         <InlineStack align="end" gap="200">
           <Button onClick={discard} disabled={!dirty || saving}>

@@ -7,10 +7,18 @@ import { webhookAuthMethodOf } from "~/courier/webhook-auth.server";
 import { componentLogger } from "~/logging/logger.server";
 import { BASIC_AUTH_USER } from "~/shops/courier-credentials.server";
 import { parseShopSettings } from "~/settings/shop-settings";
+import { zonedParts } from "~/schedule/time-zone";
 
 /** Everything the settings page shows: courier account, webhook instructions, settings and pickup locations. */
 
-export type SettingsPageDeps = { db: Db; admin: AdminGraphql; appUrl: string };
+export type SettingsPageDeps = { db: Db; admin: AdminGraphql; appUrl: string; now: Date };
+
+/** The preview's question starts at this moment in the shop's zone ("2026-11-28", "09:05"). */
+function previewAt(now: Date, timeZone: string): { date: string; time: string } {
+  const at = zonedParts(now, timeZone);
+  const two = (n: number) => String(n).padStart(2, "0");
+  return { date: `${at.year}-${two(at.month)}-${two(at.day)}`, time: `${two(at.hour)}:${two(at.minute)}` };
+}
 
 const LOCATIONS_UNAVAILABLE =
   "Shopify did not answer, so only the pickup locations saved before are listed. Reload to try again.";
@@ -36,6 +44,7 @@ export async function settingsPageData(deps: SettingsPageDeps, shopDomain: strin
   return {
     shop: {
       timeZone: shop.timezone,
+      previewAt: previewAt(deps.now, shop.timezone),
       courier: {
         environment: shop.courierEnvironment === "production" ? ("production" as const) : ("sandbox" as const),
         tokenLast4: shop.courierTokenLast4,

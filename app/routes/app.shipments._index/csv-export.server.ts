@@ -1,7 +1,7 @@
 import { STATE_LABELS } from "../../../extensions/shared/presentation";
 import type { Db } from "~/db/client.server";
 import { toShipmentState } from "~/staff/view-model";
-import { csvLine } from "./csv";
+import { csvLine } from "~/text/csv";
 import type { ShipmentListQuery } from "./list-query";
 import { LIST_COLUMNS, presentRow, searchMatches, shopListContext } from "./list.server";
 import { listOrderBy, listWhere } from "./list-where";

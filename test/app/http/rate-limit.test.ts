@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientAddressOf } from "~/http/client-address.server";
+import { clientAddressOf, clientRateKey } from "~/http/client-address.server";
 import { createFixedWindowLimiter } from "~/http/rate-limit";
 
 function limiter(limit = 3, maxKeys = 100) {
@@ -96,5 +96,20 @@ describe("the limiter's store", () => {
     l.take("c"); // evicts "b", not "a"
     expect(l.take("a").allowed).toBe(false);
     expect(l.take("b").allowed).toBe(true);
+  });
+});
+
+describe("clientRateKey: one client per IPv4 address and per IPv6 /64", () => {
+  it.each([
+    ["203.0.113.5", "203.0.113.5"],
+    ["::ffff:203.0.113.5", "203.0.113.5"],
+    ["2001:db8:1:2::1", "2001:db8:1:2::/64"],
+    ["2001:db8:1:2:ffff:eeee:dddd:cccc", "2001:db8:1:2::/64"],
+    ["2001:0db8:0001:0002:0000:0000:0000:0009", "2001:db8:1:2::/64"],
+    ["2001:db8:1:3::1", "2001:db8:1:3::/64"],
+    ["::1", "0:0:0:0::/64"],
+    ["unknown", "unknown"],
+  ])("%s → %s", (address, key) => {
+    expect(clientRateKey(address)).toBe(key);
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import { LeaseLostError, permanentFailure, retryLater } from "~/jobs/errors";
 import type { QueuedJob } from "~/jobs/job";
-import { CLAIM_CANDIDATES, LEASE_ENDED_ON_LAST_ATTEMPT, UNREADABLE_PAYLOAD } from "~/jobs/queue.server";
+import { LEASE_ENDED_ON_LAST_ATTEMPT, UNREADABLE_PAYLOAD } from "~/jobs/queue.server";
 import { BACKOFF, LEASE_MS, OTHER_SHOP, SHOP, manualClock, testQueue } from "./support";
 
 const db = createDb(process.env.DATABASE_URL!);
@@ -64,6 +64,13 @@ describe("enqueue", () => {
       lastError: "Courier refused",
     });
     expect(await queue.claimNext()).toBeNull();
+  });
+
+  it("finds the job holding a key that differs only in trailing blanks (stored trimmed), never throws", async () => {
+    const first = await queue.enqueue({ ...dispatch(1), uniqueKey: "odd-key " });
+    const second = await queue.enqueue({ ...dispatch(2), uniqueKey: "odd-key\u00a0\n" });
+    expect(second.id).toBe(first.id);
+    expect(await db.job.count()).toBe(1);
   });
 
   it("jobs without a uniqueKey are all kept", async () => {
@@ -268,7 +275,7 @@ describe("ordering by orderingKey", () => {
   });
 
   it("a long line of blocked jobs of one key does not hide other due jobs", async () => {
-    for (let n = 0; n < CLAIM_CANDIDATES * 2; n++) await queue.enqueue(event(n, "shipment:busy"));
+    for (let n = 0; n < 32; n++) await queue.enqueue(event(n, "shipment:busy"));
     const other = await queue.enqueue(event(99, null));
     expect((await queue.claimNext())?.payload).toEqual({ n: 0 });
     expect((await queue.claimNext())?.id).toBe(other.id);
@@ -365,14 +372,17 @@ describe("fail", () => {
 });
 
 describe("leases", () => {
-  it("a job whose worker died is claimed again when the lease ends, and the dead worker can no longer finish it", async () => {
+  it("a job whose worker died is queued again by the sweep once the lease ends, and the dead worker can no longer finish it", async () => {
     const workerB = testQueue(db, clock.now, { workerId: "worker-b" });
     await queue.enqueue(dispatch(1));
     const byA = await queue.claimNext();
 
     clock.advance(LEASE_MS - 1);
+    expect(await workerB.sweepAbandoned()).toEqual({ buried: 0, requeued: 0 });
     expect(await workerB.claimNext()).toBeNull();
     clock.advance(2);
+    expect(await workerB.sweepAbandoned()).toEqual({ buried: 0, requeued: 1 });
+    await expect(queue.complete(byA!)).rejects.toThrow(LeaseLostError);
     const byB = await workerB.claimNext();
     expect(byB).toMatchObject({ id: byA!.id, lockedBy: "worker-b", attempts: 2, version: byA!.version + 1 });
 
@@ -383,6 +393,16 @@ describe("leases", () => {
     expect(await db.job.findFirstOrThrow()).toMatchObject({ state: "done", lockedBy: null, attempts: 2 });
   });
 
+  it("a swept job keeps its creation-order place: it runs before younger jobs of its key", async () => {
+    const elder = await queue.enqueue(dispatch(1, { orderingKey: "shipment:a" }));
+    await queue.claimNext();
+    await queue.enqueue(dispatch(2, { orderingKey: "shipment:a" }));
+    clock.advance(LEASE_MS + 1);
+    expect(await queue.claimNext()).toBeNull();
+    await queue.sweepAbandoned();
+    expect((await queue.claimNext())?.id).toBe(elder.id);
+  });
+
   it("extendLease keeps a long job from being taken over", async () => {
     const workerB = testQueue(db, clock.now, { workerId: "worker-b" });
     await queue.enqueue(dispatch(1));
@@ -390,6 +410,7 @@ describe("leases", () => {
     clock.advance(LEASE_MS - 1_000);
     expect(await queue.extendLease(claimed!)).toEqual(new Date(clock.now().getTime() + LEASE_MS));
     clock.advance(LEASE_MS - 1_000);
+    expect(await workerB.sweepAbandoned()).toEqual({ buried: 0, requeued: 0 });
     expect(await workerB.claimNext()).toBeNull();
     await queue.complete(claimed!);
   });
@@ -398,6 +419,7 @@ describe("leases", () => {
     await queue.enqueue({ ...dispatch(1), maxAttempts: 1 });
     await queue.claimNext();
     clock.advance(LEASE_MS + 1);
+    expect(await queue.sweepAbandoned()).toEqual({ buried: 1, requeued: 0 });
     expect(await queue.claimNext()).toBeNull();
     expect(await db.job.findFirstOrThrow()).toMatchObject({
       state: "dead",
@@ -442,6 +464,7 @@ describe("complete", () => {
     const stale = await queue.claimNext();
     clock.advance(LEASE_MS + 1);
     const workerB = testQueue(db, clock.now, { workerId: "worker-b" });
+    await workerB.sweepAbandoned();
     await workerB.claimNext();
     await expect(
       db.$transaction(async (tx) => {

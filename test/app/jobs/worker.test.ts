@@ -239,7 +239,9 @@ describe("startWorker", () => {
     await eventually(() => pendingRenewals.length > 0);
     // The worker's process stalls past its lease and another worker claims the job.
     await db.job.update({ where: { id: job.id }, data: { lockedUntil: new Date(clock.now().getTime() - 1) } });
-    const takenOver = await testQueue(db, clock.now, { workerId: "worker-b" }).claimNext();
+    const workerB = testQueue(db, clock.now, { workerId: "worker-b" });
+    await workerB.sweepAbandoned();
+    const takenOver = await workerB.claimNext();
     expect(takenOver?.id).toBe(job.id);
     pendingRenewals.splice(0).forEach((renew) => renew());
 

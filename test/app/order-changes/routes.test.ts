@@ -154,6 +154,24 @@ describe("order-change webhooks", () => {
     expect(await db.webhookDelivery.count({ where: { shopDomain: SHOP } })).toBe(3);
   });
 
+  it("answers a signed orders/cancelled whose updated_at is no timestamp 200, one sync each (issue 38 item 11)", async () => {
+    // Shopify's sample order with unexpected updated_at values (trailing blanks of every kind, a NUL).
+    const values = [" ".repeat(40), "\n", "\u00a0".repeat(40), "x\u0000", "2026-11-22T10:00:00-05:00 "];
+    for (const [index, updatedAt] of values.entries()) {
+      const response = await post(
+        ordersCancelled,
+        "/webhooks/orders/cancelled",
+        "orders/cancelled",
+        orderCancelledPayload(ORDER, updatedAt),
+        { webhookId: `odd-${index}` },
+      );
+      expect(response.status, JSON.stringify(updatedAt)).toBe(200);
+    }
+    expect(await syncJobs()).toHaveLength(values.length);
+    for (const job of await syncJobs()) expect(job.uniqueKey!.at(-1)).toMatch(/[^\s]/);
+    expect((await syncJobs()).some((job) => job.uniqueKey!.includes(String.fromCharCode(0)))).toBe(false);
+  });
+
   it("an order the app never delivers is recorded and left alone", async () => {
     const response = await post(
       ordersUpdated,

@@ -4,6 +4,8 @@ import { runReturnPickupBooking } from "~/returns/book.server";
 import { BOOK_RETURN_PICKUP_JOB } from "~/returns/jobs";
 import { action as courierWebhook } from "~/routes/courier.webhooks.$pathId";
 import { action as returnsApprove } from "~/routes/webhooks.returns.approve";
+import { action as ordersUpdated } from "~/routes/webhooks.orders.updated";
+import { orderUpdatedPayload } from "../../fixtures/order-change-webhooks";
 import { getRuntime } from "~/runtime.server";
 import { parseShopSettings } from "~/settings/shop-settings";
 import { rotateWebhookSecret } from "~/shops/courier-credentials.server";
@@ -328,5 +330,91 @@ describe("a return collected by a driver", () => {
       expect.arrayContaining([expect.stringMatching(/^reverseDelivery/)]),
     );
     expect(standIn.graphqlErrors).toEqual([]);
+  });
+});
+
+describe("one owner for an exchange item's booking, whichever webhook comes first (issue 38 item 10)", () => {
+  /** The order's own delivery, done by the app (so the order's changes are followed). */
+  async function deliveredByTheApp(order: OrderState) {
+    const shopRow = await db.shop.findUniqueOrThrow({ where: { domain: SHOP } });
+    await db.shipment.create({
+      data: {
+        shopId: shopRow.id,
+        orderGid: order.id,
+        orderName: order.name,
+        fulfillmentOrderGid: order.fulfillmentOrders[0]!.id,
+        locationGid: main,
+        idempotencyKey: idempotencyKey(SHOP, order.fulfillmentOrders[0]!.id, 1),
+        courierShipmentId: "delivered-before",
+        state: "delivered",
+      },
+    });
+  }
+
+  /** Shopify's orders/updated for the order (the exchange added its items), signed, through the app's route. */
+  function orderUpdated(order: OrderState, webhookId: string) {
+    const request = webhookRequest({
+      url: `${TEST_APP_URL}/webhooks/orders/updated`,
+      topic: "orders/updated",
+      shop: SHOP,
+      body: orderUpdatedPayload(order.id, new Date()),
+      secret: TEST_API_SECRET,
+      webhookId,
+    });
+    return ordersUpdated({ request, params: {}, context: {} });
+  }
+
+  const exchangeDeliveries = async (orderGid: string, exchangeFo: string) =>
+    db.shipment.findMany({ where: { orderGid, fulfillmentOrderGid: exchangeFo, kind: "delivery" } });
+
+  it.each([
+    ["orders/updated just before returns/approve", ["updated", "approve"]],
+    ["returns/approve before orders/updated", ["approve", "updated"]],
+  ])("%s: the exchange item is booked once, as the round trip's leg", async (_name, sequence) => {
+    const { ret, order } = returned({
+      exchange: [{ title: "Rye loaf", quantity: 1 }],
+      exchangeLocation: shop.locations[1],
+    });
+    await deliveredByTheApp(order);
+    const exchangeFo = order.fulfillmentOrders.find((fo) => fo.assignedLocationId === warehouse)!.id;
+    for (const step of sequence) {
+      const response = step === "updated" ? await orderUpdated(order, `u-${step}`) : await approved(ret, "x-order");
+      expect(response.status).toBe(200);
+      await drainJobs(runtime);
+    }
+    const deliveries = await exchangeDeliveries(order.id, exchangeFo);
+    expect(deliveries.map((d) => [d.returnGid, d.batchSequence])).toEqual([[ret.id, 1]]);
+    const atCourier = [...sandbox.shipments.values()].filter(
+      (s) => !earlier.has(s.id) && s.state !== "canceled" && s.request.items.some((i) => i.description === "Rye loaf"),
+    );
+    expect(atCourier).toHaveLength(1);
+    expect(standIn.graphqlErrors).toEqual([]);
+  });
+
+  it("without courier returns the order's sync delivers the exchange item, and staff's Book return pickup does not book it again", async () => {
+    await setReturns({ enabled: false, receivingLocationGids: [main] });
+    const { ret, order } = returned({
+      exchange: [{ title: "Rye loaf", quantity: 1 }],
+      exchangeLocation: shop.locations[1],
+    });
+    await deliveredByTheApp(order);
+    const exchangeFo = order.fulfillmentOrders.find((fo) => fo.assignedLocationId === warehouse)!.id;
+    expect((await orderUpdated(order, "u-off")).status).toBe(200);
+    await drainJobs(runtime);
+    expect((await exchangeDeliveries(order.id, exchangeFo)).map((d) => d.returnGid)).toEqual([null]);
+
+    const deps = {
+      db,
+      queue: runtime.queue,
+      admin: await adminFor(SHOP),
+      courier: await runtime.courierFor(SHOP),
+      clock: runtime.clock,
+    };
+    const payload = { returnGid: ret.id, orderGid: ret.orderId, generation: 1, byStaff: true };
+    expect((await runReturnPickupBooking(deps, SHOP, payload, async () => {})).outcome).toBe("booked");
+    expect(await exchangeDeliveries(order.id, exchangeFo)).toHaveLength(1);
+    expect((await db.shipment.findMany({ where: { returnGid: ret.id } })).map((r) => r.kind)).toEqual([
+      "return_pickup",
+    ]);
   });
 });

@@ -7,6 +7,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { action as courierWebhook } from "~/routes/courier.webhooks.$pathId";
 import { action as homeAction, loader as homeLoader } from "~/routes/app._index/route";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/app.settings/route";
+import { loader as sectionLoader } from "~/routes/app.settings.$section/route";
+import { zonedParts } from "~/schedule/time-zone";
 import { action as detailAction, loader as detailLoader } from "~/routes/app.shipments.$id/route";
 import { action as listAction, loader as listLoader } from "~/routes/app.shipments._index/route";
 import { parseShopSettings } from "~/settings/shop-settings";
@@ -360,6 +362,39 @@ describe("settings", () => {
     ]);
     expect(pickups[1]!.addressLine).toBe("50 Dock St, Brooklyn, NY, 11201, US");
     expect(JSON.stringify(loaded)).not.toContain(world.courierToken);
+  });
+
+  it("opens each settings section as a page of its own, an unknown one is not found, and the preview starts now", async () => {
+    const before = new Date();
+    const loaded = data(await call(settingsLoader, documentRequest("/app/settings", SHOP)));
+    const after = new Date();
+    const zone = loaded.shop!.timeZone;
+    const stamp = (at: Date) => {
+      const p = zonedParts(at, zone);
+      const two = (n: number) => String(n).padStart(2, "0");
+      return { date: `${p.year}-${two(p.month)}-${two(p.day)}`, time: `${two(p.hour)}:${two(p.minute)}` };
+    };
+    expect([stamp(before), stamp(after)]).toContainEqual(loaded.shop!.previewAt);
+
+    const hours = data(await call(sectionLoader, documentRequest("/app/settings/hours", SHOP), { section: "hours" }));
+    expect(hours).toEqual({ sectionId: "hours" });
+    const unknown = await call(sectionLoader, documentRequest("/app/settings/nope", SHOP), { section: "nope" });
+    expect((unknown as Response).status).toBe(404);
+  });
+
+  it("saves one section's fields and keeps every other saved setting", async () => {
+    data(await call(settingsAction, post("/app/settings", validForm())));
+    const before = parseShopSettings(
+      (await world.runtime.db.shop.findUniqueOrThrow({ where: { domain: SHOP } })).settingsJson,
+    );
+    const result = data(
+      await call(settingsAction, post("/app/settings", { intent: "settings", "pricing.markupPercent": "12" })),
+    );
+    expect(result).toMatchObject({ intent: "settings", ok: true });
+    const after = parseShopSettings(
+      (await world.runtime.db.shop.findUniqueOrThrow({ where: { domain: SHOP } })).settingsJson,
+    );
+    expect(after).toEqual({ ...before, pricing: { ...before.pricing, markupPercent: 12 } });
   });
 
   it("saves the settings and the pickup locations together, with Shopify's address snapshot", async () => {

@@ -4,10 +4,12 @@
  * over HTTP; Admin GraphQL calls reach the Shopify stand-in.
  */
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { action as flowAction, loader as flowLoader } from "~/routes/flow.actions";
-import { ALREADY_DONE, NO_DELIVERY, NO_SUCH_DELIVERY } from "~/flow-actions/run.server";
-import { FLOW_ACTION_MAX_BODY_BYTES } from "~/flow-actions/flow-action-request";
+import { ALREADY_DONE, NO_DELIVERY, NO_SUCH_DELIVERY, runFlowAction } from "~/flow-actions/run.server";
+import { staffDeps } from "~/server/staff-http.server";
+import { unauthenticated } from "~/shopify.server";
+import { FLOW_ACTION_MAX_BODY_BYTES, parseFlowActionRequest } from "~/flow-actions/flow-action-request";
 import type { CourierSandbox } from "../../courier-sandbox/server";
 import { signWebhook } from "../../support/shopify-signing";
 import { TEST_API_SECRET } from "../../support/test-env";
@@ -80,7 +82,7 @@ describe("POST /flow/actions: who may call it", () => {
     expect((tampered as Response).status).toBe(401);
     expect(sandbox.shipment(shipment.courierShipmentId!)!.state).toBe("scheduled");
     expect(courierCalls()).toHaveLength(booked);
-    expect(await world.runtime.db.webhookDelivery.count()).toBe(0);
+    expect(await world.runtime.db.flowActionRun.count()).toBe(0);
   });
 
   it("refuses a body over the limit with 413 before checking anything, and a GET with 405", async () => {
@@ -143,7 +145,7 @@ describe("POST /flow/actions: wrong inputs are failed runs (4xx, not retried), i
     expect(other).toMatchObject({ status: 404, body: { message: NO_DELIVERY } });
     expect(courierCalls()).toHaveLength(booked);
     // A failed run is not kept: Flow's retry (or a corrected workflow) is acted on.
-    expect(await world.runtime.db.webhookDelivery.count()).toBe(0);
+    expect(await world.runtime.db.flowActionRun.count()).toBe(0);
   });
 
   it("answers 409 when the delivery's state no longer allows the action (a driver has it)", async () => {
@@ -251,5 +253,65 @@ describe("POST /flow/actions: each action, once per run", () => {
     const response = await run(flowBody("raise-driver-pay", { order_id: orderIdOf(first.orderGid) }));
     expect(response.status).toBe(400);
     expect(response.body.message).toMatch(/has 2 deliveries: set the action's Shipment ID/);
+  });
+});
+
+describe("POST /flow/actions: a run's record has a state (issue 38 item 1)", () => {
+  const deletes = () => courierCalls().filter((c) => c.method === "DELETE");
+  afterEach(() => {
+    sandbox.setFaults({ failNext: [] });
+  });
+
+  it("answers a resend of a run still working 503 with Retry-After, and says done before only after success", async () => {
+    const shipment = await world.book("scheduled");
+    const body = flowBody("cancel-delivery", { order_id: orderIdOf(shipment.orderGid), reason: "duplicate_order" });
+    // The courier is busy (429, Retry-After 2) and then fails (503): the first run works for ~2 s and fails.
+    sandbox.setFaults({
+      failNext: [
+        { status: 429, count: 1, method: "DELETE", retryAfterS: 2 },
+        { status: 503, count: 1, method: "DELETE" },
+      ],
+    });
+    const first = run(body);
+    await expect.poll(() => deletes().map((c) => c.status), { timeout: 5_000 }).toEqual([429]);
+    // Flow resends the run while the first is still waiting for the courier.
+    const resend = await call(flowAction, flowRequest(body), {});
+    expect((resend as Response).status).toBe(503);
+    expect(Number((resend as Response).headers.get("Retry-After"))).toBeGreaterThanOrEqual(1);
+    expect(((await (resend as Response).json()) as { message: string }).message).not.toBe(ALREADY_DONE);
+    expect((await first).status).toBe(503);
+    expect(sandbox.shipment(shipment.courierShipmentId!)!.state).toBe("scheduled");
+    // Flow's next retry is acted on: the delivery is canceled, not reported done while still booked.
+    const retried = await run(body);
+    expect(retried).toMatchObject({ status: 200, body: { message: "The delivery was canceled at the courier." } });
+    expect(sandbox.shipment(shipment.courierShipmentId!)!.state).toBe("canceled");
+    expect((await run(body)).body.message).toBe(ALREADY_DONE);
+    expect(deletes().filter((c) => c.status === 200)).toHaveLength(1);
+  });
+
+  it("keeps the record when the app fails after the courier acted, so a resend does not act twice", async () => {
+    const shipment = await world.book("scheduled");
+    const runId = randomUUID();
+    const body = flowBody(
+      "cancel-delivery",
+      { order_id: orderIdOf(shipment.orderGid), reason: "duplicate_order" },
+      { runId },
+    );
+    const parsed = parseFlowActionRequest(JSON.parse(body));
+    if (!parsed.ok) throw new Error(parsed.problems.join("; "));
+    const request = parsed.request;
+    const base = staffDeps();
+    // The app's own failure after the courier's cancel: the transaction that records it cannot enqueue.
+    const queue = new Proxy(base.queue, {
+      get: (target, key) =>
+        key === "enqueue" ? () => Promise.reject(new Error("database went away")) : Reflect.get(target, key),
+    });
+    const adminFor = async (shopDomain: string) => (await unauthenticated.admin(shopDomain)).admin;
+    await expect(runFlowAction({ ...base, queue, adminFor }, request)).rejects.toThrow("database went away");
+    expect(sandbox.shipment(shipment.courierShipmentId!)!.state).toBe("canceled");
+    expect(deletes().filter((c) => c.status === 200)).toHaveLength(1);
+    const resend = await run(body);
+    expect(resend).toMatchObject({ status: 200, body: { message: ALREADY_DONE } });
+    expect(deletes()).toHaveLength(1);
   });
 });

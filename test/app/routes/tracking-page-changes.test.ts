@@ -13,9 +13,12 @@ import { loader as proxyWindows } from "~/routes/proxy.track.$token_.windows";
 import { action as appChange, loader as appChangeGet } from "~/routes/t.$token_.change";
 import { loader as appWindows } from "~/routes/t.$token_.windows";
 import { MAX_CHANGE_BODY_BYTES, SHOPPER_CHANGES_PER_WINDOW } from "~/server/tracking-page-change-http.server";
+import { TRACKING_PAGE_REQUESTS_PER_MINUTE } from "~/server/tracking-page-http.server";
 import { appProxyQuery } from "../../support/shopify-signing";
 import { TEST_API_SECRET, TEST_APP_URL } from "../../support/test-env";
 import { CHANGE_CLOSED_WORDS } from "~/tracking-page/shopper-changes";
+import { trackingPageFor } from "~/tracking-page/lookup.server";
+import { staffDeps } from "~/server/staff-http.server";
 import { makeCollection, seedTrackedShipment } from "./tracked-shipment";
 
 const SHOP = "sunset-bakery.myshopify.com";
@@ -66,6 +69,31 @@ describe("the change endpoints", () => {
     expect(await windows.json()).toMatchObject({ kind: "closed", reason: "collection" });
     const row = await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } });
     expect(row.requestJson).toBe(before.requestJson);
+    expect(await db.shipmentActivity.count({ where: { shipmentId: shipment.id } })).toBe(0);
+  });
+
+  it("a round trip's delivery leg: closed (its legs move together), with nothing sent or written", async () => {
+    const { token, shipment } = await seedTrackedShipment({ shopDomain: SHOP, state: "scheduled" });
+    // The exchange's new items, leg 1 of the courier round trip (app/returns/round-trip.ts).
+    await db.shipment.update({
+      where: { id: shipment.id },
+      data: {
+        driverName: null,
+        returnGid: "gid://shopify/Return/1025",
+        batchReferenceId: "rt-1025-1",
+        batchSequence: 1,
+      },
+    });
+    const response = await call(appChange, `${TEST_APP_URL}/t/${token}/change`, token, post(NOTES));
+    expect(response.status).toBe(409);
+    expect(await response.json()).toEqual({ error: CHANGE_CLOSED_WORDS.round_trip, closed: true });
+    const windows = await call(appWindows, `${TEST_APP_URL}/t/${token}/windows`, token);
+    expect(await windows.json()).toMatchObject({ kind: "closed", reason: "round_trip" });
+    const page = await trackingPageFor(staffDeps(), token, SHOP);
+    expect(page.kind === "found" && page.view.changes).toEqual({
+      open: false,
+      message: CHANGE_CLOSED_WORDS.round_trip,
+    });
     expect(await db.shipmentActivity.count({ where: { shipmentId: shipment.id } })).toBe(0);
   });
 
@@ -134,5 +162,35 @@ describe("the change endpoints", () => {
     const last = await call(appChange, `${TEST_APP_URL}/t/${token}/change`, token, post(NOTES));
     expect(last.status).toBe(429);
     expect(Number(last.headers.get("Retry-After"))).toBeGreaterThan(0);
+  });
+
+  it("takes the per-delivery limit only once the token is a delivery: an unknown one is 404 however often", async () => {
+    const unknown = "A".repeat(22);
+    const statuses: number[] = [];
+    for (let i = 0; i <= SHOPPER_CHANGES_PER_WINDOW * 2; i++) {
+      client = `198.51.100.${i + 1}`;
+      statuses.push((await call(appWindows, `${TEST_APP_URL}/t/${unknown}/windows`, unknown)).status);
+      statuses.push((await call(appChange, `${TEST_APP_URL}/t/${unknown}/change`, unknown, post(NOTES))).status);
+    }
+    expect(new Set(statuses)).toEqual(new Set([404]));
+    // A real delivery's budget is its own, untouched by the unknown tokens.
+    const { token } = await seedTrackedShipment({ shopDomain: SHOP, state: "assigned" });
+    expect((await call(appChange, `${TEST_APP_URL}/t/${token}/change`, token, post(NOTES))).status).toBe(409);
+  });
+
+  it(`counts an IPv6 client by its /64: ${TRACKING_PAGE_REQUESTS_PER_MINUTE} requests a minute from any of its addresses`, async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i <= TRACKING_PAGE_REQUESTS_PER_MINUTE; i++) {
+      // One /64 (one home or one server), a new interface id each time; a new token too, so only the client limit counts.
+      client = `2001:db8:77:${clientCounter}:${(i + 1).toString(16)}::${i % 7}`;
+      const token = `B${String(i).padStart(21, "0")}`;
+      statuses.push((await call(appWindows, `${TEST_APP_URL}/t/${token}/windows`, token)).status);
+    }
+    expect(statuses.slice(0, TRACKING_PAGE_REQUESTS_PER_MINUTE).every((status) => status === 404)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    // Another /64 is another client.
+    client = `2001:db8:77:${clientCounter + 1000}::1`;
+    const token = "C".repeat(22);
+    expect((await call(appWindows, `${TEST_APP_URL}/t/${token}/windows`, token)).status).toBe(404);
   });
 });

@@ -66,4 +66,24 @@ describe("the map's tile source", () => {
     expect(await response.text()).not.toContain("<image");
     expect(imgSrc(response)).toBe(TEST_APP_URL);
   });
+
+  it("a stored host with a ; or , (saved before hosts were checked) never reaches the page's CSP", async () => {
+    const { token, shipment } = await seedTrackedShipment({ shopDomain: SHOP });
+    await withTracking(shipment.shopId, {
+      mapTileUrl: "https://tiles.example.com;sandbox/{z}/{x}/{y}.png",
+      logoUrl: "https://cdn.example.com,script-src/logo.png",
+    });
+    for (const response of [await page(token), await page(token, true)]) {
+      const policy = response.headers.get("Content-Security-Policy")!;
+      expect(policy).not.toContain("sandbox");
+      expect(policy).not.toContain("script-src/");
+      expect(policy).not.toContain("cdn.example.com");
+      expect(policy).not.toContain(",");
+    }
+    const response = await page(token);
+    expect(imgSrc(response)).toBe(TEST_APP_URL);
+    const html = await response.text();
+    expect(html).not.toContain("<image");
+    expect(html).not.toContain("cdn.example.com");
+  });
 });

@@ -232,6 +232,15 @@ describe("the page on the app's URL", () => {
     });
     expect((await onApp(other.token, true)).status).toBe(200);
   });
+  it("takes a token's limit only for a delivery's token: a made-up one is 404 every time, however often", async () => {
+    const madeUp = "Z".repeat(22);
+    const statuses = new Set<number>();
+    for (let i = 0; i <= TRACKING_TOKEN_REQUESTS_PER_MINUTE; i++) {
+      client = `10.9.${Math.floor(i / 200)}.${i % 200}`;
+      statuses.add((await onApp(madeUp, i % 2 === 0)).status);
+    }
+    expect([...statuses]).toEqual([404]);
+  });
 });
 
 describe("the page through the app proxy", () => {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { hoursEntries, hoursErrorKey, newHoursDraft, nextSpan, withHoursOf } from "~/settings/hours-draft";
+import {
+  copyDayToAll,
+  copyHoursFrom,
+  hoursEntries,
+  hoursErrorKey,
+  newHoursDraft,
+  nextSpan,
+  withHoursOf,
+} from "~/settings/hours-draft";
 import { draftFromSettings, draftToEntries } from "~/settings/settings-draft";
 import { DEFAULT_SHOP_SETTINGS, validateSettingsInput, type ShopSettings } from "~/settings/shop-settings";
 
@@ -119,5 +127,43 @@ describe("the opening hours draft", () => {
     [[{ start: "09:00", end: "17:00" }], { start: "17:00", end: "24:00" }],
   ])("suggests the next span of a day (%j)", (day, expected) => {
     expect(nextSpan(day)).toEqual(expected);
+  });
+});
+
+describe("copying opening hours", () => {
+  it("copies one day's spans to every day, a closed day closing every day", () => {
+    const hours = newHoursDraft(GID);
+    hours.weekly[1] = [
+      { start: "08:00", end: "12:00" },
+      { start: "13:00", end: "18:00" },
+    ];
+    hours.weekly[0] = [];
+    const copied = copyDayToAll(hours, 1);
+    expect(copied.weekly).toEqual(Array.from({ length: 7 }, () => hours.weekly[1]));
+    // Each day its own spans: editing one later leaves the others alone.
+    expect(copied.weekly[2]).not.toBe(copied.weekly[3]);
+    expect(copyDayToAll(hours, 0).weekly).toEqual(Array.from({ length: 7 }, () => []));
+    expect(hours.weekly[0]).toEqual([]);
+  });
+
+  it("copies another location's week, preparation and capacity, keeping the target's closed dates", () => {
+    const source = { ...newHoursDraft(OTHER), preparationMinutes: "20", slotCapacity: "3" };
+    source.weekly[6] = [];
+    const target = newHoursDraft(GID);
+    target.closedDates = [{ from: "2026-12-24", to: "", reason: "Holiday" }];
+    const copied = copyHoursFrom(source, target, GID);
+    expect(copied).toEqual({
+      locationGid: GID,
+      weekly: source.weekly,
+      closedDates: target.closedDates,
+      preparationMinutes: "20",
+      slotCapacity: "3",
+    });
+    expect(copyHoursFrom(source, null, GID).closedDates).toEqual([]);
+    // The copy posts and validates like hours typed by hand.
+    const result = post(defaults, (draft) => {
+      draft.hours = [copied];
+    });
+    expect(result.ok && result.settings.openingHours[0]).toMatchObject({ locationGid: GID, slotCapacity: 3 });
   });
 });

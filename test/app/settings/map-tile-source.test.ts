@@ -21,6 +21,10 @@ describe("a map tile URL template", () => {
     ["credentials", "https://user:pass@tiles.example.com/{z}/{x}/{y}.png"],
     ["not a URL", "tiles {z} {x} {y}"],
     ["a data URL", "data:image/png;base64,{z}{x}{y}"],
+    // A host is a plain hostname: a `;` or `,` would end the CSP's img-src and start another directive.
+    ["a ; in the host", "https://tiles.example.com;sandbox/{z}/{x}/{y}.png"],
+    ["a , in the host", "https://tiles.example.com,evil.example/{z}/{x}/{y}.png"],
+    ["a quote in the host", "https://tiles.example.com'unsafe-inline'/{z}/{x}/{y}.png"],
   ])("refuses %s", (_label, template) => {
     expect(isMapTileTemplate(template)).toBe(false);
     expect(mapTileOrigin(template)).toBeNull();
@@ -39,6 +43,30 @@ describe("a map tile URL template", () => {
     expect(empty.ok ? empty.settings.tracking.mapTileUrl : empty.fieldErrors).toBeNull();
     expect(bad.ok ? null : bad.fieldErrors["tracking.mapTileUrl"]).toBe(
       "Enter an https:// address with {z}, {x} and {y}, for example https://tiles.example.com/{z}/{x}/{y}.png",
+    );
+  });
+});
+
+describe("the tracking page's logo address", () => {
+  const logo = (value: string) => validateSettingsInput({ "tracking.logoUrl": value });
+
+  it.each(["https://cdn.shopify.com/s/files/1/logo.png", "https://images.example.com:8443/logo.png?v=2"])(
+    "accepts %s",
+    (value) => {
+      const result = logo(value);
+      expect(result.ok ? result.settings.tracking.logoUrl : result.fieldErrors).toBe(value);
+    },
+  );
+
+  it.each([
+    "https://cdn.example.com;sandbox/logo.png",
+    "https://cdn.example.com,evil.example/logo.png",
+    "http://cdn.example.com/logo.png",
+    "https://user:pass@cdn.example.com/logo.png",
+  ])("refuses %s with a clear error", (value) => {
+    const result = logo(value);
+    expect(result.ok ? null : result.fieldErrors["tracking.logoUrl"]).toBe(
+      "Enter an https:// address of an image, for example https://cdn.shopify.com/…/logo.png",
     );
   });
 });

@@ -4,114 +4,20 @@
  * written with their timeline entries, repeat as no-ops, and are refused once a driver has the order
  * (by our state, or by the courier's 1003 when its event has not reached us yet).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { getRuntime } from "~/runtime.server";
-import { serviceCodeFor, windowIdFromServiceCode } from "~/schedule/service-code";
+import { describe, expect, it } from "vitest";
+import { windowIdFromServiceCode } from "~/schedule/service-code";
 import { slotKeyOf } from "~/schedule/capacity";
-import { addDays, zonedDate, zonedTimeOnDate } from "~/schedule/time-zone";
-import { COURIER_PRICED, parseShopSettings, type DeliveryWindow, type ShopSettings } from "~/settings/shop-settings";
-import { createFileLinkSigner } from "~/staff/file-links.server";
-import { applyShopperChange, changeOptionsFor, type ShopperChangeDeps } from "~/tracking-page/shopper-changes.server";
+import { zonedTimeOnDate } from "~/schedule/time-zone";
+import { COURIER_PRICED, parseShopSettings, type DeliveryWindow } from "~/settings/shop-settings";
+import { applyShopperChange, changeOptionsFor } from "~/tracking-page/shopper-changes.server";
 import { trackingPageFor } from "~/tracking-page/lookup.server";
 import { RATING_SAVED } from "~/tracking-page/shopper-changes";
 import { RATING_NOT_YET, rateDelivery } from "~/tracking-page/shopper-rating.server";
-import { openTrackingToken } from "~/shipments/tracking-token.server";
-import { startCourierSandbox, type CourierSandbox } from "../../courier-sandbox/server";
-import type { ShopifyStandIn } from "../../shopify-stand-in";
-import {
-  drainJobs,
-  INSTALLED_SHOP as SHOP,
-  orderPaid,
-  sameDayOrder,
-  setUpInstalledShop,
-} from "../../support/installed-shop";
-import { TEST_API_SECRET, TEST_APP_URL } from "../../support/test-env";
 import { SHOPPER_CHANGE_ACTIVITY, SHOPPER_RATING_ACTIVITY } from "~/shipments/activity-kinds";
+import { booked, day, db, deps, evening, later, NY, SHOP, slots, useBookedDeliveries } from "./booked-delivery";
 
 const COURIER_TOKEN = "sandbox-token-shopper-changes";
-const NY = "America/New_York";
-const runtime = getRuntime();
-const { db } = runtime;
-const deps: ShopperChangeDeps = {
-  db,
-  clock: runtime.clock,
-  courierFor: runtime.courierFor,
-  files: createFileLinkSigner({ appSecret: TEST_API_SECRET, appUrl: TEST_APP_URL, clock: runtime.clock }),
-};
-
-let sandbox: CourierSandbox;
-let standIn: ShopifyStandIn;
-let location: string;
-
-// Two days ahead, so every slot lies ahead whatever the time of day the test runs.
-const day = addDays(zonedDate(new Date(), NY), 2);
-const slots: DeliveryWindow = {
-  id: "slots",
-  kind: "slots",
-  serviceName: "Scheduled delivery",
-  description: "",
-  enabled: true,
-  fallbackPriceCents: null,
-  slotMinutes: 120,
-  startTimes: ["10:00", "14:00", "18:00"],
-  repeat: null,
-  daysAhead: 3,
-  maxRates: 9,
-};
-const booked = serviceCodeFor("slots", day, "10:00");
-const later = serviceCodeFor("slots", day, "14:00");
-const evening = serviceCodeFor("slots", day, "18:00");
-
-beforeAll(async () => {
-  // No driver takes a delivery paying under 10,000 dollars: it stays unassigned until the test says.
-  sandbox = await startCourierSandbox({ tokens: [COURIER_TOKEN] });
-  sandbox.setAccountOptions(COURIER_TOKEN, { driverPool: { minimumPayout: 10_000 } });
-});
-afterAll(async () => {
-  await sandbox.close();
-});
-
-beforeEach(async () => {
-  const installed = await setUpInstalledShop(runtime, { url: sandbox.url, token: COURIER_TOKEN });
-  standIn = installed.standIn;
-  location = installed.shop.locations[0]!.id;
-  const row = await db.shop.findUniqueOrThrow({ where: { domain: SHOP } });
-  const stored = parseShopSettings(row.settingsJson);
-  const settings: ShopSettings = {
-    ...stored,
-    deliveryWindows: [slots],
-    defaultWindowId: "slots",
-    driverNotes: { ...stored.driverNotes, merchantNote: "Fragile: cakes inside." },
-    openingHours: [
-      {
-        locationGid: location,
-        weekly: Array.from({ length: 7 }, () => [{ start: "00:00", end: "24:00" }]),
-        closedDates: [],
-        preparationMinutes: 0,
-        slotCapacity: 1,
-      },
-    ],
-  };
-  await db.shop.update({ where: { domain: SHOP }, data: { settingsJson: JSON.stringify(settings) } });
-});
-
-/** A paid order for the 10:00 slot, dispatched: its shipment and its page's token (made at booking). */
-async function bookedDelivery(code = booked) {
-  const order = sameDayOrder(standIn, {
-    shippingLines: [
-      { title: "Scheduled delivery", code, source: "Same-day delivery", carrierIdentifier: "c9f1e2", price: "9.99" },
-    ],
-  });
-  expect((await orderPaid(order.id, `paid-${order.id}`)).status).toBe(200);
-  await drainJobs(runtime);
-  const shipment = await db.shipment.findFirstOrThrow({ where: { orderGid: order.id } });
-  expect(shipment.state).toBe("scheduled");
-  const token = openTrackingToken(runtime.keys, shipment.trackingTokenSealed!, shipment.id);
-  expect(token).toMatch(/^[A-Za-z0-9_-]{22}$/);
-  return { shipment, token: token! };
-}
-
-const updatesOf = (courierId: string) => sandbox.updates.filter((u) => String(u.shipmentId) === courierId);
+const { state, bookedDelivery, updatesOf } = useBookedDeliveries(COURIER_TOKEN);
 
 describe("the shopper's changes before a driver has the order", () => {
   it("has a page from booking on that offers the changes", async () => {
@@ -136,7 +42,7 @@ describe("the shopper's changes before a driver has the order", () => {
     const body = patches[0]!.body as { delivery_location: { notes: string; address: { street1: string } } };
     expect(body.delivery_location.notes).toBe(`${text} Store: Fragile: cakes inside.`);
     expect(body.delivery_location.address.street1).toBe("123 Shipping St");
-    expect(sandbox.shipment(shipment.courierShipmentId!)!.request.delivery_location.notes).toBe(
+    expect(state.sandbox.shipment(shipment.courierShipmentId!)!.request.delivery_location.notes).toBe(
       `${text} Store: Fragile: cakes inside.`,
     );
 
@@ -192,7 +98,7 @@ describe("the shopper's changes before a driver has the order", () => {
     expect(row.serviceCode).toBe(later);
     expect(row.deliverStart).toEqual(start);
     expect(row.deliverEnd).toEqual(end);
-    expect(row.slotReservation!.slotKey).toBe(slotKeyOf(location, "slots", day, "14:00"));
+    expect(row.slotReservation!.slotKey).toBe(slotKeyOf(state.location, "slots", day, "14:00"));
     expect(row.slotReservation!.overCapacity).toBe(false);
     expect(row.activities.filter((a) => a.kind === SHOPPER_CHANGE_ACTIVITY.window)).toHaveLength(1);
 
@@ -261,11 +167,11 @@ describe("the shopper's changes before a driver has the order", () => {
   it("refuses both changes once a driver has the order: by the courier's 1003 before we know, then by our state", async () => {
     const { shipment, token } = await bookedDelivery();
     const courierId = shipment.courierShipmentId!;
-    sandbox.setAccountOptions(COURIER_TOKEN, { driverPool: null });
+    state.sandbox.setAccountOptions(COURIER_TOKEN, { driverPool: null });
     try {
-      expect(sandbox.advance(courierId)?.state).toBe("assigned");
+      expect(state.sandbox.advance(courierId)?.state).toBe("assigned");
     } finally {
-      sandbox.setAccountOptions(COURIER_TOKEN, { driverPool: { minimumPayout: 10_000 } });
+      state.sandbox.setAccountOptions(COURIER_TOKEN, { driverPool: { minimumPayout: 10_000 } });
     }
     // Our row still says scheduled (its event has not been applied): the courier refuses the PATCH.
     const notes = await applyShopperChange(deps, token, SHOP, { change: "notes", notes: "Ring twice" });
@@ -301,13 +207,14 @@ describe("the shopper's changes before a driver has the order", () => {
     // Not before the order arrived.
     expect(await rateDelivery(deps, token, SHOP, rating)).toEqual({ kind: "closed", message: RATING_NOT_YET });
 
-    sandbox.setAccountOptions(COURIER_TOKEN, { driverPool: null });
+    state.sandbox.setAccountOptions(COURIER_TOKEN, { driverPool: null });
     try {
-      for (let i = 0; i < 20 && sandbox.shipment(courierId)!.state !== "delivered"; i++) sandbox.advance(courierId);
+      for (let i = 0; i < 20 && state.sandbox.shipment(courierId)!.state !== "delivered"; i++)
+        state.sandbox.advance(courierId);
     } finally {
-      sandbox.setAccountOptions(COURIER_TOKEN, { driverPool: { minimumPayout: 10_000 } });
+      state.sandbox.setAccountOptions(COURIER_TOKEN, { driverPool: { minimumPayout: 10_000 } });
     }
-    expect(sandbox.shipment(courierId)!.state).toBe("delivered");
+    expect(state.sandbox.shipment(courierId)!.state).toBe("delivered");
     await db.shipment.update({ where: { id: shipment.id }, data: { state: "delivered", lastEventAt: new Date() } });
     const row = await db.shop.findUniqueOrThrow({ where: { domain: SHOP } });
     const stored = parseShopSettings(row.settingsJson);
@@ -330,7 +237,7 @@ describe("the shopper's changes before a driver has the order", () => {
     expect(after.activities.filter((a) => a.kind === SHOPPER_RATING_ACTIVITY).map((a) => a.message)).toEqual([
       "The shopper rated the delivery 4 out of 5: On time. Sent to the courier as the driver's rating.",
     ]);
-    const ratings = sandbox.requestLog.filter((r) => r.path === `/v1/shipments/${courierId}/ratings`);
+    const ratings = state.sandbox.requestLog.filter((r) => r.path === `/v1/shipments/${courierId}/ratings`);
     expect(ratings).toHaveLength(1);
     const page = await trackingPageFor(deps, token, SHOP);
     expect(page.kind === "found" && page.view.rating).toEqual({ open: false, message: RATING_SAVED });

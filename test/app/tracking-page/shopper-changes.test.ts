@@ -35,7 +35,26 @@ describe("changeWindowState: open only before a driver has the order", () => {
     ["canceled", "101", null, { open: false, reason: "ended" }],
     ["expired", "101", null, { open: false, reason: "ended" }],
   ])("%s (courier id %s, driver %s) → %j", (state, courierShipmentId, driverName, expected) => {
-    expect(changeWindowState({ state, courierShipmentId, driverName })).toEqual(expected);
+    expect(
+      changeWindowState({ state, courierShipmentId, driverName, kind: "delivery", batchReferenceId: null }),
+    ).toEqual(expected);
+  });
+
+  it.each<[string, string | null, ShipmentState, string | null, unknown]>([
+    ["a round trip's delivery leg", "delivery", "scheduled", null, { open: false, reason: "round_trip" }],
+    [
+      "a round trip's delivery leg once a driver has it",
+      "delivery",
+      "assigned",
+      "Dana",
+      { open: false, reason: "assigned" },
+    ],
+    ["a round trip's collection leg", "return_pickup", "scheduled", null, { open: false, reason: "collection" }],
+    ["a round trip's delivered leg", "delivery", "delivered", "Dana", { open: false, reason: "ended" }],
+  ])("%s → %j", (_what, kind, state, driverName, expected) => {
+    expect(
+      changeWindowState({ state, courierShipmentId: "101", driverName, kind, batchReferenceId: "rt-1025-1" }),
+    ).toEqual(expected);
   });
 });
 

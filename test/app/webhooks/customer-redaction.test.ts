@@ -66,8 +66,8 @@ async function postEvent(event: unknown) {
   return courierWebhook({ request, params: { pathId }, context: {} });
 }
 
-/** orders/paid → dispatch → delivery, all through the app's routes and worker. */
-async function deliveredOrder() {
+/** orders/paid → dispatch, through the app's routes and worker: the order booked at the courier. */
+async function bookedOrder() {
   const order = sameDayOrder(standIn);
   const customerGid = order.customerId!;
   const paid = await ordersPaid({
@@ -89,7 +89,12 @@ async function deliveredOrder() {
     await expectJobsSettled(runtime);
     return db.shipment.findFirstOrThrow({ where: { orderGid: order.id } });
   });
-  const courierId = shipment.courierShipmentId!;
+  return { order, customerGid, shipment, courierId: shipment.courierShipmentId! };
+}
+
+/** orders/paid → dispatch → delivery, all through the app's routes and worker. */
+async function deliveredOrder() {
+  const { order, customerGid, shipment, courierId } = await bookedOrder();
   for (let step = 0; step < 40 && sandbox.shipment(courierId)?.state !== "delivered"; step++)
     sandbox.advance(courierId);
   const events = sandbox.emitted.filter((e) => String(e.shipmentId) === courierId).map((e) => e.event);
@@ -181,6 +186,52 @@ describe("customers/redact from a real delivery", () => {
   );
 });
 
+describe("customers/redact after the courier's free text reached Flow trigger jobs (issue 38 item 3)", () => {
+  it(
+    "leaves no job row holding the courier's notes that quote the shopper",
+    { timeout: DELIVERY_TEST_TIMEOUT_MS },
+    async () => {
+      const { order, customerGid, courierId } = await bookedOrder();
+      // Canceled at the courier with notes that quote the shopper (as a courier's operator may write them).
+      const notes = "Steve Shipper at 123 Shipping St did not answer 555-0134";
+      const response = await fetch(`${sandbox.url}/v1/shipments/${courierId}`, {
+        method: "DELETE",
+        headers: { Authorization: `Bearer ${COURIER_TOKEN}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ cancellation_code: "other", cancellation_comment: notes }),
+      });
+      expect(response.status).toBe(200);
+      const events = sandbox.emitted.filter((e) => String(e.shipmentId) === courierId).map((e) => e.event);
+      for (const event of events) expect((await postEvent(event)).status).toBe(200);
+      await withTestWorker(runtime, async () => {
+        await expect
+          .poll(() => db.job.count({ where: { kind: "tracking.flow-trigger", state: "done" } }), SETTLING)
+          .toBe(2);
+        await expectJobsSettled(runtime);
+      });
+      expect(standIn.shop(SHOP).flowTriggers.map((t) => JSON.stringify(t))).toEqual([
+        expect.stringContaining("555-0134"),
+        expect.stringContaining("555-0134"),
+      ]);
+
+      const redact = await customersRedact({
+        request: signed("/webhooks/customers/redact", "customers/redact", {
+          shop_id: 1,
+          shop_domain: SHOP,
+          customer: { id: Number(legacy(customerGid)), email: "steve.shipper@example.com", phone: null },
+          orders_to_redact: [Number(legacy(order.id))],
+        }),
+        params: {},
+        context: {},
+      });
+      expect(redact.status).toBe(200);
+      const jobs = JSON.stringify(await db.job.findMany());
+      for (const value of ["Steve", "Shipping St", "555-0134"]) expect(jobs).not.toContain(value);
+      const after = await everyRow();
+      for (const value of ["Steve", "Shipping St", "555-0134"]) expect(after).not.toContain(value);
+    },
+  );
+});
+
 describe("customers/data_request from a real delivery", () => {
   it(
     "records a report of the customer's data that the merchant downloads from the app",
@@ -213,6 +264,8 @@ describe("customers/data_request from a real delivery", () => {
       expect(report.shipments[0]!.signatory).toBe("Steve Shipper");
       expect(JSON.stringify(report)).toContain("123 Shipping St");
       expect(report.courierEvents.length).toBeGreaterThan(0);
+      // The app's jobs for the order are in the report too (ids and codes, and their last errors).
+      expect((report as unknown as { jobs: { kind: string }[] }).jobs.map((j) => j.kind)).toContain("dispatch.order");
 
       // Another shop's request is not this shop's to download.
       const elsewhere = await db.dataRequest.create({

@@ -1,0 +1,3 @@
+-- CreateIndex
+CREATE INDEX "Job_state_createdAt_id_idx" ON "Job"("state", "createdAt", "id");
+
