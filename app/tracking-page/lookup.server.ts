@@ -166,6 +166,8 @@ export async function pageViewOf(
     deliverEnd: shipment.deliverEnd,
     etaAt: shipment.etaAt,
     driverName: shipment.driverName,
+    driverPhone: shipment.driverPhone,
+    showDriver: settings.tracking.showDriver,
     vehicle: vehicleOf(shipment.vehicleJson),
     recipientName: shopper?.contact?.name ?? null,
     recipientCity: shopper?.address.city ?? null,

@@ -85,7 +85,7 @@ function Live({ view }: { view: TrackingPageView }) {
   const facts = [
     view.window ? { label: view.labels?.window ?? text.t("page.facts.window"), value: view.window } : null,
     view.eta ? { label: view.labels?.arrival ?? text.t("page.facts.arrival"), value: view.eta, late: view.late } : null,
-    view.driver ? { label: text.t("page.facts.driver"), value: view.driver } : null,
+    view.driver ? { label: text.t("page.facts.driver"), value: view.driver, phone: view.driverPhone } : null,
   ].filter((row) => row !== null);
   return (
     <>
@@ -99,10 +99,17 @@ function Live({ view }: { view: TrackingPageView }) {
       ) : null}
       {facts.length ? (
         <dl className="facts">
-          {facts.map(({ label, value, late }) => (
+          {facts.map(({ label, value, late, phone }) => (
             <div key={label} className={late ? "late" : undefined}>
               <dt>{label}</dt>
               <dd>{value}</dd>
+              {phone ? (
+                <dd className="call">
+                  <a href={phone.href} aria-label={phone.label}>
+                    {phone.text}
+                  </a>
+                </dd>
+              ) : null}
             </div>
           ))}
         </dl>

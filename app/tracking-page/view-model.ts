@@ -1,5 +1,5 @@
 import { FINAL_STATES, type ShipmentState } from "~/shipments/states";
-import { brandOf, storeContactOf, type BrandView, type StoreContact } from "./brand";
+import { brandOf, phoneWayOf, storeContactOf, type BrandView, type ContactWay, type StoreContact } from "./brand";
 import { driverOnMap } from "./driver-on-map";
 import type { MapTileSource } from "~/settings/map-tile-source";
 import { CLOSED_REASON_WORDS, type ChangeWindowState } from "./shopper-changes";
@@ -26,6 +26,10 @@ export type TrackingPageFacts = {
   deliverEnd: Date | null;
   etaAt: Date | null;
   driverName: string | null;
+  /** The driver's phone as the courier gave it; shown only with `showDriver`, while a driver has the delivery. */
+  driverPhone: string | null;
+  /** The merchant shows the driver's first name, vehicle and phone (settings `tracking.showDriver`, off by default). */
+  showDriver: boolean;
   vehicle: Record<string, string> | null;
   recipientName: string | null;
   recipientCity: string | null;
@@ -89,6 +93,8 @@ export type TrackingPageView = {
   /** The courier's ETA is past the end of the window (the arrival says so, the page marks it). */
   late: boolean;
   driver: string | null;
+  /** The driver's phone, when the merchant shows the driver, while a driver has the delivery (never after). */
+  driverPhone: (ContactWay & { label: string }) | null;
   map: MapView | null;
   photoUrl: string | null;
   final: boolean;
@@ -268,6 +274,13 @@ export function isRunningLate(facts: Pick<TrackingPageFacts, "state" | "etaAt" |
   );
 }
 
+/** The driver's phone with its "Call Ava" label, while a driver has the delivery and the merchant shows the driver. */
+function driverPhoneOf(facts: TrackingPageFacts, firstName: string | null, text: ShopperText) {
+  if (!facts.showDriver || !firstName || (facts.state !== "assigned" && facts.state !== "en_route")) return null;
+  const phone = phoneWayOf(facts.driverPhone);
+  return phone ? { ...phone, label: text.t("page.contact.callDriver", { name: firstName }) } : null;
+}
+
 export function trackingPageView(
   facts: TrackingPageFacts,
   now: Date,
@@ -284,7 +297,8 @@ export function trackingPageView(
   const outForDelivery = facts.state === "en_route" && facts.outForDelivery;
   const driverFirstName = firstNameOf(facts.driverName);
   const vehicle = vehicleInWords(facts.vehicle);
-  const showsDriver = facts.state === "assigned" || facts.state === "en_route" || facts.state === "attempted";
+  const showsDriver =
+    facts.showDriver && (facts.state === "assigned" || facts.state === "en_route" || facts.state === "attempted");
   const firstName = firstNameOf(facts.recipientName);
   const onMap = driverOnMap({
     outForDelivery,
@@ -331,6 +345,7 @@ export function trackingPageView(
           ? text.t("page.driverWithVehicle", { name: driverFirstName, vehicle })
           : driverFirstName
         : null,
+    driverPhone: driverPhoneOf(facts, driverFirstName, text),
     map,
     photoUrl: facts.state === "delivered" ? facts.photoUrl : null,
     final,

@@ -101,7 +101,12 @@ describe("the page on the app's URL", () => {
   });
 
   it("shows the store, the first name, the city, the step, the driver and the map, with strict headers", async () => {
-    const { token } = await seedShipment();
+    const { token, shipment } = await seedShipment();
+    // The merchant shows the driver (off by default).
+    await db.shop.update({
+      where: { id: shipment.shopId },
+      data: { settingsJson: JSON.stringify({ tracking: { showDriver: true } }) },
+    });
     const response = await onApp(token);
     expect(response.status).toBe(200);
     const html = await response.text();

@@ -16,6 +16,8 @@ const facts = (overrides: Partial<TrackingPageFacts> = {}): TrackingPageFacts =>
   deliverEnd: new Date("2026-11-25T22:00:00Z"),
   etaAt: null,
   driverName: "Dana Whitfield",
+  driverPhone: null,
+  showDriver: true,
   vehicle: { color: "Blue", make: "Toyota", model: "Prius" },
   recipientName: "Maria Gonzalez",
   recipientCity: "San Francisco",
