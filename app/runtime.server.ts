@@ -14,6 +14,8 @@ import { componentLogger } from "./logging/logger.server";
 import { createEstimateCache } from "./quote/estimate-cache.server";
 import { createQuoteMemory } from "./quote/quote-memory.server";
 import { createQuoteFunnel } from "./quote/quote-funnel.server";
+import { createPostalCentroids } from "./quote/postal-centroids.server";
+import { createPriceMemory } from "./quote/price-memory";
 import type { QuoteDeps } from "./quote/quote.server";
 import { loadQuoteShop } from "./quote/quote-shop.server";
 import { sharedPlaceCounts, type QuoteLogger } from "./quote/offered-windows.server";
@@ -129,6 +131,8 @@ export function getRuntime(): Runtime {
         }).get,
         courierFor: createTtlLoader({ clock, ttlMs: QUOTE_SHOP_TTL_MS, maxEntries: SHOPS_KEPT, load: courierFor }).get,
         estimates: createEstimateCache({ clock }),
+        prices: createPriceMemory({ clock }),
+        centroids: createPostalCentroids(),
         memory: createQuoteMemory({ db, clock }),
         takenPlaces: sharedPlaceCounts((shop, slotKeys) => takenPlaces(db, shop, slotKeys), {
           clock,

@@ -1,3 +1,4 @@
+import { recipientColumns } from "~/shipments/recipient";
 import type { CourierClient } from "~/courier/client.server";
 import { CourierError } from "~/courier/errors";
 import type { Shipment as CourierShipment } from "~/courier/responses";
@@ -123,11 +124,13 @@ export async function runFulfillmentOrderDispatch(
   const priceFlag =
     priceCents !== null &&
     quoted !== null &&
+    quoted.courierCents !== null &&
     exceedsPriceTolerance(quoted.courierCents, priceCents, settings.priceTolerance)
       ? priceDifferenceReason({
           shopperPaidCents: quoted.priceCents,
           quotedCourierCents: quoted.courierCents,
           chargedCents: priceCents,
+          priceSource: quoted.priceSource,
         })
       : null;
   const row = {
@@ -140,10 +143,12 @@ export async function runFulfillmentOrderDispatch(
     generation: payload.generation,
     serviceCode,
     requestJson: JSON.stringify(planned.request),
+    ...recipientColumns(JSON.stringify(planned.request)),
     pickupAfter: new Date(planned.request.pickup_after),
     deliverStart: new Date(planned.request.deliver_between.start),
     deliverEnd: new Date(planned.request.deliver_between.end),
     quotedPriceCents: quoted?.courierCents ?? null,
+    quotePriceSource: quoted?.priceSource ?? null,
     shopperPriceCents: quoted?.priceCents ?? null,
     ...(created
       ? {

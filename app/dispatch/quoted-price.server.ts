@@ -33,7 +33,8 @@ export function dispatchCartSignature(
 /**
  * What checkout quoted for this fulfillment order in the order's window (the quote memory row of its
  * cart signature and service code), else null. `quotedAt`: when it was last written; the row is written
- * only for rates shown inside the delivery area, so the area held for this cart then.
+ * only for rates shown inside the delivery area, so the area held for this cart then. `courierCents`:
+ * the courier price the rate was made from (null for a fallback rate); `priceSource`: where it came from.
  */
 export async function quotedPrice(
   db: Db,
@@ -43,14 +44,19 @@ export async function quotedPrice(
   locationGid: string,
   serviceCode: string | null,
   now: Date,
-): Promise<{ courierCents: number; priceCents: number; quotedAt: Date } | null> {
+): Promise<{ courierCents: number | null; priceCents: number; priceSource: string; quotedAt: Date } | null> {
   const signature = dispatchCartSignature(order, fulfillmentOrderGid, locationGid);
   if (!serviceCode || !signature) return null;
   const memory = await db.quoteMemory.findUnique({
     where: { shopDomain_cartSignature_serviceCode: { shopDomain, cartSignature: signature, serviceCode } },
-    select: { courierCents: true, priceCents: true, expiresAt: true, createdAt: true },
+    select: { courierCents: true, priceCents: true, priceSource: true, expiresAt: true, createdAt: true },
   });
   return memory && memory.expiresAt > now
-    ? { courierCents: memory.courierCents, priceCents: memory.priceCents, quotedAt: memory.createdAt }
+    ? {
+        courierCents: memory.courierCents,
+        priceCents: memory.priceCents,
+        priceSource: memory.priceSource,
+        quotedAt: memory.createdAt,
+      }
     : null;
 }

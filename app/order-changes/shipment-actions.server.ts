@@ -1,3 +1,4 @@
+import { recipientColumns } from "~/shipments/recipient";
 import type { Prisma, Shipment } from "@prisma/client";
 import type { CourierClient } from "~/courier/client.server";
 import { CourierError } from "~/courier/errors";
@@ -186,6 +187,7 @@ export async function update(
   const date = (value: string | Date) => (value instanceof Date ? value : new Date(value));
   await record(ctx, shipment.id, ORDER_CHANGE_ACTIVITY.updated, updatedInWords(diff.changes), {
     requestJson: JSON.stringify(next),
+    ...recipientColumns(JSON.stringify(next)),
     pickupAfter: date(next.pickup_after),
     deliverStart: date(next.deliver_between.start),
     deliverEnd: date(next.deliver_between.end),

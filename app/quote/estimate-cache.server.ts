@@ -5,13 +5,20 @@
  *   (pickup times move on in 5-minute steps) is "stale" but still within the TTL, good to answer
  *   with while a refresh runs, so a cart quoted a minute ago never waits on the courier again;
  * - single flight: concurrent identical requests share one courier call;
- * - a pause per shop after the courier answered 429, until its Retry-After has passed.
+ * - a pause per shop after the courier answered 429, until its Retry-After has passed;
+ * - when a shop's quotes were last refused a courier call (its share of the limit spent, or paused):
+ *   for RUSH_MS after, the shop is in a rush (estimate-choice.ts spends live estimates where they
+ *   teach most).
  * Keys are hashes (see cart-to-estimate.ts): nothing here holds an address.
  */
 
 export const ESTIMATE_TTL_MS = 10 * 60_000;
 /** Most windows kept; the least recently stored go first. */
 export const MAX_CACHED_ESTIMATES = 20_000;
+/** How long after a refused courier call a shop's checkout counts as in a rush. */
+export const RUSH_MS = 1_000;
+/** The window the shop's own live calls are counted over (the courier's limit is per second). */
+export const CALLS_WINDOW_MS = 1_000;
 
 /** What the courier said about one window that is worth remembering. */
 export type EstimateOutcome =
@@ -38,6 +45,8 @@ export function createEstimateCache({
   const entries = new Map<string, Entry>();
   const inFlight = new Map<string, Promise<unknown>>();
   const pausedUntil = new Map<string, number>();
+  const refusedAt = new Map<string, number>();
+  const callsAt = new Map<string, number[]>();
 
   return {
     lookup(windowKey: string, slot: string): CacheLookup {
@@ -64,6 +73,39 @@ export function createEstimateCache({
       const started = work().finally(() => inFlight.delete(key));
       inFlight.set(key, started);
       return started;
+    },
+
+    /** The call under way with this key (see coalesce), if any. */
+    running(key: string): Promise<unknown> | undefined {
+      return inFlight.get(key);
+    },
+
+    /** A courier call for this shop's checkout was refused (limit spent, paused). */
+    noteRefused(shopKey: string): void {
+      refusedAt.delete(shopKey);
+      refusedAt.set(shopKey, clock().getTime());
+      while (refusedAt.size > maxEntries) refusedAt.delete(refusedAt.keys().next().value!);
+    },
+
+    /** A live courier call was made for this shop's checkout. */
+    noteCall(shopKey: string): void {
+      const now = clock().getTime();
+      const calls = (callsAt.get(shopKey) ?? []).filter((at) => now - at < CALLS_WINDOW_MS);
+      calls.push(now);
+      callsAt.delete(shopKey);
+      callsAt.set(shopKey, calls);
+      while (callsAt.size > maxEntries) callsAt.delete(callsAt.keys().next().value!);
+    },
+
+    /** The shop's live courier calls within the last CALLS_WINDOW_MS. */
+    recentCalls(shopKey: string): number {
+      const now = clock().getTime();
+      return (callsAt.get(shopKey) ?? []).filter((at) => now - at < CALLS_WINDOW_MS).length;
+    },
+
+    isRushed(shopKey: string): boolean {
+      const at = refusedAt.get(shopKey);
+      return at !== undefined && clock().getTime() - at < RUSH_MS;
     },
 
     pause(shopKey: string, ms: number): void {

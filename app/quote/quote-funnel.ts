@@ -10,6 +10,8 @@ import { zonedParts } from "~/schedule/time-zone";
 /** Where an offered rate's price came from. memory/model: a price checkout made without the courier. */
 export const PRICE_SOURCES = ["live", "cache", "memory", "model", "fallback"] as const;
 export type PriceSource = (typeof PRICE_SOURCES)[number];
+/** The sources of a price made from the courier's prices (app/quote/window-prices.server.ts): all but the fallback. */
+export type CourierPriceSource = Exclude<PriceSource, "fallback">;
 
 /** Why an answer offered no rate. */
 export const NO_RATE_REASONS = [
@@ -151,7 +153,7 @@ export function funnelOutcomeOf(answer: {
   rates: number;
 }): FunnelOutcome | null {
   if (answer.rates > 0) {
-    if (answer.source === "courier") return { rated: "live" };
+    if (answer.source === "live") return { rated: "live" };
     if (answer.source === "cache") return { rated: "cache" };
     if (answer.source === "memory") return { rated: "memory" };
     if (answer.source === "model") return { rated: "model" };

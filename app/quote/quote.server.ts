@@ -1,11 +1,6 @@
-import type { CourierClient } from "~/courier/client.server";
-import { CourierError, isAddressProblem } from "~/courier/errors";
-import { MAX_DISTANCE_MILES } from "~/courier/limits";
 import { TIME_BUDGET_MS_DEFAULT } from "~/settings/shop-settings";
 import { hoursOfLocations } from "~/schedule/opening-hours";
-import { cartToEstimates, matchPickupLocation, type WindowEstimate } from "./cart-to-estimate";
-import type { EstimateCache, EstimateOutcome } from "./estimate-cache.server";
-import { dollarsToCents } from "./pricing";
+import { cartToEstimates, matchPickupLocation } from "./cart-to-estimate";
 import { shapeRates } from "./shape-rates";
 import { shopperLanguageFor } from "~/text/shopper/languages";
 import { shopperText } from "~/text/shopper/shopper-text";
@@ -17,16 +12,19 @@ import { slotCapacityOf } from "~/schedule/capacity";
 import { offeredWindows, type QuoteLogger, type TakenPlaces } from "./offered-windows.server";
 import { areaOf, radiusVerdict, zipVerdict } from "./delivery-area";
 import { openWindows } from "~/schedule/windows";
-import { funnelOutcomeOf } from "./quote-funnel";
+import { funnelOutcomeOf, type CourierPriceSource } from "./quote-funnel";
 import type { QuoteFunnelRecorder } from "./quote-funnel.server";
+import { priceLearningFor, priceWindows, untilAborted, type WindowPriceDeps } from "./window-prices.server";
 
 /**
  * The answer to one carrier-service rate request: one rate per open delivery window, priced by the
- * courier (from the estimate cache when possible) and the shop's pricing rules, within the shop's
- * time budget. Checkout is never kept waiting and never shown an error page:
+ * courier (live, from the estimate cache, or from its recent prices: window-prices.server.ts) and the
+ * shop's pricing rules, within the shop's time budget. Checkout is never kept waiting and never shown
+ * an error page:
  * - out of area (courier 1004/1005, over 350 miles, not the US, no pickup location, nothing to
  *   ship, no window open) → `{"rates": []}`;
- * - courier slow, throttled, failing, or the quote share of its rate limit used up → the shop's
+ * - courier slow, throttled, failing, or the quote share of its rate limit used up → the price
+ *   memory or model when the shop lets them and they know the cart's kind, else the shop's
  *   fallback for that window (flat rate, or no rate); only a shop that chose Shopify's backup rates
  *   gets an error status, and only when no window could be priced.
  * Nothing about the shopper (address, cart) is logged: log lines carry reason codes only.
@@ -36,28 +34,24 @@ import type { QuoteFunnelRecorder } from "./quote-funnel.server";
 export const RESPONSE_MARGIN_MS = 200;
 /** The least time a courier call is given, even when the budget is almost spent. */
 export const MIN_COURIER_CALL_MS = 100;
-/** A refresh of a stale estimate runs after the answer was sent; it gets the default budget. */
-export const BACKGROUND_REFRESH_MS = TIME_BUDGET_MS_DEFAULT;
-/** After a 429 without Retry-After, the courier is not asked again for this long. */
-export const DEFAULT_COURIER_PAUSE_MS = 1_000;
-export const MAX_COURIER_PAUSE_MS = 30_000;
 /** The status that makes Shopify show the merchant's backup rates. */
 export const BACKUP_RATES_STATUS = 503;
 
-/** How the answer was made, for the X-Quote-Source header and the benchmark. */
-export type QuoteSource = "courier" | "cache" | "fallback" | "none" | "backup";
+/**
+ * How the answer was made, for the X-Quote-Source header, the benchmark and the quote memory: the
+ * weakest source of its windows' prices (a fallback, then model, memory, live, cache), or none
+ * (no rate), or backup (Shopify's backup rates).
+ */
+export type QuoteSource = CourierPriceSource | "fallback" | "none" | "backup";
 
 export type QuoteResult =
   | { status: 200; body: { rates: ShopifyRate[] }; source: Exclude<QuoteSource, "backup">; reason: string | null }
   | { status: typeof BACKUP_RATES_STATUS; body: { error: string }; source: "backup"; reason: string };
 
-export type QuoteDeps = {
+export type QuoteDeps = WindowPriceDeps & {
   clock: () => Date;
   /** The installed shop's quote data (see loadQuoteShop), or null. */
   shopFor: (shopDomain: string) => Promise<QuoteShop | null>;
-  /** The shop's courier client, or null when it has no courier account connected. */
-  courierFor: (shopDomain: string) => Promise<CourierClient | null>;
-  estimates: EstimateCache;
   memory: QuoteMemory;
   /** The places taken per slot key (app/schedule/slot-reservations.server.ts takenPlaces), in one query. */
   takenPlaces: TakenPlaces;
@@ -70,10 +64,6 @@ export type QuoteDeps = {
 
 /** Where an answer is counted: the shop's time zone once read, and the cart's pickup location ("" for none). */
 type FunnelPlace = { timeZone: string | null; locationGid: string };
-
-export type Unavailable = { kind: "unavailable"; why: string };
-type WindowOutcome = EstimateOutcome | Unavailable | { kind: "not_connected" };
-type WindowResult = WindowOutcome & { source: "courier" | "cache" };
 
 const silentLogger: QuoteLogger = { warn: () => undefined };
 
@@ -170,12 +160,21 @@ async function answerQuote(
   const byZip = zipVerdict(area, request.destination.zip);
   if (!byZip.inside) return noRates("out_of_area:zip");
 
-  const ask = courierAsker(deps, input.shopDomain, logger);
-  const results = await Promise.all(
-    mapping.estimates.map((estimate) =>
-      resolveWindow(deps, ask, `${input.shopDomain}|${estimate.windowKey}`, estimate, budget),
-    ),
+  const learning = priceLearningFor(
+    input.shopDomain,
+    mapping.pickup.locationGid,
+    mapping.estimates[0]!.request,
+    settings,
   );
+  // The postal-code table loads once, on the first quote that may need it, while the courier is asked.
+  if (learning) void deps.centroids.load();
+  const results = await priceWindows(deps, {
+    shopDomain: input.shopDomain,
+    estimates: mapping.estimates,
+    learning,
+    budget,
+    logger,
+  });
 
   const noRate = results.find((r) => r.kind === "out_of_area" || r.kind === "refused" || r.kind === "not_connected");
   if (noRate) return noRates(noRate.kind === "out_of_area" ? `out_of_area:${noRate.why}` : noRate.kind);
@@ -214,8 +213,7 @@ async function answerQuote(
     // A slow database finishes the write after the answer rather than delay checkout past the budget.
     await untilAborted(written, budget);
   }
-  const source =
-    answer.unavailable > 0 ? "fallback" : results.some((r) => r.source === "courier") ? "courier" : "cache";
+  const source = answer.unavailable > 0 ? "fallback" : weakestSource(results);
   return {
     status: 200,
     body: { rates: answer.rates },
@@ -229,116 +227,10 @@ function noRates(reason: string): QuoteResult {
   return { status: 200, body: { rates: [] }, source: "none", reason };
 }
 
-// ---- one window: cache, single flight, courier -----------------------------------------------
+/** Weakest first: an answer is only as courier-based as its least courier-based window. */
+const SOURCES_WEAKEST_FIRST: readonly CourierPriceSource[] = ["model", "memory", "live", "cache"];
 
-type Ask = (estimate: WindowEstimate, cacheKey: string, signal: AbortSignal) => Promise<WindowOutcome>;
-
-/**
- * Fresh cache → that. Stale cache (an earlier pickup slot, within the TTL) → that at once, and a
- * refresh after the answer. Otherwise the courier, shared with identical requests under way, cut
- * off when this request's budget runs out.
- */
-async function resolveWindow(
-  deps: QuoteDeps,
-  ask: Ask,
-  cacheKey: string,
-  estimate: WindowEstimate,
-  budget: AbortSignal,
-): Promise<WindowResult> {
-  const cached = deps.estimates.lookup(cacheKey, estimate.slot);
-  if (cached?.state === "fresh") return { ...cached.outcome, source: "cache" };
-  const flightKey = `${cacheKey}@${estimate.slot}`;
-  if (cached?.state === "stale") {
-    void deps.estimates.coalesce(flightKey, () => ask(estimate, cacheKey, AbortSignal.timeout(BACKGROUND_REFRESH_MS)));
-    return { ...cached.outcome, source: "cache" };
-  }
-  const outcome = await courierUntilAborted(
-    deps.estimates.coalesce(flightKey, () => ask(estimate, cacheKey, budget)),
-    budget,
-  );
-  return { ...outcome, source: "courier" };
+function weakestSource(results: readonly { kind: string; source: CourierPriceSource }[]): CourierPriceSource {
+  const priced = new Set(results.filter((r) => r.kind === "priced").map((r) => r.source));
+  return SOURCES_WEAKEST_FIRST.find((source) => priced.has(source)) ?? "cache";
 }
-
-function courierUntilAborted(work: Promise<WindowOutcome>, signal: AbortSignal): Promise<WindowOutcome> {
-  const timedOut: Unavailable = { kind: "unavailable", why: "time_budget" };
-  return untilAborted(
-    work.catch((): WindowOutcome => ({ kind: "unavailable", why: "error" })),
-    signal,
-  ).then((outcome) => outcome ?? timedOut);
-}
-
-/** The work's result, or undefined as soon as `signal` aborts (the work itself goes on). Never rejects. */
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T | undefined> {
-  if (signal.aborted) return Promise.resolve(undefined);
-  return new Promise((resolve) => {
-    const onAbort = () => resolve(undefined);
-    signal.addEventListener("abort", onAbort, { once: true });
-    const settle = (value: T | undefined) => {
-      signal.removeEventListener("abort", onAbort);
-      resolve(value);
-    };
-    work.then(settle, () => settle(undefined));
-  });
-}
-
-/** Asks the courier for one window's estimate; the client is made once per rate request. Never throws. */
-function courierAsker(deps: QuoteDeps, shopDomain: string, logger: QuoteLogger): Ask {
-  let client: Promise<CourierClient | null> | undefined;
-  return async (estimate, cacheKey, signal) => {
-    if (deps.estimates.isPaused(shopDomain)) return { kind: "unavailable", why: "courier_paused" };
-    try {
-      client ??= deps.courierFor(shopDomain);
-      const courier = await client;
-      if (!courier) return { kind: "not_connected" };
-      const answer = await courier.estimate(estimate.request, { lane: "quote", failFast: true, signal });
-      const outcome = estimateOutcome(answer.price, answer.estimated_distance ?? null);
-      if (outcome.kind === "unavailable") logger.warn("courier estimate unusable", { why: outcome.why });
-      else deps.estimates.store(cacheKey, estimate.slot, outcome);
-      return outcome;
-    } catch (error) {
-      const outcome = failureOutcome(error);
-      if (outcome.kind !== "unavailable") deps.estimates.store(cacheKey, estimate.slot, outcome);
-      else if (error instanceof CourierError && error.status === 429) {
-        deps.estimates.pause(
-          shopDomain,
-          Math.min(error.retryAfterMs ?? DEFAULT_COURIER_PAUSE_MS, MAX_COURIER_PAUSE_MS),
-        );
-      }
-      if (outcome.kind === "unavailable" && !EXPECTED_FAILURES.has(outcome.why)) {
-        logger.warn("courier estimate failed", {
-          why: outcome.why,
-          status: error instanceof CourierError ? (error.status ?? null) : null,
-        });
-      }
-      return outcome;
-    }
-  };
-}
-
-/** Failures that are the normal life of a busy checkout, not worth a log line each. */
-const EXPECTED_FAILURES = new Set(["throttled", "timeout"]);
-
-/** The courier's estimate as checkout reads it (too far, no price, a price it cannot use). */
-export function estimateOutcome(price: unknown, distance: number | null): EstimateOutcome | Unavailable {
-  if (distance !== null && distance > MAX_DISTANCE_MILES) return { kind: "out_of_area", why: "too_far" };
-  if (typeof price !== "number") return { kind: "unavailable", why: "no_price" };
-  try {
-    dollarsToCents(price);
-  } catch {
-    return { kind: "unavailable", why: "invalid_price" };
-  }
-  return { kind: "priced", priceDollars: price, distanceMiles: distance };
-}
-
-/** A failed estimate call as checkout reads it: out of area, refused, or unavailable for now. */
-export function failureOutcome(error: unknown): EstimateOutcome | Unavailable {
-  if (!(error instanceof CourierError)) return { kind: "unavailable", why: "error" };
-  if (isAddressProblem(error)) {
-    const noRoute = error.apiErrors.some((e) => e.code === 1005);
-    return { kind: "out_of_area", why: noRoute ? "no_route" : "address_not_found" };
-  }
-  if (error.kind === "invalid_request" || error.kind === "validation") return { kind: "refused" };
-  return { kind: "unavailable", why: error.kind };
-}
-
-// ---- the answer --------------------------------------------------------------------------------

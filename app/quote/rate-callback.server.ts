@@ -4,7 +4,7 @@ import { quoteRates, type QuoteDeps } from "./quote.server";
 /**
  * Shopify's carrier-service rate request, answered from its raw body and headers: the body checked
  * against X-Shopify-Hmac-Sha256 (401 otherwise), the shop taken from X-Shopify-Shop-Domain, the rates
- * from quoteRates; X-Quote-Source tells how the answer was made (courier, cache, fallback, none).
+ * from quoteRates; X-Quote-Source tells how the answer was made (live, cache, memory, model, fallback, none, backup).
  * One answer for both callers: the production server, which answers this path before Remix (checkout
  * waits on it: app/server/carrier-rates.server.ts), and the Remix route app/routes/carrier-service.rates.ts.
  */

@@ -11,7 +11,15 @@ import { takenPlaces } from "~/schedule/slot-reservations.server";
 import type { OpenWindow, OpenWindowsInput } from "~/schedule/windows";
 import { cartToEstimates, type WindowEstimate } from "./cart-to-estimate";
 import { windowPriceFor } from "./window-pricing";
-import { estimateOutcome, failureOutcome, type Unavailable } from "./quote.server";
+import {
+  estimateOutcome,
+  failureOutcome,
+  priceLearningFor,
+  priceSourceNow,
+  type Unavailable,
+  type WindowPriceDeps,
+} from "./window-prices.server";
+import type { SourceNow } from "./price-source-now";
 import type { EstimateOutcome } from "./estimate-cache.server";
 import type { TakenPlaces } from "./offered-windows.server";
 import { loadQuoteShop, type QuoteShop } from "./quote-shop.server";
@@ -53,6 +61,9 @@ export type RatePreviewDeps = {
   courierFor: (shopDomain: string) => Promise<CourierClient | null>;
   /** Defaults to the reservations in `db` (countedFullSlots). */
   fullSlots?: FullSlots;
+  /** Checkout's price memory, model and courier state (the runtime's quote deps): which source would price now. */
+  pricing?: Pick<WindowPriceDeps, "estimates" | "prices" | "centroids">;
+  clock?: () => Date;
 };
 
 export type PreviewRate = {
@@ -77,6 +88,8 @@ export type RatePreviewResult =
       rates: PreviewRate[];
       /** Why the rates come without prices, when they do. */
       priceNote: string | null;
+      /** Which source checkout would price this address from now (live, memory, model, fallback); null when not asked. */
+      priceSource?: SourceNow | null;
       /** area_zip / area_radius: the location's delivery area hid the rates (delivery-area.ts). */
       whyNone: { reason: NoWindowReason | "out_of_area" | "area_zip" | "area_radius"; message: string } | null;
     }
@@ -141,6 +154,8 @@ export async function previewRates(
   }
   const courier = await deps.courierFor(shopDomain);
   if (!courier) return unpriced("Connect the courier account for prices.");
+  // Read before the courier is asked below, so the preview's own estimate does not change the answer.
+  const priceSource = deps.pricing ? await sourceForPreview(deps.pricing, shopDomain, mapping, settings, deps) : null;
 
   const outcomes = await Promise.all(mapping.estimates.map((estimate) => askCourier(courier, estimate)));
   const outOfArea = outcomes.find((outcome) => outcome.kind === "out_of_area");
@@ -177,7 +192,20 @@ export async function previewRates(
   const priceNote = unanswered
     ? `The courier gave no price for some windows (${unanswered.kind === "refused" ? "request refused" : unanswered.why}); checkout would use the fallback.`
     : null;
-  return { ...answer, rates: uniqueNames(rates), priceNote, whyNone: null };
+  return { ...answer, rates: uniqueNames(rates), priceNote, priceSource, whyNone: null };
+}
+
+async function sourceForPreview(
+  pricing: NonNullable<RatePreviewDeps["pricing"]>,
+  shopDomain: string,
+  mapping: Extract<ReturnType<typeof cartToEstimates>, { ok: true }>,
+  settings: QuoteShop["settings"],
+  deps: RatePreviewDeps,
+): Promise<SourceNow> {
+  const learning = priceLearningFor(shopDomain, mapping.pickup.locationGid, mapping.estimates[0]!.request, settings);
+  // The postal-code table, as checkout loads it on its first quote.
+  if (learning) await pricing.centroids.load();
+  return priceSourceNow(pricing, shopDomain, learning, (deps.clock ?? (() => new Date()))());
 }
 
 function hiddenByArea(verdict: Exclude<AreaVerdict, { inside: true }>) {

@@ -1,6 +1,7 @@
 import type { DeliveryWindow, ShopSettings } from "~/settings/shop-settings";
 import type { WindowEstimate } from "./cart-to-estimate";
 import type { RememberedQuote } from "./quote-memory.server";
+import type { CourierPriceSource } from "./quote-funnel";
 import type { RateRequest } from "./rate-request";
 import { fallbackRate, toShopifyRate, withUniqueNames, type ShopifyRate } from "./rate-response";
 import { windowPriceFor } from "./window-pricing";
@@ -14,14 +15,18 @@ export type ShapeInput = {
   /** The buyer's language for the rates' names and descriptions. */
   text: ShopperText;
   estimates: readonly WindowEstimate[];
-  /** Per estimate: priced by the courier, or anything else (the window is unavailable). */
-  results: readonly ({ kind: "priced"; priceDollars: number; distanceMiles: number | null } | { kind: string })[];
+  /** Per estimate: priced from the courier's prices (and from which source), or anything else (the window is unavailable). */
+  results: readonly (
+    | { kind: "priced"; priceDollars: number; distanceMiles: number | null; source: CourierPriceSource }
+    | { kind: string }
+  )[];
   now: Date;
 };
 
 /**
  * Rates in the merchant's window order. Prices are in the shop's currency; the order subtotal is
- * compared with the free-delivery threshold only when the cart is in that currency too.
+ * compared with the free-delivery threshold only when the cart is in that currency too. Every rate
+ * shown is remembered with the source of its price (quote-memory.server.ts), a fallback one too.
  */
 export function shapeRates({ settings, request, shopCurrency, timeZone, text, estimates, results, now }: ShapeInput) {
   const subtotal = request.currency === null || request.currency === shopCurrency ? request.subtotalCents : null;
@@ -58,6 +63,7 @@ export function shapeRates({ settings, request, shopCurrency, timeZone, text, es
         serviceCode: estimate.window.serviceCode,
         priceCents: price.totalCents,
         courierCents: price.courierCents,
+        priceSource: result.source,
       });
       return;
     }
@@ -74,7 +80,16 @@ export function shapeRates({ settings, request, shopCurrency, timeZone, text, es
       now,
       text,
     });
-    if (rate) rates.push(rate);
+    if (rate) {
+      rates.push(rate);
+      // No courier price behind it: dispatch has nothing to compare the shipment's price with.
+      remembered.push({
+        serviceCode: estimate.window.serviceCode,
+        priceCents: Number(rate.total_price),
+        courierCents: null,
+        priceSource: "fallback",
+      });
+    }
   });
   return { rates: withUniqueNames(rates, text), remembered, unavailable };
 }

@@ -49,8 +49,13 @@ async function book(courier: CourierClient, leg: RoundTripLeg): Promise<BookedLe
 
 /** A booked leg for the shipment's timeline; a collection says what the shop charges the customer for it. */
 function bookedInWords(result: BookedLeg, batchReferenceId: string | null, chargeCents: number): string {
-  const what = result.leg?.kind === "delivery" ? "Exchange delivery" : "Return collection";
-  const trip = batchReferenceId ? `, round trip ${batchReferenceId} leg ${result.leg?.sequence}` : "";
+  const what = !batchReferenceId
+    ? "Return collection"
+    : result.leg?.kind === "delivery"
+      ? "Exchange: new items to the customer"
+      : "Exchange: returned items from the customer";
+  // The batch's reference is the courier's and the app's, not a word for staff: the leg's place says it.
+  const trip = batchReferenceId ? `, leg ${result.leg?.sequence} of the exchange's round trip` : "";
   const charge =
     result.leg?.kind === "return_pickup" && chargeCents > 0
       ? ` The shop charges the customer $${(chargeCents / 100).toFixed(2)} for it: deduct it when refunding the return.`

@@ -1,3 +1,4 @@
+import { recipientColumns } from "~/shipments/recipient";
 import type { Shipment as CourierShipment } from "~/courier/responses";
 import type { ReturnForPickup } from "~/shopify-admin/returns.server";
 import type { RoundTripLeg } from "./round-trip";
@@ -35,6 +36,7 @@ export function legRow(input: {
     idempotencyKey: request?.idempotency_key ?? input.fallbackKey,
     serviceCode: null,
     requestJson: request ? JSON.stringify(request) : null,
+    ...recipientColumns(request ? JSON.stringify(request) : null, leg?.kind ?? "return_pickup"),
     pickupAfter: request ? new Date(request.pickup_after) : null,
     deliverStart: request ? new Date(request.deliver_between.start) : null,
     deliverEnd: request ? new Date(request.deliver_between.end) : null,

@@ -25,7 +25,7 @@ export default function App() {
           Home
         </Link>
         <Link to="/app/attention">{`Needs attention (${needsAttention})`}</Link>
-        <Link to="/app/shipments">Shipments</Link>
+        <Link to="/app/shipments">Deliveries</Link>
         <Link to="/app/insights">Insights</Link>
         <Link to="/app/settings">Settings</Link>
         <Link to="/app/data-requests">Data requests</Link>

@@ -1,5 +1,6 @@
 import { RATING_REASONS_DEFAULT, TIME_BUDGET_MS_DEFAULT, TRACKING_PAGE_DAYS_DEFAULT } from "./limits";
 import { NO_DRIVER_WATCH_DEFAULTS } from "./no-driver-schema";
+import { PRICE_MEMORY_DEFAULTS } from "./price-memory-schema";
 import { COURIER_RETURNS_DEFAULTS } from "./returns-schema";
 import { deepFreeze } from "./plain-object";
 import { ShopSettings } from "./settings-schema";
@@ -58,6 +59,7 @@ export const DEFAULT_SHOP_SETTINGS: Readonly<ShopSettings> = deepFreeze(
     // Until the merchant sets flat prices there is nothing safe to charge without a courier price.
     checkoutFallback: "no_rate",
     timeBudgetMs: TIME_BUDGET_MS_DEFAULT,
+    priceMemory: PRICE_MEMORY_DEFAULTS,
     dispatchMode: "carrier_orders",
     tags: {
       over21: ["21+", "age-21"],

@@ -27,6 +27,10 @@ export const TIME_BUDGET_MS_MIN = 500;
 /** Shopify's smallest carrier-service timeout is 3 s; the app must have answered before it. */
 export const TIME_BUDGET_MS_MAX = 2900;
 export const TIME_BUDGET_MS_DEFAULT = 2500;
+/** How old a remembered courier price may be and still price a cart (app/quote/price-memory.ts). */
+export const PRICE_MEMORY_MAX_AGE_MINUTES_MIN = 1;
+export const PRICE_MEMORY_MAX_AGE_MINUTES_MAX = 24 * 60;
+export const PRICE_MEMORY_MAX_AGE_MINUTES_DEFAULT = 15;
 /** Shopify tags are at most 40 characters and are split on commas. */
 export const TAG_MAX_LENGTH = 40;
 export const TAG_LIST_MAX = 20;

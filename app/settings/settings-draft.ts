@@ -70,6 +70,7 @@ export const FLAG_FIELDS = [
   "tracking.forwardRating",
   "tracking.showDriver",
   "courierReturns.enabled",
+  "priceMemory.enabled",
 ] as const;
 
 export function centsToDollarsText(cents: number | null): string {
@@ -161,6 +162,7 @@ export function draftFromSettings(settings: ShopSettings, pickups: PickupLocatio
       "pricing.maximumPriceCents": centsToDollarsText(settings.pricing.maximumPriceCents),
       checkoutFallback: settings.checkoutFallback,
       timeBudgetMs: text(settings.timeBudgetMs),
+      "priceMemory.maxAgeMinutes": text(settings.priceMemory.maxAgeMinutes),
       dispatchMode: settings.dispatchMode,
       "tags.over21": settings.tags.over21.join(", "),
       "tags.over18": settings.tags.over18.join(", "),
@@ -201,6 +203,7 @@ export function draftFromSettings(settings: ShopSettings, pickups: PickupLocatio
       "tracking.forwardRating": settings.tracking.forwardRating,
       "tracking.showDriver": settings.tracking.showDriver,
       "courierReturns.enabled": settings.courierReturns.enabled,
+      "priceMemory.enabled": settings.priceMemory.enabled,
     },
     windows: settings.deliveryWindows.map(windowDraft),
     pickups: pickups.map((p) => ({ ...p })),

@@ -15,6 +15,7 @@ import {
   TIME_BUDGET_MS_MIN,
 } from "./limits";
 import { PackageSize } from "./package-schema";
+import { PRICE_MEMORY_DEFAULTS, PriceMemorySettings } from "./price-memory-schema";
 import { isPlainObject } from "~/http/plain-object";
 import { PriceTolerance, PricingRules } from "./pricing-schema";
 import { ShopTags } from "./tags-schema";
@@ -50,6 +51,8 @@ export const ShopSettings = z
     checkoutFallback: choice(CHECKOUT_FALLBACKS, "Choose what checkout shows when the courier cannot answer"),
     /** Total time the rate callback may take, courier call included. */
     timeBudgetMs: wholeNumber(TIME_BUDGET_MS_MIN, TIME_BUDGET_MS_MAX, "milliseconds"),
+    /** Pricing from the courier's recent prices when it cannot answer in time (settings saved before it: on). */
+    priceMemory: PriceMemorySettings.default(() => ({ ...PRICE_MEMORY_DEFAULTS })),
     dispatchMode: choice(DISPATCH_MODES, "Choose which orders are dispatched"),
     tags: ShopTags,
     deliveryOptions: DeliveryOptionSettings,

@@ -55,7 +55,7 @@ export const SETTINGS_SECTIONS = [
     id: "pricing",
     title: "Prices and checkout",
     description: "Markup, rounding, free delivery, what checkout shows when the courier is slow, the default package.",
-    fields: ["pricing", "checkoutFallback", "timeBudgetMs", "priceTolerance", "defaultPackage"],
+    fields: ["pricing", "checkoutFallback", "timeBudgetMs", "priceMemory", "priceTolerance", "defaultPackage"],
   },
   {
     id: "dispatch",

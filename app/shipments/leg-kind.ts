@@ -22,3 +22,30 @@ export function actionsFor<A extends { kind: string }>(shipment: { kind?: string
 export function deliveriesOnly<S extends { kind?: string | null }>(shipments: S[]): S[] {
   return shipments.filter((shipment) => !isReturnPickup(shipment));
 }
+
+/** What a shipment is to staff: a delivery, a return's collection, or a leg of an exchange's round trip. */
+export type LegRole = "delivery" | "return_collection" | "exchange_delivery" | "exchange_collection";
+
+export type LegFacts = { kind?: string | null; batchReferenceId?: string | null; batchSequence?: number | null };
+
+export function legRole(shipment: LegFacts): LegRole {
+  const roundTrip = Boolean(shipment.batchReferenceId);
+  if (isReturnPickup(shipment)) return roundTrip ? "exchange_collection" : "return_collection";
+  return roundTrip ? "exchange_delivery" : "delivery";
+}
+
+/** The role in a few words, for a column, a badge or a CSV cell. */
+export const LEG_ROLE_WORDS: Readonly<Record<LegRole, string>> = {
+  delivery: "Delivery",
+  return_collection: "Return collection",
+  exchange_delivery: "Exchange: new items to the customer",
+  exchange_collection: "Exchange: returned items from the customer",
+};
+
+/** "Delivery for #1001", "Return collection for #1001", "Exchange for #1001: returned items from the customer". */
+export function legTitle(shipment: LegFacts, orderName: string): string {
+  const role = legRole(shipment);
+  if (role === "delivery") return `Delivery for ${orderName}`;
+  if (role === "return_collection") return `Return collection for ${orderName}`;
+  return `Exchange for ${orderName}: ${role === "exchange_delivery" ? "new items to the customer" : "returned items from the customer"}`;
+}

@@ -1,3 +1,5 @@
+import { staffName } from "~/text/staff-format";
+
 /**
  * Who on the shop's staff is acting: their Shopify user id from the request's session token (`sub`),
  * and their name when the session is an online one (the app uses offline sessions, whose token
@@ -30,9 +32,12 @@ export function staffActorOf(auth: StaffAuth): StaffActor {
   return { userId, name: name || null };
 }
 
-/** How the shipment page names who acted. */
+/**
+ * How the pages name who acted: their name, else "A staff member" (a Shopify user id means nothing to
+ * staff; the id stays in the staff actions log). Shopify gives names to online sessions only; the
+ * app's offline sessions carry none, and reading the staff list needs the read_users scope, which
+ * the app does not ask for.
+ */
 export function actorLabel(actor: StaffActor): string {
-  if (actor.name && actor.userId) return `${actor.name} (staff ${actor.userId})`;
-  if (actor.name) return actor.name;
-  return actor.userId ? `Staff member ${actor.userId}` : "A staff member";
+  return staffName(actor.name);
 }

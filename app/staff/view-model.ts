@@ -4,12 +4,15 @@ import {
   type PhotoKind,
   type ShipmentLeg,
   type ShipmentPhoto,
+  type ShipmentRecipient,
   type ShipmentState,
   type ShipmentView,
 } from "../../extensions/shared/api-contract";
 import { shipmentPermissions } from "../../extensions/shared/shipment-rules";
 import { ORDER_CHANGE_ACTIVITY } from "~/shipments/activity-kinds";
 import { firstName } from "~/shipments/order-summary";
+import { recipientOf } from "~/shipments/recipient";
+import { formatPhone } from "~/text/staff-format";
 import { needsAttentionForNoDriver, NO_DRIVER_YET_FIX } from "~/tracking/public";
 
 /**
@@ -39,10 +42,17 @@ export type ShipmentRecord = {
   photosJson: string | null;
   /** A return's leg (app/returns); absent or "delivery" without a return on an order's own deliveries. */
   kind?: string;
+  /** The stored request, where the customer's name, phone and address are (app/shipments/recipient.ts). */
+  requestJson?: string | null;
   returnGid?: string | null;
   batchReferenceId?: string | null;
   batchSequence?: number | null;
 };
+
+function recipientView(record: ShipmentRecord): { recipient?: ShipmentRecipient } {
+  const recipient = recipientOf({ requestJson: record.requestJson ?? null, kind: record.kind });
+  return recipient ? { recipient: { ...recipient, phone: formatPhone(recipient.phone) } } : {};
+}
 
 /** The leg a return's shipment is, for staff; undefined for an order's own delivery. */
 export function legOf(record: ShipmentRecord): ShipmentLeg | undefined {
@@ -140,7 +150,7 @@ export function attentionFix(state: ShipmentState, needsAttention: boolean): str
     case "expired":
       return "No driver accepted in time. Choose Dispatch again to book a new delivery.";
     case "returned":
-      return "The items are going back to the store. Contact the customer, then dispatch again or refund the order.";
+      return "The items are going back to the store. Contact the customer, then refund the order in Shopify, or send the items again as a new delivery from the order.";
     case "attempted":
       return "Contact the customer to arrange another attempt with the courier.";
     default:
@@ -212,5 +222,6 @@ export function toShipmentView(
     driverPayRaisedCents: history.driverPayRaisedCents,
     photos,
     ...(leg ? { leg } : {}),
+    ...recipientView(record),
   };
 }

@@ -3,8 +3,7 @@
  * travel, and not at all near the address, so the page never points at the shopper's door. Pure.
  */
 
-/** A position on the ground (view-model.ts Point has the same shape). */
-export type GeoPoint = { latitude: number; longitude: number };
+import { metersBetween, type GeoPoint } from "~/shipments/great-circle";
 
 /** Three decimals (about 100 m): the driver's position as the page draws it. */
 export const DRIVER_DECIMALS = 3;
@@ -12,15 +11,6 @@ export const DRIVER_DECIMALS = 3;
 export const DRIVER_HIDDEN_WITHIN_METERS = 800;
 
 const roundTo = (value: number, decimals: number) => Number(value.toFixed(decimals));
-
-/** Metres between two points (haversine). */
-export function metersBetween(a: GeoPoint, b: GeoPoint): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.latitude - a.latitude) * rad;
-  const dLon = (b.longitude - a.longitude) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLon / 2) ** 2;
-  return 2 * 6_371_000 * Math.asin(Math.sqrt(h));
-}
 
 /** The initial bearing from `from` to `to`, in whole degrees clockwise from north; null for the same point. */
 export function bearingOf(from: GeoPoint, to: GeoPoint): number | null {

@@ -201,19 +201,20 @@ export async function movableWindows(
 
 /**
  * The window a shopper chose, if they may move to it: offered now (movableWindows) and, priced by
- * one estimate of that very window, still at what they paid or less. Null otherwise.
+ * one estimate of that very window, still at what they paid or less. "not_offered" otherwise;
+ * "unpriced" when the courier gave no price for it now.
  */
 export async function movableWindow(
   deps: Pick<TrackingPageDeps, "db" | "clock">,
   booking: Booking,
   serviceCode: string,
-): Promise<OpenWindow | null> {
+): Promise<{ offer: OpenWindow } | { refused: "not_offered" | "unpriced" }> {
   const offer = (await movableWindows(deps, booking)).find((candidate) => candidate.serviceCode === serviceCode);
-  if (!offer) return null;
+  if (!offer) return { refused: "not_offered" };
   const [exact, ceiling] = await Promise.all([courierPriceIn(booking, offer), shopperCeilingCents(deps, booking)]);
-  if (!exact || ceiling === null) return null;
+  if (!exact) return { refused: "unpriced" };
   const shopperCents = shopperCentsOf(booking.settings, offer.windowId, exact.cents, exact.distanceMiles);
-  return shopperCents !== null && shopperCents <= ceiling ? offer : null;
+  return ceiling !== null && shopperCents !== null && shopperCents <= ceiling ? { offer } : { refused: "not_offered" };
 }
 
 /** A window in the page's own words (its "Delivery window" row). */

@@ -37,9 +37,16 @@ export const CANCELLATION_CODE_WORDS: Record<string, string> = {
   other: "another reason",
 };
 
+/**
+ * The code in words, with the courier's notes when they add something: notes that already say the
+ * words ("The driver canceled (…).") are the words, once, not wrapped in them again.
+ */
 function inWords(table: Record<string, string>, code: string | undefined, notes: string | undefined): string {
   const words = code ? (table[code] ?? code.replaceAll("_", " ")) : "no reason given";
-  return notes ? `${words} (${notes})` : words;
+  const said = notes?.trim().replace(/\.$/, "");
+  if (!said) return words;
+  if (said.toLowerCase().startsWith(words.toLowerCase())) return said.charAt(0).toLowerCase() + said.slice(1);
+  return `${words} (${said})`;
 }
 
 export function returnCodeInWords(code?: string, notes?: string): string {

@@ -10,7 +10,7 @@ import {
 
 /**
  * The three mandatory privacy webhooks. Personal data the app holds: the recipient's name, phone and
- * address in a shipment's request (requestJson), the signatory's name and photo links on shipments,
+ * address in a shipment's request (requestJson) and staff's search column made from it (recipientSearch), the signatory's name and photo links on shipments,
  * the driver's name, phone, vehicle and last position near the delivery, and the same in stored
  * courier event payloads; free text that may quote them (attention reasons, the timeline, dispatch
  * reasons, jobs' last errors); the order's delivery metafield in Shopify. The shoppers' tracking page
@@ -65,6 +65,7 @@ export async function handleCustomersRedact(
         where: { id: { in: ids } },
         data: {
           requestJson: null,
+          recipientSearch: null,
           signatoryName: null,
           photosJson: null,
           customerGid: null,

@@ -139,6 +139,18 @@ export interface ShipmentView {
    * trip, the courier's batch and the leg's place in it. Absent on an order's own deliveries.
    */
   leg?: ShipmentLeg;
+  /**
+   * The customer as the fulfillment order held them when the request was made (a return's collection:
+   * where the driver collects), for staff in the admin only; the phone in its national format. Absent
+   * when the app holds no request (never booked, or redacted on the customer's request).
+   */
+  recipient?: ShipmentRecipient;
+}
+
+export interface ShipmentRecipient {
+  name: string;
+  phone: string;
+  address: string;
 }
 
 export interface ShipmentLeg {

@@ -99,6 +99,10 @@ export function headingOf(shipment: ShipmentView): string {
 
 export function shipmentCard(shipment: ShipmentView, now: Date, formatTime: FormatTime): ShipmentCard {
   const details: { label: string; value: string }[] = [];
+  if (shipment.recipient) {
+    const { name, phone, address } = shipment.recipient;
+    details.push({ label: "Customer", value: `${name} · ${phone} · ${address}` });
+  }
   if (shipment.trackingNumber) details.push({ label: "Tracking number", value: shipment.trackingNumber });
   if (shipment.driverFirstName) details.push({ label: "Driver", value: shipment.driverFirstName });
   const eta = ["assigned", "en_route"].includes(shipment.state) ? etaText(shipment.etaIso, now, formatTime) : null;

@@ -14,15 +14,25 @@
  * evenly spaced (harness.ts sendAtRate: request i at i / rate s, on keep-alive connections):
  * - warm: a few carts (quoted once beforehand) repeated at 200 requests/s;
  * - cold: every cart new, at a rate whose courier calls (one per window) fit the courier's limit;
- * - rush: every cart new at 100 requests/s, far above what the courier allows.
- * Each answer's X-Quote-Source header (courier, cache, fallback, none) is counted; latency
+ * - rush: every cart new at 100 requests/s, far above what the courier allows, as a flash sale's
+ *   local deliveries: each to an address in one of the 60 postal codes nearest the pickup location,
+ *   with varied items (rush-carts.ts), so package sizes and distances vary as they would.
+ * Each answer's X-Quote-Source header (live, cache, memory, model, fallback, none) is counted; latency
  * percentiles are computed from every response time (send to last byte), and the sender's lag
  * behind its schedule is printed.
+ *
+ * After the rush, each rush cart priced from the app's price memory or model is checked: its remembered
+ * courier price (the quote memory row checkout wrote for it) against the courier's exact price for the
+ * same cart, asked through the sandbox's control API (outside the rate limit and the counters; the
+ * cart's first window's request: the sandbox's price does not depend on the window). Mean and p95
+ * absolute error in dollars are printed.
  *
  * Prints a table per phase and, as its last line, a JSON summary (with the app server's peak RSS,
  * sampled every second). Exit code 1 when a target is missed; each missed one is printed.
  * Targets: warm p50 ≤ 5 ms and p99 ≤ 25 ms, every warm answer from the cache; cold p99 ≤ 400 ms with
- * no fallback; rush p99 ≤ 400 ms; no non-2xx and no connection error; the courier never above its
+ * no fallback; rush p99 ≤ 400 ms, at least 90 % of rush answers priced from the courier's prices (live,
+ * cache, memory, model), their memory and model prices within $1.50 of the exact price on average
+ * and $3.00 at the 95th percentile; no non-2xx and no connection error; the courier never above its
  * limit and never a 429; the app's peak RSS ≤ 256 MiB. Beside each phase: the event-loop delay of the
  * app and of this load generator and the machine's load (loop-delay.ts), which tell a busy machine
  * from a slow app.
@@ -35,7 +45,7 @@ import { parseEnv } from "~/config/env.server";
 import { REQUESTS_PER_SECOND } from "~/courier/limits";
 import { createDb } from "~/db/client.server";
 import { seedQuoteShop } from "../app/quote/quote-shop";
-import { distinctCart } from "../app/quote/rate-request-fixture";
+import { distinctCart, PICKUP_ADDRESS } from "../app/quote/rate-request-fixture";
 import { localCourierEnv, TEST_API_SECRET, testEnv } from "../support/test-env";
 import { ensureProductionBuild, freePort, migrateDatabase, startAppServer } from "../support/app-server";
 import { benchOptions, percentile, round1, sendAtRate, summarizeAnswers, type PreparedRequest } from "./harness";
@@ -52,7 +62,9 @@ import {
   type AppLoopDelay,
   type LoopDelay,
 } from "./loop-delay";
-import { atMost, equalTo, judgeTargets } from "./targets";
+import { atLeast, atMost, equalTo, judgeTargets } from "./targets";
+import { nearestPostalCodes, RUSH_POSTAL_CODES, rushCart } from "./rush-carts";
+import { rushPriceErrors } from "./rush-price-check";
 
 const SHOP = "bench-shop.myshopify.com";
 const TIME_ZONE = "America/Los_Angeles";
@@ -71,6 +83,11 @@ const WARM_P50_MAX_MS = 5;
 const WARM_P99_MAX_MS = 25;
 const COLD_P99_MAX_MS = 400;
 const RUSH_P99_MAX_MS = 400;
+const RUSH_PRICED_FROM_COURIER_MIN_SHARE = 0.9;
+const RUSH_PRICE_MAE_MAX_USD = 1.5;
+const RUSH_PRICE_P95_ERROR_MAX_USD = 3;
+/** Answer sources whose prices come from the courier's own prices (X-Quote-Source; "courier" is the older name of live). */
+const COURIER_PRICED_SOURCES = ["live", "courier", "cache", "memory", "model"];
 const APP_PEAK_RSS_MAX_MB = 256;
 
 const info = (line: string) => process.stdout.write(`${line}\n`);
@@ -170,7 +187,7 @@ async function primeCarts(baseUrl: string, carts: readonly SignedRequest[], wind
     const response = await fetch(`${baseUrl}${RATES_PATH}`, { method: "POST", headers, body });
     const source = response.headers.get("x-quote-source");
     await response.arrayBuffer();
-    if (response.status !== 200 || source !== "courier")
+    if (response.status !== 200 || (source !== "live" && source !== "courier"))
       throw new Error(`Priming a warm cart got ${response.status} (${source})`);
     await sleep(spacingMs);
   }
@@ -187,8 +204,10 @@ function printTable(phases: readonly PhaseStats[]): void {
     "max ms",
     "non2xx",
     "errors",
-    "courier",
+    "live",
     "cache",
+    "memory",
+    "model",
     "fallback",
     "none",
     "courier calls",
@@ -206,8 +225,10 @@ function printTable(phases: readonly PhaseStats[]): void {
       p.max,
       p.non2xx,
       p.errors,
-      p.sources.courier ?? 0,
+      (p.sources.live ?? 0) + (p.sources.courier ?? 0),
       p.sources.cache ?? 0,
+      p.sources.memory ?? 0,
+      p.sources.model ?? 0,
       p.sources.fallback ?? 0,
       p.sources.none ?? 0,
       p.courierRequests,
@@ -296,10 +317,19 @@ async function main(): Promise<void> {
       nextRequest: nextDistinct,
     });
     await sleep(PAUSE_BETWEEN_PHASES_MS);
+    const postalCodes = nearestPostalCodes(PICKUP_ADDRESS.zip, RUSH_POSTAL_CODES);
+    info(
+      `rush: new carts to addresses in the ${postalCodes.length} postal codes nearest the pickup (${PICKUP_ADDRESS.zip}), as local delivery has them, each with one to three lines of varied weights and quantities`,
+    );
+    const rushBodies: string[] = [];
     const rush = await runPhase(sandbox, server.url, appLoop, {
       name: "rush",
       rate: RUSH_RATE,
-      nextRequest: nextDistinct,
+      nextRequest: () => {
+        const body = JSON.stringify(rushCart(rushBodies.length, postalCodes));
+        rushBodies.push(body);
+        return signed(body);
+      },
     });
 
     printTable([warm, cold, rush]);
@@ -318,6 +348,13 @@ async function main(): Promise<void> {
       rush_p99_ms: rush.p99,
       ...conditionsFields("rush", rush.appLoop, rush.generatorLoop, rush.load),
       rush_fallback_ratio: Math.round(((rush.sources.fallback ?? 0) / Math.max(1, rush.requests)) * 1000) / 1000,
+      rush_priced_from_courier_share:
+        Math.round(
+          (COURIER_PRICED_SOURCES.reduce((sum, source) => sum + (rush.sources[source] ?? 0), 0) /
+            Math.max(1, rush.requests)) *
+            1000,
+        ) / 1000,
+      rush_postal_codes: postalCodes.length,
       requests: phases.reduce((sum, p) => sum + p.requests, 0),
       non_2xx: phases.reduce((sum, p) => sum + p.non2xx, 0),
       errors: phases.reduce((sum, p) => sum + p.errors, 0),
@@ -331,6 +368,23 @@ async function main(): Promise<void> {
     };
     await server.stop();
     server = null;
+    const priceCheck = await rushPriceErrors({
+      databaseUrl,
+      sandboxUrl: sandbox.url,
+      token: COURIER_TOKEN,
+      bodies: rushBodies,
+      settings,
+      timeZone: TIME_ZONE,
+    });
+    info(
+      `rush prices from memory or model: ${priceCheck.checked} rates of ${priceCheck.carts} carts checked against the courier's exact price: mean error $${priceCheck.maeUsd ?? "-"}, p95 $${priceCheck.p95Usd ?? "-"}, max $${priceCheck.maxUsd ?? "-"}`,
+    );
+    const figures = {
+      ...summary,
+      rush_price_checked: priceCheck.checked,
+      rush_price_mae_usd: priceCheck.maeUsd,
+      rush_price_p95_error_usd: priceCheck.p95Usd,
+    };
     const met = judgeTargets(
       [
         atMost("warm_p50_ms", summary.warm_p50_ms, WARM_P50_MAX_MS),
@@ -340,6 +394,13 @@ async function main(): Promise<void> {
         atMost("cold_p99_ms", summary.cold_p99_ms, COLD_P99_MAX_MS),
         equalTo("cold_fallbacks", summary.cold_fallbacks, 0),
         atMost("rush_p99_ms", summary.rush_p99_ms, RUSH_P99_MAX_MS),
+        atLeast(
+          "rush_priced_from_courier_share",
+          summary.rush_priced_from_courier_share,
+          RUSH_PRICED_FROM_COURIER_MIN_SHARE,
+        ),
+        atMost("rush_price_mae_usd", figures.rush_price_mae_usd, RUSH_PRICE_MAE_MAX_USD),
+        atMost("rush_price_p95_error_usd", figures.rush_price_p95_error_usd, RUSH_PRICE_P95_ERROR_MAX_USD),
         equalTo("non_2xx", summary.non_2xx, 0),
         equalTo("errors", summary.errors, 0),
         atMost("courier_max_rps", summary.courier_max_rps, REQUESTS_PER_SECOND),
@@ -348,7 +409,7 @@ async function main(): Promise<void> {
       ],
       info,
     );
-    info(JSON.stringify({ ...summary, targets_met: met }));
+    info(JSON.stringify({ ...figures, targets_met: met }));
   } finally {
     rss.stop();
     await server?.stop();

@@ -4,7 +4,9 @@ import type { AccountOptions, Faults } from "./model";
 
 /**
  * The sandbox's control API under /__sandbox (no courier token needed; the sandbox listens on
- * loopback only): account options per token, fault injection, counters, and stepping a shipment.
+ * loopback only): account options per token, fault injection, counters, stepping a shipment, and a
+ * price check (the estimate a request would get, outside the rate limit and the counters: the
+ * benchmark's exact price for a cart after a rush).
  */
 
 const WebhookAuthSchema = z.discriminatedUnion("method", [
@@ -68,6 +70,8 @@ export type ControlTarget = {
   stats(): unknown;
   advance(id: number): unknown;
   expire(id: number): unknown;
+  /** The courier's estimate for a request body, as POST /estimates answers the token's account, uncounted and unlimited. */
+  estimate(body: unknown, token: string): Reply;
 };
 
 const invalid = (error: z.ZodError) =>
@@ -91,6 +95,9 @@ export function handleControl(target: ControlTarget, method: string, segments: s
     return parsed.success ? json(200, target.setFaults(parsed.data)) : invalid(parsed.error);
   }
   if (area === "stats" && key === undefined && method === "GET") return json(200, target.stats());
+  if (area === "estimate" && action === undefined && method === "POST") {
+    return target.estimate(body, key ? decodeURIComponent(key) : "");
+  }
   if (area === "shipments" && key && /^\d+$/.test(key) && method === "POST") {
     const result =
       action === "advance" ? target.advance(Number(key)) : action === "expire" ? target.expire(Number(key)) : undefined;

@@ -1,41 +1,26 @@
+import zipcodes from "zipcodes";
 import type { AddressSchema, ItemSchema } from "~/courier/requests";
 import type { z } from "zod";
 
 /**
  * The sandbox's stand-in for geocoding and pricing, deterministic so tests can aim at each case:
  * - supplied latitude/longitude are used as given;
- * - otherwise a 5-digit US zip (optionally ZIP+4) is placed in the region of its first digit,
- *   offset by its other digits (within about 35 miles); any other zip, or 00000, cannot be found (1004);
+ * - otherwise a 5-digit US zip (optionally ZIP+4) is placed at its real centroid from the `zipcodes`
+ *   package (the one the app's price model measures with), so distances follow real geography; a zip
+ *   the package does not know, or any other text, cannot be found (1004);
  * - distance is the great-circle distance times 1.2 for roads; over 350 miles there is no route (1005).
  */
 
 export type Point = { latitude: number; longitude: number };
 
-// Rough centres of the ten US zip regions (first digit).
-const ZIP_REGIONS: readonly Point[] = [
-  { latitude: 42.3, longitude: -71.8 },
-  { latitude: 41.5, longitude: -75.5 },
-  { latitude: 36.5, longitude: -79.0 },
-  { latitude: 32.5, longitude: -84.5 },
-  { latitude: 39.8, longitude: -85.0 },
-  { latitude: 44.5, longitude: -93.0 },
-  { latitude: 39.0, longitude: -95.0 },
-  { latitude: 31.5, longitude: -96.5 },
-  { latitude: 39.5, longitude: -108.0 },
-  { latitude: 37.0, longitude: -120.0 },
-];
-
 export function geocode(address: z.output<typeof AddressSchema>): Point | null {
   if (address.latitude !== undefined && address.longitude !== undefined) {
     return { latitude: address.latitude, longitude: address.longitude };
   }
-  const match = /^(\d)(\d\d)(\d\d)(-\d{4})?$/.exec(address.zip.trim());
-  if (!match || address.zip.startsWith("00000")) return null;
-  const region = ZIP_REGIONS[Number(match[1])]!;
-  return {
-    latitude: round(region.latitude + ((Number(match[2]) % 20) - 10) * 0.05, 6),
-    longitude: round(region.longitude + ((Number(match[3]) % 20) - 10) * 0.05, 6),
-  };
+  const match = /^(\d{5})(-\d{4})?$/.exec(address.zip.trim());
+  const place = match ? zipcodes.lookup(match[1]!) : undefined;
+  if (!place || place.country !== "US") return null;
+  return { latitude: place.latitude, longitude: place.longitude };
 }
 
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;

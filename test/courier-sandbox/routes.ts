@@ -122,12 +122,13 @@ function timingProblem(description: string | undefined): Reply | null {
 }
 
 /** The account's peak-time extra for a delivery window starting at `start` (model.ts, peakPricing). */
-function peakExtra(core: SandboxCore, token: string, start: string): number {
+function peakExtra(core: Pick<SandboxCore, "account">, token: string, start: string): number {
   const peak = core.account(token).peakPricing;
   return peak && Date.parse(start) >= Date.parse(peak.from) ? peak.extraDollars : 0;
 }
 
-function estimate(core: SandboxCore, req: ApiRequest): Reply {
+/** POST /estimates; the control API's `POST /__sandbox/estimate[/:token]` answers the same, outside the rate limit. */
+export function estimate(core: Pick<SandboxCore, "clock" | "account">, req: Pick<ApiRequest, "body" | "token">): Reply {
   const v = validate(requestSchemas(core.clock).estimate, req.body);
   if (!v.ok) return v.reply;
   const r = route(v.value.pickup_location, v.value.delivery_location);

@@ -18,7 +18,7 @@ import {
   type WebhookEvent,
   type WebhookTarget,
 } from "./model";
-import { handleApi, type SandboxCore } from "./routes";
+import { estimate, handleApi, type SandboxCore } from "./routes";
 import { createRunner } from "./runner";
 import { scaledScheduler, type Scheduler } from "./scheduler";
 import { shipmentJson } from "./shipments";
@@ -186,6 +186,7 @@ export async function startCourierSandbox(options: SandboxOptions = {}): Promise
       const s = runner.expireNow(id);
       return s ? shipmentJson(s, { includeEvents: true }) : null;
     },
+    estimate: (body: unknown, token: string) => estimate(core, { body, token }),
   };
 
   /** Fault injection for one authenticated request: a reply to send instead, or null. */

@@ -145,6 +145,20 @@ describe("what the block and the action show for each state", () => {
     });
   });
 
+  it("names the customer first for staff on the order page, with their phone and address", () => {
+    const recipient = {
+      name: "Dana Whitfield",
+      phone: "(555) 170-0034",
+      address: "500 Valencia St, San Francisco, CA 94110",
+    };
+    const card = shipmentCard(shipmentView({ recipient }), NOW, formatTime);
+    expect(card.details[0]).toEqual({
+      label: "Customer",
+      value: "Dana Whitfield · (555) 170-0034 · 500 Valencia St, San Francisco, CA 94110",
+    });
+    expect(shipmentCard(shipmentView(), NOW, formatTime).details.map((d) => d.label)).not.toContain("Customer");
+  });
+
   it("gives a generic reason when the app sent none", () => {
     const card = shipmentCard(shipmentView({ needsAttention: true }), NOW, formatTime);
     expect(card.attention).toEqual({ reason: "This delivery needs your attention.", fix: null });

@@ -45,6 +45,7 @@ function Row({ item, detail, action }: { item: TodayItem; detail: string; action
             <Button variant="plain" url={`/app/shipments/${item.shipmentId}`}>
               {item.orderName}
             </Button>
+            {item.legWords ? <Badge>{item.legWords}</Badge> : null}
             {item.needsAttention ? <Badge tone="critical">Needs attention</Badge> : null}
           </InlineStack>
           <Text as="span" tone="subdued">

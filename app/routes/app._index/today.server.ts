@@ -46,6 +46,8 @@ export async function todayBoardData(
       deliverEnd: true,
       driverName: true,
       needsAttention: true,
+      kind: true,
+      batchReferenceId: true,
     },
   });
   return {

@@ -5,8 +5,8 @@
  * replaced is left out (the later one is what counts).
  */
 import { firstName } from "~/shipments/order-summary";
-import { spanLabel, timeOfDayLabel } from "~/schedule/labels";
-import { zonedDate } from "~/schedule/time-zone";
+import { LEG_ROLE_WORDS, legRole } from "~/shipments/leg-kind";
+import { formatTimeOfDay, formatWindow } from "~/text/staff-format";
 
 export type TodayRow = {
   id: string;
@@ -20,6 +20,9 @@ export type TodayRow = {
   deliverEnd: Date | null;
   driverName: string | null;
   needsAttention: boolean;
+  /** A return's collection or an exchange's leg (app/shipments/leg-kind.ts); absent: a delivery. */
+  kind?: string;
+  batchReferenceId?: string | null;
 };
 
 export type TodayItem = {
@@ -33,6 +36,8 @@ export type TodayItem = {
   window: string;
   driverFirstName: string | null;
   needsAttention: boolean;
+  /** "Return collection", "Exchange: …"; null for a delivery. */
+  legWords: string | null;
 };
 
 export type LocationDay = {
@@ -54,14 +59,12 @@ function item(row: TodayRow, now: Date, timeZone: string): TodayItem {
     shipmentId: row.id,
     orderName: row.orderName,
     state: row.state,
-    readyBy: row.pickupAfter ? timeOfDayLabel(row.pickupAfter, timeZone) : "—",
+    readyBy: formatTimeOfDay(row.pickupAfter, { timeZone }),
     minutesToPickup: row.pickupAfter ? Math.round((row.pickupAfter.getTime() - now.getTime()) / 60_000) : null,
-    window:
-      row.deliverStart && row.deliverEnd
-        ? spanLabel(row.deliverStart, row.deliverEnd, zonedDate(now, timeZone), timeZone)
-        : "—",
+    window: formatWindow(row.deliverStart, row.deliverEnd, { timeZone, now }),
     driverFirstName: firstName(row.driverName),
     needsAttention: row.needsAttention,
+    legWords: legRole(row) === "delivery" ? null : LEG_ROLE_WORDS[legRole(row)],
   };
 }
 

@@ -4,7 +4,7 @@ import type { DraftControls } from "./draft-controls";
 import { FALLBACKS, ROUNDING, TOLERANCE_UNITS } from "./option-lists";
 
 /** What shoppers pay, checkout's fallback and time budget, the price tolerance and the default package. */
-export function PricingSections({ controls: { field, choice, value } }: { controls: DraftControls }) {
+export function PricingSections({ controls: { field, choice, flag, value } }: { controls: DraftControls }) {
   return (
     <>
       <Layout.AnnotatedSection
@@ -38,6 +38,15 @@ export function PricingSections({ controls: { field, choice, value } }: { contro
                 timeBudgetChoices(value("timeBudgetMs")),
               )}
             </FormLayout.Group>
+            {flag(
+              "priceMemory.enabled",
+              "When the courier cannot answer in time, price from its recent prices",
+              "The courier's price for the same size of order to the same ZIP code from the last minutes below, else an estimate from its recent prices by distance; only when neither is known, the fallback above. Off: the courier's exact price or the fallback.",
+            )}
+            {field("priceMemory.maxAgeMinutes", "A recent courier price is used for at most", {
+              type: "number",
+              suffix: "minutes",
+            })}
             <FormLayout.Group>
               {choice("priceTolerance.unit", "Flag a delivery priced above the quote by", TOLERANCE_UNITS)}
               {field("priceTolerance.amount", "Tolerance", {

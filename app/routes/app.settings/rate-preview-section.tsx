@@ -130,6 +130,11 @@ function PreviewAnswer({ result }: { result: Extract<RatePreviewResult, { ok: tr
           </li>
         ))}
       </ul>
+      {result.priceSource ? (
+        <Text as="p" tone="subdued">
+          {result.priceSource.message}
+        </Text>
+      ) : null}
       {result.priceNote ? (
         <Text as="p" tone="subdued">
           {result.priceNote}

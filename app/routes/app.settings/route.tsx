@@ -26,7 +26,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, formD
 export const action = async ({ request }: ActionFunctionArgs) => {
   const auth = await authenticate.admin(request);
   const { session, admin } = auth;
-  const deps = { ...setupDeps(admin), courierFor: getRuntime().courierFor };
+  const runtime = getRuntime();
+  const deps = { ...setupDeps(admin), courierFor: runtime.courierFor, pricing: runtime.quote, clock: runtime.clock };
   return runSettingsPageAction(deps, session.shop, await readFormData(request), staffActorOf(auth));
 };
 

@@ -17,8 +17,12 @@ import { saveSettingsForm } from "~/settings/settings-form.server";
  * page shares (courier account, webhook secret), and the rates preview (which changes nothing).
  */
 
-/** The setup actions' collaborators and the preview's (the shop's courier, and full slots when counted). */
-export type SettingsPageActionDeps = SetupDeps & Pick<RatePreviewDeps, "courierFor" | "fullSlots">;
+/**
+ * The setup actions' collaborators and the preview's (the shop's courier, full slots when counted,
+ * checkout's price memory and courier state for the source that would price now).
+ */
+export type SettingsPageActionDeps = SetupDeps &
+  Pick<RatePreviewDeps, "courierFor" | "fullSlots" | "pricing" | "clock">;
 
 export type SettingsSaveResult = {
   intent: "settings";

@@ -1,7 +1,15 @@
 import { Button, InlineGrid, InlineStack, Link, Text } from "@shopify/polaris";
 import { cancellationLabel } from "../../../extensions/shared/cancellation";
 import { STATE_LABELS } from "../../../extensions/shared/presentation";
-import { formatDateTime, formatMoney } from "~/text/format";
+import { FINAL_STATES } from "~/shipments/states";
+import {
+  formatInstant,
+  formatMoneyWithCode,
+  formatPhone,
+  formatPosition,
+  formatWindow,
+  phoneHref,
+} from "~/text/staff-format";
 import type { ShipmentDetail } from "./shipment-detail";
 import { TitledCard } from "./titled-card";
 
@@ -19,7 +27,8 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 /** State, tracking, window, times, prices and what staff added (tip, rating). */
 export function DetailsCard({ detail, timeZone }: { detail: ShipmentDetail; timeZone: string }) {
   const { view, shipment } = detail;
-  const price = (cents: number | null) => formatMoney(cents, detail.currency);
+  const clock = { timeZone, now: new Date(detail.loadedAt) };
+  const price = (cents: number | null) => formatMoneyWithCode(cents, detail.currency);
   return (
     <TitledCard title="Details" gap="200">
       <Row label="State">{STATE_LABELS[view.state]}</Row>
@@ -32,12 +41,8 @@ export function DetailsCard({ detail, timeZone }: { detail: ShipmentDetail; time
           (shipment.trackingNumber ?? "—")
         )}
       </Row>
-      <Row label="Courier id">{shipment.courierShipmentId ?? "—"}</Row>
-      <Row label="Window">
-        {view.windowStartIso
-          ? `${formatDateTime(view.windowStartIso, timeZone)} – ${formatDateTime(view.windowEndIso, timeZone)}`
-          : "—"}
-      </Row>
+      <Row label="Courier's number">{shipment.courierShipmentId ?? "—"}</Row>
+      <Row label="Window">{formatWindow(view.windowStartIso, view.windowEndIso, clock)}</Row>
       {detail.slot ? (
         <Row label="Delivery slot">
           {detail.slot.overCapacityNotice ? (
@@ -49,9 +54,12 @@ export function DetailsCard({ detail, timeZone }: { detail: ShipmentDetail; time
           )}
         </Row>
       ) : null}
-      <Row label="Pickup after">{formatDateTime(shipment.pickupAfter, timeZone)}</Row>
-      <Row label="ETA">{formatDateTime(view.etaIso, timeZone)}</Row>
-      <Row label="Delivered">{formatDateTime(view.deliveredAtIso, timeZone)}</Row>
+      <Row label="Pickup after">{formatInstant(shipment.pickupAfter, clock)}</Row>
+      {/* The courier's estimate only means something while the delivery is under way. */}
+      {view.etaIso && !FINAL_STATES.has(view.state) && view.state !== "expired" ? (
+        <Row label="Expected">{formatInstant(view.etaIso, clock)}</Row>
+      ) : null}
+      {view.deliveredAtIso ? <Row label="Delivered">{formatInstant(view.deliveredAtIso, clock)}</Row> : null}
       <Row label="Price">{price(shipment.priceCents)}</Row>
       <Row label="Quoted at checkout">{price(shipment.quotedPriceCents)}</Row>
       <Row label="Distance">
@@ -62,7 +70,7 @@ export function DetailsCard({ detail, timeZone }: { detail: ShipmentDetail; time
       ) : null}
       {view.driverPayRaisedCents > 0 ? (
         // The courier's extra compensation is in US dollars, whatever the shop's currency.
-        <Row label="Driver's pay raised">{formatMoney(view.driverPayRaisedCents, "USD")}</Row>
+        <Row label="Driver's pay raised">{formatMoneyWithCode(view.driverPayRaisedCents, "USD")}</Row>
       ) : null}
       {shipment.tipCents !== null ? <Row label="Tip">{price(shipment.tipCents)}</Row> : null}
       {shipment.rating !== null ? <Row label="Rating">{`${shipment.rating} of 5`}</Row> : null}
@@ -71,14 +79,25 @@ export function DetailsCard({ detail, timeZone }: { detail: ShipmentDetail; time
   );
 }
 
-/** The driver and their last known position. */
-export function DriverCard({ shipment }: { shipment: ShipmentDetail["shipment"] }) {
+/** The driver and where they were last seen (a map link, never coordinates). */
+export function DriverCard({
+  shipment,
+  timeZone,
+  now,
+}: {
+  shipment: ShipmentDetail["shipment"];
+  timeZone: string;
+  now: string;
+}) {
+  const position = formatPosition(shipment.lastPosition, { timeZone, now: new Date(now) });
+  const phone = shipment.driver?.phone ?? null;
+  const href = phoneHref(phone);
   return (
     <TitledCard title="Driver" gap="200">
       {shipment.driver ? (
         <>
           <Row label="Name">{shipment.driver.name ?? "—"}</Row>
-          <Row label="Phone">{shipment.driver.phone ?? "—"}</Row>
+          <Row label="Phone">{href ? <Link url={href}>{formatPhone(phone)}</Link> : formatPhone(phone)}</Row>
           <Row label="Vehicle">
             {shipment.driver.vehicle
               ? [
@@ -97,18 +116,25 @@ export function DriverCard({ shipment }: { shipment: ShipmentDetail["shipment"] 
           No driver assigned yet.
         </Text>
       )}
-      <Row label="Last position">
-        {shipment.lastPosition ? (
-          <Link
-            url={`https://www.openstreetmap.org/?mlat=${shipment.lastPosition.latitude}&mlon=${shipment.lastPosition.longitude}#map=15/${shipment.lastPosition.latitude}/${shipment.lastPosition.longitude}`}
-            target="_blank"
-          >
-            {`${shipment.lastPosition.latitude.toFixed(5)}, ${shipment.lastPosition.longitude.toFixed(5)}`}
+      {position ? (
+        <Row label="Where">
+          <Link url={position.mapUrl} target="_blank">
+            {`${position.words} (map)`}
           </Link>
-        ) : (
-          "—"
-        )}
-      </Row>
+        </Row>
+      ) : null}
+    </TitledCard>
+  );
+}
+
+/** The customer the delivery goes to (a collection: comes from), as the fulfillment order held them. */
+export function CustomerCard({ recipient }: { recipient: NonNullable<ShipmentDetail["view"]["recipient"]> }) {
+  const href = phoneHref(recipient.phone);
+  return (
+    <TitledCard title="Customer" gap="200">
+      <Row label="Name">{recipient.name}</Row>
+      <Row label="Phone">{href ? <Link url={href}>{recipient.phone}</Link> : recipient.phone}</Row>
+      <Row label="Address">{recipient.address}</Row>
     </TitledCard>
   );
 }

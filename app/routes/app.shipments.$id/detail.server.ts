@@ -7,7 +7,8 @@ import { findShopShipment, shipmentViews } from "~/staff/shipments.server";
 import { shipmentStaffActions } from "~/shops/staff-actions.server";
 import { orderAdminUrl } from "~/attention/attention-list";
 import { attentionCodeOf, fixesOf } from "~/shipments/attention-reasons";
-import { formatMoney } from "~/text/format";
+import { formatMoneyWithCode } from "~/text/staff-format";
+import { legTitle } from "~/shipments/leg-kind";
 import { buildTimeline } from "./timeline";
 
 const MAX_TIMELINE_ENTRIES = 200;
@@ -53,6 +54,8 @@ export async function shipmentDetail(deps: StaffDeps, shopDomain: string, shipme
     shipment: {
       id: shipment.id,
       orderName: shipment.orderName,
+      /** "Delivery for #1001", "Return collection for #1001", an exchange's leg (app/shipments/leg-kind.ts). */
+      title: legTitle(shipment, shipment.orderName),
       orderLegacyId: shipment.orderGid.split("/").pop() ?? null,
       courierShipmentId: shipment.courierShipmentId,
       trackingNumber: shipment.trackingNumber,
@@ -94,8 +97,9 @@ export async function shipmentDetail(deps: StaffDeps, shopDomain: string, shipme
         priceCents: shipment.priceCents,
         quotedPriceCents: shipment.quotedPriceCents,
         shopperPriceCents: shipment.shopperPriceCents,
+        quotePriceSource: shipment.quotePriceSource,
       },
-      money: (cents) => formatMoney(cents, shop.currency),
+      money: (cents) => formatMoneyWithCode(cents, shop.currency),
     }),
     deadJobs,
     slot: slotPlace && {

@@ -4,7 +4,7 @@ import { Badge, Banner, BlockStack, Box, Layout, Link, Page } from "@shopify/pol
 import { STATE_LABELS, STATE_TONES } from "../../../extensions/shared/presentation";
 import { offeredActions } from "../../../extensions/shared/shipment-rules";
 import { CancelCard, DeadJobsCard, RateCard, TipCard } from "./action-cards";
-import { DetailsCard, DriverCard, LabelCard } from "./detail-cards";
+import { CustomerCard, DetailsCard, DriverCard, LabelCard } from "./detail-cards";
 import { PhotosCard, TimelineCard } from "./timeline-cards";
 import { AttentionActions } from "~/routes/app.attention/attention-actions";
 import { polarisTone } from "~/text/format";
@@ -48,7 +48,7 @@ export default function ShipmentPage() {
   const actions = offeredActions(view, new Date(detail.loadedAt));
   return (
     <Page
-      title={`Delivery for ${shipment.orderName}`}
+      title={shipment.title}
       subtitle={shipment.trackingNumber ? `Tracking number ${shipment.trackingNumber}` : undefined}
       titleMetadata={
         <Badge tone={view.needsAttention ? "critical" : polarisTone(STATE_TONES[view.state])}>
@@ -70,7 +70,7 @@ export default function ShipmentPage() {
         ) : null}
         <Layout.Section>
           <BlockStack gap="400">
-            <TimelineCard timeline={timeline} timeZone={timeZone} />
+            <TimelineCard timeline={timeline} timeZone={timeZone} now={detail.loadedAt} />
             <PhotosCard photos={view.photos} />
             {actions.includes("cancel") ? <CancelCard view={view} /> : null}
             {actions.includes("tip") ? <TipCard /> : null}
@@ -80,8 +80,9 @@ export default function ShipmentPage() {
         </Layout.Section>
         <Layout.Section variant="oneThird">
           <BlockStack gap="400">
+            {view.recipient ? <CustomerCard recipient={view.recipient} /> : null}
             <DetailsCard detail={detail} timeZone={timeZone} />
-            <DriverCard shipment={shipment} />
+            <DriverCard shipment={shipment} timeZone={timeZone} now={detail.loadedAt} />
             {labels ? <LabelCard labels={labels} /> : null}
             <Box>
               {shipment.orderLegacyId ? (

@@ -1,6 +1,6 @@
 import { Badge, BlockStack, InlineGrid, InlineStack, Text } from "@shopify/polaris";
 import { PHOTO_LABELS } from "../../../extensions/shared/presentation";
-import { formatDateTime } from "~/text/format";
+import { formatInstant } from "~/text/staff-format";
 import type { ShipmentDetail } from "./shipment-detail";
 import { TitledCard } from "./titled-card";
 
@@ -10,7 +10,16 @@ const SOURCE_TONES = { Courier: "success", App: undefined, Staff: "info", Flow: 
  * What happened to the delivery, newest first, in one list: what was booked and what it cost, what the
  * courier said and what Shopify shows, what the app did, and every staff action with who did it.
  */
-export function TimelineCard({ timeline, timeZone }: { timeline: ShipmentDetail["timeline"]; timeZone: string }) {
+export function TimelineCard({
+  timeline,
+  timeZone,
+  now,
+}: {
+  timeline: ShipmentDetail["timeline"];
+  timeZone: string;
+  now: string;
+}) {
+  const clock = { timeZone, now: new Date(now) };
   return (
     <TitledCard title="Timeline" gap="300">
       {timeline.length === 0 ? (
@@ -22,7 +31,7 @@ export function TimelineCard({ timeline, timeZone }: { timeline: ShipmentDetail[
           {timeline.map((entry) => (
             <InlineGrid key={entry.id} columns={["oneThird", "twoThirds"]} gap="200">
               <Text as="span" tone="subdued">
-                {formatDateTime(entry.at, timeZone)}
+                {formatInstant(entry.at, clock)}
               </Text>
               <BlockStack gap="050">
                 <InlineStack gap="200" blockAlign="center">

@@ -30,14 +30,22 @@ const EVENT_WORDS: Record<string, string> = {
   "grouping.pickup_grouping_identified": "Grouped with other orders for one driver",
 };
 
+/** Entries written before the wording changed named the courier batch: "round trip rt-1092-1 leg 2". */
+function withoutTripReference(message: string): string {
+  return message.replace(/round trip rt-[\w-]+ leg (\d+)/g, "leg $1 of the exchange's round trip");
+}
+
 const isState = (value: string): value is ShipmentState => (SHIPMENT_STATES as readonly string[]).includes(value);
 
-/** The tracking flow records "en_route → delivered": shown as "Out for delivery → Delivered". */
+/**
+ * The tracking flow records "en_route → delivered" and "No state change from en_route": every state
+ * name in it is shown in words ("Out for delivery → Delivered", "No change: still Out for delivery").
+ */
 export function outcomeInWords(outcome: string | null): string | null {
   if (!outcome) return null;
-  const match = /^([a-z_]+) → ([a-z_]+)$/.exec(outcome);
-  if (match && isState(match[1]!) && isState(match[2]!)) return `${STATE_LABELS[match[1]]} → ${STATE_LABELS[match[2]]}`;
-  return outcome;
+  const unchanged = /^No state change from ([a-z_]+)$/.exec(outcome);
+  if (unchanged && isState(unchanged[1]!)) return `No change: still ${STATE_LABELS[unchanged[1]]}`;
+  return outcome.replace(/\b[a-z]+(?:_[a-z]+)*\b/g, (word) => (isState(word) ? STATE_LABELS[word] : word));
 }
 
 export function eventInWords(name: string): string {
@@ -84,6 +92,14 @@ export type BookingCost = {
   priceCents: number | null;
   quotedPriceCents: number | null;
   shopperPriceCents: number | null;
+  /** Where checkout's price came from (Shipment.quotePriceSource); absent or null: not known. */
+  quotePriceSource?: string | null;
+};
+
+/** How checkout priced it, beside the quote, for the sources that were not the courier's answer for this cart. */
+const QUOTE_SOURCE_WORDS: Readonly<Record<string, string>> = {
+  memory: " (the courier's recent price for this size and ZIP code)",
+  model: " (estimated from the courier's recent prices by distance)",
 };
 
 /** The timeline rows a staff action also wrote, by the log's action: merged into one entry. */
@@ -121,8 +137,11 @@ function costInWords(cost: BookingCost, money: (cents: number) => string): strin
   const parts: string[] = [];
   if (cost.priceCents !== null) parts.push(`The courier's price: ${money(cost.priceCents)}`);
   if (cost.quotedPriceCents !== null && cost.quotedPriceCents !== cost.priceCents)
-    parts.push(`quoted ${money(cost.quotedPriceCents)}`);
-  if (cost.shopperPriceCents !== null) parts.push(`the shopper paid ${money(cost.shopperPriceCents)}`);
+    parts.push(`quoted ${money(cost.quotedPriceCents)}${QUOTE_SOURCE_WORDS[cost.quotePriceSource ?? ""] ?? ""}`);
+  if (cost.shopperPriceCents !== null)
+    parts.push(
+      `the shopper paid ${money(cost.shopperPriceCents)}${cost.quotePriceSource === "fallback" ? " (the window's fallback price: the courier could not answer in time)" : ""}`,
+    );
   return parts.length > 0 ? `${parts.join("; ")}.` : null;
 }
 
@@ -170,7 +189,7 @@ export function buildTimeline(
           : a.kind.startsWith("staff_")
             ? ("Staff" as const)
             : (ACTIVITY_SOURCES[a.kind] ?? ("App" as const)),
-        title: a.message,
+        title: withoutTripReference(a.message),
         detail: a === firstDispatch && booking ? costInWords(booking.cost, booking.money) : null,
         by: staff?.by ?? null,
         synthesized: false,

@@ -1,6 +1,7 @@
 import { STATE_LABELS } from "../../../extensions/shared/presentation";
 import type { Db } from "~/db/client.server";
 import { toShipmentState } from "~/staff/view-model";
+import { csvAmount, csvDateTime } from "~/text/staff-format";
 import { csvLine } from "~/text/csv";
 import type { ShipmentListQuery } from "./list-query";
 import { LIST_COLUMNS, presentRow, searchMatches, shopListContext } from "./list.server";
@@ -12,20 +13,24 @@ import { listOrderBy, listWhere } from "./list-where";
  */
 
 export const CSV_BATCH = 500;
+/** Times as ISO 8601 with the shop's offset; amounts as decimals with their currency in a column. */
 const HEADER = [
   "Order",
+  "Kind",
+  "Customer",
+  "Customer phone",
   "Pickup at",
   "Location",
-  "Delivery window",
+  "Window start",
+  "Window end",
   "State",
   "Driver",
   "Shopper paid",
   "Courier charged",
+  "Currency",
   "Tracking number",
   "Needs attention",
 ];
-
-const dollars = (cents: number | null) => (cents === null ? null : (cents / 100).toFixed(2));
 
 export async function shipmentsCsv(
   deps: { db: Db; clock: () => Date },
@@ -64,13 +69,18 @@ export async function shipmentsCsv(
           const item = presentRow(row, context);
           return csvLine([
             item.orderName,
-            item.pickupIso ? item.pickupLabel : null,
+            item.roleWords,
+            item.customerName,
+            item.customerPhone,
+            csvDateTime(item.pickupIso, shop.timezone),
             item.locationName,
-            item.windowLabel,
+            csvDateTime(item.windowStartIso, shop.timezone),
+            csvDateTime(item.windowEndIso, shop.timezone),
             STATE_LABELS[toShipmentState(item.state)],
             item.driverName,
-            dollars(item.shopperPriceCents),
-            dollars(item.priceCents),
+            csvAmount(item.shopperPriceCents),
+            csvAmount(item.priceCents),
+            shop.currency,
             item.trackingNumber,
             item.needsAttention ? "yes" : "no",
           ]);

@@ -10,9 +10,11 @@ import {
 import { useEffect, useState } from "react";
 import { STATE_LABELS } from "../../../extensions/shared/presentation";
 import {
+  KIND_FILTERS,
   LIST_VIEWS,
   listQueryParams,
   STATE_FILTERS,
+  type KindFilter,
   type ListSort,
   type ListView,
   type ShipmentListQuery,
@@ -35,6 +37,12 @@ const STATE_FILTER_LABELS: Record<StateFilter, string> = {
   all: "Any state",
   attention: "Needs attention",
   ...STATE_LABELS,
+};
+const KIND_FILTER_LABELS: Record<KindFilter, string> = {
+  all: "Deliveries, returns and exchanges",
+  delivery: "Deliveries",
+  return: "Return collections",
+  exchange: "Exchanges (both legs)",
 };
 const SORT_VALUES: Record<ListSort, string> = {
   pickup_desc: "pickup desc",
@@ -111,6 +119,20 @@ export function ListFilters({
       shortcut: true,
     },
     {
+      key: "kind",
+      label: "Kind",
+      filter: (
+        <ChoiceList
+          title="Kind"
+          titleHidden
+          choices={KIND_FILTERS.map((value) => ({ value, label: KIND_FILTER_LABELS[value] }))}
+          selected={[query.kind]}
+          onChange={([value]) => go({ kind: (value ?? "all") as KindFilter })}
+        />
+      ),
+      shortcut: true,
+    },
+    {
       key: "dates",
       label: "Pickup date",
       filter: <DateRange from={query.from} to={query.to} onChange={(from, to) => go({ from, to })} />,
@@ -130,6 +152,9 @@ export function ListFilters({
           },
         ]
       : []),
+    ...(query.kind !== "all"
+      ? [{ key: "kind", label: `Kind: ${KIND_FILTER_LABELS[query.kind]}`, onRemove: () => go({ kind: "all" }) }]
+      : []),
     ...(query.from || query.to
       ? [
           {
@@ -147,7 +172,7 @@ export function ListFilters({
       onSelect={() => undefined}
       canCreateNewView={false}
       queryValue={search}
-      queryPlaceholder="Search by order name or tracking number"
+      queryPlaceholder="Search by order, tracking number, customer name or phone"
       onQueryChange={setSearch}
       onQueryClear={() => {
         setSearch("");

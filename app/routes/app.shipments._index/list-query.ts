@@ -13,6 +13,9 @@ export type StateFilter = (typeof STATE_FILTERS)[number];
 /** The saved views, as Shopify's own lists have them (tabs). */
 export const LIST_VIEWS = ["all", "today", "waiting", "out", "attention"] as const;
 export type ListView = (typeof LIST_VIEWS)[number];
+/** What a shipment is (app/shipments/leg-kind.ts): deliveries, return collections, an exchange's legs, or all. */
+export const KIND_FILTERS = ["all", "delivery", "return", "exchange"] as const;
+export type KindFilter = (typeof KIND_FILTERS)[number];
 export const LIST_SORTS = ["pickup_desc", "pickup_asc", "created_desc", "created_asc"] as const;
 export type ListSort = (typeof LIST_SORTS)[number];
 
@@ -29,6 +32,7 @@ export const ShipmentListQuery = z.object({
   view: z.enum(LIST_VIEWS).catch("all"),
   state: z.enum(STATE_FILTERS).catch("all"),
   location: z.string().trim().max(LOCATION_PARAM_MAX_LENGTH).catch("").default(""),
+  kind: z.enum(KIND_FILTERS).catch("all"),
   /** Pickup date range, days of the shop's calendar (inclusive). */
   from: day,
   to: day,
@@ -46,6 +50,7 @@ export function parseListQuery(searchParams: URLSearchParams): ShipmentListQuery
     view: get("view"),
     state: get("state"),
     location: get("location"),
+    kind: get("kind"),
     from: get("from"),
     to: get("to"),
     sort: get("sort"),

@@ -1,7 +1,8 @@
 import type { Prisma } from "@prisma/client";
 import { addDays, zonedDateTimeToUtc, type CalendarDate } from "~/schedule/time-zone";
 import { shopDay } from "~/watchdog/periods";
-import type { ListSort, ListView, ShipmentListQuery, StateFilter } from "./list-query";
+import { RETURN_PICKUP } from "~/shipments/leg-kind";
+import type { KindFilter, ListSort, ListView, ShipmentListQuery, StateFilter } from "./list-query";
 
 /**
  * The Shipments list's query as Prisma conditions (pure): its view, filters, search and sort, for
@@ -10,15 +11,26 @@ import type { ListSort, ListView, ShipmentListQuery, StateFilter } from "./list-
 
 /**
  * Search by order name ("#1001"; staff may type "1001") or tracking number (usually upper case), as
- * exact matches on the (shopId, orderName) and (shopId, trackingNumber) indexes. Looked up first on
- * their own (searchMatches): joined with the list's sort, the planner walked the pickup-time index
- * instead and read every row of the shop (bench:lists: about a second at 100,000).
+ * exact matches on the (shopId, orderName) and (shopId, trackingNumber) indexes, and by the customer:
+ * a part of their name (any case) or of their phone number (4 digits at least, however typed), in
+ * `recipientSearch` (app/shipments/recipient.ts). Looked up first on their own (searchMatches):
+ * joined with the list's sort, the planner walked the pickup-time index instead and read every row of
+ * the shop (bench:lists: about a second at 100,000).
  */
 export function searchWhere(shopId: string, q: string): Prisma.ShipmentWhereInput {
   const names = [...new Set([q, q.startsWith("#") ? q : `#${q}`])];
   const numbers = [...new Set([q, q.toUpperCase()])];
-  return { shopId, OR: [{ orderName: { in: names } }, { trackingNumber: { in: numbers } }] };
+  const or: Prisma.ShipmentWhereInput[] = [{ orderName: { in: names } }, { trackingNumber: { in: numbers } }];
+  const digits = q.replace(/\D/g, "");
+  if (/^[\d\s()+.-]+$/.test(q) && digits.length >= MIN_PHONE_DIGITS) or.push({ recipientSearch: { contains: digits } });
+  else if (/\p{L}/u.test(q) && q.trim().length >= MIN_NAME_CHARACTERS)
+    or.push({ recipientSearch: { contains: q.trim().toLowerCase() } });
+  return { shopId, OR: or };
 }
+
+/** A phone search needs this many digits, a name search this many characters (fewer match too much). */
+export const MIN_PHONE_DIGITS = 4;
+export const MIN_NAME_CHARACTERS = 2;
 
 /** At most this many deliveries match one search (an order has a few; a tracking number one). */
 export const SEARCH_MATCHES_MAX = 1_000;
@@ -27,6 +39,19 @@ function stateWhere(state: StateFilter): Prisma.ShipmentWhereInput | undefined {
   if (state === "all") return undefined;
   if (state === "attention") return { needsAttention: true };
   return { state };
+}
+
+function kindWhere(kind: KindFilter): Prisma.ShipmentWhereInput | undefined {
+  switch (kind) {
+    case "all":
+      return undefined;
+    case "delivery":
+      return { kind: { not: RETURN_PICKUP }, batchReferenceId: null };
+    case "return":
+      return { kind: RETURN_PICKUP, batchReferenceId: null };
+    case "exchange":
+      return { batchReferenceId: { not: null } };
+  }
 }
 
 function viewWhere(view: ListView, now: Date, timeZone: string): Prisma.ShipmentWhereInput | undefined {
@@ -77,6 +102,7 @@ export function listWhere(
       viewWhere(query.view, now, timeZone),
       stateWhere(query.state),
       query.location ? { locationGid: query.location } : undefined,
+      kindWhere(query.kind),
       dateWhere(query.from, query.to, timeZone),
       searchIds ? { id: { in: [...searchIds] } } : undefined,
     ].filter((w) => w !== undefined),

@@ -1,7 +1,8 @@
 import type { Db } from "~/db/client.server";
 import type { JobQueue } from "~/jobs/queue.server";
-import { instantLabel, spanLabel } from "~/schedule/labels";
-import { zonedDate } from "~/schedule/time-zone";
+import { LEG_ROLE_WORDS, legRole } from "~/shipments/leg-kind";
+import { recipientOf } from "~/shipments/recipient";
+import { formatInstant, formatPhone, formatWindow } from "~/text/staff-format";
 import { shopDeadJobs } from "~/staff/dead-jobs.server";
 import { driverPayRaisedThisMonth } from "~/watchdog/raises.server";
 import { DEFAULT_LIST_QUERY, SHIPMENTS_PAGE_SIZE, type ShipmentListQuery } from "./list-query";
@@ -34,6 +35,11 @@ export const LIST_COLUMNS = {
   needsAttention: true,
   attentionReason: true,
   createdAt: true,
+  kind: true,
+  batchReferenceId: true,
+  batchSequence: true,
+  // The customer's name and phone for staff (recipient.ts); the request is read, never sent to the page.
+  requestJson: true,
 } as const;
 
 type ListRow = {
@@ -51,11 +57,17 @@ type ListRow = {
   needsAttention: boolean;
   attentionReason: string | null;
   createdAt: Date;
+  kind: string;
+  batchReferenceId: string | null;
+  batchSequence: number | null;
+  requestJson: string | null;
 };
 
-/** A row as the page and the CSV show it: times in the shop's zone, the location by name. */
+/** A row as the page and the CSV show it: times in the shop's zone, the location by name, the customer, the leg. */
 export function presentRow(row: ListRow, context: { timeZone: string; now: Date; locations: Map<string, string> }) {
-  const today = zonedDate(context.now, context.timeZone);
+  const clock = { timeZone: context.timeZone, now: context.now };
+  const recipient = recipientOf(row);
+  const role = legRole(row);
   return {
     id: row.id,
     orderName: row.orderName,
@@ -68,9 +80,14 @@ export function presentRow(row: ListRow, context: { timeZone: string; now: Date;
     attentionReason: row.attentionReason,
     locationName: context.locations.get(row.locationGid) ?? "Another location",
     pickupIso: row.pickupAfter?.toISOString() ?? null,
-    pickupLabel: row.pickupAfter ? instantLabel(row.pickupAfter, context.timeZone) : "—",
-    windowLabel:
-      row.deliverStart && row.deliverEnd ? spanLabel(row.deliverStart, row.deliverEnd, today, context.timeZone) : "—",
+    pickupLabel: formatInstant(row.pickupAfter, clock),
+    windowStartIso: row.deliverStart?.toISOString() ?? null,
+    windowEndIso: row.deliverEnd?.toISOString() ?? null,
+    windowLabel: formatWindow(row.deliverStart, row.deliverEnd, clock),
+    customerName: recipient?.name ?? null,
+    customerPhone: recipient ? formatPhone(recipient.phone) : null,
+    role,
+    roleWords: LEG_ROLE_WORDS[role],
   };
 }
 export type ListItem = ReturnType<typeof presentRow>;

@@ -1,3 +1,5 @@
+import type { ShipmentState } from "../../../extensions/shared/api-contract";
+import { LABEL_STATES } from "../../../extensions/shared/shipment-rules";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useFetcher, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import {
@@ -19,12 +21,13 @@ import {
 import { useState } from "react";
 import { STATE_LABELS, STATE_TONES } from "../../../extensions/shared/presentation";
 import { getRuntime } from "~/runtime.server";
-import { formatMoney, polarisTone } from "~/text/format";
+import { polarisTone } from "~/text/format";
+import { formatMoneyWithCode } from "~/text/staff-format";
 import { listQueryParams, parseListQuery } from "./list-query";
 import { shipmentsPageData } from "./list.server";
 import { BulkCancelModal, downloadFile, useLabelPrint } from "./bulk-actions";
 import { ListFilters } from "./list-filters";
-import { bulkCancel, parseBulkSelection } from "./bulk.server";
+import { bulkCancel, bulkCancelMessage, parseBulkSelection } from "./bulk.server";
 import { JobIdInput, retryDeadJob } from "~/staff/dead-jobs.server";
 import { StaffActionError } from "~/staff/errors";
 import { parseInput } from "~/staff/inputs";
@@ -55,13 +58,7 @@ export const action = async ({ request }: ActionFunctionArgs) => {
         { ...staffDeps(), admin: auth.admin },
         { shopDomain: session.shop, ids, fields, staff: staffActorOf(auth) },
       );
-      const failed = result.failures.length;
-      return {
-        ok: failed === 0,
-        message:
-          `${result.canceled} ${result.canceled === 1 ? "delivery" : "deliveries"} canceled.` +
-          (failed ? ` ${failed} could not be: ${result.failures[0]!.message}` : ""),
-      };
+      return { ok: result.failures.length === 0, message: bulkCancelMessage(result) };
     }
     const { jobId } = parseInput(JobIdInput, fields);
     await retryDeadJob(getRuntime(), { shopDomain: session.shop, jobId, staff: staffActorOf(auth) });
@@ -118,8 +115,11 @@ export default function Shipments() {
     setSearchParams(params);
   };
   const selected = allResourcesSelected ? shipments.map((s) => s.id) : selectedResources;
+  const labelled = shipments
+    .filter((s) => selected.includes(s.id) && LABEL_STATES.has(s.state as ShipmentState))
+    .map((s) => s.id);
   const exportUrl = `/app/shipments/export${listQueryParams(query, ["page"]).size ? `?${listQueryParams(query, ["page"])}` : ""}`;
-  const money = (cents: number | null) => formatMoney(cents, currency);
+  const money = (cents: number | null) => formatMoneyWithCode(cents, currency);
   return (
     <Page
       title="Deliveries"
@@ -128,7 +128,7 @@ export default function Shipments() {
         `${total} ${total === 1 ? "delivery" : "deliveries"}` +
         // The courier's extra compensation is in US dollars.
         (driverPayRaisedThisMonthCents > 0
-          ? ` · Driver's pay raised this month: ${formatMoney(driverPayRaisedThisMonthCents, "USD")}`
+          ? ` · Driver's pay raised this month: ${formatMoneyWithCode(driverPayRaisedThisMonthCents, "USD")}`
           : "")
       }
       backAction={{ content: "Home", url: "/app" }}
@@ -155,11 +155,15 @@ export default function Shipments() {
               </EmptyState>
             }
             promotedBulkActions={[
-              { content: "Print labels", onAction: () => void labels.print(selected) },
+              // Only deliveries on their way have a label (delivered, canceled or returned ones have none).
+              ...(labelled.length > 0
+                ? [{ content: "Print labels", onAction: () => void labels.print(labelled) }]
+                : []),
               { content: "Cancel deliveries", onAction: () => setCancelOpen(true) },
             ]}
             headings={[
               { title: "Order" },
+              { title: "Customer" },
               { title: "Pickup at" },
               { title: "Location" },
               { title: "Window" },
@@ -189,22 +193,43 @@ export default function Shipments() {
                           </Link>
                           {badge}
                         </InlineStack>
+                        {s.role !== "delivery" ? <Text as="span">{s.roleWords}</Text> : null}
+                        {s.customerName ? (
+                          <Text as="span">{`${s.customerName}${s.customerPhone ? ` · ${s.customerPhone}` : ""}`}</Text>
+                        ) : null}
                         <Text as="span" tone="subdued">
                           {`Pickup ${s.pickupLabel} · ${s.locationName}`}
                         </Text>
                         <Text as="span" tone="subdued">
-                          {`${s.windowLabel}${s.driverName ? ` · ${s.driverName}` : ""} · ${money(s.priceCents)}`}
+                          {`${s.windowLabel}${s.driverName ? ` · Driver ${s.driverName}` : ""} · Courier charged ${money(s.priceCents)}`}
                         </Text>
                       </BlockStack>
                     </IndexTable.Cell>
                   ) : (
                     <>
                       <IndexTable.Cell>
-                        <Link url={`/app/shipments/${s.id}`} removeUnderline monochrome dataPrimaryLink>
-                          <Text as="span" fontWeight="semibold">
-                            {s.orderName}
-                          </Text>
-                        </Link>
+                        <BlockStack gap="050">
+                          <Link url={`/app/shipments/${s.id}`} removeUnderline monochrome dataPrimaryLink>
+                            <Text as="span" fontWeight="semibold">
+                              {s.orderName}
+                            </Text>
+                          </Link>
+                          {s.role !== "delivery" ? (
+                            <Text as="span" tone="subdued">
+                              {s.roleWords}
+                            </Text>
+                          ) : null}
+                        </BlockStack>
+                      </IndexTable.Cell>
+                      <IndexTable.Cell>
+                        <BlockStack gap="050">
+                          <Text as="span">{s.customerName ?? "—"}</Text>
+                          {s.customerPhone ? (
+                            <Text as="span" tone="subdued">
+                              {s.customerPhone}
+                            </Text>
+                          ) : null}
+                        </BlockStack>
                       </IndexTable.Cell>
                       <IndexTable.Cell>{s.pickupLabel}</IndexTable.Cell>
                       <IndexTable.Cell>{s.locationName}</IndexTable.Cell>

@@ -22,8 +22,8 @@ import {
  * reached dispatch without the checkout's area check (Shopify Local Delivery, a rate quoted before the
  * merchant narrowed the area) are checked again, with one courier estimate only when the radius needs a
  * distance; outside, nothing is created at the courier, staff see why, and can still dispatch by hand.
- * The sandbox puts the pickup (ZIP 11201) about 141 road miles from the coordinates Shopify geocoded for
- * the shopper's address.
+ * The sandbox puts the pickup (ZIP 11201, at its centroid) about 163 road miles from the coordinates
+ * Shopify geocoded for the shopper's address (given here: in Albany, the test's far-away shopper).
  */
 
 const COURIER_TOKEN = "sandbox-token-area-at-dispatch";
@@ -59,6 +59,8 @@ const shopper = {
   zip: "11215",
   countryCodeV2: "US",
   phone: "+17185550134",
+  latitude: 42.6526,
+  longitude: -73.7562,
 };
 
 /** This test's calls to the courier, as "METHOD path". */
@@ -79,7 +81,7 @@ async function setArea(area: Omit<DeliveryArea, "locationGid">, extra: { localDe
   });
 }
 
-async function rememberQuote(orderGid: string, createdAt: Date) {
+async function rememberQuote(orderGid: string, createdAt: Date, priceSource = "live") {
   const order = (await fetchOrderForDispatch(await adminFor(SHOP), orderGid))!;
   const fo = order.fulfillmentOrders.nodes[0]!;
   await db.quoteMemory.create({
@@ -89,6 +91,7 @@ async function rememberQuote(orderGid: string, createdAt: Date) {
       serviceCode: serviceCodeFor("within-3-hours"),
       priceCents: 999,
       courierCents: 900,
+      priceSource,
       createdAt,
       expiresAt: new Date(runtime.clock().getTime() + 86_400_000),
     },
@@ -173,17 +176,20 @@ describe("the delivery area at dispatch", () => {
     const settled = await setArea({ radiusMiles: 200, zipCodes: [] });
     // Quoted after the area was set: checkout kept the radius with the courier's distance; no second call.
     const fresh = sameDayOrder(standIn);
-    await rememberQuote(fresh.id, new Date(settled.updatedAt.getTime() + 1_000));
+    // Priced by the app's price model at checkout (the courier was busy): recorded on the shipment.
+    await rememberQuote(fresh.id, new Date(settled.updatedAt.getTime() + 1_000), "model");
     expect((await orderPaid(fresh.id, "w-fresh")).status).toBe(200);
     await drainJobs(runtime);
     expect(courierCalls()).toEqual(["POST /v1/shipments"]);
     expect(await db.shipment.findFirstOrThrow({ where: { orderGid: fresh.id } })).toMatchObject({
       state: "scheduled",
       shopperPriceCents: 999,
+      quotedPriceCents: 900,
+      quotePriceSource: "model",
     });
 
     // Quoted before the merchant narrowed the area to 10 miles (a rate Shopify or the app kept): checked again.
-    const stale = sameDayOrder(standIn, { lineItems: [{ title: "Rye loaf", quantity: 1 }] });
+    const stale = sameDayOrder(standIn, { lineItems: [{ title: "Rye loaf", quantity: 1 }], shippingAddress: shopper });
     const narrowed = await setArea({ radiusMiles: 10, zipCodes: [] });
     await rememberQuote(stale.id, new Date(narrowed.updatedAt.getTime() - 1_000));
     expect((await orderPaid(stale.id, "w-stale")).status).toBe(200);

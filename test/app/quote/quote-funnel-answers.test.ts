@@ -5,6 +5,8 @@ import { createInProcessRateLimiter } from "~/courier/rate-limiter.server";
 import { db } from "~/db.server";
 import { createEstimateCache } from "~/quote/estimate-cache.server";
 import { createQuoteFunnel } from "~/quote/quote-funnel.server";
+import { createPostalCentroids } from "~/quote/postal-centroids.server";
+import { createPriceMemory } from "~/quote/price-memory";
 import { createQuoteMemory } from "~/quote/quote-memory.server";
 import { loadQuoteShop } from "~/quote/quote-shop.server";
 import { quoteRates, type QuoteDeps } from "~/quote/quote.server";
@@ -14,7 +16,7 @@ import { zonedDate, zonedTimeOnDate } from "~/schedule/time-zone";
 import type { LocationHours, ShopSettings } from "~/settings/shop-settings";
 import { startCourierSandbox, type CourierSandbox } from "../../courier-sandbox/server";
 import { testBudgetTimer } from "./budget-timer";
-import { originAddress, rateRequestBody, type RateRequestOptions } from "./rate-request-fixture";
+import { destinationAddress, originAddress, rateRequestBody, type RateRequestOptions } from "./rate-request-fixture";
 import { WITHIN_3_HOURS, quoteSettings, seedQuoteShop } from "./quote-shop";
 
 /** Every answer of the quote flow is counted in the funnel, by its outcome, location and the shop's hour. */
@@ -58,6 +60,8 @@ function deps(options: { connected?: boolean; takenPlaces?: QuoteDeps["takenPlac
         ? null
         : createCourierClient({ baseUrl: sandbox.url, token, limiter: createInProcessRateLimiter({ clock }) }),
     estimates: createEstimateCache({ clock }),
+    prices: createPriceMemory({ clock }),
+    centroids: createPostalCentroids(),
     memory: createQuoteMemory({ db, clock }),
     takenPlaces: options.takenPlaces ?? ((shopDomain, keys) => takenPlaces(db, shopDomain, keys)),
     budgetTimer: testBudgetTimer().timer,
@@ -78,7 +82,7 @@ const HOUR = shopHourStart(MID_MORNING, LA);
 describe("the quote funnel counts every answer", () => {
   it("a live price, then the same cart from the cache, at the pickup location in the shop's hour", async () => {
     const d = deps();
-    expect((await ask(d)).source).toBe("courier");
+    expect((await ask(d)).source).toBe("live");
     expect((await ask(d)).source).toBe("cache");
     const [row, ...rest] = await funnelRows(d);
     expect(rest).toEqual([]);
@@ -90,6 +94,14 @@ describe("the quote funnel counts every answer", () => {
       ratedLive: 1,
       ratedCache: 1,
     });
+  });
+
+  it("a price from the memory while the courier fails: counted as memory", async () => {
+    const d = deps();
+    expect((await ask(d)).source).toBe("live");
+    sandbox.setFaults({ failNext: [{ status: 500, count: 2, pathPrefix: "/v1/estimates" }] });
+    expect((await ask(d, { destination: destinationAddress({ address1: "9 Other St" }) })).source).toBe("memory");
+    expect(await funnelRows(d)).toMatchObject([{ requests: 2, ratedLive: 1, ratedMemory: 1, ratedFallback: 0 }]);
   });
 
   it("an origin that is no pickup location: counted under no location, as a setup problem", async () => {

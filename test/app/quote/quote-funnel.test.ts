@@ -76,7 +76,7 @@ describe("the shop's hour", () => {
 
 describe("how an answer counts", () => {
   it.each([
-    [{ source: "courier", reason: null, rates: 2 }, { rated: "live" }],
+    [{ source: "live", reason: null, rates: 2 }, { rated: "live" }],
     [{ source: "cache", reason: null, rates: 1 }, { rated: "cache" }],
     [{ source: "memory", reason: null, rates: 1 }, { rated: "memory" }],
     [{ source: "model", reason: null, rates: 1 }, { rated: "model" }],
@@ -95,7 +95,7 @@ describe("how an answer counts", () => {
     [{ source: "none", reason: "nothing_to_ship", rates: 0 }, { none: "cart" }],
     [{ source: "none", reason: "refused", rates: 0 }, { none: "cart" }],
     [{ source: "none", reason: "no_pickup_location", rates: 0 }, { none: "setup" }],
-    [{ source: "courier", reason: "priced_out", rates: 0 }, { none: "setup" }],
+    [{ source: "live", reason: "priced_out", rates: 0 }, { none: "setup" }],
     [{ source: "none", reason: "unreadable_request", rates: 0 }, { none: "other" }],
     [{ source: "none", reason: "shop_unavailable", rates: 0 }, { none: "other" }],
     [{ source: "none", reason: "shop_not_installed", rates: 0 }, null],

@@ -5,6 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { createEstimateCache } from "~/quote/estimate-cache.server";
+import { createPostalCentroids } from "~/quote/postal-centroids.server";
+import { createPriceMemory } from "~/quote/price-memory";
 import { quoteRates, RESPONSE_MARGIN_MS, type QuoteDeps } from "~/quote/quote.server";
 import type { QuoteShop } from "~/quote/quote-shop.server";
 import { TIME_BUDGET_MS_DEFAULT } from "~/settings/limits";
@@ -18,6 +20,8 @@ function deps(shopFor: QuoteDeps["shopFor"], warnings: string[] = []): QuoteDeps
     shopFor,
     courierFor: async () => null,
     estimates: createEstimateCache({ clock }),
+    prices: createPriceMemory({ clock }),
+    centroids: createPostalCentroids(),
     memory: { remember: async () => undefined } as unknown as QuoteDeps["memory"],
     logger: { warn: (event) => warnings.push(event) },
     takenPlaces: async () => new Map(),

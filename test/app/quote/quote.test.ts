@@ -5,6 +5,8 @@ import type { CourierRateLimiter } from "~/courier/rate-limit-policy";
 import { createInProcessRateLimiter } from "~/courier/rate-limiter.server";
 import { db } from "~/db.server";
 import { createEstimateCache, ESTIMATE_TTL_MS } from "~/quote/estimate-cache.server";
+import { createPostalCentroids } from "~/quote/postal-centroids.server";
+import { createPriceMemory } from "~/quote/price-memory";
 import { QUOTE_MEMORY_TTL_MS, createQuoteMemory } from "~/quote/quote-memory.server";
 import { loadQuoteShop } from "~/quote/quote-shop.server";
 import {
@@ -117,6 +119,8 @@ function harness(
         ? null
         : createCourierClient({ baseUrl: sandbox.url, token, fetch: counting.fetch, limiter }),
     estimates: createEstimateCache({ clock: clock.now }),
+    prices: createPriceMemory({ clock: clock.now }),
+    centroids: createPostalCentroids(),
     memory: createQuoteMemory({ db, clock: clock.now }),
     takenPlaces: options.takenPlaces ?? ((shopDomain, keys) => takenPlaces(db, shopDomain, keys)),
     logger: { warn: (event, fields) => warnings.push(`${event} ${JSON.stringify(fields)}`) },
@@ -155,7 +159,7 @@ describe("pricing each open window with the courier", () => {
   it("answers one rate per window, priced by the courier and the shop's rules", async () => {
     const h = harness();
     const result = await quote(h);
-    expect(result).toMatchObject({ status: 200, source: "courier", reason: null });
+    expect(result).toMatchObject({ status: 200, source: "live", reason: null });
     const expected = marked(sandboxPriceDollars());
     expect(rates(result)).toMatchObject([
       {
@@ -231,7 +235,7 @@ describe("pricing each open window with the courier", () => {
     const results = await Promise.all(Array.from({ length: 10 }, () => quote(h)));
     expect(h.estimateCalls()).toHaveLength(2);
     expect(new Set(results.map((r) => JSON.stringify(r.body))).size).toBe(1);
-    expect(results.every((r) => r.source === "courier")).toBe(true);
+    expect(results.every((r) => r.source === "live")).toBe(true);
   });
 
   it("answers a cart quoted in an earlier pickup slot from the cache at once, then refreshes it", async () => {
@@ -253,7 +257,7 @@ describe("pricing each open window with the courier", () => {
     const h = harness();
     await quote(h);
     h.clock.advance(ESTIMATE_TTL_MS);
-    expect(await quote(h)).toMatchObject({ source: "courier" });
+    expect(await quote(h)).toMatchObject({ source: "live" });
     expect(h.estimateCalls()).toHaveLength(4);
   });
 });
@@ -573,7 +577,11 @@ describe("out of area: no rate, status 200", () => {
   });
 });
 
-describe("courier slow, throttled or failing: the shop's fallback within the time budget", () => {
+/** Memory and model off: the courier's exact price or the fallback, as before they existed. */
+const EXACT_OR_FALLBACK = { priceMemory: { enabled: false, maxAgeMinutes: 15 } };
+
+describe("courier slow, throttled or failing, memory and model off: the shop's fallback within the time budget", () => {
+  beforeEach(() => setSettings(EXACT_OR_FALLBACK));
   const flat = [
     { service_code: "SAMEDAY_WITHIN-3-HOURS", total_price: "1500" },
     { service_code: "SAMEDAY_TOMORROW-MORNING", total_price: "900" },
@@ -618,13 +626,13 @@ describe("courier slow, throttled or failing: the shop's fallback within the tim
     expect(await quote(h, distinctCart(4))).toMatchObject({ source: "fallback" });
     expect(h.estimateCalls()).toHaveLength(2);
     h.clock.advance(1_000);
-    expect(await quote(h, distinctCart(4))).toMatchObject({ source: "courier" });
+    expect(await quote(h, distinctCart(4))).toMatchObject({ source: "live" });
     expect(h.estimateCalls()).toHaveLength(4);
   });
 
   it("when the quote share of the courier's rate limit is used up: fallback at once, never a queue", async () => {
     const h = harness({ limiter: createInProcessRateLimiter({ perSecond: 2 }) });
-    expect(await quote(h, distinctCart(5))).toMatchObject({ source: "courier" });
+    expect(await quote(h, distinctCart(5))).toMatchObject({ source: "live" });
     // The budget never runs out here: a queue would wait for the next second and then ask the courier.
     expect(await quote(h, distinctCart(6))).toMatchObject({ source: "fallback", body: { rates: flat } });
     expect(await quote(h, distinctCart(5))).toMatchObject({ source: "cache" });
@@ -632,7 +640,7 @@ describe("courier slow, throttled or failing: the shop's fallback within the tim
   });
 
   it("with the no-rate fallback, offers nothing", async () => {
-    await setSettings({ checkoutFallback: "no_rate" });
+    await setSettings({ ...EXACT_OR_FALLBACK, checkoutFallback: "no_rate" });
     sandbox.setFaults({ failNext: [{ status: 500, count: 2, pathPrefix: "/v1/estimates" }] });
     expect(await quote(harness(), distinctCart(7))).toMatchObject({
       status: 200,
@@ -643,6 +651,7 @@ describe("courier slow, throttled or failing: the shop's fallback within the tim
 
   it("offers no flat rate for a window that has none", async () => {
     await setSettings({
+      ...EXACT_OR_FALLBACK,
       deliveryWindows: quoteSettings().deliveryWindows.map((w) =>
         w.id === "tomorrow-morning" ? { ...w, fallbackPriceCents: null } : w,
       ),
@@ -659,7 +668,7 @@ describe("courier slow, throttled or failing: the shop's fallback within the tim
 });
 
 describe("Shopify's backup rates, only when the merchant chose them", () => {
-  beforeEach(() => setSettings({ checkoutFallback: "shopify_backup_rates" }));
+  beforeEach(() => setSettings({ ...EXACT_OR_FALLBACK, checkoutFallback: "shopify_backup_rates" }));
 
   it("answers an error status when the courier fails, so Shopify shows the backup rates", async () => {
     sandbox.setFaults({ failNext: [{ status: 503, count: 2, pathPrefix: "/v1/estimates" }] });
@@ -672,7 +681,7 @@ describe("Shopify's backup rates, only when the merchant chose them", () => {
   });
 
   it("answers the courier's rates when it answers", async () => {
-    expect(await quote(harness(), distinctCart(11))).toMatchObject({ status: 200, source: "courier" });
+    expect(await quote(harness(), distinctCart(11))).toMatchObject({ status: 200, source: "live" });
   });
 
   it("answers no rate (not an error) out of area", async () => {
@@ -691,7 +700,7 @@ describe("Shopify's backup rates, only when the merchant chose them", () => {
   });
 
   it("the flat-rate shop never answers an error status", async () => {
-    await setSettings({ checkoutFallback: "flat_rate" });
+    await setSettings({ ...EXACT_OR_FALLBACK, checkoutFallback: "flat_rate" });
     sandbox.setFaults({ failNext: [{ status: 503, count: 2, pathPrefix: "/v1/estimates" }] });
     expect((await quote(harness(), distinctCart(13))).status).toBe(200);
   });
@@ -709,6 +718,7 @@ describe("quote memory", () => {
         serviceCode: "SAMEDAY_WITHIN-3-HOURS",
         priceCents: Number(rates(result)[0]!.total_price),
         courierCents,
+        priceSource: "live",
       },
       {
         shopDomain: SHOP,
@@ -752,9 +762,86 @@ describe("quote memory", () => {
     expect(after[0]!.createdAt.getTime()).toBeGreaterThan(before[0]!.createdAt.getTime());
   });
 
-  it("does not remember fallback rates (no courier price)", async () => {
+  it("remembers a fallback rate with no courier price, its source fallback", async () => {
     sandbox.setFaults({ failNext: [{ status: 500, count: 2, pathPrefix: "/v1/estimates" }] });
-    await quote(harness(), distinctCart(14));
-    expect(await db.quoteMemory.count()).toBe(0);
+    const result = await quote(harness(), distinctCart(14));
+    expect(result).toMatchObject({ source: "fallback" });
+    const rows = await db.quoteMemory.findMany({ orderBy: { serviceCode: "desc" } });
+    expect(rows).toMatchObject([
+      { serviceCode: "SAMEDAY_WITHIN-3-HOURS", priceCents: 1500, courierCents: null, priceSource: "fallback" },
+      { serviceCode: "SAMEDAY_TOMORROW-MORNING", priceCents: 900, courierCents: null, priceSource: "fallback" },
+    ]);
+  });
+});
+
+describe("when the courier cannot answer in time: the price memory, then the price model", () => {
+  /** A cart to another street of `zip` (same items: the same package size class as the fixture cart). */
+  const cartTo = (zip: string, street = "77 Elm St") =>
+    rateRequestBody({ destination: destinationAddress({ postal_code: zip, address1: street }) });
+  const failNextEstimates = (count: number) =>
+    sandbox.setFaults({ failNext: [{ status: 500, count, pathPrefix: "/v1/estimates" }] });
+  const rememberedRows = () => db.quoteMemory.findMany({ orderBy: { createdAt: "desc" } });
+
+  it("prices a cart to the same postal code and size from the memory, recorded on the quote", async () => {
+    const h = harness();
+    const live = await quote(h, cartTo("94110", "1 Mission St"));
+    expect(live).toMatchObject({ source: "live" });
+    failNextEstimates(2);
+    const remembered = await quote(h, cartTo("94110", "2 Mission St"));
+    expect(remembered).toMatchObject({ status: 200, source: "memory", reason: null });
+    expect(rates(remembered)).toEqual(rates(live));
+    const rows = await db.quoteMemory.findMany({ where: { priceSource: "memory" } });
+    expect(rows).toHaveLength(2);
+    expect(rows.every((row) => row.courierCents === Math.round(sandboxPriceDollars() * 100))).toBe(true);
+  });
+
+  it("forgets a price older than the shop's limit (15 minutes by default)", async () => {
+    const h = harness();
+    await quote(h, cartTo("94110", "1 Mission St"));
+    h.clock.advance(14 * 60_000);
+    failNextEstimates(2);
+    expect(await quote(h, cartTo("94110", "3 Mission St"))).toMatchObject({ source: "memory" });
+    h.clock.advance(60_000);
+    failNextEstimates(2);
+    // One estimate gives the model no slope: the fallback.
+    expect(await quote(h, cartTo("94110", "4 Mission St"))).toMatchObject({ source: "fallback" });
+  });
+
+  it("prices a new postal code from the location's model, within cents of the courier's exact price", async () => {
+    const h = harness();
+    for (const zip of ["94110", "94117", "94122", "94131"]) {
+      expect(await quote(h, cartTo(zip))).toMatchObject({ source: "live" });
+    }
+    // The postal-code table loads on the first quote; it is there before the model is needed.
+    await h.deps.centroids.load();
+    failNextEstimates(2);
+    const modelled = await quote(h, cartTo("94112"));
+    expect(modelled).toMatchObject({ status: 200, source: "model" });
+    const [row] = await rememberedRows();
+    expect(row).toMatchObject({ priceSource: "model" });
+    expect(Math.abs(row!.courierCents! - Math.round(sandboxPriceDollars("94112") * 100))).toBeLessThanOrEqual(2);
+  });
+
+  it("with memory and model off: the fallback, as before", async () => {
+    await setSettings(EXACT_OR_FALLBACK);
+    const h = harness();
+    await quote(h, cartTo("94110", "1 Mission St"));
+    failNextEstimates(2);
+    expect(await quote(h, cartTo("94110", "2 Mission St"))).toMatchObject({ source: "fallback" });
+  });
+
+  it("in a rush, spends no courier call on a covered combination and one per uncovered cart", async () => {
+    const h = harness();
+    await quote(h, cartTo("94110", "1 Mission St"));
+    expect(h.estimateCalls()).toHaveLength(2);
+    // The quote lane was just refused a call: a rush.
+    h.deps.estimates.noteRefused(SHOP);
+    expect(await quote(h, cartTo("94110", "2 Mission St"))).toMatchObject({ source: "memory" });
+    expect(h.estimateCalls()).toHaveLength(2);
+    // Uncovered: the first window asks, the second takes its answer from the memory.
+    const uncovered = await quote(h, cartTo("94117"));
+    expect(uncovered).toMatchObject({ source: "memory" });
+    expect(rates(uncovered)).toHaveLength(2);
+    expect(h.estimateCalls()).toHaveLength(3);
   });
 });

@@ -3,6 +3,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createCourierClient } from "~/courier/client.server";
 import { createInProcessRateLimiter } from "~/courier/rate-limiter.server";
 import { db } from "~/db.server";
+import { createEstimateCache } from "~/quote/estimate-cache.server";
+import { sizeClassOf } from "~/quote/package-size-class";
+import { createPostalCentroids } from "~/quote/postal-centroids.server";
+import { createPriceMemory } from "~/quote/price-memory";
 import { countedFullSlots, previewRates, type FullSlots, type RatePreviewDeps } from "~/quote/rate-preview.server";
 import { isoDate, parseIsoDate } from "~/schedule/opening-hours";
 import { serviceCodeFor } from "~/schedule/service-code";
@@ -227,5 +231,60 @@ describe("previewRates", () => {
     if (!result.ok) expect(Object.keys(result.fieldErrors).sort()).toEqual(["date", "state", "time", "zip"]);
     const unknown = await ask(deps().deps, { locationGid: "gid://shopify/Location/99" });
     expect(unknown).toMatchObject({ ok: false, fieldErrors: { locationGid: expect.stringMatching(/enabled pickup/) } });
+  });
+});
+
+describe("previewRates: which source would price the address now", () => {
+  function pricingState() {
+    let now = Date.now();
+    const clock = () => new Date(now);
+    const pricing = {
+      estimates: createEstimateCache({ clock }),
+      prices: createPriceMemory({ clock }),
+      centroids: createPostalCentroids(),
+    };
+    const p = quoteSettings().defaultPackage;
+    const key = {
+      shopDomain: SHOP,
+      locationGid: GID,
+      postalCode: "94110",
+      sizeClass: sizeClassOf([
+        { weight: p.weightPounds, quantity: 1, length: p.lengthInches, width: p.widthInches, height: p.heightInches },
+      ]),
+    };
+    return { pricing, clock, key, advance: (ms: number) => (now += ms) };
+  }
+
+  it("the courier's live price while it has room, saying what would price it when it cannot answer", async () => {
+    const state = pricingState();
+    const { deps: d } = deps();
+    const calm = await ask({ ...d, pricing: state.pricing, clock: state.clock });
+    expect(calm).toMatchObject({
+      ok: true,
+      priceSource: {
+        source: "live",
+        message:
+          "The courier's live price. If it cannot answer in time: the window's fallback (no recent courier price for this size and area yet).",
+      },
+    });
+    state.pricing.prices.remember(state.key, { priceDollars: 11.4, distanceMiles: 2.5, centroidMiles: 2.1 });
+    state.advance(4 * 60_000);
+    state.pricing.estimates.noteRefused(SHOP);
+    const rushed = await ask({ ...d, pricing: state.pricing, clock: state.clock });
+    expect(rushed).toMatchObject({
+      priceSource: {
+        source: "memory",
+        message:
+          "The courier is busy right now: checkout would use the courier's price for this size to this ZIP code from 4 min ago ($11.40).",
+      },
+    });
+  });
+
+  it("says so when the merchant turned pricing from recent prices off", async () => {
+    await seed({ priceMemory: { enabled: false, maxAgeMinutes: 15 } });
+    const state = pricingState();
+    const result = await ask({ ...deps().deps, pricing: state.pricing, clock: state.clock });
+    expect(result).toMatchObject({ priceSource: { source: "live" } });
+    expect(result.ok && result.priceSource?.message).toContain("Pricing from its recent prices is off");
   });
 });

@@ -9,6 +9,8 @@ import { action as homeAction, loader as homeLoader } from "~/routes/app._index/
 import { action as settingsAction, loader as settingsLoader } from "~/routes/app.settings/route";
 import { loader as sectionLoader } from "~/routes/app.settings.$section/route";
 import { zonedParts } from "~/schedule/time-zone";
+import { recipientColumns } from "~/shipments/recipient";
+import { createRequest } from "../../courier-sandbox/testing";
 import { action as detailAction, loader as detailLoader } from "~/routes/app.shipments.$id/route";
 import { action as listAction, loader as listLoader } from "~/routes/app.shipments._index/route";
 import { parseShopSettings } from "~/settings/shop-settings";
@@ -397,6 +399,31 @@ describe("settings", () => {
     expect(after).toEqual({ ...before, pricing: { ...before.pricing, markupPercent: 12 } });
   });
 
+  it("saves pricing from the courier's recent prices: off, or its age limit; refuses an age out of range", async () => {
+    data(await call(settingsAction, post("/app/settings", validForm())));
+    const read = async () =>
+      parseShopSettings((await world.runtime.db.shop.findUniqueOrThrow({ where: { domain: SHOP } })).settingsJson)
+        .priceMemory;
+    expect(await read()).toEqual({ enabled: true, maxAgeMinutes: 15 });
+    const off = data(
+      await call(
+        settingsAction,
+        post("/app/settings", {
+          intent: "settings",
+          "priceMemory.enabled": "false",
+          "priceMemory.maxAgeMinutes": "30",
+        }),
+      ),
+    );
+    expect(off).toMatchObject({ ok: true });
+    expect(await read()).toEqual({ enabled: false, maxAgeMinutes: 30 });
+    const refused = data(
+      await call(settingsAction, post("/app/settings", { intent: "settings", "priceMemory.maxAgeMinutes": "0" })),
+    );
+    expect(refused).toMatchObject({ ok: false, fieldErrors: { "priceMemory.maxAgeMinutes": expect.any(String) } });
+    expect(await read()).toEqual({ enabled: false, maxAgeMinutes: 30 });
+  });
+
   it("saves the settings and the pickup locations together, with Shopify's address snapshot", async () => {
     const result = data(await call(settingsAction, post("/app/settings", validForm())));
     expect(result).toMatchObject({ intent: "settings", ok: true, message: "Settings saved." });
@@ -617,6 +644,78 @@ describe("shipments list", () => {
     expect(byOrder.shipments.map((s) => s.id)).toEqual([b.id]);
     const junk = data(await call(listLoader, documentRequest("/app/shipments?state=nope&page=-3", SHOP)));
     expect(junk.query).toEqual(DEFAULT_LIST_QUERY);
+  });
+
+  it("shows and finds the customer, and tells deliveries, return collections and an exchange's legs apart", async () => {
+    const now = new Date();
+    const contact = (name: string, phone: string) => ({
+      address: { street1: "500 Valencia St", city: "San Francisco", state: "CA" as const, zip: "94110" },
+      contact: { name, phone },
+    });
+    const leg = (i: number, kind: string, batch: string | null, customer: ReturnType<typeof contact>) => {
+      const request = createRequest(
+        now,
+        kind === "return_pickup" ? { pickup_location: customer } : { delivery_location: customer },
+      );
+      const requestJson = JSON.stringify(request);
+      return {
+        shopId: world.shopId,
+        orderGid: `gid://shopify/Order/${7000 + (i > 0 ? 1 : 0)}`,
+        orderName: i > 0 ? "#7001" : "#7000",
+        fulfillmentOrderGid: `gid://shopify/FulfillmentOrder/${7000 + i}`,
+        locationGid: world.shop.locations[0]!.id,
+        idempotencyKey: `legs-${i}`,
+        trackingNumber: `TRK70${i}`,
+        pickupAfter: new Date(now.getTime() + i * 60_000),
+        kind,
+        batchReferenceId: batch,
+        batchSequence: batch ? i - 1 : null,
+        requestJson,
+        ...recipientColumns(requestJson, kind),
+      };
+    };
+    await world.runtime.db.shipment.createMany({
+      data: [
+        leg(0, "delivery", null, contact("Dana Whitfield", "5551700034")),
+        leg(1, "return_pickup", null, contact("Omar Reyes", "+1 415 555 0188")),
+        leg(2, "delivery", "rt-1092-1", contact("Omar Reyes", "+1 415 555 0188")),
+        leg(3, "return_pickup", "rt-1092-1", contact("Omar Reyes", "+1 415 555 0188")),
+      ],
+    });
+    const list = async (query: string) =>
+      data(await call(listLoader, documentRequest(`/app/shipments?sort=pickup_asc&${query}`, SHOP))).shipments;
+
+    const dana = await list("q=dana");
+    expect(dana.map((s) => [s.orderName, s.customerName, s.customerPhone, s.roleWords])).toEqual([
+      ["#7000", "Dana Whitfield", "(555) 170-0034", "Delivery"],
+    ]);
+    expect((await list("q=WHITF")).map((s) => s.orderName)).toEqual(["#7000"]);
+    expect((await list(`q=${encodeURIComponent("(555) 170")}`)).map((s) => s.orderName)).toEqual(["#7000"]);
+    expect((await list("q=4155550188")).map((s) => s.roleWords)).toEqual([
+      "Return collection",
+      "Exchange: new items to the customer",
+      "Exchange: returned items from the customer",
+    ]);
+    expect((await list("q=TRK702")).map((s) => s.orderName)).toEqual(["#7001"]);
+    expect((await list("q=7001")).length).toBe(3);
+    // Too little to search a name or a phone by: nothing but exact order names and tracking numbers.
+    expect(await list("q=d")).toEqual([]);
+    expect(await list("q=555")).toEqual([]);
+
+    expect((await list("kind=return")).map((s) => s.role)).toEqual(["return_collection"]);
+    expect((await list("kind=exchange")).map((s) => s.role)).toEqual(["exchange_delivery", "exchange_collection"]);
+    expect((await list("kind=delivery&q=7000")).map((s) => s.role)).toEqual(["delivery"]);
+
+    const exchangeLeg = (await list("kind=exchange"))[1]!;
+    const page = data(
+      await call(detailLoader, documentRequest(`/app/shipments/${exchangeLeg.id}`, SHOP), { id: exchangeLeg.id }),
+    );
+    expect(page.detail!.shipment.title).toBe("Exchange for #7001: returned items from the customer");
+    expect(page.detail!.view.recipient).toEqual({
+      name: "Omar Reyes",
+      phone: "(415) 555-0188",
+      address: "500 Valencia St, San Francisco, CA 94110",
+    });
   });
 
   it("pages by 25", async () => {
@@ -842,8 +941,8 @@ describe("shipment page", () => {
     // merged), with who did it.
     const staffEntries = page.detail!.timeline.filter((e) => e.source === "Staff");
     expect(staffEntries.map((e) => [e.title, e.by])).toEqual([
-      ["Staff rated the driver 5 out of 5.", "Staff member 1002"],
-      ["Staff tipped the driver $4.25.", "Staff member 1001"],
+      ["Staff rated the driver 5 out of 5.", "A staff member"],
+      ["Staff tipped the driver $4.25.", "A staff member"],
     ]);
     expect(new Date(staffEntries[0]!.at).getTime()).toBe(rows[1]!.createdAt.getTime());
 

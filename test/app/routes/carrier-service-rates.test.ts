@@ -64,7 +64,7 @@ describe("HMAC", () => {
   it("accepts a request signed with the app secret and answers the rates", async () => {
     const response = await call(signed(JSON.stringify(freshCart())));
     expect(response.status).toBe(200);
-    expect(response.headers.get("X-Quote-Source")).toBe("courier");
+    expect(response.headers.get("X-Quote-Source")).toBe("live");
     expect(response.headers.get("Cache-Control")).toBe("no-store");
     const body = (await response.json()) as { rates: { service_code: string; total_price: string }[] };
     expect(body.rates.map((r) => r.service_code)).toEqual(["SAMEDAY_WITHIN-3-HOURS", "SAMEDAY_TOMORROW-MORNING"]);

@@ -6,10 +6,9 @@
  * and the courier sandbox (a notes edit and a window move arrive as PATCHes; refused after
  * assignment; the page's per-delivery limit is the block's too).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { ShopperDeliveriesResponse } from "../../../extensions/shared/shopper-delivery";
 import type { ShopperWindowsResponse } from "../../../extensions/shared/shopper-changes";
-import { getRuntime } from "~/runtime.server";
 import {
   action as changeAction,
   loader as changeLoader,
@@ -18,113 +17,30 @@ import { loader as windowsLoader } from "~/routes/api.customer.orders.$orderId.d
 import { loader as deliveriesLoader } from "~/routes/api.customer.orders.$orderId.delivery";
 import { action as pageChange } from "~/routes/t.$token_.change";
 import { SHOPPER_CHANGES_PER_WINDOW } from "~/server/tracking-page-change-http.server";
-import { serviceCodeFor } from "~/schedule/service-code";
-import { addDays, zonedDate, zonedTimeOnDate } from "~/schedule/time-zone";
-import { parseShopSettings, type DeliveryWindow, type ShopSettings } from "~/settings/shop-settings";
+import { zonedTimeOnDate } from "~/schedule/time-zone";
 import { SHOPPER_CHANGE_ACTIVITY } from "~/shipments/activity-kinds";
-import { openTrackingToken } from "~/shipments/tracking-token.server";
-import { startCourierSandbox, type CourierSandbox } from "../../courier-sandbox/server";
-import type { ShopifyStandIn } from "../../shopify-stand-in";
-import {
-  drainJobs,
-  INSTALLED_SHOP as SHOP,
-  orderPaid,
-  sameDayOrder,
-  setUpInstalledShop,
-} from "../../support/installed-shop";
 import { mintSessionToken } from "../../support/shopify-signing";
 import { TEST_API_KEY, TEST_API_SECRET, TEST_APP_URL } from "../../support/test-env";
+import { booked, day, db, later, NY, SHOP, useBookedDeliveries } from "../tracking-page/booked-delivery";
 import { call, json } from "./embedded";
 
 const COURIER_TOKEN = "sandbox-token-customer-changes";
-const NY = "America/New_York";
 const CUSTOMER = "gid://shopify/Customer/191167";
 const OTHER_CUSTOMER = "gid://shopify/Customer/555";
 const EXTENSION_ORIGIN = "https://extensions.shopifycdn.com";
 const CLOSED = "A driver has your order now, so the delivery time and the notes for the driver can no longer change.";
-const runtime = getRuntime();
-const { db } = runtime;
-
-let sandbox: CourierSandbox;
-let standIn: ShopifyStandIn;
-let location: string;
 let clientCounter = 0;
 let client = "";
 
-const day = addDays(zonedDate(new Date(), NY), 2);
-const slots: DeliveryWindow = {
-  id: "slots",
-  kind: "slots",
-  serviceName: "Scheduled delivery",
-  description: "",
-  enabled: true,
-  fallbackPriceCents: null,
-  slotMinutes: 120,
-  startTimes: ["10:00", "14:00", "18:00"],
-  repeat: null,
-  daysAhead: 3,
-  maxRates: 9,
-};
-const booked = serviceCodeFor("slots", day, "10:00");
-const later = serviceCodeFor("slots", day, "14:00");
-
-beforeAll(async () => {
-  // No driver takes a delivery paying under 10,000 dollars: it stays unassigned until the test says.
-  sandbox = await startCourierSandbox({ tokens: [COURIER_TOKEN] });
-  sandbox.setAccountOptions(COURIER_TOKEN, { driverPool: { minimumPayout: 10_000 } });
-});
-afterAll(async () => {
-  await sandbox.close();
-});
+const { state, bookedDelivery: booking, updatesOf } = useBookedDeliveries(COURIER_TOKEN, null);
 
 beforeEach(async () => {
   client = `198.51.100.${++clientCounter}`;
-  const installed = await setUpInstalledShop(runtime, { url: sandbox.url, token: COURIER_TOKEN });
-  standIn = installed.standIn;
-  location = installed.shop.locations[0]!.id;
   await db.webhookDelivery.deleteMany();
-  const row = await db.shop.findUniqueOrThrow({ where: { domain: SHOP } });
-  const stored = parseShopSettings(row.settingsJson);
-  const settings: ShopSettings = {
-    ...stored,
-    deliveryWindows: [slots],
-    defaultWindowId: "slots",
-    openingHours: [
-      {
-        locationGid: location,
-        weekly: Array.from({ length: 7 }, () => [{ start: "00:00", end: "24:00" }]),
-        closedDates: [],
-        preparationMinutes: 0,
-        slotCapacity: 1,
-      },
-    ],
-  };
-  await db.shop.update({ where: { domain: SHOP }, data: { settingsJson: JSON.stringify(settings) } });
 });
 
 /** A paid order of CUSTOMER for the 10:00 slot, dispatched: its ids, shipment and page token. */
-async function bookedDelivery() {
-  const order = sameDayOrder(standIn, {
-    shippingLines: [
-      {
-        title: "Scheduled delivery",
-        code: booked,
-        source: "Same-day delivery",
-        carrierIdentifier: "c9f1e2",
-        price: "9.99",
-      },
-    ],
-  });
-  const paid = await orderPaid(order.id, `paid-${order.id}`, {
-    customer: { id: 191167, admin_graphql_api_id: CUSTOMER },
-  });
-  expect(paid.status).toBe(200);
-  await drainJobs(runtime);
-  const shipment = await db.shipment.findFirstOrThrow({ where: { orderGid: order.id } });
-  expect(shipment.state).toBe("scheduled");
-  const token = openTrackingToken(runtime.keys, shipment.trackingTokenSealed!, shipment.id)!;
-  return { orderId: order.id.split("/").pop()!, shipment, token };
-}
+const bookedDelivery = () => booking(booked, { paid: { customer: { id: 191167, admin_graphql_api_id: CUSTOMER } } });
 
 const customerToken = (options: { customer?: string; secret?: string; apiKey?: string; expiresInS?: number } = {}) =>
   mintSessionToken({
@@ -176,8 +92,6 @@ async function windows(target: Target, token?: string) {
     await call(windowsLoader, request, params(target), context()),
   );
 }
-
-const updatesOf = (courierId: string) => sandbox.updates.filter((u) => String(u.shipmentId) === courierId);
 
 describe("a signed-in customer's changes from the order status block", () => {
   it("the block's answer names the delivery and says it may change; a notes edit arrives as a PATCH, once", async () => {
@@ -273,11 +187,11 @@ describe("a signed-in customer's changes from the order status block", () => {
   it("refused by the courier's 1003 when a driver took it before our state knew: 409, closed", async () => {
     const { orderId, shipment } = await bookedDelivery();
     const courierId = shipment.courierShipmentId!;
-    sandbox.setAccountOptions(COURIER_TOKEN, { driverPool: null });
+    state.sandbox.setAccountOptions(COURIER_TOKEN, { driverPool: null });
     try {
-      expect(sandbox.advance(courierId)?.state).toBe("assigned");
+      expect(state.sandbox.advance(courierId)?.state).toBe("assigned");
     } finally {
-      sandbox.setAccountOptions(COURIER_TOKEN, { driverPool: { minimumPayout: 10_000 } });
+      state.sandbox.setAccountOptions(COURIER_TOKEN, { driverPool: { minimumPayout: 10_000 } });
     }
     const refused = await change({ orderId, deliveryId: shipment.id }, { change: "notes", notes: "Ring twice" });
     expect(refused.status).toBe(409);

@@ -95,7 +95,7 @@ describe("Home's board of the day", () => {
     expect(names(day!.needsAttention)).toEqual(["#1007"]);
     expect(day!.due[0]).toMatchObject({ readyBy: "10 am", driverFirstName: null });
     expect(day!.due[1]).toMatchObject({ readyBy: "11 am", driverFirstName: "Jordan" });
-    expect(day!.outForDelivery[0]!.window).toMatch(/^Today 9–11 am$/);
+    expect(day!.outForDelivery[0]!.window).toMatch(/^Today, 9–11 am$/);
     expect(typeof day!.waitingForDriver[0]!.minutesToPickup).toBe("number");
     expect(today!.dayLabel).toMatch(/^[A-Z][a-z]+day, [A-Z][a-z]+ \d{1,2}$/);
   });

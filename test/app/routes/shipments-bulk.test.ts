@@ -71,6 +71,54 @@ describe("bulk label print", () => {
   });
 });
 
+describe("bulk actions only where they apply (issue 38 item 9)", () => {
+  it("prints no label for a delivered, canceled or returned delivery, without asking the courier", async () => {
+    const live = await world.book("scheduled");
+    const delivered = await world.book("delivered");
+    const canceled = await world.book("scheduled");
+    await world.runtime.db.shipment.update({ where: { id: canceled.id }, data: { state: "canceled" } });
+    const returned = await world.book("scheduled");
+    await world.runtime.db.shipment.update({ where: { id: returned.id }, data: { state: "returned" } });
+    const labelCalls = () =>
+      sandbox.requestLog.filter((e) => e.token === world.courierToken && e.path.endsWith("/label"));
+    const response = (await call(
+      labelsAction,
+      apiRequest("/app/shipments/labels", {
+        shop: SHOP,
+        form: { ids: [live.id, delivered.id, canceled.id, returned.id].join(",") },
+      }),
+    )) as Response;
+    expect(response.status).toBe(200);
+    expect(response.headers.get("X-Labels-Printed")).toBe("1");
+    expect(JSON.parse(response.headers.get("X-Labels-Failed")!)).toEqual([delivered.id, canceled.id, returned.id]);
+    expect(labelCalls()).toHaveLength(1);
+  });
+
+  it("names each delivery a bulk cancel could not cancel, by its order", async () => {
+    const a = await world.book("scheduled");
+    const gone = await world.book("delivered");
+    const other = await world.book("delivered");
+    const result = data(
+      await call(
+        listAction,
+        apiRequest("/app/shipments", {
+          shop: SHOP,
+          form: {
+            intent: "bulk-cancel",
+            ids: [a.id, gone.id, other.id].join(","),
+            code: "order_canceled",
+            comment: "",
+          },
+        }),
+      ),
+    ) as { ok: boolean; message: string };
+    expect(result.ok).toBe(false);
+    expect(result.message).toMatch(/^1 delivery canceled\. 2 could not be: /);
+    expect(result.message).toContain(gone.orderName);
+    expect(result.message).toContain(other.orderName);
+  });
+});
+
 describe("bulk cancel", () => {
   it("cancels the selected deliveries with one reason, and says which could not be", async () => {
     const a = await world.book("scheduled");
@@ -130,14 +178,15 @@ describe("CSV export", () => {
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     const lines = (await response.text()).trimEnd().split("\r\n");
     expect(lines[0]).toBe(
-      "Order,Pickup at,Location,Delivery window,State,Driver,Shopper paid,Courier charged,Tracking number,Needs attention",
+      "Order,Kind,Customer,Customer phone,Pickup at,Location,Window start,Window end,State,Driver,Shopper paid,Courier charged,Currency,Tracking number,Needs attention",
     );
     const rows = lines.slice(1);
     const scheduled = Math.ceil(count / 2);
     expect(rows).toHaveLength(scheduled);
     expect(new Set(rows.map((line) => line.split(",")[0])).size).toBe(scheduled);
     expect(rows[0]).toBe(
-      `"'=HYPERLINK(""x"")","Fri, Nov 20, 10 am",Main Street Bakery,—,Waiting for a driver,,9.99,12.34,,no`,
+      // ISO times with the shop's offset (New York in November: −05:00), amounts beside their currency.
+      `"'=HYPERLINK(""x"")",Delivery,,,2026-11-20T10:00:00-05:00,Main Street Bakery,,,Waiting for a driver,,9.99,12.34,USD,,no`,
     );
   });
 });

@@ -77,7 +77,7 @@ describe("the server's direct path for rate requests", () => {
     const body = JSON.stringify(distinctCart(5000 + cartNumber++));
     const direct = await post(body);
     expect(direct.status).toBe(200);
-    expect(direct.headers.get("X-Quote-Source")).toBe("courier");
+    expect(direct.headers.get("X-Quote-Source")).toBe("live");
     const directRates = await direct.json();
     // The same cart through the route: the cache now answers, with the same rates.
     const routed = await action({

@@ -27,9 +27,9 @@ describe("the staff member acting", () => {
   });
 
   it.each([
-    [{ userId: "42", name: "Ada Lovelace" }, "Ada Lovelace (staff 42)"],
+    [{ userId: "42", name: "Ada Lovelace" }, "Ada Lovelace"],
     [{ userId: null, name: "Ada Lovelace" }, "Ada Lovelace"],
-    [{ userId: "42", name: null }, "Staff member 42"],
+    [{ userId: "42", name: null }, "A staff member"],
     [{ userId: null, name: null }, "A staff member"],
   ])("names %j as %s", (actor, label) => {
     expect(actorLabel(actor)).toBe(label);

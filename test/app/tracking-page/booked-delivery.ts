@@ -54,8 +54,11 @@ export const booked = serviceCodeFor("slots", day, "10:00");
 export const later = serviceCodeFor("slots", day, "14:00");
 export const evening = serviceCodeFor("slots", day, "18:00");
 
-/** The hooks of a test file of shopper changes: the sandbox and a freshly installed shop per test. */
-export function useBookedDeliveries(courierToken: string) {
+/**
+ * The hooks of a test file of shopper changes: the sandbox and a freshly installed shop per test,
+ * with the merchant's note for every delivery (null: none).
+ */
+export function useBookedDeliveries(courierToken: string, merchantNote: string | null = "Fragile: cakes inside.") {
   const state = {} as { sandbox: CourierSandbox; standIn: ShopifyStandIn; location: string };
   beforeAll(async () => {
     state.sandbox = await startCourierSandbox({ tokens: [courierToken] });
@@ -72,7 +75,7 @@ export function useBookedDeliveries(courierToken: string) {
       ...stored,
       deliveryWindows: [slots],
       defaultWindowId: "slots",
-      driverNotes: { ...stored.driverNotes, merchantNote: "Fragile: cakes inside." },
+      driverNotes: { ...stored.driverNotes, merchantNote },
       openingHours: [
         {
           locationGid: state.location,
@@ -85,18 +88,22 @@ export function useBookedDeliveries(courierToken: string) {
     }));
   });
 
-  /** A paid order for a slot, dispatched: its shipment and its page's token (made at booking). */
-  async function bookedDelivery(code = booked, title = "Scheduled delivery") {
+  /**
+   * A paid order for a slot (its shipping line's title; `paid`: more of orders/paid's payload, e.g.
+   * the customer), dispatched: its order id, shipment and page token (made at booking).
+   */
+  async function bookedDelivery(code = booked, options: { title?: string; paid?: Record<string, unknown> } = {}) {
+    const title = options.title ?? "Scheduled delivery";
     const order = sameDayOrder(state.standIn, {
       shippingLines: [{ title, code, source: "Same-day delivery", carrierIdentifier: "c9f1e2", price: "9.99" }],
     });
-    expect((await orderPaid(order.id, `paid-${order.id}`)).status).toBe(200);
+    expect((await orderPaid(order.id, `paid-${order.id}`, options.paid)).status).toBe(200);
     await drainJobs(runtime);
     const shipment = await db.shipment.findFirstOrThrow({ where: { orderGid: order.id } });
     expect(shipment.state).toBe("scheduled");
     const token = openTrackingToken(runtime.keys, shipment.trackingTokenSealed!, shipment.id);
     expect(token).toMatch(/^[A-Za-z0-9_-]{22}$/);
-    return { shipment, token: token! };
+    return { orderId: order.id.split("/").pop()!, shipment, token: token! };
   }
 
   const updatesOf = (courierId: string) => state.sandbox.updates.filter((u) => String(u.shipmentId) === courierId);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { bearingOf, driverOnMap, metersBetween } from "~/tracking-page/driver-on-map";
+import { metersBetween } from "~/shipments/great-circle";
+import { bearingOf, driverOnMap } from "~/tracking-page/driver-on-map";
 
 const DOOR = { latitude: 37.761234, longitude: -122.435678 };
 

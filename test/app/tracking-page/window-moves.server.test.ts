@@ -114,7 +114,7 @@ describe("a shopper's window move", () => {
     const peak = zonedTimeOnDate(day, "18:00", NY);
     state.sandbox.setAccountOptions(COURIER_TOKEN, { peakPricing: { from: peak.toISOString(), extraDollars: 1 } });
     try {
-      const { shipment, token } = await bookedDelivery(serviceCodeFor("express", day, "10:00"), "Express");
+      const { shipment, token } = await bookedDelivery(serviceCodeFor("express", day, "10:00"), { title: "Express" });
       await db.shipment.update({ where: { id: shipment.id }, data: { shopperPriceCents: shipment.priceCents! + 300 } });
 
       const moved = await applyShopperChange(deps, token, SHOP, { change: "window", serviceCode: evening });

@@ -115,6 +115,26 @@ describe("the attention list and its actions", () => {
     expect(await attentionList(db, SHOP)).toEqual({ items: [], total: 0 });
   });
 
+  it("offers a returned delivery only what can work: no Dispatch again (issue 38 item 9)", async () => {
+    const shipment = await dispatchedShipment();
+    await db.shipment.update({
+      where: { id: shipment.id },
+      data: { state: "returned", needsAttention: true, attentionCode: "returned", attentionReason: null },
+    });
+    const item = (await attentionList(db, SHOP)).items.find((i) => i.shipmentId === shipment.id)!;
+    expect(item.fixes.map((fix) => fix.action)).not.toContain("dispatch_again");
+    expect(item.fixes.map((fix) => fix.label).join(" ")).toMatch(/refund/i);
+    // Every fix that posts (not a link to the order in Shopify) works on it.
+    const deps = await actionDeps();
+    for (const fix of item.fixes.filter((f) => f.action !== "fix_order")) {
+      const result = await runAttentionAction(deps, SHOP, { intent: fix.action, shipmentId: shipment.id }, STAFF);
+      expect(result, fix.label).toMatchObject({ ok: true });
+    }
+    expect(
+      await runAttentionAction(deps, SHOP, { intent: "dispatch_again", shipmentId: shipment.id }, STAFF),
+    ).toMatchObject({ ok: false, message: "This action does not fit this delivery." });
+  });
+
   it("resolves an item with a note: off the list, on the timeline with who, in the staff actions", async () => {
     const shipment = await dispatchedShipment();
     await db.shipment.update({
@@ -143,7 +163,7 @@ describe("the attention list and its actions", () => {
       where: { shipmentId: shipment.id, kind: "attention_resolved" },
     });
     expect(activity.message).toMatch(
-      /^Resolved by Maria Lopez \(staff 9001\): Agreed the new price with the courier by phone\. \(was: The courier charges/,
+      /^Resolved by Maria Lopez: Agreed the new price with the courier by phone\. \(was: The courier charges/,
     );
     const staffAction = await db.staffAction.findFirstOrThrow({
       where: { shipmentId: shipment.id, action: "resolve" },

@@ -15,7 +15,11 @@ describe("timeline", () => {
   it.each([
     ["en_route → delivered", "Out for delivery → Delivered"],
     ["Recorded", "Recorded"],
-    ["mystery → delivered", "mystery → delivered"],
+    ["mystery → delivered", "mystery → Delivered"],
+    ["No state change from en_route", "No change: still Out for delivery"],
+    ["No state change from assigned", "No change: still Driver assigned"],
+    ["No state change from scheduled", "No change: still Waiting for a driver"],
+    ["Late event: stored; the state stays", "Late event: stored; the state stays"],
     [null, null],
   ])("outcome %s → %s", (outcome, words) => {
     expect(outcomeInWords(outcome)).toBe(words);
@@ -131,6 +135,34 @@ describe("the timeline as one list", () => {
     ]);
     // A position update that changed nothing shows nothing new in Shopify.
     expect(rows).toContainEqual(["Courier", "Position updated", "Recorded", null]);
+  });
+
+  it.each([
+    [
+      "model",
+      "The courier's price: $12.50; quoted $11.00 (estimated from the courier's recent prices by distance); the shopper paid $9.99.",
+    ],
+    [
+      "memory",
+      "The courier's price: $12.50; quoted $11.00 (the courier's recent price for this size and ZIP code); the shopper paid $9.99.",
+    ],
+    ["live", "The courier's price: $12.50; quoted $11.00; the shopper paid $9.99."],
+  ])("says how checkout priced it: %s", (quotePriceSource, detail) => {
+    const priced = buildTimeline(events, activities, [], {
+      cost: { priceCents: 1250, quotedPriceCents: 1100, shopperPriceCents: 999, quotePriceSource },
+      money: (cents) => `$${(cents / 100).toFixed(2)}`,
+    });
+    expect(priced.find((t) => t.title === "Courier shipment 9 created (tracking T9).")?.detail).toBe(detail);
+  });
+
+  it("says a shopper paid the fallback price", () => {
+    const priced = buildTimeline(events, activities, [], {
+      cost: { priceCents: 1250, quotedPriceCents: null, shopperPriceCents: 1500, quotePriceSource: "fallback" },
+      money: (cents) => `$${(cents / 100).toFixed(2)}`,
+    });
+    expect(priced.find((t) => t.title === "Courier shipment 9 created (tracking T9).")?.detail).toBe(
+      "The courier's price: $12.50; the shopper paid $15.00 (the window's fallback price: the courier could not answer in time).",
+    );
   });
 
   it("is newest first", () => {

@@ -1,0 +1,59 @@
+import { CourierError } from "~/courier/errors";
+import { API_ERROR_CODES } from "~/courier/limits";
+import type { UpdateShipmentRequest } from "~/courier/requests";
+import type { Shipment as CourierShipment } from "~/courier/responses";
+import type { JobQueue } from "~/jobs/queue.server";
+import type { CourierForShop } from "~/shops/courier-for-shop.server";
+import type { TrackingPageDeps } from "./lookup.server";
+import type { Booking } from "./movable-windows.server";
+import { CHANGE_CLOSED_WORDS, type ChangeClosedReason } from "./shopper-changes";
+
+/**
+ * What the shopper's changes (shopper-changes.server.ts, window-move.server.ts) share: their
+ * collaborators, their answers, and the courier's update of a booking as one of them.
+ */
+
+export type ShopperChangeDeps = TrackingPageDeps & { courierFor: CourierForShop; queue: JobQueue };
+
+export type ChangeResult =
+  | { kind: "not_found" }
+  | { kind: "closed"; reason: ChangeClosedReason; message: string }
+  | { kind: "refused"; status: 400 | 409 | 503; message: string }
+  | { kind: "changed" | "unchanged"; message: string };
+
+export const UNAVAILABLE = "This can't be changed right now. Try again in a few minutes, or contact the store.";
+
+/** Where the shopper made a change, in the staff timeline's words. */
+export type ChangeSource = "tracking_page" | "order_status";
+export const SOURCE_WORDS: Record<ChangeSource, string> = {
+  tracking_page: "on the tracking page",
+  order_status: "on the order status page",
+};
+
+export const closed = (reason: ChangeClosedReason) =>
+  ({ kind: "closed", reason, message: CHANGE_CLOSED_WORDS[reason] }) as const;
+
+/** The courier's answer to an update: its shipment when it took it, else the shopper's result. */
+export async function sendUpdate(
+  booking: Booking,
+  patch: UpdateShipmentRequest,
+): Promise<{ taken: CourierShipment } | { refused: ChangeResult }> {
+  try {
+    return {
+      taken: await booking.courier.updateShipment(booking.shipment.courierShipmentId!, patch, { lane: "background" }),
+    };
+  } catch (error) {
+    if (!(error instanceof CourierError)) throw error;
+    // 1003: the courier's "not any more" — a driver accepted before our state knew it.
+    if (error.apiErrors.some((e) => e.code === API_ERROR_CODES.rule)) return { refused: closed("assigned") };
+    if (error.kind === "validation" || error.kind === "invalid_request")
+      return {
+        refused: {
+          kind: "refused",
+          status: 400,
+          message: "The courier did not accept this change. Contact the store.",
+        },
+      };
+    return { refused: { kind: "refused", status: 503, message: UNAVAILABLE } };
+  }
+}
