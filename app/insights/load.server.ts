@@ -109,6 +109,10 @@ const groupRow = z.object({
   raisesCents: sqlInteger,
 });
 const minutesRow = z.object({ idx: sqlInteger, minutes: sqlInteger, count: sqlInteger });
+const resultRow = z.discriminatedUnion("part", [
+  groupRow.extend({ part: z.literal("group") }),
+  minutesRow.extend({ part: z.literal("minutes") }),
+]);
 
 /**
  * The shipments of `periods` grouped per day (delivery-figures.ts groupRows), and the delivered
@@ -128,31 +132,34 @@ export async function loadDeliveryGroups(
   const inPeriods = (column: "deliverStart" | "createdAt") =>
     Prisma.sql`WHERE s."shopId" = ${shopId} AND ${columnOf(column)} >= ${first} AND ${columnOf(column)} < ${last}
       ${column === "createdAt" ? Prisma.sql`AND s."deliverStart" IS NULL` : Prisma.empty} ${atLocation}`;
-  const groupsOf = (column: "deliverStart" | "createdAt") => Prisma.sql`
-    SELECT ${indexOf(columnOf(column))} AS "idx", s."kind" AS "kind", s."state" AS "state", s."deliveryVerdict" AS "verdict",
-      CASE WHEN s."batchReferenceId" IS NULL THEN 0 ELSE 1 END AS "exchange",
-      CASE WHEN r."raiseCents" IS NULL THEN 0 ELSE 1 END AS "raised",
-      COUNT(*) AS "count", COALESCE(SUM(s."priceCents"), 0) AS "courierCents",
-      COALESCE(SUM(s."shopperPriceCents"), 0) AS "shopperPaidCents", COALESCE(SUM(s."tipCents"), 0) AS "tipsCents",
-      COALESCE(SUM(r."raiseCents"), 0) AS "raisesCents"
+  // Each shipment once (a window's start, else its creation), with its day; read once, counted twice.
+  const shipmentsOf = (column: "deliverStart" | "createdAt") => Prisma.sql`
+    SELECT ${indexOf(columnOf(column))} AS "idx", s."kind" AS "kind", s."state" AS "state",
+      s."deliveryVerdict" AS "verdict", CASE WHEN s."batchReferenceId" IS NULL THEN 0 ELSE 1 END AS "exchange",
+      r."raiseCents" AS "raiseCents", s."priceCents" AS "priceCents", s."shopperPriceCents" AS "shopperPriceCents",
+      s."tipCents" AS "tipCents", s."paidToDeliveredMinutes" AS "minutes"
     FROM "Shipment" s LEFT JOIN "raises" r ON r."shipmentId" = s."id"
-    ${inPeriods(column)}
-    GROUP BY 1, 2, 3, 4, 5, 6`;
-  const minutesOf = (column: "deliverStart" | "createdAt") => Prisma.sql`
-    SELECT ${indexOf(columnOf(column))} AS "idx", s."paidToDeliveredMinutes" AS "minutes", COUNT(*) AS "count"
-    FROM "Shipment" s ${inPeriods(column)}
-      AND s."kind" <> 'return_pickup' AND s."state" = 'delivered' AND s."paidToDeliveredMinutes" IS NOT NULL
-    GROUP BY 1, 2`;
-  const raises = Prisma.sql`"raises" AS (
+    ${inPeriods(column)}`;
+  const rows = await db.$queryRaw(Prisma.sql`
+    WITH "raises" AS (
       SELECT "shipmentId", CAST(SUM("amountCents") AS INTEGER) AS "raiseCents" FROM "NoDriverRaise"
       WHERE "shopId" = ${shopId} AND "sentAt" IS NOT NULL AND "raisedAt" >= ${raisesFrom} AND "raisedAt" < ${last}
-      GROUP BY "shipmentId")`;
-  const [groupRows, minuteRows] = await Promise.all([
-    db.$queryRaw(Prisma.sql`WITH ${raises}
-      ${groupsOf("deliverStart")} UNION ALL ${groupsOf("createdAt")}`),
-    db.$queryRaw(Prisma.sql`${minutesOf("deliverStart")} UNION ALL ${minutesOf("createdAt")}`),
-  ]);
-  const groups = parseSqlRows(groupRow, groupRows, "insights group").map((row) => ({
+      GROUP BY "shipmentId"),
+    "base" AS (${shipmentsOf("deliverStart")} UNION ALL ${shipmentsOf("createdAt")})
+    SELECT 'group' AS "part", "idx", "kind", "state", "verdict", "exchange",
+      CASE WHEN "raiseCents" IS NULL THEN 0 ELSE 1 END AS "raised", NULL AS "minutes",
+      COUNT(*) AS "count", COALESCE(SUM("priceCents"), 0) AS "courierCents",
+      COALESCE(SUM("shopperPriceCents"), 0) AS "shopperPaidCents", COALESCE(SUM("tipCents"), 0) AS "tipsCents",
+      COALESCE(SUM("raiseCents"), 0) AS "raisesCents"
+    FROM "base" GROUP BY 2, 3, 4, 5, 6, 7
+    UNION ALL
+    SELECT 'minutes', "idx", NULL, NULL, NULL, NULL, NULL, "minutes", COUNT(*), 0, 0, 0, 0
+    FROM "base" WHERE "kind" <> 'return_pickup' AND "state" = 'delivered' AND "minutes" IS NOT NULL
+    GROUP BY 2, 8`);
+  const parsed = parseSqlRows(resultRow, rows, "insights group");
+  const groupRows = parsed.filter((row) => row.part === "group");
+  const minuteRows = parsed.filter((row) => row.part === "minutes");
+  const groups = groupRows.map((row) => ({
     day: dayNames[row.idx]!,
     kind: row.kind,
     state: row.state,
@@ -167,7 +174,7 @@ export async function loadDeliveryGroups(
   }));
   // Minutes per period: a day index falls in the period whose days hold it.
   const minutes = new Map(periods.map((p) => [p.days[0]!, [] as MinutesCount[]]));
-  for (const row of parseSqlRows(minutesRow, minuteRows, "insights minutes")) {
+  for (const row of minuteRows) {
     const day = dayNames[row.idx]!;
     const period = periods.find((p) => p.days.includes(day))!;
     minutes.get(period.days[0]!)!.push({ minutes: row.minutes, count: row.count });
