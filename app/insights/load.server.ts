@@ -4,7 +4,14 @@ import type { Db } from "~/db/client.server";
 import { parseIsoDate } from "~/schedule/opening-hours";
 import { zonedTimeOnDate } from "~/schedule/time-zone";
 import { parseSqlRows, sqlDate, sqlInteger } from "~/db/sql-row";
-import { ANSWER_MS_COLUMNS, NO_RATE_COLUMNS, NO_RATE_REASONS, PRICE_SOURCES, RATED_COLUMNS } from "~/quote/public";
+import {
+  ANSWER_MS_COLUMNS,
+  NO_RATE_COLUMNS,
+  NO_RATE_REASONS,
+  PRICE_SOURCES,
+  RATED_COLUMNS,
+  type FunnelCounts,
+} from "~/quote/public";
 import type { DeliveryGroup, DeliveryRow, MinutesCount } from "./delivery-figures";
 import type { FunnelHourRow } from "./funnel-figures";
 import type { ShopDays } from "./period";
@@ -188,44 +195,60 @@ const COUNT_COLUMNS = [
   ...NO_RATE_REASONS.map((reason) => NO_RATE_COLUMNS[reason]),
   ...ANSWER_MS_COLUMNS,
 ] as const;
-const funnelRow = z.object({
-  hourStart: sqlDate,
-  ...Object.fromEntries(COUNT_COLUMNS.map((column) => [column, sqlInteger])),
-});
+const countFields = Object.fromEntries(COUNT_COLUMNS.map((column) => [column, sqlInteger]));
+const funnelRow = z.object({ at: sqlDate, ...countFields });
+const funnelDayRow = z.object({ idx: sqlInteger, ...countFields });
 
+/** The funnel's hour rows in [start, end), summed over the locations asked for (the diagnosis's week). */
 export async function loadFunnelHours(
   db: Db,
   query: { shopDomain: string; start: Date; end: Date; locationGid: string | null },
 ): Promise<FunnelHourRow[]> {
   const { shopDomain, start, end, locationGid } = query;
   const atLocation = locationGid === null ? Prisma.empty : Prisma.sql`AND "locationGid" = ${locationGid}`;
-  const sums = COUNT_COLUMNS.map((column) => `SUM("${column}") AS "${column}"`).join(", ");
   const rows = parseSqlRows(
     funnelRow,
     await db.$queryRaw(Prisma.sql`
-      SELECT "hourStart", ${Prisma.raw(sums)} FROM "QuoteFunnelHour"
+      SELECT "hourStart" AS "at", ${FUNNEL_SUMS} FROM "QuoteFunnelHour"
       WHERE "shopDomain" = ${shopDomain} AND "hourStart" >= ${start} AND "hourStart" < ${end} ${atLocation}
       GROUP BY "hourStart"`),
     "quote funnel",
   );
-  return rows.map((row) => {
-    const count = (column: string) => (row as unknown as Record<string, number>)[column]!;
-    return {
-      hourStart: row.hourStart,
-      counts: {
-        requests: count("requests"),
-        rated: Object.fromEntries(PRICE_SOURCES.map((s) => [s, count(RATED_COLUMNS[s])])) as Record<
-          (typeof PRICE_SOURCES)[number],
-          number
-        >,
-        none: Object.fromEntries(NO_RATE_REASONS.map((r) => [r, count(NO_RATE_COLUMNS[r])])) as Record<
-          (typeof NO_RATE_REASONS)[number],
-          number
-        >,
-        answerMs: ANSWER_MS_COLUMNS.map(count),
-      },
-    };
-  });
+  return rows.map((row) => ({ hourStart: row.at, counts: countsOf(row) }));
+}
+
+/**
+ * The funnel of `periods` summed per shop day in the database (an hour row's start lies in one of
+ * the shop's days: the day index as for the shipments), each as a row at its day's start.
+ */
+export async function loadFunnelDays(
+  db: Db,
+  query: { shopDomain: string; periods: readonly ShopDays[]; timeZone: string; locationGid: string | null },
+): Promise<FunnelHourRow[]> {
+  const { shopDomain, periods, timeZone, locationGid } = query;
+  const { days, first, end, sql: indexOf } = dayIndex(periods, timeZone);
+  const atLocation = locationGid === null ? Prisma.empty : Prisma.sql`AND "locationGid" = ${locationGid}`;
+  const rows = parseSqlRows(
+    funnelDayRow,
+    await db.$queryRaw(Prisma.sql`
+      SELECT ${indexOf(Prisma.raw('"hourStart"'))} AS "idx", ${FUNNEL_SUMS} FROM "QuoteFunnelHour"
+      WHERE "shopDomain" = ${shopDomain} AND "hourStart" >= ${first} AND "hourStart" < ${end} ${atLocation}
+      GROUP BY 1`),
+    "quote funnel day",
+  );
+  return rows.map((row) => ({ hourStart: dayStartOf(days[row.idx]!, timeZone), counts: countsOf(row) }));
+}
+
+const FUNNEL_SUMS = Prisma.raw(COUNT_COLUMNS.map((column) => `SUM("${column}") AS "${column}"`).join(", "));
+
+function countsOf(row: Record<string, unknown>): FunnelCounts {
+  const count = (column: string) => row[column] as number;
+  return {
+    requests: count("requests"),
+    rated: Object.fromEntries(PRICE_SOURCES.map((s) => [s, count(RATED_COLUMNS[s])])) as FunnelCounts["rated"],
+    none: Object.fromEntries(NO_RATE_REASONS.map((r) => [r, count(NO_RATE_COLUMNS[r])])) as FunnelCounts["none"],
+    answerMs: ANSWER_MS_COLUMNS.map(count),
+  };
 }
 
 function dayStartOf(day: string, timeZone: string): Date {
