@@ -47,7 +47,6 @@ export function createEstimateCache({
   const pausedUntil = new Map<string, number>();
   const refusedAt = new Map<string, number>();
   const callsAt = new Map<string, number[]>();
-  const lessons = new Map<string, Set<Promise<boolean>>>();
 
   return {
     lookup(windowKey: string, slot: string): CacheLookup {
@@ -79,29 +78,6 @@ export function createEstimateCache({
     /** The call under way with this key (see coalesce), if any. */
     running(key: string): Promise<unknown> | undefined {
       return inFlight.get(key);
-    },
-
-    /** A live call under way for `group` (a pickup location); it resolves true when it brought a price. */
-    trackLesson(group: string, call: Promise<boolean>): void {
-      const calls = lessons.get(group) ?? new Set<Promise<boolean>>();
-      calls.add(call);
-      lessons.set(group, calls);
-      const done = () => {
-        calls.delete(call);
-        if (calls.size === 0 && lessons.get(group) === calls) lessons.delete(group);
-      };
-      call.then(done, done);
-    },
-
-    /** Resolves when one of the group's calls under way brings a price, or all have ended; undefined when none is under way. */
-    nextLesson(group: string): Promise<void> | undefined {
-      const calls = lessons.get(group);
-      if (!calls || calls.size === 0) return undefined;
-      const pending = [...calls];
-      return new Promise<void>((resolve) => {
-        for (const call of pending) call.then((priced) => priced && resolve(), resolve);
-        void Promise.allSettled(pending).then(() => resolve());
-      });
     },
 
     /** A courier call for this shop's checkout was refused (limit spent, paused). */

@@ -5,7 +5,7 @@ import { TIME_BUDGET_MS_DEFAULT } from "~/settings/shop-settings";
 import type { EstimateRequest } from "~/courier/requests";
 import type { ShopSettings } from "~/settings/shop-settings";
 import { zip5, type WindowEstimate } from "./cart-to-estimate";
-import { sizeClassOf } from "./package-size-class";
+import { heavierClasses, sizeClassOf } from "./package-size-class";
 import { sourceNow, type SourceNow } from "./price-source-now";
 import type { EstimateCache, EstimateOutcome } from "./estimate-cache.server";
 import { chooseEstimates } from "./estimate-choice";
@@ -29,11 +29,6 @@ export const BACKGROUND_REFRESH_MS = TIME_BUDGET_MS_DEFAULT;
 /** After a 429 without Retry-After, the courier is not asked again for this long. */
 export const DEFAULT_COURIER_PAUSE_MS = 1_000;
 export const MAX_COURIER_PAUSE_MS = 30_000;
-/**
- * In a rush, how long a cart neither the memory nor the model can price waits for a live call under
- * way at its location (the courier answers in about 250 ms in the benchmark) before the fallback.
- */
-export const LESSON_WAIT_MS = 300;
 
 export type Unavailable = { kind: "unavailable"; why: string };
 export type WindowOutcome = EstimateOutcome | Unavailable | { kind: "not_connected" };
@@ -101,32 +96,15 @@ export async function priceWindows(
         await untilAborted(deps.estimates.running(combination) ?? Promise.resolve(), budget);
       } else if (choice === "ask") {
         const live = deps.estimates.coalesce(flightKey, () => ask(estimate, cacheKey, budget));
-        if (learning) {
-          // Other carts of the same combination in a rush wait for this answer rather than spend a call;
-          // carts the memory and model cannot price yet wait for what the location's calls teach.
-          if (combination) void deps.estimates.coalesce(combination, () => live);
-          deps.estimates.trackLesson(
-            lessonGroup(learning),
-            live.then((o) => o.kind === "priced"),
-          );
-        }
+        // Other carts of the same combination in a rush wait for this answer rather than spend a call.
+        if (combination) void deps.estimates.coalesce(combination, () => live);
         const outcome = await courierUntilAborted(live, budget);
         if (outcome.kind !== "unavailable" || !learning) return { ...outcome, source: "live" };
       }
-      if (!learning) return { kind: "unavailable", why: "error", source: "live" };
-      const priced = fromMemoryOrModel(deps, learning);
-      if (priced.kind === "priced" || !consult) return priced;
-      // In a rush, nothing known yet for this cart's kind: the location's calls under way are about to
-      // teach the memory and model (a size class, a distance); wait for the next one, briefly.
-      const lesson = deps.estimates.nextLesson(lessonGroup(learning));
-      if (!lesson) return priced;
-      await untilAborted(lesson, AbortSignal.any([budget, AbortSignal.timeout(LESSON_WAIT_MS)]));
-      return fromMemoryOrModel(deps, learning);
+      return learning ? fromMemoryOrModel(deps, learning) : { kind: "unavailable", why: "error", source: "live" };
     }),
   );
 }
-
-const lessonGroup = (learning: PriceLearning) => `${learning.key.shopDomain}|${learning.key.locationGid}`;
 
 /** The memory's recent price for the cart's combination, else the model's; else unavailable (the fallback). */
 function fromMemoryOrModel(deps: WindowPriceDeps, learning: PriceLearning): WindowResult {
@@ -152,7 +130,9 @@ function modelPrice(
   const centroidMilesTo = (postalCode: string) => deps.centroids.milesBetween(learning.pickupZip, postalCode);
   const model = deps.prices.model(learning.key, centroidMilesTo);
   const centroidMiles = centroidMilesTo(learning.key.postalCode);
-  return model && centroidMiles !== null ? predictPrice(model, learning.key.sizeClass, centroidMiles) : null;
+  return model && centroidMiles !== null
+    ? predictPrice(model, learning.key.sizeClass, centroidMiles, heavierClasses(learning.key.sizeClass))
+    : null;
 }
 
 /** What the memory and model key a cart by, from its first window's estimate request; null when the shop has them off. */

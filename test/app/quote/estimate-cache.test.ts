@@ -95,28 +95,4 @@ describe("the estimate cache's rush state", () => {
     expect(cache.recentCalls("shop")).toBe(1);
     expect(cache.recentCalls("other")).toBe(0);
   });
-
-  it("the next lesson: when a call under way brings a price, or when all have ended without one", async () => {
-    const { cache } = cacheWithClock();
-    expect(cache.nextLesson("loc")).toBeUndefined();
-    let answer!: (priced: boolean) => void;
-    const refusedAtOnce = Promise.resolve(false);
-    const slow = new Promise<boolean>((resolve) => (answer = resolve));
-    cache.trackLesson("loc", refusedAtOnce);
-    cache.trackLesson("loc", slow);
-    let learned = false;
-    const next = cache.nextLesson("loc")!.then(() => (learned = true));
-    await refusedAtOnce;
-    await Promise.resolve();
-    // A refused call taught nothing: still waiting for the slow one.
-    expect(learned).toBe(false);
-    answer(true);
-    await next;
-    expect(learned).toBe(true);
-    await expect.poll(() => cache.nextLesson("loc")).toBeUndefined();
-
-    const unpriced = Promise.resolve(false);
-    cache.trackLesson("loc", unpriced);
-    await expect(cache.nextLesson("loc") ?? Promise.resolve()).resolves.toBeUndefined();
-  });
 });
