@@ -1,6 +1,6 @@
 import { instantLabel } from "~/schedule/labels";
 import { csvLine } from "~/text/csv";
-import { lateBlameOf, punctualityOf, type DeliveryRow } from "./delivery-figures";
+import type { DeliveryRow } from "./delivery-figures";
 
 /** The deliveries behind an Insights figure as CSV: one line per delivery, times in the shop's zone, money in dollars. Pure. */
 
@@ -31,7 +31,7 @@ export function insightsCsvText(
   const when = (instant: Date | null) => (instant ? instantLabel(instant, timeZone) : null);
   let text = csvLine(INSIGHTS_CSV_HEADER);
   for (const row of rows) {
-    const punctuality = row.state === "delivered" ? punctualityOf(row) : null;
+    const verdict = row.state === "delivered" ? row.deliveryVerdict : null;
     const margin =
       row.shopperPriceCents === null && row.priceCents === null
         ? null
@@ -44,8 +44,8 @@ export function insightsCsvText(
       when(row.deliverStart),
       when(row.deliverEnd),
       when(row.deliveredAt),
-      punctuality,
-      punctuality === "late" ? lateBlameOf(row) : null,
+      verdict?.startsWith("late:") ? "late" : verdict,
+      verdict?.startsWith("late:") ? verdict.slice(5) : null,
       dollars(row.priceCents),
       dollars(row.shopperPriceCents),
       dollars(row.raiseCents),

@@ -6,7 +6,7 @@ import { capacitySlotKeys, capacityView, type CapacityLocation } from "./capacit
 import { deliveryFigures, rowsBehind, type DeliveryFigures, type FigureKey } from "./delivery-figures";
 import { figureList, type Figure } from "./figure-list";
 import { funnelFigures, type FunnelFigures } from "./funnel-figures";
-import { loadDeliveryRows, loadFunnelHours } from "./load.server";
+import { loadDeliveryGroups, loadDeliveryRows, loadFunnelHours } from "./load.server";
 import { periodOf, type PeriodDays } from "./period";
 import { diagnoseRates, type DiagnosisCause } from "./rate-diagnosis";
 import { insightsCsvText } from "./csv";
@@ -57,17 +57,22 @@ export async function insightsData(db: Db, query: InsightsQuery): Promise<Insigh
   const timeZone = shop.timezone;
   const period = periodOf(query.now, timeZone, query.days);
   const range = { start: period.previous.start, end: period.current.end, locationGid: query.locationGid };
-  const [rows, hours, capacity] = await Promise.all([
-    loadDeliveryRows(db, { shopId: shop.id, ...range }),
+  const [deliveries, hours, capacity] = await Promise.all([
+    loadDeliveryGroups(db, {
+      shopId: shop.id,
+      periods: [period.previous, period.current],
+      timeZone,
+      locationGid: query.locationGid,
+    }),
     loadFunnelHours(db, { shopDomain: query.shopDomain, ...range }),
     capacityOf(db, query.shopDomain, shop, query.now),
   ]);
   const now = {
-    deliveries: deliveryFigures(rows, period.current, timeZone),
+    deliveries: deliveryFigures(deliveries.groups, deliveries.minutes.get(period.current.days[0]!)!, period.current),
     funnel: funnelFigures(hours, period.current, timeZone),
   };
   const before = {
-    deliveries: deliveryFigures(rows, period.previous, timeZone),
+    deliveries: deliveryFigures(deliveries.groups, deliveries.minutes.get(period.previous.days[0]!)!, period.previous),
     funnel: funnelFigures(hours, period.previous, timeZone),
   };
   return {

@@ -2,6 +2,8 @@ import { TIME_BUDGET_MS_DEFAULT } from "~/settings/shop-settings";
 import { hoursOfLocations } from "~/schedule/opening-hours";
 import { cartToEstimates, matchPickupLocation } from "./cart-to-estimate";
 import { shapeRates } from "./shape-rates";
+import { shopperLanguageFor } from "~/text/shopper/languages";
+import { shopperText } from "~/text/shopper/shopper-text";
 import type { QuoteMemory } from "./quote-memory.server";
 import { parseRateRequest } from "./rate-request";
 import type { ShopifyRate } from "./rate-response";
@@ -189,6 +191,8 @@ async function answerQuote(
     request,
     shopCurrency: shop.currency,
     timeZone,
+    // Named in the buyer's language (the callback's `rate.locale`) when the shop publishes it.
+    text: shopperText(shopperLanguageFor([request.locale], shop.locales)),
     estimates: mapping.estimates,
     results,
     now,

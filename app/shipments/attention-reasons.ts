@@ -60,10 +60,12 @@ export const ATTENTION_REASONS = {
     more: [],
   },
   returned: {
+    // A returned delivery is over at the courier: dispatching it again is refused ("already completed").
+    // The items go out again as a new delivery from the order in Shopify, or the order is refunded there.
     action: "fix_order",
     words: "The courier could not deliver and is returning the items to the store.",
-    actionLabel: "Check the address in Shopify",
-    more: [{ action: "dispatch_again", label: "Dispatch again" }],
+    actionLabel: "Refund or deliver again from the order in Shopify",
+    more: [],
   },
   no_driver_yet: {
     action: "raise_pay",

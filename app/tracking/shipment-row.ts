@@ -1,5 +1,6 @@
 import type { Shipment } from "@prisma/client";
 import type { ShipmentState } from "~/shipments/states";
+import { deliveryVerdictOf, paidToDeliveredMinutesOf, type VerdictFacts } from "~/shipments/delivery-verdict";
 import type { ShipmentFacts, Transition } from "./state-machine";
 
 /**
@@ -51,12 +52,10 @@ export function shipmentUpdate(shipment: Shipment, transition: Transition, occur
 /**
  * The delivery's milestone times an event sets (Insights: on time, and why late): the first driver
  * assignment, the latest arrival at pickup before the pickup, the pickup, the delivery. Each is the
- * courier's occurred_at; a time already set stays (a repeated event changes nothing).
+ * courier's occurred_at; a time already set stays (a repeated event changes nothing). The delivery
+ * also fixes its verdict and the minutes from payment (app/shipments/delivery-verdict.ts).
  */
-export function milestoneUpdate(
-  shipment: Pick<Shipment, "driverAssignedAt" | "atPickupAt" | "pickedUpAt" | "deliveredAt">,
-  event: { name: string; occurredAt: Date },
-) {
+export function milestoneUpdate(shipment: VerdictFacts, event: { name: string; occurredAt: Date }) {
   const at = event.occurredAt;
   switch (event.name) {
     case "shipment.driver_assigned":
@@ -66,8 +65,15 @@ export function milestoneUpdate(
     case "shipment.pickup_confirmed":
       return shipment.pickedUpAt ? {} : { pickedUpAt: at };
     case "shipment.delivery_confirmed":
-    case "shipment.delivery_confirmed_with_details":
-      return shipment.deliveredAt ? {} : { deliveredAt: at };
+    case "shipment.delivery_confirmed_with_details": {
+      if (shipment.deliveredAt) return {};
+      const delivered = { ...shipment, deliveredAt: at };
+      return {
+        deliveredAt: at,
+        deliveryVerdict: deliveryVerdictOf(delivered),
+        paidToDeliveredMinutes: paidToDeliveredMinutesOf(delivered),
+      };
+    }
     default:
       return {};
   }

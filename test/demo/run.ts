@@ -16,6 +16,7 @@ import { orderPaid } from "./steps/order-paid";
 import { returnAndCancel } from "./steps/return-and-cancel";
 import { staffActions } from "./steps/staff-actions";
 import { summary } from "./steps/summary";
+import { insightsFigures } from "./steps/insights";
 import type { Reporter, StepResult } from "./ui";
 
 export const START_STEP = "Start the courier sandbox, Shopify and the app";
@@ -30,6 +31,7 @@ export const DEMO_STEPS: readonly DemoStep[] = [
   exchangeRoundTrip,
   localDeliveryStore,
   summary,
+  insightsFigures,
 ];
 
 export type DemoOutcome = {

@@ -7,7 +7,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, type Db } from "~/db/client.server";
 import { ORDER_SYNC_JOB } from "~/order-changes/enqueue-order-sync.server";
@@ -27,7 +27,7 @@ import {
 } from "../shopify-stand-in";
 import { mintSessionToken } from "../support/shopify-signing";
 import { localCourierEnv, TEST_API_KEY, TEST_API_SECRET, testEnv } from "../support/test-env";
-import { appBridgeStandInScript } from "./app-bridge-stand-in";
+import { launchEmbeddedBrowser } from "./embedded-browser";
 import {
   ensureProductionBuild,
   freePort,
@@ -40,17 +40,7 @@ import {
 
 const SHOP = "harbor-florist.myshopify.com";
 const COURIER_TOKEN = "e2e-attention-token";
-const APP_BRIDGE_URL = "https://cdn.shopify.com/shopifycloud/app-bridge.js";
 const SCREENSHOTS = path.join(ROOT, "test-results", "e2e");
-const CHROMIUM_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--disable-dev-shm-usage",
-];
 const SF = { city: "San Francisco", province: "California", provinceCode: "CA", countryCode: "US" };
 // Pinned times: what the list shows does not depend on when the test runs.
 const EXPIRED_AT = new Date("2026-11-24T19:30:00Z");
@@ -222,20 +212,7 @@ beforeAll(async () => {
   };
   await seedLabelled(env);
   server = await startAppServer({ env, port });
-  browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_FLAGS });
-  const userAgent = `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version()} Safari/537.36`;
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, userAgent });
-  await context.route("**/*", (route) => {
-    const url = route.request().url();
-    if (url.startsWith(APP_BRIDGE_URL)) {
-      return route.fulfill({
-        contentType: "text/javascript",
-        body: appBridgeStandInScript({ idToken: token(), apiKey: TEST_API_KEY, shop: SHOP }),
-      });
-    }
-    if (url.startsWith(server.url) || url.startsWith("data:")) return route.continue();
-    return route.abort("blockedbyclient");
-  });
+  ({ browser, context } = await launchEmbeddedBrowser({ serverUrl: server.url, shop: SHOP, token }));
 });
 
 afterAll(async () => {
@@ -270,6 +247,9 @@ describe("the attention list on Home", () => {
 
     const expiredOrder = (await db.shipment.findUniqueOrThrow({ where: { id: expiredId } })).orderName;
     await card.getByRole("button", { name: `Dispatch again: ${expiredOrder}` }).click();
+    // A re-booking shows its fresh price first; nothing is booked until staff confirm it.
+    await card.getByText(/^Dispatching again (costs|books)/).waitFor();
+    await card.getByRole("button", { name: "Confirm and dispatch again" }).click();
     await card.getByText("1 delivery").waitFor();
     await expect.poll(() => navAttention(page)).toBe("Needs attention (1)");
     expect(await card.getByRole("button", { name: `Dispatch again: ${expiredOrder}` }).count()).toBe(0);

@@ -1,4 +1,4 @@
-import { Button, InlineGrid, InlineStack, Link, Text } from "@shopify/polaris";
+import { BlockStack, Button, InlineGrid, InlineStack, Link, Text } from "@shopify/polaris";
 import { cancellationLabel } from "../../../extensions/shared/cancellation";
 import { STATE_LABELS } from "../../../extensions/shared/presentation";
 import { FINAL_STATES } from "~/shipments/states";
@@ -135,6 +135,35 @@ export function CustomerCard({ recipient }: { recipient: NonNullable<ShipmentDet
       <Row label="Name">{recipient.name}</Row>
       <Row label="Phone">{href ? <Link url={href}>{recipient.phone}</Link> : recipient.phone}</Row>
       <Row label="Address">{recipient.address}</Row>
+    </TitledCard>
+  );
+}
+
+/** The order's deliveries, return collections and exchange legs; a round trip as one trip with its legs. */
+export function OrderLegsCard({ orderName, groups }: { orderName: string; groups: ShipmentDetail["orderLegs"] }) {
+  if (groups.length < 2 && groups.every((g) => !g.roundTrip)) return null;
+  return (
+    <TitledCard title={`Order ${orderName}`} gap="200">
+      {groups.map((group) => (
+        <BlockStack key={group.legs[0]!.id} gap="100">
+          {group.roundTrip ? (
+            <Text as="p" fontWeight="semibold">
+              {`Exchange: one round trip, ${group.legs.length} legs with one driver`}
+            </Text>
+          ) : null}
+          {group.legs.map((leg, i) => (
+            <Text as="p" key={leg.id}>
+              {group.roundTrip ? `Leg ${i + 1}: ` : ""}
+              {leg.current ? (
+                <Text as="span" fontWeight="semibold">{`${leg.words} (this page)`}</Text>
+              ) : (
+                <Link url={`/app/shipments/${leg.id}`}>{leg.words}</Link>
+              )}
+              {` · ${leg.state}`}
+            </Text>
+          ))}
+        </BlockStack>
+      ))}
     </TitledCard>
   );
 }

@@ -8,10 +8,60 @@ import { shipmentStaffActions } from "~/shops/staff-actions.server";
 import { orderAdminUrl } from "~/attention/attention-list";
 import { attentionCodeOf, fixesOf } from "~/shipments/attention-reasons";
 import { formatMoneyWithCode } from "~/text/staff-format";
-import { legTitle } from "~/shipments/leg-kind";
+import { LEG_ROLE_WORDS, legRole, legTitle } from "~/shipments/leg-kind";
+import { toShipmentState } from "~/staff/view-model";
+import { STATE_LABELS } from "../../../extensions/shared/presentation";
 import { buildTimeline } from "./timeline";
 
 const MAX_TIMELINE_ENTRIES = 200;
+/** An order has a few shipments (re-dispatches, returns, an exchange's legs); the card lists this many at most. */
+const MAX_ORDER_SHIPMENTS = 50;
+
+type OrderShipment = {
+  id: string;
+  kind: string;
+  batchReferenceId: string | null;
+  batchSequence: number | null;
+  state: string;
+  trackingNumber: string | null;
+};
+
+/**
+ * The order's shipments for staff, in words: each with what it is, its state and whether it is this
+ * page's; the legs of one round trip as one trip (legs in order), never by the courier's batch name.
+ */
+export function orderLegsOf(shipments: readonly OrderShipment[], currentId: string) {
+  const trips = new Map<string, OrderShipment[]>();
+  const entries: ({ trip: null; leg: OrderShipment } | { trip: OrderShipment[]; leg: null })[] = [];
+  for (const s of shipments) {
+    if (!s.batchReferenceId) {
+      entries.push({ trip: null, leg: s });
+      continue;
+    }
+    const legs = trips.get(s.batchReferenceId);
+    if (legs) legs.push(s);
+    else {
+      const trip = [s];
+      trips.set(s.batchReferenceId, trip);
+      entries.push({ trip, leg: null });
+    }
+  }
+  const line = (s: OrderShipment) => ({
+    id: s.id,
+    words: LEG_ROLE_WORDS[legRole(s)],
+    state: STATE_LABELS[toShipmentState(s.state)],
+    trackingNumber: s.trackingNumber,
+    current: s.id === currentId,
+  });
+  return entries.map((entry) =>
+    entry.trip
+      ? {
+          roundTrip: true as const,
+          legs: [...entry.trip].sort((a, b) => (a.batchSequence ?? 0) - (b.batchSequence ?? 0)).map(line),
+        }
+      : { roundTrip: false as const, legs: [line(entry.leg!)] },
+  );
+}
 
 function vehicleOf(
   json: string | null,
@@ -30,7 +80,7 @@ function vehicleOf(
 export async function shipmentDetail(deps: StaffDeps, shopDomain: string, shipmentId: string) {
   const { shop, shipment } = await findShopShipment(deps.db, shopDomain, shipmentId);
   const [view] = await shipmentViews(deps, shop, [shipment]);
-  const [events, activities, deadJobs, staffActions, slotPlace] = await Promise.all([
+  const [events, activities, deadJobs, staffActions, slotPlace, orderShipments] = await Promise.all([
     deps.db.courierEvent.findMany({
       where: { shipmentId: shipment.id },
       orderBy: { occurredAt: "desc" },
@@ -46,6 +96,12 @@ export async function shipmentDetail(deps: StaffDeps, shopDomain: string, shipme
     shipmentDeadJobs(deps.queue, shopDomain, shipment),
     shipmentStaffActions(deps.db, shipment),
     shipmentSlotPlace(deps.db, shipment.id),
+    deps.db.shipment.findMany({
+      where: { shopId: shipment.shopId, orderGid: shipment.orderGid },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      take: MAX_ORDER_SHIPMENTS,
+      select: { id: true, kind: true, batchReferenceId: true, batchSequence: true, state: true, trackingNumber: true },
+    }),
   ]);
   const link = (format: "PDF" | "PNG") =>
     deps.files.link({ shopDomain, shipmentId: shipment.id, file: labelFileName(format) });
@@ -101,6 +157,8 @@ export async function shipmentDetail(deps: StaffDeps, shopDomain: string, shipme
       },
       money: (cents) => formatMoneyWithCode(cents, shop.currency),
     }),
+    /** The order's deliveries, collections and exchange legs, a round trip's legs together (this one among them). */
+    orderLegs: orderLegsOf(orderShipments, shipment.id),
     deadJobs,
     slot: slotPlace && {
       words: slotPlace.slotWords,

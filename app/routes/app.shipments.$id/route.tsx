@@ -4,7 +4,7 @@ import { Badge, Banner, BlockStack, Box, Layout, Link, Page } from "@shopify/pol
 import { STATE_LABELS, STATE_TONES } from "../../../extensions/shared/presentation";
 import { offeredActions } from "../../../extensions/shared/shipment-rules";
 import { CancelCard, DeadJobsCard, RateCard, TipCard } from "./action-cards";
-import { CustomerCard, DetailsCard, DriverCard, LabelCard } from "./detail-cards";
+import { CustomerCard, DetailsCard, DriverCard, LabelCard, OrderLegsCard } from "./detail-cards";
 import { PhotosCard, TimelineCard } from "./timeline-cards";
 import { AttentionActions } from "~/routes/app.attention/attention-actions";
 import { polarisTone } from "~/text/format";
@@ -81,6 +81,7 @@ export default function ShipmentPage() {
         <Layout.Section variant="oneThird">
           <BlockStack gap="400">
             {view.recipient ? <CustomerCard recipient={view.recipient} /> : null}
+            <OrderLegsCard orderName={shipment.orderName} groups={detail.orderLegs} />
             <DetailsCard detail={detail} timeZone={timeZone} />
             <DriverCard shipment={shipment} timeZone={timeZone} now={detail.loadedAt} />
             {labels ? <LabelCard labels={labels} /> : null}

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { SHIPMENT_ID_PATTERN, type CancelRequest } from "../../../extensions/shared/api-contract";
+import { SHIPMENT_ID_PATTERN, type CancelRequest, type ShipmentState } from "../../../extensions/shared/api-contract";
+import { LABEL_STATES } from "../../../extensions/shared/shipment-rules";
 import { cancelShipment } from "~/staff/cancel.server";
 import type { StaffDeps, WithAdmin } from "~/staff/deps";
 import { invalidInput, StaffActionError } from "~/staff/errors";
@@ -36,7 +37,9 @@ export const BulkSelection = z.object({
     ),
 });
 
-export type BulkFailure = { shipmentId: string; message: string };
+export type BulkFailure = { shipmentId: string; message: string; orderName?: string | null };
+
+export const NO_LABEL_NOW = "This delivery has no label now: it is no longer on its way to pickup or delivery.";
 
 export async function mergedLabels(
   deps: StaffDeps,
@@ -48,7 +51,21 @@ export async function mergedLabels(
   const merged = await PDFDocument.create();
   const failures: BulkFailure[] = [];
   let printed = 0;
+  // A delivery past its label's use (delivered, canceled, returned…) has none: named, the courier not asked.
+  const states = new Map(
+    (
+      await deps.db.shipment.findMany({
+        where: { id: { in: input.ids }, shop: { domain: input.shopDomain } },
+        select: { id: true, state: true },
+      })
+    ).map((row) => [row.id, row.state]),
+  );
   for (const shipmentId of input.ids) {
+    const state = states.get(shipmentId);
+    if (state !== undefined && !LABEL_STATES.has(state as ShipmentState)) {
+      failures.push({ shipmentId, message: NO_LABEL_NOW });
+      continue;
+    }
     try {
       const label = await fetchLabel(deps, { shopDomain: input.shopDomain, shipmentId, format: "PDF" });
       const source = await PDFDocument.load(label.bytes);
@@ -84,7 +101,26 @@ export async function bulkCancel(
       else throw error;
     }
   }
-  return { canceled, failures };
+  return { canceled, failures: await withOrderNames(deps, input.shopDomain, failures) };
+}
+
+/** The failures with the order each delivery belongs to, so a message can name them. */
+async function withOrderNames(deps: StaffDeps, shopDomain: string, failures: BulkFailure[]): Promise<BulkFailure[]> {
+  if (failures.length === 0) return failures;
+  const rows = await deps.db.shipment.findMany({
+    where: { id: { in: failures.map((f) => f.shipmentId) }, shop: { domain: shopDomain } },
+    select: { id: true, orderName: true },
+  });
+  const names = new Map(rows.map((row) => [row.id, row.orderName]));
+  return failures.map((failure) => ({ ...failure, orderName: names.get(failure.shipmentId) ?? null }));
+}
+
+/** What a bulk cancel did, naming each delivery that could not be canceled (by its order) and why. */
+export function bulkCancelMessage(result: { canceled: number; failures: BulkFailure[] }): string {
+  const done = `${result.canceled} ${result.canceled === 1 ? "delivery" : "deliveries"} canceled.`;
+  if (result.failures.length === 0) return done;
+  const named = result.failures.map((f) => `${f.orderName ?? "a delivery not found"}: ${f.message}`).join(" ");
+  return `${done} ${result.failures.length} could not be: ${named}`;
 }
 
 export function parseBulkSelection(fields: Record<string, unknown>): string[] {

@@ -1,3 +1,5 @@
+import type { ShipmentState } from "../../../extensions/shared/api-contract";
+import { LABEL_STATES } from "../../../extensions/shared/shipment-rules";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useFetcher, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import {
@@ -25,7 +27,7 @@ import { listQueryParams, parseListQuery } from "./list-query";
 import { shipmentsPageData } from "./list.server";
 import { BulkCancelModal, downloadFile, useLabelPrint } from "./bulk-actions";
 import { ListFilters } from "./list-filters";
-import { bulkCancel, parseBulkSelection } from "./bulk.server";
+import { bulkCancel, bulkCancelMessage, parseBulkSelection } from "./bulk.server";
 import { JobIdInput, retryDeadJob } from "~/staff/dead-jobs.server";
 import { StaffActionError } from "~/staff/errors";
 import { parseInput } from "~/staff/inputs";
@@ -56,13 +58,7 @@ export const action = async ({ request }: ActionFunctionArgs) => {
         { ...staffDeps(), admin: auth.admin },
         { shopDomain: session.shop, ids, fields, staff: staffActorOf(auth) },
       );
-      const failed = result.failures.length;
-      return {
-        ok: failed === 0,
-        message:
-          `${result.canceled} ${result.canceled === 1 ? "delivery" : "deliveries"} canceled.` +
-          (failed ? ` ${failed} could not be: ${result.failures[0]!.message}` : ""),
-      };
+      return { ok: result.failures.length === 0, message: bulkCancelMessage(result) };
     }
     const { jobId } = parseInput(JobIdInput, fields);
     await retryDeadJob(getRuntime(), { shopDomain: session.shop, jobId, staff: staffActorOf(auth) });
@@ -119,6 +115,9 @@ export default function Shipments() {
     setSearchParams(params);
   };
   const selected = allResourcesSelected ? shipments.map((s) => s.id) : selectedResources;
+  const labelled = shipments
+    .filter((s) => selected.includes(s.id) && LABEL_STATES.has(s.state as ShipmentState))
+    .map((s) => s.id);
   const exportUrl = `/app/shipments/export${listQueryParams(query, ["page"]).size ? `?${listQueryParams(query, ["page"])}` : ""}`;
   const money = (cents: number | null) => formatMoneyWithCode(cents, currency);
   return (
@@ -156,7 +155,10 @@ export default function Shipments() {
               </EmptyState>
             }
             promotedBulkActions={[
-              { content: "Print labels", onAction: () => void labels.print(selected) },
+              // Only deliveries on their way have a label (delivered, canceled or returned ones have none).
+              ...(labelled.length > 0
+                ? [{ content: "Print labels", onAction: () => void labels.print(labelled) }]
+                : []),
               { content: "Cancel deliveries", onAction: () => setCancelOpen(true) },
             ]}
             headings={[

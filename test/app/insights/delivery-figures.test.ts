@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { deliveryFigures, rowsBehind, type DeliveryRow } from "~/insights/delivery-figures";
+import { deliveryFigures, groupRows, rowsBehind } from "~/insights/delivery-figures";
+import type { ShopDays } from "~/insights/period";
+import { LA, ROWS } from "./delivery-rows";
 import { periodOf } from "~/insights/period";
 
 /**
@@ -8,111 +10,11 @@ import { periodOf } from "~/insights/period";
  * 23:30 PST on Nov 1 (07:30 UTC on Nov 2) counts on Nov 1.
  */
 
-const LA = "America/Los_Angeles";
-const t = (iso: string) => new Date(iso);
-
-function row(id: string, overrides: Partial<DeliveryRow>): DeliveryRow {
-  return {
-    id,
-    orderName: `#${id}`,
-    locationGid: "gid://shopify/Location/1",
-    kind: "delivery",
-    state: "delivered",
-    createdAt: t("2026-11-01T06:00:00Z"),
-    pickupAfter: null,
-    deliverStart: null,
-    deliverEnd: null,
-    driverAssignedAt: null,
-    atPickupAt: null,
-    pickedUpAt: null,
-    deliveredAt: null,
-    priceCents: null,
-    shopperPriceCents: null,
-    tipCents: null,
-    raiseCents: 0,
-    batchReferenceId: null,
-    ...overrides,
-  };
-}
-
-const ROWS: DeliveryRow[] = [
-  // On time: Nov 1 00:30–03:30 PDT, delivered 01:00 PDT; paid to delivered 120 min.
-  row("A", {
-    createdAt: t("2026-11-01T06:00:00Z"),
-    pickupAfter: t("2026-11-01T07:00:00Z"),
-    deliverStart: t("2026-11-01T07:30:00Z"),
-    deliverEnd: t("2026-11-01T10:30:00Z"),
-    driverAssignedAt: t("2026-11-01T06:50:00Z"),
-    atPickupAt: t("2026-11-01T07:05:00Z"),
-    pickedUpAt: t("2026-11-01T07:08:00Z"),
-    deliveredAt: t("2026-11-01T08:00:00Z"),
-    priceCents: 1000,
-    shopperPriceCents: 1500,
-  }),
-  // Nov 1 23:30 PST (Nov 2 UTC): late by 20 min; the driver waited 30 min at the store → store not ready. 290 min.
-  row("B", {
-    createdAt: t("2026-11-02T05:00:00Z"),
-    pickupAfter: t("2026-11-02T06:30:00Z"),
-    deliverStart: t("2026-11-02T07:30:00Z"),
-    deliverEnd: t("2026-11-02T09:30:00Z"),
-    driverAssignedAt: t("2026-11-02T06:00:00Z"),
-    atPickupAt: t("2026-11-02T06:40:00Z"),
-    pickedUpAt: t("2026-11-02T07:10:00Z"),
-    deliveredAt: t("2026-11-02T09:50:00Z"),
-    priceCents: 1200,
-    shopperPriceCents: 1500,
-    tipCents: 200,
-  }),
-  // Nov 2 00:30 PST: driver assigned an hour after the pickup time → no driver. 180 min. A raise of $3.
-  row("C", {
-    createdAt: t("2026-11-02T08:00:00Z"),
-    pickupAfter: t("2026-11-02T08:30:00Z"),
-    deliverStart: t("2026-11-02T08:30:00Z"),
-    deliverEnd: t("2026-11-02T10:30:00Z"),
-    driverAssignedAt: t("2026-11-02T09:30:00Z"),
-    atPickupAt: t("2026-11-02T09:45:00Z"),
-    pickedUpAt: t("2026-11-02T09:50:00Z"),
-    deliveredAt: t("2026-11-02T11:00:00Z"),
-    priceCents: 1100,
-    shopperPriceCents: 1000,
-    raiseCents: 300,
-  }),
-  row("D", {
-    state: "expired",
-    createdAt: t("2026-10-30T15:00:00Z"),
-    deliverStart: t("2026-10-30T17:00:00Z"),
-    raiseCents: 500,
-  }),
-  row("E", { state: "canceled", deliverStart: t("2026-10-29T17:00:00Z") }),
-  row("F", { state: "returned", deliverStart: t("2026-10-29T18:00:00Z"), priceCents: 900, shopperPriceCents: 1500 }),
-  // Oct 27 23:59 PDT: the previous period.
-  row("G", {
-    deliverStart: t("2026-10-28T06:59:00Z"),
-    deliveredAt: t("2026-10-28T07:30:00Z"),
-    createdAt: t("2026-10-28T06:00:00Z"),
-  }),
-  row("H", { kind: "return_pickup", deliverStart: t("2026-10-31T18:00:00Z"), batchReferenceId: "rt-1" }),
-  row("I", { kind: "return_pickup", deliverStart: t("2026-10-31T19:00:00Z") }),
-  // Nov 3: picked up on time, late at the door → driver after pickup. 210 min. A raise of $2, delivered.
-  row("J", {
-    createdAt: t("2026-11-03T16:00:00Z"),
-    pickupAfter: t("2026-11-03T17:00:00Z"),
-    deliverStart: t("2026-11-03T17:00:00Z"),
-    deliverEnd: t("2026-11-03T19:00:00Z"),
-    driverAssignedAt: t("2026-11-03T16:30:00Z"),
-    atPickupAt: t("2026-11-03T17:00:00Z"),
-    pickedUpAt: t("2026-11-03T17:05:00Z"),
-    deliveredAt: t("2026-11-03T19:30:00Z"),
-    priceCents: 1000,
-    shopperPriceCents: 1000,
-    raiseCents: 200,
-  }),
-  // No window (staff's dispatch): counted on its creation day (Nov 3), punctuality unknown. 60 min.
-  row("K", { createdAt: t("2026-11-03T20:00:00Z"), deliveredAt: t("2026-11-03T21:00:00Z") }),
-  row("L", { state: "scheduled", deliverStart: t("2026-11-03T22:00:00Z") }),
-];
-
-const period = periodOf(t("2026-11-03T23:00:00Z"), LA, 7);
+const period = periodOf(new Date("2026-11-03T23:00:00Z"), LA, 7);
+const figuresOf = (days: ShopDays) => {
+  const { groups, minutes } = groupRows(ROWS, days, LA);
+  return deliveryFigures(groups, minutes, days);
+};
 
 describe("the period", () => {
   it("is the shop's last 7 days, the fall-back day 25 hours long, and the 7 before", () => {
@@ -133,7 +35,7 @@ describe("the period", () => {
 });
 
 describe("delivery figures", () => {
-  const figures = deliveryFigures(ROWS, period.current, LA);
+  const figures = figuresOf(period.current);
 
   it("counts outcomes per shop day", () => {
     expect(figures.outcomes).toEqual({ delivered: 5, returned: 1, canceled: 1, expired: 1 });
@@ -177,7 +79,7 @@ describe("delivery figures", () => {
   });
 
   it("the previous period holds only its own days", () => {
-    const before = deliveryFigures(ROWS, period.previous, LA);
+    const before = figuresOf(period.previous);
     expect(before.outcomes).toEqual({ delivered: 1, returned: 0, canceled: 0, expired: 0 });
     expect(before.onTime.share).toBeNull();
     expect(before.money.marginPerDeliveryCents).toBe(0);

@@ -716,6 +716,18 @@ describe("shipments list", () => {
       phone: "(415) 555-0188",
       address: "500 Valencia St, San Francisco, CA 94110",
     });
+    // The order's other shipments beside it: the return collection alone, the exchange as one trip.
+    const legs = page.detail!.orderLegs.map((g) => [g.roundTrip, g.legs.map((l) => [l.words, l.state, l.current])]);
+    expect(legs).toEqual([
+      [false, [["Return collection", "Being booked", false]]],
+      [
+        true,
+        [
+          ["Exchange: new items to the customer", "Being booked", false],
+          ["Exchange: returned items from the customer", "Being booked", true],
+        ],
+      ],
+    ]);
   });
 
   it("pages by 25", async () => {

@@ -44,6 +44,9 @@ async function deliveredYesterdayInItsWindow() {
       driverAssignedAt: new Date(start.getTime() - 600_000),
       deliveredAt: new Date(start.getTime() + 3_600_000),
       shopperPriceCents: 1599,
+      // What the tracking flow fixes at delivery (app/shipments/delivery-verdict.ts).
+      deliveryVerdict: "on_time",
+      paidToDeliveredMinutes: 120,
     },
   });
   return row;

@@ -71,6 +71,54 @@ describe("bulk label print", () => {
   });
 });
 
+describe("bulk actions only where they apply (issue 38 item 9)", () => {
+  it("prints no label for a delivered, canceled or returned delivery, without asking the courier", async () => {
+    const live = await world.book("scheduled");
+    const delivered = await world.book("delivered");
+    const canceled = await world.book("scheduled");
+    await world.runtime.db.shipment.update({ where: { id: canceled.id }, data: { state: "canceled" } });
+    const returned = await world.book("scheduled");
+    await world.runtime.db.shipment.update({ where: { id: returned.id }, data: { state: "returned" } });
+    const labelCalls = () =>
+      sandbox.requestLog.filter((e) => e.token === world.courierToken && e.path.endsWith("/label"));
+    const response = (await call(
+      labelsAction,
+      apiRequest("/app/shipments/labels", {
+        shop: SHOP,
+        form: { ids: [live.id, delivered.id, canceled.id, returned.id].join(",") },
+      }),
+    )) as Response;
+    expect(response.status).toBe(200);
+    expect(response.headers.get("X-Labels-Printed")).toBe("1");
+    expect(JSON.parse(response.headers.get("X-Labels-Failed")!)).toEqual([delivered.id, canceled.id, returned.id]);
+    expect(labelCalls()).toHaveLength(1);
+  });
+
+  it("names each delivery a bulk cancel could not cancel, by its order", async () => {
+    const a = await world.book("scheduled");
+    const gone = await world.book("delivered");
+    const other = await world.book("delivered");
+    const result = data(
+      await call(
+        listAction,
+        apiRequest("/app/shipments", {
+          shop: SHOP,
+          form: {
+            intent: "bulk-cancel",
+            ids: [a.id, gone.id, other.id].join(","),
+            code: "order_canceled",
+            comment: "",
+          },
+        }),
+      ),
+    ) as { ok: boolean; message: string };
+    expect(result.ok).toBe(false);
+    expect(result.message).toMatch(/^1 delivery canceled\. 2 could not be: /);
+    expect(result.message).toContain(gone.orderName);
+    expect(result.message).toContain(other.orderName);
+  });
+});
+
 describe("bulk cancel", () => {
   it("cancels the selected deliveries with one reason, and says which could not be", async () => {
     const a = await world.book("scheduled");

@@ -1,0 +1,4 @@
+-- AlterTable
+ALTER TABLE "Shipment" ADD COLUMN     "deliveryVerdict" TEXT,
+ADD COLUMN     "paidToDeliveredMinutes" INTEGER;
+
