@@ -12,8 +12,9 @@ import { serviceCodeFor } from "~/schedule/service-code";
 import { addDays, zonedDate } from "~/schedule/time-zone";
 import type { CourierSandbox } from "../courier-sandbox/server";
 import { OTHER_SHOP, SHOP, setUpStaffWorld, startSandbox } from "../app/routes/staff-fixture";
-import { drainJobs, jobsIdle, orderPaid, sameDayOrder, startTestWorker } from "../support/installed-shop";
+import { drainJobs, orderPaid, sameDayOrder, startTestWorker } from "../support/installed-shop";
 import { mswServer } from "../support/msw-server";
+import { jobsSettled } from "./settle";
 import { fuzzes } from "./settings";
 import { customerChangeTarget, type CustomerChangeWorld } from "./targets/customer-changes";
 
@@ -73,10 +74,6 @@ beforeEach(() => {
 afterEach(async () => {
   await worker?.stop();
 });
-
-async function jobsSettled(): Promise<void> {
-  if (!(await jobsIdle(getRuntime(), 5_000))) throw new Error("The job queue did not settle within 5 s");
-}
 
 describe("the order status block's changes", () => {
   ENDPOINTS.forEach((answer, i) =>
