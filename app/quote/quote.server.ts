@@ -32,6 +32,8 @@ import { priceLearningFor, priceWindows, untilAborted, type WindowPriceDeps } fr
 
 /** Kept from the budget for pricing, quote memory and the response after the courier is cut off. */
 export const RESPONSE_MARGIN_MS = 200;
+/** The longest an answer waits for its quote memory write (the write goes on after it). */
+export const QUOTE_MEMORY_WAIT_MS = 50;
 /** The least time a courier call is given, even when the budget is almost spent. */
 export const MIN_COURIER_CALL_MS = 100;
 /** The status that makes Shopify show the merchant's backup rates. */
@@ -210,8 +212,9 @@ async function answerQuote(
       .catch((error: unknown) => {
         logger.warn("quote memory not written", { error: error instanceof Error ? error.name : "unknown" });
       });
-    // A slow database finishes the write after the answer rather than delay checkout past the budget.
-    await untilAborted(written, budget);
+    // Dispatch reads it minutes later at the soonest: a slow database (a rush's writes, another
+    // process's) finishes the write after the answer rather than delay checkout.
+    await untilAborted(written, AbortSignal.any([budget, AbortSignal.timeout(QUOTE_MEMORY_WAIT_MS)]));
   }
   const source = answer.unavailable > 0 ? "fallback" : weakestSource(results);
   return {

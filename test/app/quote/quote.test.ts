@@ -136,8 +136,12 @@ function harness(
   return h;
 }
 
-const quote = (h: Harness, body: unknown = rateRequestBody(), shopDomain = SHOP) =>
-  quoteRates(h.deps, { shopDomain, body: JSON.stringify(body) });
+/** One quote, and its quote memory write finished (an answer waits for it QUOTE_MEMORY_WAIT_MS at most). */
+async function quote(h: Harness, body: unknown = rateRequestBody(), shopDomain = SHOP) {
+  const result = await quoteRates(h.deps, { shopDomain, body: JSON.stringify(body) });
+  await h.deps.memory.settled();
+  return result;
+}
 
 function rates(result: QuoteResult): ShopifyRate[] {
   if (result.status !== 200) throw new Error(`expected rates, got ${result.status}`);
