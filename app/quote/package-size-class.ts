@@ -20,6 +20,19 @@ function band(value: number, bounds: readonly number[]): string {
   return upper === undefined ? `>${bounds[bounds.length - 1]}` : `≤${upper}`;
 }
 
+/**
+ * The classes of the same longest-side band and a heavier weight band, nearest first: what prices a
+ * class the model has not seen yet (a heavier package never costs less, so the shopper is not
+ * undercharged for the difference).
+ */
+export function heavierClasses(sizeClass: string): string[] {
+  const match = /^w(\S+) (l\S+)$/.exec(sizeClass);
+  if (!match) return [];
+  const weights = [...WEIGHT_BANDS_POUNDS.map((bound) => `≤${bound}`), `>${WEIGHT_BANDS_POUNDS.at(-1)}`];
+  const at = weights.indexOf(match[1]!);
+  return at < 0 ? [] : weights.slice(at + 1).map((weight) => `w${weight} ${match[2]}`);
+}
+
 /** "w≤15 l≤18": total weight up to 15 lb, longest side up to 18 in. */
 export function sizeClassOf(items: readonly Sized[]): string {
   const weight = items.reduce((sum, item) => sum + item.weight * item.quantity, 0);

@@ -8,7 +8,8 @@
  * - A class with estimates at MIN_DISTANCE_SPREAD_MILES or more apart: its own least-squares line.
  * - A class whose estimates all lie at one distance: their mean price, moved by the slope of the
  *   classes that have a line (pooled: the same slope fitted across those classes).
- * - A class with no estimate, or no slope anywhere: no price (the fallback answers).
+ * - A class with no estimate: the line of the nearest class given as its stand-in (a heavier one);
+ *   none, or no slope anywhere: no price (the fallback answers).
  */
 
 export type Observation = {
@@ -90,8 +91,10 @@ export function predictPrice(
   model: PriceModel,
   sizeClass: string,
   centroidMiles: number,
+  /** Classes that may stand in for one the model has not seen, nearest first (package-size-class.ts heavierClasses). */
+  standIns: readonly string[] = [],
 ): { priceDollars: number; distanceMiles: number } | null {
-  const line = model.classes.get(sizeClass);
+  const line = [sizeClass, ...standIns].map((c) => model.classes.get(c)).find((l) => l !== undefined);
   if (!line) return null;
   const distanceMiles = centroidMiles * (model.roadFactor ?? 1);
   const price = line.intercept + line.slope * distanceMiles;

@@ -43,7 +43,14 @@ export function createQuoteMemory({ db, clock }: { db: Db; clock: () => Date }) 
     },
   });
 
+  const writing = new Set<Promise<unknown>>();
+
   return {
+    /** Resolves when every write begun so far has ended (checkout does not wait for them all). */
+    async settled(): Promise<void> {
+      await Promise.allSettled([...writing]);
+    },
+
     async remember(shopDomain: string, cartSignature: string, quotes: readonly RememberedQuote[]): Promise<number> {
       const now = clock();
       const changed = quotes.filter((quote) => {
@@ -59,7 +66,7 @@ export function createQuoteMemory({ db, clock }: { db: Db; clock: () => Date }) 
       });
       if (changed.length === 0) return 0;
       const expiresAt = new Date(now.getTime() + QUOTE_MEMORY_TTL_MS);
-      await commits.submit(
+      const write = commits.submit(
         changed.map((quote) => ({
           where: {
             shopDomain_cartSignature_serviceCode: { shopDomain, cartSignature, serviceCode: quote.serviceCode },
@@ -75,6 +82,12 @@ export function createQuoteMemory({ db, clock }: { db: Db; clock: () => Date }) 
           },
         })),
       );
+      writing.add(write);
+      try {
+        await write;
+      } finally {
+        writing.delete(write);
+      }
       for (const quote of changed) {
         const key = `${shopDomain}|${cartSignature}|${quote.serviceCode}`;
         recentWrites.delete(key);

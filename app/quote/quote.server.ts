@@ -2,6 +2,8 @@ import { TIME_BUDGET_MS_DEFAULT } from "~/settings/shop-settings";
 import { hoursOfLocations } from "~/schedule/opening-hours";
 import { cartToEstimates, matchPickupLocation } from "./cart-to-estimate";
 import { shapeRates } from "./shape-rates";
+import { shopperLanguageFor } from "~/text/shopper/languages";
+import { shopperText } from "~/text/shopper/shopper-text";
 import type { QuoteMemory } from "./quote-memory.server";
 import { parseRateRequest } from "./rate-request";
 import type { ShopifyRate } from "./rate-response";
@@ -30,6 +32,8 @@ import { priceLearningFor, priceWindows, untilAborted, type WindowPriceDeps } fr
 
 /** Kept from the budget for pricing, quote memory and the response after the courier is cut off. */
 export const RESPONSE_MARGIN_MS = 200;
+/** The longest an answer waits for its quote memory write (the write goes on after it). */
+export const QUOTE_MEMORY_WAIT_MS = 50;
 /** The least time a courier call is given, even when the budget is almost spent. */
 export const MIN_COURIER_CALL_MS = 100;
 /** The status that makes Shopify show the merchant's backup rates. */
@@ -187,6 +191,8 @@ async function answerQuote(
     request,
     shopCurrency: shop.currency,
     timeZone,
+    // Named in the buyer's language (the callback's `rate.locale`) when the shop publishes it.
+    text: shopperText(shopperLanguageFor([request.locale], shop.locales)),
     estimates: mapping.estimates,
     results,
     now,
@@ -206,8 +212,9 @@ async function answerQuote(
       .catch((error: unknown) => {
         logger.warn("quote memory not written", { error: error instanceof Error ? error.name : "unknown" });
       });
-    // A slow database finishes the write after the answer rather than delay checkout past the budget.
-    await untilAborted(written, budget);
+    // Dispatch reads it minutes later at the soonest: a slow database (a rush's writes, another
+    // process's) finishes the write after the answer rather than delay checkout.
+    await untilAborted(written, AbortSignal.any([budget, AbortSignal.timeout(QUOTE_MEMORY_WAIT_MS)]));
   }
   const source = answer.unavailable > 0 ? "fallback" : weakestSource(results);
   return {

@@ -3,6 +3,7 @@ import { fallbackPrice } from "./pricing";
 import { zoneOffsetMinutes, zonedParts } from "~/schedule/time-zone";
 import type { OpenWindow } from "~/schedule/windows";
 import { rateWording, uniqueNames } from "~/schedule/rate-wording";
+import { shopperText, type ShopperText } from "~/text/shopper/shopper-text";
 
 /** One rate in the carrier-service callback's answer (`{"rates": [...]}`), keys as Shopify names them. */
 export interface ShopifyRate {
@@ -26,6 +27,8 @@ export interface ToShopifyRateInput {
   currency: string;
   /** The shop's IANA zone: delivery dates are written in shop-local time with its offset. */
   timeZone: string;
+  /** The buyer's language (the callback's `rate.locale`); English when not given (the staff's preview). */
+  text?: ShopperText;
 }
 
 export function toShopifyRate({
@@ -35,6 +38,7 @@ export function toShopifyRate({
   currency,
   timeZone,
   now,
+  text = shopperText(),
 }: ToShopifyRateInput): ShopifyRate {
   if (window.id !== openWindow.windowId) {
     throw new Error(`Window ${window.id} does not match the open window ${openWindow.windowId}`);
@@ -42,7 +46,7 @@ export function toShopifyRate({
   if (!Number.isSafeInteger(totalCents) || totalCents < 0) {
     throw new RangeError(`A rate's price must be whole cents of 0 or more, got ${totalCents}`);
   }
-  const wording = rateWording({ kind: window.kind, deliverBetween: openWindow.deliverBetween, now, timeZone });
+  const wording = rateWording({ kind: window.kind, deliverBetween: openWindow.deliverBetween, now, timeZone, text });
   return {
     // Named for what it delivers ("Today, 11 am–2 pm"), never by text that cannot follow the day it is offered.
     service_name: wording.name,
@@ -74,8 +78,11 @@ export function fallbackRate({
 }
 
 /** The rates with every service_name unique (Shopify keeps only the cheapest of rates with equal names). */
-export function withUniqueNames(rates: readonly ShopifyRate[]): ShopifyRate[] {
-  return uniqueNames(rates.map((rate) => ({ rate, name: rate.service_name }))).map(({ rate, name }) => ({
+export function withUniqueNames(rates: readonly ShopifyRate[], text = shopperText()): ShopifyRate[] {
+  return uniqueNames(
+    rates.map((rate) => ({ rate, name: rate.service_name })),
+    text,
+  ).map(({ rate, name }) => ({
     ...rate,
     service_name: name,
   }));

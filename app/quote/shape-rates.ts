@@ -5,12 +5,15 @@ import type { CourierPriceSource } from "./quote-funnel";
 import type { RateRequest } from "./rate-request";
 import { fallbackRate, toShopifyRate, withUniqueNames, type ShopifyRate } from "./rate-response";
 import { windowPriceFor } from "./window-pricing";
+import type { ShopperText } from "~/text/shopper/shopper-text";
 
 export type ShapeInput = {
   settings: ShopSettings;
   request: RateRequest;
   shopCurrency: string;
   timeZone: string;
+  /** The buyer's language for the rates' names and descriptions. */
+  text: ShopperText;
   estimates: readonly WindowEstimate[];
   /** Per estimate: priced from the courier's prices (and from which source), or anything else (the window is unavailable). */
   results: readonly (
@@ -25,7 +28,7 @@ export type ShapeInput = {
  * compared with the free-delivery threshold only when the cart is in that currency too. Every rate
  * shown is remembered with the source of its price (quote-memory.server.ts), a fallback one too.
  */
-export function shapeRates({ settings, request, shopCurrency, timeZone, estimates, results, now }: ShapeInput) {
+export function shapeRates({ settings, request, shopCurrency, timeZone, text, estimates, results, now }: ShapeInput) {
   const subtotal = request.currency === null || request.currency === shopCurrency ? request.subtotalCents : null;
   const rates: ShopifyRate[] = [];
   const remembered: RememberedQuote[] = [];
@@ -53,6 +56,7 @@ export function shapeRates({ settings, request, shopCurrency, timeZone, estimate
           currency: shopCurrency,
           timeZone,
           now,
+          text,
         }),
       );
       remembered.push({
@@ -74,6 +78,7 @@ export function shapeRates({ settings, request, shopCurrency, timeZone, estimate
       currency: shopCurrency,
       timeZone,
       now,
+      text,
     });
     if (rate) {
       rates.push(rate);
@@ -86,5 +91,5 @@ export function shapeRates({ settings, request, shopCurrency, timeZone, estimate
       });
     }
   });
-  return { rates: withUniqueNames(rates), remembered, unavailable };
+  return { rates: withUniqueNames(rates, text), remembered, unavailable };
 }

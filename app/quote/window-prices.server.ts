@@ -5,7 +5,7 @@ import { TIME_BUDGET_MS_DEFAULT } from "~/settings/shop-settings";
 import type { EstimateRequest } from "~/courier/requests";
 import type { ShopSettings } from "~/settings/shop-settings";
 import { zip5, type WindowEstimate } from "./cart-to-estimate";
-import { sizeClassOf } from "./package-size-class";
+import { heavierClasses, sizeClassOf } from "./package-size-class";
 import { sourceNow, type SourceNow } from "./price-source-now";
 import type { EstimateCache, EstimateOutcome } from "./estimate-cache.server";
 import { chooseEstimates } from "./estimate-choice";
@@ -130,7 +130,9 @@ function modelPrice(
   const centroidMilesTo = (postalCode: string) => deps.centroids.milesBetween(learning.pickupZip, postalCode);
   const model = deps.prices.model(learning.key, centroidMilesTo);
   const centroidMiles = centroidMilesTo(learning.key.postalCode);
-  return model && centroidMiles !== null ? predictPrice(model, learning.key.sizeClass, centroidMiles) : null;
+  return model && centroidMiles !== null
+    ? predictPrice(model, learning.key.sizeClass, centroidMiles, heavierClasses(learning.key.sizeClass))
+    : null;
 }
 
 /** What the memory and model key a cart by, from its first window's estimate request; null when the shop has them off. */

@@ -7,14 +7,14 @@ import { apiResponse, methodNotAllowed } from "~/server/staff-http.server";
 import { OrderIdParam, parseInput } from "~/staff/inputs";
 import { orderStatusDeps, takeClientRate, takeTokenRate } from "~/server/tracking-page-http.server";
 import type { RateDecision } from "~/http/rate-limit";
-import { CustomerAccountClaims } from "~/tracking-page/inputs";
+import { CustomerAccountClaims, localeQueryOf, ShopperLocaleQuery } from "~/tracking-page/inputs";
 import { shopperDeliveriesFor } from "~/tracking-page/order-status.server";
 
 /**
  * GET /api/customer/orders/:orderId/delivery — the order status block's deliveries
  * (extensions/order-status-delivery). The customer account session token names the shop and the
  * signed-in customer; an order of another shop or customer, or without a same-day delivery, answers
- * an empty list.
+ * an empty list. `?locale=` is the customer account's language, when the shop publishes it.
  */
 export const loader = async ({ request, params, context }: LoaderFunctionArgs) => {
   const { sessionToken, cors } = await authenticateCustomerAccount(request);
@@ -29,7 +29,10 @@ export const loader = async ({ request, params, context }: LoaderFunctionArgs) =
     const { orderId } = parseInput(OrderIdParam, params);
     const { shopDomain, customerGid } = parseInput(CustomerAccountClaims, sessionToken);
     tooMany(takeTokenRate(`customer:${shopDomain}:${customerGid ?? "guest"}`));
-    return shopperDeliveriesFor(orderStatusDeps(), { shopDomain, orderGid: orderGidFromId(orderId), customerGid });
+    const { locale } = parseInput(ShopperLocaleQuery, localeQueryOf(request));
+    return shopperDeliveriesFor(orderStatusDeps(), { shopDomain, orderGid: orderGidFromId(orderId), customerGid }, [
+      locale,
+    ]);
   });
 };
 

@@ -4,7 +4,13 @@ import { requestClientRateKey } from "~/http/client-address.server";
 import { getRuntime } from "~/runtime.server";
 import { staffDeps } from "~/server/staff-http.server";
 import { TrackingTokenParam } from "~/tracking-page/inputs";
-import { deliveryTokenKey, trackingPageFor, type TrackingPageResult } from "~/tracking-page/lookup.server";
+import {
+  deliveryTokenKey,
+  trackingPageFor,
+  unknownDeliveryLanguage,
+  type TrackingPageResult,
+} from "~/tracking-page/lookup.server";
+import { localeOfPathPrefix } from "~/text/shopper/languages";
 import type { OrderStatusDeps } from "~/tracking-page/order-status.server";
 import { createFixedWindowLimiter, type FixedWindowLimiter, type RateDecision } from "~/http/rate-limit";
 import { renderChanges } from "~/tracking-page/change-panel.server";
@@ -150,15 +156,15 @@ export function json(body: unknown, status: number, extra: Record<string, string
 }
 
 function pageAnswer(result: TrackingPageResult, nonce: string): Response {
-  if (result.kind === "not_found") return html(renderNotFoundPage(nonce), 404, nonce);
-  if (result.kind === "ended") return html(renderEndedPage(result.storeName, nonce), 410, nonce);
+  if (result.kind === "not_found") return html(renderNotFoundPage(nonce, result.language), 404, nonce);
+  if (result.kind === "ended") return html(renderEndedPage(result.storeName, nonce, result.language), 410, nonce);
   return html(renderTrackingPage(result.view, nonce, liveVersion(result.view)), 200, nonce, {}, originsOf(result.view));
 }
 
 function statusAnswer(result: TrackingPageResult): Response {
   if (result.kind === "not_found") return json({ error: "Not found" }, 404);
   if (result.kind === "ended")
-    return json({ version: "ended", final: true, html: renderEndedBody(result.storeName) }, 410);
+    return json({ version: "ended", final: true, html: renderEndedBody(result.storeName, result.language) }, 410);
   return json(
     {
       version: liveVersion(result.view),
@@ -188,6 +194,15 @@ export async function vouchedShop(
   return { ok: true, shopDomain: new URL(request.url).searchParams.get("shop") };
 }
 
+/**
+ * The storefront's locale of a request through the app proxy (its signed `path_prefix`); none on the
+ * app's own URL, where the shop's primary language is used.
+ */
+export function storefrontLocales(request: Request, surface: Surface): (string | null)[] {
+  if (surface.kind === "app") return [];
+  return [localeOfPathPrefix(new URL(request.url).searchParams.get("path_prefix"))];
+}
+
 /** The tracking page (`answer: "page"`) or its JSON status (`"status"`) for a request. */
 export async function trackingPageResponse(
   { request, params, context }: PageRequest,
@@ -209,13 +224,14 @@ export async function trackingPageResponse(
   const client = takeClientRate(request, context, { throughShopifyProxy: surface.kind === "proxy" });
   if (!client.allowed) return tooMany(client);
 
-  const notFound: TrackingPageResult = { kind: "not_found" };
+  const locales = storefrontLocales(request, surface);
+  const notFound: TrackingPageResult = { kind: "not_found", language: unknownDeliveryLanguage(locales) };
   const token = TrackingTokenParam.safeParse(params.token);
   // The token's own limit once it is known to be a delivery (deliveryTokenKey).
   if (!token.success || (await deliveryTokenKey(staffDeps(), token.data, shopDomain)) === null)
     return answer === "page" ? pageAnswer(notFound, nonce) : statusAnswer(notFound);
   const perToken = takeTokenRate(token.data);
   if (!perToken.allowed) return tooMany(perToken);
-  const result = await trackingPageFor(staffDeps(), token.data, shopDomain);
+  const result = await trackingPageFor(staffDeps(), token.data, shopDomain, locales);
   return answer === "page" ? pageAnswer(result, nonce) : statusAnswer(result);
 }

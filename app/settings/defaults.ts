@@ -80,6 +80,7 @@ export const DEFAULT_SHOP_SETTINGS: Readonly<ShopSettings> = deepFreeze(
       mapTileAttribution: null,
       ratingReasons: RATING_REASONS_DEFAULT,
       forwardRating: false,
+      showDriver: false,
     },
     driverNotes: { shopperInstructions: true, instructionsAttribute: null, merchantNote: null },
     priceTolerance: { unit: "percent", amount: 10 },

@@ -68,6 +68,7 @@ export const FLAG_FIELDS = [
   "driverNotes.shopperInstructions",
   "noDriverWatch.raisesEnabled",
   "tracking.forwardRating",
+  "tracking.showDriver",
   "courierReturns.enabled",
   "priceMemory.enabled",
 ] as const;
@@ -200,6 +201,7 @@ export function draftFromSettings(settings: ShopSettings, pickups: PickupLocatio
       "driverNotes.shopperInstructions": settings.driverNotes.shopperInstructions,
       "noDriverWatch.raisesEnabled": settings.noDriverWatch.raisesEnabled,
       "tracking.forwardRating": settings.tracking.forwardRating,
+      "tracking.showDriver": settings.tracking.showDriver,
       "courierReturns.enabled": settings.courierReturns.enabled,
       "priceMemory.enabled": settings.priceMemory.enabled,
     },

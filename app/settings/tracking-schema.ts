@@ -96,4 +96,9 @@ export const TrackingSettings = z.object({
   ratingReasons: RatingReasons.default(RATING_REASONS_DEFAULT),
   /** The shopper's rating is also sent to the courier as the driver's rating (once per delivery). */
   forwardRating: Flag.default(false),
+  /**
+   * The driver's first name, vehicle and phone on the shoppers' page while a driver has the delivery;
+   * off by default (the courier's driver is the merchant's to introduce), never after it ended.
+   */
+  showDriver: Flag.default(false),
 });

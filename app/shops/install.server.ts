@@ -5,8 +5,8 @@ import { settingsWithContactEmail } from "~/settings/shop-settings";
 import { newWebhookPathId } from "./courier-credentials.server";
 
 /**
- * After Shopify-managed install (token exchange): the shop's row, with its name, time zone, currency
- * and plan, and the tracking page's contact email from Shopify's while the merchant has set none
+ * After Shopify-managed install (token exchange): the shop's row, with its name, time zone, published
+ * languages, currency and plan, and the tracking page's contact email from Shopify's while the merchant has set none
  * (settings/contact-prefill.ts).
  */
 export async function recordInstall(deps: { db: Db; admin: AdminGraphql }, shopDomain: string) {
@@ -14,6 +14,7 @@ export async function recordInstall(deps: { db: Db; admin: AdminGraphql }, shopD
   const data = {
     name: basics.name,
     timezone: basics.ianaTimezone,
+    locales: basics.locales.join(","),
     currency: basics.currencyCode,
     plan: basics.plan.displayName,
     uninstalledAt: null,

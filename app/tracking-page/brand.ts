@@ -1,22 +1,31 @@
 /**
  * The shoppers' page in the store's look and with its contact (view-model.ts): the accent colour and
- * the text colour that reads on it, the logo, and the store's phone or email as a button. Pure.
+ * the text colour that reads on it, the logo, and the store's phone and email as text and links. Pure.
  */
 
 /** The page's accent and the text colour on it (dark or white, whichever reads better). */
 export type BrandView = { logoUrl: string | null; accent: string; onAccent: string };
 
-/** A way to reach the store, as a button. */
-export type StoreContact = { label: string; href: string };
+/** A way to reach someone: what the shopper reads (the number, the address) and the link that opens it. */
+export type ContactWay = { text: string; href: string };
+
+/** How the shopper reaches the store: its phone and its email, each shown and linked on every width. */
+export type StoreContact = { phone: ContactWay | null; email: ContactWay | null };
+
+/** A phone number to call: at least 7 digits, an optional leading +; null otherwise. */
+export function phoneWayOf(phone: string | null): ContactWay | null {
+  const dialled = phone?.replace(/[^\d+]/g, "") ?? "";
+  if (dialled.replace(/\D/g, "").length < 7) return null;
+  return { text: phone!.trim(), href: `tel:${dialled}` };
+}
 
 /**
- * The store's phone as a button, else its email; a number with fewer than 7 digits is not one to
- * call, and an email is used only as the settings validated it.
+ * The store's phone and email; an email is used only as the settings validated it. Null when the
+ * store has neither.
  */
 export function storeContactOf(phone: string | null, email: string | null = null): StoreContact | null {
-  const digits = phone?.replace(/[^\d+]/g, "") ?? "";
-  if (digits.replace(/\D/g, "").length >= 7) return { label: "Call the store", href: `tel:${digits}` };
-  return email ? { label: "Email the store", href: `mailto:${email}` } : null;
+  const contact = { phone: phoneWayOf(phone), email: email ? { text: email, href: `mailto:${email}` } : null };
+  return contact.phone || contact.email ? contact : null;
 }
 
 /** The app's own accent when the store set none. */

@@ -1,7 +1,8 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import type { StoreContact } from "./brand";
-import { SHOPPER_NOTES_MAX } from "./shopper-changes";
+import { RATING_COMMENT_MAX, SHOPPER_NOTES_MAX } from "./shopper-changes";
 import type { TrackingPageView } from "./view-model";
+import { shopperText, type ShopperText } from "~/text/shopper/shopper-text";
 
 /**
  * The part of the tracking page beside the live part (render.server.tsx): the shopper's changes
@@ -9,13 +10,23 @@ import type { TrackingPageView } from "./view-model";
  * delivery. The page's script sends what is entered here (page-assets.ts).
  */
 
-export function ContactButton({ contact }: { contact: StoreContact }) {
+/** The store's phone and email, each as its label and the number or address as a link (read on any width). */
+export function StoreContactList({ contact, text }: { contact: StoreContact; text: ShopperText }) {
   return (
-    <p className="contact">
-      <a className="button" href={contact.href}>
-        {contact.label}
-      </a>
-    </p>
+    <ul className="contact">
+      {contact.phone ? (
+        <li>
+          <span className="contact-label">{text.t("page.contact.call")}</span>
+          <a href={contact.phone.href}>{contact.phone.text}</a>
+        </li>
+      ) : null}
+      {contact.email ? (
+        <li>
+          <span className="contact-label">{text.t("page.contact.email")}</span>
+          <a href={contact.email.href}>{contact.email.text}</a>
+        </li>
+      ) : null}
+    </ul>
   );
 }
 
@@ -25,14 +36,24 @@ export function ContactButton({ contact }: { contact: StoreContact }) {
  * not, and the store's contact. The page's script sends the changes (page-assets.ts).
  */
 /** After delivery: one tap on a star sends the rating with the reasons ticked (page-assets.ts). */
-function Rating({ rating }: { rating: NonNullable<TrackingPageView["rating"]> }) {
-  if (!rating.open) return <p className="detail">{rating.message}</p>;
+function Rating({ rating, text }: { rating: NonNullable<TrackingPageView["rating"]>; text: ShopperText }) {
+  if (!rating.open)
+    return (
+      <>
+        {rating.stars && rating.starsText ? (
+          <p className="stars-given" role="img" aria-label={rating.starsText}>
+            {"★".repeat(rating.stars) + "☆".repeat(5 - rating.stars)}
+          </p>
+        ) : null}
+        <p className="detail">{rating.message}</p>
+      </>
+    );
   return (
     <form id="rating-form" className="change">
-      <h2>How was your delivery?</h2>
+      <h2>{text.t("page.rating.heading")}</h2>
       {rating.reasons.length ? (
         <fieldset>
-          <legend>Anything to tell the store? (optional)</legend>
+          <legend>{text.t("page.rating.reasons")}</legend>
           {rating.reasons.map((reason, i) => (
             <div className="choice" key={reason}>
               <input type="checkbox" id={`reason-${i}`} name="reason" value={reason} />
@@ -41,9 +62,17 @@ function Rating({ rating }: { rating: NonNullable<TrackingPageView["rating"]> })
           ))}
         </fieldset>
       ) : null}
-      <div className="stars" role="group" aria-label="Rate the delivery">
+      <label htmlFor="rating-comment">{text.t("page.rating.comment")}</label>
+      <textarea id="rating-comment" name="comment" rows={3} maxLength={RATING_COMMENT_MAX} />
+      <div className="stars" role="group" aria-label={text.t("page.rating.stars")}>
         {[1, 2, 3, 4, 5].map((value) => (
-          <button type="button" className="star" data-value={value} key={value} aria-label={`${value} out of 5 stars`}>
+          <button
+            type="button"
+            className="star"
+            data-value={value}
+            key={value}
+            aria-label={text.t("page.rating.star", { value })}
+          >
             {"★".repeat(value)}
           </button>
         ))}
@@ -54,40 +83,41 @@ function Rating({ rating }: { rating: NonNullable<TrackingPageView["rating"]> })
 }
 
 function Changes({ view }: { view: TrackingPageView }) {
-  if (view.rating) return <Rating rating={view.rating} />;
+  const text = shopperText(view.language);
+  if (view.rating) return <Rating rating={view.rating} text={text} />;
   const changes = view.changes;
   if (!changes) return null;
   if (!changes.open)
     return (
       <>
         <p className="detail">{changes.message}</p>
-        {view.contact ? <ContactButton contact={view.contact} /> : null}
+        {view.contact ? <StoreContactList contact={view.contact} text={text} /> : null}
       </>
     );
   return (
     <>
-      <h2>Change your delivery</h2>
-      <p className="detail">Until a driver has your order, you can add notes for the driver or pick another time.</p>
+      <h2>{text.t("page.changes.heading")}</h2>
+      <p className="detail">{text.t("page.changes.intro")}</p>
       <form id="notes-form" className="change">
-        <label htmlFor="notes">Notes for the driver</label>
+        <label htmlFor="notes">{text.t("page.changes.notesLabel")}</label>
         <textarea
           id="notes"
           name="notes"
           rows={3}
           maxLength={SHOPPER_NOTES_MAX}
-          placeholder="Gate code, floor, leave at the door"
+          placeholder={text.t("page.changes.notesPlaceholder")}
         />
-        <p className="hint">These replace the instructions you gave at checkout.</p>
-        <button type="submit">Save notes</button>
+        <p className="hint">{text.t("page.changes.notesHint")}</p>
+        <button type="submit">{text.t("page.changes.saveNotes")}</button>
       </form>
       <form id="window-form" className="change">
         <button type="button" id="show-windows" className="secondary">
-          Change delivery time
+          {text.t("page.changes.changeTime")}
         </button>
         <fieldset id="window-choices" hidden>
-          <legend>Available times at the same price or less</legend>
+          <legend>{text.t("page.changes.availableTimes")}</legend>
           <div id="window-list" />
-          <button type="submit">Move my delivery</button>
+          <button type="submit">{text.t("page.changes.move")}</button>
         </fieldset>
       </form>
       <p id="change-message" role="status" aria-live="polite" />

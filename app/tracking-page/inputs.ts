@@ -33,3 +33,24 @@ export const CustomerAccountClaims = z
     /** The signed-in customer; absent when the token names none (or the app may not read customers). */
     customerGid: CustomerGid.safeParse(claims.sub).data ?? null,
   }));
+
+/** Longest locale the order status block sends (a BCP 47 language with its region, "fr-CA", "zh-Hant-TW"). */
+export const MAX_LOCALE_LENGTH = 20;
+
+/**
+ * The customer account's language the order status block sends (`?locale=`, from
+ * `shopify.localization.language`); absent leaves it to the shop's primary language.
+ */
+export const ShopperLocaleQuery = z.object({
+  locale: z
+    .string()
+    .max(MAX_LOCALE_LENGTH)
+    .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,2}$/, "Expected a locale such as fr or fr-CA")
+    .nullable()
+    .default(null),
+});
+
+/** The `locale` of a request's query, parsed (ShopperLocaleQuery). */
+export function localeQueryOf(request: Request): unknown {
+  return { locale: new URL(request.url).searchParams.get("locale") };
+}

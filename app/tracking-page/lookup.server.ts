@@ -15,6 +15,14 @@ import { SHOPPER_RATING_ACTIVITY } from "~/shipments/activity-kinds";
 import { photoKindsOf, toShipmentState } from "~/staff/public";
 import type { FileLinkSigner } from "~/staff/public.server";
 import { toTrackingEvent } from "~/tracking/public";
+import {
+  shopperLanguageFor,
+  shopLocalesOf,
+  shippedLanguageOf,
+  DEFAULT_SHOPPER_LANGUAGE,
+  type ShopperLanguage,
+} from "~/text/shopper/languages";
+import { shopperText } from "~/text/shopper/shopper-text";
 
 /** The courier events that mean the driver has left for the shopper. */
 const OUT_FOR_DELIVERY_EVENTS = [
@@ -31,7 +39,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export type TrackingPageDeps = { db: Db; clock: () => Date; files: Pick<FileLinkSigner, "link"> };
 
 export type TrackingPageResult =
-  { kind: "not_found" } | { kind: "ended"; storeName: string } | { kind: "found"; view: TrackingPageView };
+  | { kind: "not_found"; language: ShopperLanguage }
+  | { kind: "ended"; storeName: string; language: ShopperLanguage }
+  | { kind: "found"; view: TrackingPageView };
 
 /** The store's name; a shop installed before names were recorded shows its handle in words. */
 export function storeNameOf(shop: Pick<Shop, "name" | "domain">): string {
@@ -93,7 +103,13 @@ async function previousPosition(deps: TrackingPageDeps, shipmentId: string, curr
 }
 
 /** A shipment with the shop fields the page reads. */
-export const PAGE_SHOP_FIELDS = { domain: true, name: true, timezone: true, settingsJson: true } as const;
+export const PAGE_SHOP_FIELDS = {
+  domain: true,
+  name: true,
+  timezone: true,
+  locales: true,
+  settingsJson: true,
+} as const;
 export type PageShipment = Shipment & { shop: Pick<Shop, keyof typeof PAGE_SHOP_FIELDS> };
 
 /** When the shipment's page stops working under its shop's settings; null while the delivery goes on. */
@@ -101,8 +117,21 @@ export function pageEndsAtFor(shipment: PageShipment): Date | null {
   return pageEndsAt(shipment, parseShopSettings(shipment.shop.settingsJson).tracking.pageDays);
 }
 
-/** What the page shows for a shipment, in the page's words (view-model.ts). */
-export async function pageViewOf(deps: TrackingPageDeps, shipment: PageShipment, now: Date): Promise<TrackingPageView> {
+/**
+ * The shopper's language at a shop: the first of the storefront's locales (`requested`) the shop
+ * publishes, else its primary one (app/text/shopper/languages.ts).
+ */
+export function languageAtShop(shop: Pick<Shop, "locales">, requested: readonly (string | null)[]): ShopperLanguage {
+  return shopperLanguageFor(requested, shopLocalesOf(shop.locales));
+}
+
+/** What the page shows for a shipment, in the page's words (view-model.ts) and the shopper's language. */
+export async function pageViewOf(
+  deps: TrackingPageDeps,
+  shipment: PageShipment,
+  now: Date,
+  requestedLocales: readonly (string | null)[] = [],
+): Promise<TrackingPageView> {
   const state = toShipmentState(shipment.state);
   const settings = parseShopSettings(shipment.shop.settingsJson);
   const outForDelivery =
@@ -137,6 +166,8 @@ export async function pageViewOf(deps: TrackingPageDeps, shipment: PageShipment,
     deliverEnd: shipment.deliverEnd,
     etaAt: shipment.etaAt,
     driverName: shipment.driverName,
+    driverPhone: shipment.driverPhone,
+    showDriver: settings.tracking.showDriver,
     vehicle: vehicleOf(shipment.vehicleJson),
     recipientName: shopper?.contact?.name ?? null,
     recipientCity: shopper?.address.city ?? null,
@@ -164,11 +195,13 @@ export async function pageViewOf(deps: TrackingPageDeps, shipment: PageShipment,
       ? { urlTemplate: settings.tracking.mapTileUrl, attribution: settings.tracking.mapTileAttribution }
       : null,
     ratingReasons: settings.tracking.ratingReasons,
+    shopperRating: shipment.shopperRating,
     shopperRated:
       state === "delivered" &&
       (await deps.db.shipmentActivity.count({ where: { shipmentId: shipment.id, kind: SHOPPER_RATING_ACTIVITY } })) > 0,
   };
-  return collection ? collectionPageView(facts, now) : trackingPageView(facts, now);
+  const text = shopperText(languageAtShop(shipment.shop, requestedLocales));
+  return collection ? collectionPageView(facts, now, text) : trackingPageView(facts, now, text);
 }
 
 /**
@@ -192,20 +225,37 @@ export async function deliveryTokenKey(
 
 /**
  * The page for a presented token. `shopDomain` is the shop the app proxy vouched for: a token of
- * another shop's delivery is unknown there.
+ * another shop's delivery is unknown there. `requestedLocales`: the storefront's locale, when the
+ * request says it (the app proxy's path).
  */
 export async function trackingPageFor(
   deps: TrackingPageDeps,
   token: string,
   shopDomain: string | null,
+  requestedLocales: readonly (string | null)[] = [],
 ): Promise<TrackingPageResult> {
   const shipment = await deps.db.shipment.findUnique({
     where: { trackingTokenHash: hashTrackingToken(token) },
     include: { shop: { select: PAGE_SHOP_FIELDS } },
   });
-  if (!shipment || (shopDomain !== null && shipment.shop.domain !== shopDomain)) return { kind: "not_found" };
+  if (!shipment || (shopDomain !== null && shipment.shop.domain !== shopDomain))
+    return { kind: "not_found", language: unknownDeliveryLanguage(requestedLocales) };
   const now = deps.clock();
   const endsAt = pageEndsAtFor(shipment);
-  if (endsAt && endsAt.getTime() <= now.getTime()) return { kind: "ended", storeName: storeNameOf(shipment.shop) };
-  return { kind: "found", view: await pageViewOf(deps, shipment, now) };
+  if (endsAt && endsAt.getTime() <= now.getTime())
+    return {
+      kind: "ended",
+      storeName: storeNameOf(shipment.shop),
+      language: languageAtShop(shipment.shop, requestedLocales),
+    };
+  return { kind: "found", view: await pageViewOf(deps, shipment, now, requestedLocales) };
+}
+
+/** An unknown delivery's page says so in the storefront's language when the app ships it (no shop to ask). */
+export function unknownDeliveryLanguage(requestedLocales: readonly (string | null)[]): ShopperLanguage {
+  for (const locale of requestedLocales) {
+    const language = shippedLanguageOf(locale);
+    if (language) return language;
+  }
+  return DEFAULT_SHOPPER_LANGUAGE;
 }

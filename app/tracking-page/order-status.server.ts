@@ -13,7 +13,7 @@ import { toShipmentState } from "~/staff/public";
 
 /**
  * The order status block's answer (extensions/order-status-delivery): each same-day delivery of the
- * order in the tracking page's words, with a link to the page. It holds only what the shopper already
+ * order in the tracking page's words and the customer account's language, with a link to the page. It holds only what the shopper already
  * knows from the page itself: the status, the window and the ETA, never a name, address or phone.
  */
 
@@ -80,6 +80,7 @@ function linkOf(deps: OrderStatusDeps, shipment: PageShipment, now: Date): strin
 export async function shopperDeliveriesFor(
   deps: OrderStatusDeps,
   order: ShopperOrder,
+  requestedLocales: readonly (string | null)[] = [],
 ): Promise<ShopperDeliveriesResponse> {
   if (!(await isOrderOfCustomer(deps, order))) return { deliveries: [] };
   const rows = await deps.db.shipment.findMany({
@@ -90,7 +91,7 @@ export async function shopperDeliveriesFor(
   const now = deps.clock();
   const deliveries: ShopperDelivery[] = [];
   for (const shipment of latestPerFulfillmentOrder(rows)) {
-    const view = await pageViewOf(deps, shipment, now);
+    const view = await pageViewOf(deps, shipment, now, requestedLocales);
     deliveries.push({
       id: shipment.id,
       status: view.headline,

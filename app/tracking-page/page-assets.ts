@@ -28,6 +28,8 @@ dd{margin:0;font-weight:600}
 .steps li.done::before{background:#16a34a;border-color:#16a34a}
 .steps li.current{color:#0f172a;font-weight:700}
 .steps li.current::before{background:var(--accent);border-color:var(--accent)}
+.steps li.canceled{color:#7f1d1d;font-weight:700}
+.steps li.canceled::before{content:"×";background:#fee2e2;border-color:#b91c1c;color:#b91c1c;font-size:12px;line-height:10px;text-align:center}
 figure{margin:16px 0}
 .map svg{width:100%;height:auto;display:block}
 figcaption{display:flex;gap:16px;font-size:.85rem;color:#334155;margin-top:6px}
@@ -52,9 +54,15 @@ legend{font-weight:600;padding:0 4px}
 button,.button{font:inherit;font-weight:600;min-height:44px;padding:10px 16px;border-radius:8px;border:2px solid var(--accent);background:var(--accent);color:var(--on-accent);text-decoration:none;display:inline-block;text-align:center;cursor:pointer}
 button.secondary{background:#fff;color:#0f172a}
 button:disabled{opacity:.6}
-.contact{margin:16px 0}
+.contact{margin:16px 0;padding:0;list-style:none;display:grid;gap:8px}
+.contact li{background:#fff;border:1px solid #cbd5e1;border-radius:8px;padding:10px 12px;display:flex;flex-wrap:wrap;gap:4px 12px;align-items:baseline}
+.contact-label{font-size:.85rem;color:#475569}
+.contact a{font-weight:600;color:#1e3a8a;overflow-wrap:anywhere;min-height:24px}
+.facts .late{border-color:#b45309;background:#fffbeb}
 .stars{display:flex;flex-direction:column;gap:8px}
 .star{background:#fff;color:#92400e;border-color:#cbd5e1;text-align:left;letter-spacing:2px}
+.star.chosen{background:#fef3c7;border-color:#92400e}
+.stars-given{margin:0;font-size:1.5rem;color:#92400e;letter-spacing:2px}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 @media (min-width:768px){main{padding:32px 16px}h1{font-size:2rem}.facts{grid-template-columns:repeat(3,1fr)}}
 `;
@@ -68,10 +76,12 @@ export const POLL_MAX_INTERVAL_MS = 60_000;
  * a refused or failed poll doubles the wait (up to POLL_MAX_INTERVAL_MS), and the page asks at once
  * when it becomes visible again. Stops once the delivery is final or unknown. The change panel's
  * forms send JSON to `<this page>/change` and list `<this page>/windows`; every text from the
- * server is set as text, never as markup, except the server-rendered parts.
+ * server is set as text, never as markup, except the server-rendered parts. Its own words come in the
+ * shopper's language from `<body data-words>` (render.server.tsx).
  */
 export const PAGE_SCRIPT = `(function(){
 var live=document.getElementById("live");
+var words=JSON.parse(document.body.getAttribute("data-words")||"{}");
 var base=location.pathname.replace(/\\/+$/,"");
 var version=live.getAttribute("data-version");
 var delay=${POLL_INTERVAL_MS},timer=null,stopped=false;
@@ -96,16 +106,16 @@ window.addEventListener("focus",refresh);
 function byId(id){return document.getElementById(id)}
 function say(text){var m=byId("change-message");if(m)m.textContent=text||""}
 function send(body,button){
-button.disabled=true;say("Saving…");
+button.disabled=true;say(words.saving);
 return fetch(base+"/change",{method:"POST",credentials:"omit",headers:{"Content-Type":"application/json",Accept:"application/json"},body:JSON.stringify(body)}).then(function(r){
 return r.json().then(function(a){button.disabled=false;say(a.message||a.error);later(0);return r.ok});
-},function(){button.disabled=false;say("Could not reach the store. Try again.");return false});
+},function(){button.disabled=false;say(words.unreachable);return false});
 }
 function bind(){
 var notes=byId("notes-form"),show=byId("show-windows"),form=byId("window-form");
 if(notes)notes.addEventListener("submit",function(e){e.preventDefault();send({change:"notes",notes:byId("notes").value},notes.querySelector("button[type=submit]"))});
 if(show)show.addEventListener("click",function(){
-show.disabled=true;say("Looking for other times…");
+show.disabled=true;say(words.looking);
 fetch(base+"/windows",{cache:"no-store",credentials:"omit",headers:{Accept:"application/json"}}).then(function(r){return r.json()}).then(function(o){
 show.disabled=false;
 var list=byId("window-list");list.textContent="";
@@ -116,20 +126,20 @@ input.type="radio";input.name="serviceCode";input.value=w.serviceCode;input.id="
 label.htmlFor=input.id;label.textContent=w.label;row.className="choice";row.appendChild(input);row.appendChild(label);list.appendChild(row);
 });
 byId("window-choices").hidden=o.windows.length===0;say(o.note);
-},function(){show.disabled=false;say("Could not load other times. Try again.")});
+},function(){show.disabled=false;say(words.loadFailed)});
 });
 if(form)form.addEventListener("submit",function(e){
 e.preventDefault();
 var chosen=form.querySelector("input[name=serviceCode]:checked");
-if(!chosen){say("Choose a time first.");return}
+if(!chosen){say(words.chooseFirst);return}
 send({change:"window",serviceCode:chosen.value},form.querySelector("button[type=submit]")).then(function(ok){if(ok)byId("window-choices").hidden=true});
 });
 var rating=byId("rating-form");
 if(rating)Array.prototype.forEach.call(rating.querySelectorAll("button.star"),function(star){
 star.addEventListener("click",function(){
 var reasons=Array.prototype.map.call(rating.querySelectorAll("input[name=reason]:checked"),function(c){return c.value});
-send({change:"rating",value:Number(star.getAttribute("data-value")),reasons:reasons},star).then(function(ok){
-if(ok)Array.prototype.forEach.call(rating.querySelectorAll("button,input"),function(b){b.disabled=true});
+send({change:"rating",value:Number(star.getAttribute("data-value")),reasons:reasons,comment:byId("rating-comment").value},star).then(function(ok){
+if(ok){star.className+=" chosen";star.setAttribute("aria-pressed","true");Array.prototype.forEach.call(rating.querySelectorAll("button,input,textarea"),function(b){b.disabled=true})}
 });
 });
 });

@@ -3,9 +3,11 @@ import { mapGeometry } from "./map";
 import { MapTileCredit, MapTileLayer } from "./map-tile-layer.server";
 import type { MapTileSource } from "~/settings/map-tile-source";
 import { PAGE_SCRIPT, PAGE_STYLE } from "./page-assets";
-import { ContactButton, renderChanges } from "./change-panel.server";
+import { StoreContactList, renderChanges } from "./change-panel.server";
 import { brandOf, type BrandView } from "./brand";
 import type { MapView, TrackingPageView } from "./view-model";
+import { shopperText, type ShopperText } from "~/text/shopper/shopper-text";
+import type { ShopperLanguage } from "~/text/shopper/languages";
 
 /**
  * The tracking page as server-rendered HTML (React escapes every value): no client bundle, one small
@@ -17,23 +19,29 @@ function DeliveryMap({
   map,
   labels,
   tiles,
+  text,
 }: {
   map: MapView;
   labels: TrackingPageView["labels"];
   tiles: MapTileSource | null;
+  text: ShopperText;
 }) {
   const geometry = mapGeometry(map);
   if (!geometry) return null;
   const { width, height, pickup, destination, driver } = geometry;
   const parts = [
-    pickup ? "the store" : null,
-    destination ? `${labels?.area ?? "the delivery area"}${map.city ? ` in ${map.city}` : ""}` : null,
-    driver ? `the driver's approximate position${map.heading !== null ? " and direction" : ""}` : null,
+    pickup ? text.t("page.map.store") : null,
+    destination
+      ? map.city
+        ? text.t("page.map.areaIn", { area: labels?.area ?? text.t("page.map.area"), city: map.city })
+        : (labels?.area ?? text.t("page.map.area"))
+      : null,
+    driver ? text.t(map.heading !== null ? "page.map.driverHeading" : "page.map.driver") : null,
   ].filter(Boolean);
   return (
     <figure className="map">
       <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby="map-title">
-        <title id="map-title">{`Map showing ${parts.join(", ")}`}</title>
+        <title id="map-title">{text.t("page.map.title", { parts: parts.join(", ") })}</title>
         <rect width={width} height={height} rx="12" fill="#eef2f6" />
         <MapTileLayer map={map} source={tiles} />
         {pickup && destination ? (
@@ -61,9 +69,11 @@ function DeliveryMap({
         ) : null}
       </svg>
       <figcaption>
-        {pickup ? <span className="key key-store">Store</span> : null}
-        {destination ? <span className="key key-area">{map.city ?? labels?.areaKey ?? "Delivery area"}</span> : null}
-        {driver ? <span className="key key-driver">Driver</span> : null}
+        {pickup ? <span className="key key-store">{text.t("page.map.keyStore")}</span> : null}
+        {destination ? (
+          <span className="key key-area">{map.city ?? labels?.areaKey ?? text.t("page.map.keyArea")}</span>
+        ) : null}
+        {driver ? <span className="key key-driver">{text.t("page.map.keyDriver")}</span> : null}
         <MapTileCredit source={tiles} />
       </figcaption>
     </figure>
@@ -71,11 +81,12 @@ function DeliveryMap({
 }
 
 function Live({ view }: { view: TrackingPageView }) {
+  const text = shopperText(view.language);
   const facts = [
-    view.window ? [view.labels?.window ?? "Delivery window", view.window] : null,
-    view.eta ? [view.labels?.arrival ?? "Arrival", view.eta] : null,
-    view.driver ? ["Your driver", view.driver] : null,
-  ].filter((row): row is [string, string] => row !== null);
+    view.window ? { label: view.labels?.window ?? text.t("page.facts.window"), value: view.window } : null,
+    view.eta ? { label: view.labels?.arrival ?? text.t("page.facts.arrival"), value: view.eta, late: view.late } : null,
+    view.driver ? { label: text.t("page.facts.driver"), value: view.driver, phone: view.driverPhone } : null,
+  ].filter((row) => row !== null);
   return (
     <>
       <p className="greeting">{view.greeting}</p>
@@ -83,31 +94,41 @@ function Live({ view }: { view: TrackingPageView }) {
       {view.detail ? <p className={view.outcome ? "detail notice" : "detail"}>{view.detail}</p> : null}
       {view.photoUrl ? (
         <figure className="photo">
-          <img src={view.photoUrl} alt="Photo of your delivery, taken by the driver" width="640" height="480" />
+          <img src={view.photoUrl} alt={text.t("page.photoAlt")} width="640" height="480" />
         </figure>
       ) : null}
       {facts.length ? (
         <dl className="facts">
-          {facts.map(([label, value]) => (
-            <div key={label}>
+          {facts.map(({ label, value, late, phone }) => (
+            <div key={label} className={late ? "late" : undefined}>
               <dt>{label}</dt>
               <dd>{value}</dd>
+              {phone ? (
+                <dd className="call">
+                  <a href={phone.href} aria-label={phone.label}>
+                    {phone.text}
+                  </a>
+                </dd>
+              ) : null}
             </div>
           ))}
         </dl>
       ) : null}
-      <ol className="steps" aria-label={view.labels?.progress ?? "Delivery progress"}>
+      <ol className="steps" aria-label={view.labels?.progress ?? text.t("page.facts.progress")}>
         {view.steps.map((step) => (
-          <li key={step.key} className={step.status} aria-current={step.status === "current" ? "step" : undefined}>
-            <span className="visually-hidden">
-              {step.status === "done" ? "Done: " : step.status === "current" ? "Now: " : "Next: "}
-            </span>
+          <li
+            key={step.key}
+            // A canceled delivery's last step is marked as canceled, never as a completed (green) one.
+            className={step.key === "canceled" ? "canceled" : step.status}
+            aria-current={step.status === "current" ? "step" : undefined}
+          >
+            <span className="visually-hidden">{`${text.t(`page.stepStatus.${step.status}`)} `}</span>
             {step.label}
           </li>
         ))}
       </ol>
-      {view.map ? <DeliveryMap map={view.map} labels={view.labels} tiles={view.mapTiles} /> : null}
-      {view.contact && !view.changes ? <ContactButton contact={view.contact} /> : null}
+      {view.map ? <DeliveryMap map={view.map} labels={view.labels} tiles={view.mapTiles} text={text} /> : null}
+      {view.contact && !view.changes ? <StoreContactList contact={view.contact} text={text} /> : null}
     </>
   );
 }
@@ -130,14 +151,23 @@ type DocumentInput = {
   version: string | null;
   /** The page's script runs even without polling (the rating form of a delivered order). */
   script?: boolean;
+  text: ShopperText;
 };
 
+/** The words the page's script says while it sends a change (page-assets.ts reads them from `<body data-words>`). */
+function scriptWords(text: ShopperText): string {
+  const keys = ["saving", "unreachable", "looking", "loadFailed", "chooseFirst"] as const;
+  return JSON.stringify(Object.fromEntries(keys.map((key) => [key, text.t(`page.script.${key}`)])));
+}
+
 function renderDocument(input: DocumentInput): string {
+  const { text } = input;
   const brand = input.brand ?? brandOf(null, null);
   // Only validated values reach here (#rrggbb, view-model.ts brandOf); the page's style reads them.
   const brandStyle = `:root{--accent:${brand.accent};--on-accent:${brand.onAccent}}`;
+  const scripted = Boolean(input.version || input.script);
   const markup = renderToStaticMarkup(
-    <html lang="en">
+    <html lang={text.language}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -146,11 +176,11 @@ function renderDocument(input: DocumentInput): string {
         <title>{input.title}</title>
         <style nonce={input.nonce} dangerouslySetInnerHTML={{ __html: `${brandStyle}${PAGE_STYLE}` }} />
       </head>
-      <body>
+      <body data-words={scripted ? scriptWords(text) : undefined}>
         <header>
           {brand.logoUrl ? <img className="logo" src={brand.logoUrl} alt="" height="40" /> : null}
-          <p className="store">{input.storeName ?? "Delivery tracking"}</p>
-          {input.orderName ? <p className="order">{`Order ${input.orderName}`}</p> : null}
+          <p className="store">{input.storeName ?? text.t("page.storeFallback")}</p>
+          {input.orderName ? <p className="order">{text.t("page.order", { name: input.orderName })}</p> : null}
         </header>
         <main
           id="live"
@@ -161,14 +191,12 @@ function renderDocument(input: DocumentInput): string {
         {input.changes ? (
           <section
             id="changes"
-            aria-label="Change your delivery"
+            aria-label={text.t("page.changes.region")}
             data-state={input.changes.state}
             dangerouslySetInnerHTML={{ __html: input.changes.html }}
           />
         ) : null}
-        {input.version || input.script ? (
-          <script nonce={input.nonce} dangerouslySetInnerHTML={{ __html: PAGE_SCRIPT }} />
-        ) : null}
+        {scripted ? <script nonce={input.nonce} dangerouslySetInnerHTML={{ __html: PAGE_SCRIPT }} /> : null}
       </body>
     </html>,
   );
@@ -186,43 +214,47 @@ export function renderTrackingPage(view: TrackingPageView, nonce: string, versio
     body: renderLive(view),
     version: view.final ? null : version,
     script: Boolean(view.rating?.open),
+    text: shopperText(view.language),
   });
 }
 
-export function renderEndedBody(storeName: string | null): string {
+export function renderEndedBody(storeName: string | null, language: ShopperLanguage): string {
+  const text = shopperText(language);
   return renderToStaticMarkup(
     <>
-      <h1 id="headline">This delivery has ended</h1>
+      <h1 id="headline">{text.t("page.ended.title")}</h1>
       <p className="detail">
-        {storeName
-          ? `Tracking for this delivery is no longer available. For anything about your order, contact ${storeName}.`
-          : "Tracking for this delivery is no longer available."}
+        {storeName ? text.t("page.ended.bodyStore", { store: storeName }) : text.t("page.ended.body")}
       </p>
     </>,
   );
 }
 
-export function renderEndedPage(storeName: string, nonce: string): string {
+export function renderEndedPage(storeName: string, nonce: string, language: ShopperLanguage): string {
+  const text = shopperText(language);
   return renderDocument({
-    title: "This delivery has ended",
+    title: text.t("page.ended.title"),
     storeName,
     nonce,
-    body: renderEndedBody(storeName),
+    body: renderEndedBody(storeName, language),
     version: null,
+    text,
   });
 }
 
-export function renderNotFoundPage(nonce: string): string {
+export function renderNotFoundPage(nonce: string, language: ShopperLanguage): string {
+  const text = shopperText(language);
   return renderDocument({
-    title: "Delivery not found",
+    title: text.t("page.notFound.title"),
     storeName: null,
     nonce,
     body: renderToStaticMarkup(
       <>
-        <h1 id="headline">We could not find this delivery</h1>
-        <p className="detail">Check the link in your shipping email, or contact the store you ordered from.</p>
+        <h1 id="headline">{text.t("page.notFound.heading")}</h1>
+        <p className="detail">{text.t("page.notFound.body")}</p>
       </>,
     ),
     version: null,
+    text,
   });
 }

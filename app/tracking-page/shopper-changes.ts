@@ -6,6 +6,7 @@ import type { OpenWindow } from "~/schedule/windows";
 import type { ShipmentState } from "~/shipments/states";
 import { isReturnPickup } from "~/shipments/leg-kind";
 import { driverNotes } from "~/dispatch/public";
+import { shopperText, type ShopperMessageKey } from "~/text/shopper/shopper-text";
 
 /**
  * What a shopper may change on their delivery from the tracking page, before pickup: the driver's
@@ -18,13 +19,15 @@ import { driverNotes } from "~/dispatch/public";
 /** The shopper's notes for the driver: the courier's location notes limit, one line. */
 export const SHOPPER_NOTES_MAX = NOTES_MAX;
 
-/** The page's thanks for the shopper's rating (its timeline kind: SHOPPER_RATING_ACTIVITY). */
-export const RATING_SAVED = "Thank you. Your rating is saved.";
+/** The thanks for the shopper's rating in the answer to it (its timeline kind: SHOPPER_RATING_ACTIVITY). */
+export const RATING_SAVED = shopperText("en").t("page.rating.saved");
 
 /** Stars a shopper gives (the courier's rating scale, delivery-api.md: 1..5). */
 export const SHOPPER_RATING_MAX = 5;
 const RATING_REASON_TEXT_MAX = 100;
 const RATING_REASONS_SENT_MAX = 20;
+/** The shopper's words to the store with their rating (on the shipment's timeline for staff). */
+export const RATING_COMMENT_MAX = 500;
 
 /** Why a change can no longer be made, in the page's words. */
 export type ChangeClosedReason = "assigned" | "ended" | "not_booked" | "collection" | "round_trip";
@@ -63,15 +66,23 @@ function bookingState(facts: ChangeFacts): ChangeWindowState {
   return { open: false, reason: "ended" };
 }
 
-export const CHANGE_CLOSED_WORDS: Record<ChangeClosedReason, string> = {
-  assigned: "A driver has your order now, so the delivery time and the notes for the driver can no longer change.",
-  ended: "This delivery can no longer change.",
-  not_booked: "The delivery is still being booked. You can change it here in a moment.",
-  // A return's collection: its notes and window are the store's (app/tracking-page/collection-words.ts).
-  collection: "The store arranged this collection. Contact the store to change it.",
-  round_trip:
-    "This delivery is one trip with the collection of your return, so its time and notes are the store's to change. Contact the store.",
+/** Each reason's words in the shoppers' catalogue (a new reason needs its words there to compile). */
+export const CLOSED_REASON_WORDS: Record<ChangeClosedReason, ShopperMessageKey> = {
+  assigned: "page.closed.assigned",
+  ended: "page.closed.ended",
+  not_booked: "page.closed.not_booked",
+  collection: "page.closed.collection",
+  round_trip: "page.closed.round_trip",
 };
+
+/**
+ * Why a change was refused, in the answers to a change (English; the page shows each in the
+ * shopper's language from the catalogue's `page.closed`). A return's collection: its notes and window
+ * are the store's (app/tracking-page/collection-words.ts).
+ */
+export const CHANGE_CLOSED_WORDS = Object.fromEntries(
+  Object.entries(CLOSED_REASON_WORDS).map(([reason, key]) => [reason, shopperText("en").t(key)]),
+) as Record<ChangeClosedReason, string>;
 
 // eslint-disable-next-line no-control-regex
 const CONTROL_OR_SPACE = /[\u0000-\u001f\u007f\s]+/gu;
@@ -93,6 +104,11 @@ export const ShopperChangeInput = z.discriminatedUnion("change", [
     change: z.literal("rating"),
     value: z.number({ error: "Choose 1 to 5 stars" }).int().min(1).max(SHOPPER_RATING_MAX),
     reasons: z.array(z.string().max(RATING_REASON_TEXT_MAX)).max(RATING_REASONS_SENT_MAX).default([]),
+    comment: z
+      .string({ error: "Write the note to the store as text" })
+      .transform((text) => text.replace(CONTROL_OR_SPACE, " ").trim())
+      .pipe(z.string().max(RATING_COMMENT_MAX, `Keep the note to ${RATING_COMMENT_MAX} characters or fewer`))
+      .default(""),
   }),
 ]);
 export type ShopperChangeInput = z.output<typeof ShopperChangeInput>;

@@ -1,9 +1,11 @@
 import { FINAL_STATES, type ShipmentState } from "~/shipments/states";
-import { brandOf, storeContactOf, type BrandView, type StoreContact } from "./brand";
+import { brandOf, phoneWayOf, storeContactOf, type BrandView, type ContactWay, type StoreContact } from "./brand";
 import { driverOnMap } from "./driver-on-map";
 import type { MapTileSource } from "~/settings/map-tile-source";
-import { CHANGE_CLOSED_WORDS, RATING_SAVED, type ChangeWindowState } from "./shopper-changes";
+import { CLOSED_REASON_WORDS, type ChangeWindowState } from "./shopper-changes";
 import { windowTitle } from "~/dispatch/public";
+import { shopperText, type ShopperMessageKey, type ShopperText } from "~/text/shopper/shopper-text";
+import type { ShopperLanguage } from "~/text/shopper/languages";
 
 /**
  * What the shoppers' tracking page shows, from a shipment's stored facts. Shoppers see only what they
@@ -24,6 +26,10 @@ export type TrackingPageFacts = {
   deliverEnd: Date | null;
   etaAt: Date | null;
   driverName: string | null;
+  /** The driver's phone as the courier gave it; shown only with `showDriver`, while a driver has the delivery. */
+  driverPhone: string | null;
+  /** The merchant shows the driver's first name, vehicle and phone (settings `tracking.showDriver`, off by default). */
+  showDriver: boolean;
   vehicle: Record<string, string> | null;
   recipientName: string | null;
   recipientCity: string | null;
@@ -53,10 +59,13 @@ export type TrackingPageFacts = {
   /** The reasons the merchant offers with a rating, and whether the shopper already rated. */
   ratingReasons: readonly string[];
   shopperRated: boolean;
+  /** The stars the shopper gave, shown back once rated; null when not known. */
+  shopperRating: number | null;
 };
 
 /** After delivery: the one-tap rating, or thanks once given. */
-export type RatingView = { open: true; reasons: string[] } | { open: false; message: string };
+export type RatingView =
+  { open: true; reasons: string[] } | { open: false; message: string; stars: number | null; starsText: string | null };
 
 /** The change panel: open, or closed with why (none once the delivery has ended). */
 export type ChangesView = { open: true } | { open: false; message: string };
@@ -84,7 +93,11 @@ export type TrackingPageView = {
   outcome: "attempted" | "returned" | "canceled" | null;
   window: string | null;
   eta: string | null;
+  /** The courier's ETA is past the end of the window (the arrival says so, the page marks it). */
+  late: boolean;
   driver: string | null;
+  /** The driver's phone, when the merchant shows the driver, while a driver has the delivery (never after). */
+  driverPhone: (ContactWay & { label: string }) | null;
   map: MapView | null;
   photoUrl: string | null;
   final: boolean;
@@ -97,6 +110,8 @@ export type TrackingPageView = {
   rating: RatingView | null;
   /** The facts' and steps' labels when not a delivery's (a return's collection: collection-words.ts). */
   labels?: PageLabels;
+  /** The shopper's language: every word above is in it, and the page's own words (render.server.tsx). */
+  language: ShopperLanguage;
 };
 
 export type PageLabels = {
@@ -108,16 +123,6 @@ export type PageLabels = {
   areaKey: string;
 };
 
-const STEP_LABELS: Record<StepKey, string> = {
-  ordered: "Order received",
-  to_store: "Driver on the way to the store",
-  picked_up: "Picked up",
-  out_for_delivery: "Out for delivery",
-  delivered: "Delivered",
-  attempted: "Delivery attempted",
-  returned: "Going back to the store",
-  canceled: "Delivery canceled",
-};
 const STEP_ORDER: StepKey[] = ["ordered", "to_store", "picked_up", "out_for_delivery", "delivered"];
 
 /** The last step reached; null for the states that leave the ordinary path. */
@@ -135,25 +140,21 @@ function reachedStep(state: ShipmentState, outForDelivery: boolean): StepKey {
   }
 }
 
-const HEADLINES: Record<ShipmentState, string> = {
-  pending: "Your order is being prepared",
-  scheduled: "Your order is being prepared",
-  expired: "Your order is being prepared",
-  failed: "This delivery was canceled",
-  assigned: "A driver is on the way to the store",
-  en_route: "Your order has been picked up",
-  attempted: "We tried to deliver your order",
-  delivered: "Delivered",
-  returned: "Your order is going back to the store",
-  canceled: "This delivery was canceled",
+/** The headline of each state, as a key under `page.headline` (or `collection.headline`). */
+export type HeadlineKey =
+  "preparing" | "assigned" | "pickedUp" | "outForDelivery" | "attempted" | "delivered" | "returned" | "canceled";
+export const HEADLINE_OF_STATE: Record<ShipmentState, HeadlineKey> = {
+  pending: "preparing",
+  scheduled: "preparing",
+  expired: "preparing",
+  failed: "canceled",
+  assigned: "assigned",
+  en_route: "pickedUp",
+  attempted: "attempted",
+  delivered: "delivered",
+  returned: "returned",
+  canceled: "canceled",
 };
-
-const OUTCOME_DETAIL = {
-  attempted: "The driver could not complete the delivery. The store will be in touch about the next step.",
-  returned:
-    "The delivery could not be completed, so your order is being returned to the store. The store will contact you.",
-  canceled: "The store will contact you about your order.",
-} as const;
 
 /** Within this long, the ETA is a countdown ("Arriving in about 12 min"); later, a time of day. */
 export const COUNTDOWN_WITHIN_MINUTES = 60;
@@ -178,23 +179,49 @@ export function vehicleInWords(vehicle: Record<string, string> | null): string |
   return words.length ? words.join(" ") : null;
 }
 
-/** "today", "yesterday" or "on Tuesday, Nov 24", in the shop's time zone. */
-export function windowDay(at: Date, now: Date, timeZone: string): string {
-  const day = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
-  if (day.format(at) === day.format(now)) return "today";
-  if (day.format(at) === day.format(new Date(now.getTime() - 24 * 60 * 60 * 1000))) return "yesterday";
-  return `on ${new Intl.DateTimeFormat("en-US", { timeZone, weekday: "long", month: "short", day: "numeric" }).format(at)}`;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The calendar day of an instant in a time zone, to compare days. */
+function calendarDay(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
 }
 
-export function timeOfDay(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit" }).format(at);
+/** "today", "yesterday" or "on Tuesday, Nov 24", in the shop's time zone and the shopper's language. */
+export function windowDay(at: Date, now: Date, timeZone: string, text: ShopperText = shopperText()): string {
+  if (calendarDay(at, timeZone) === calendarDay(now, timeZone)) return text.t("page.day.today");
+  if (calendarDay(at, timeZone) === calendarDay(new Date(now.getTime() - DAY_MS), timeZone))
+    return text.t("page.day.yesterday");
+  return text.t("page.day.on", { date: text.date(at, timeZone) });
 }
 
-function stepsFor(reached: StepKey, final: boolean): Step[] {
+export function timeOfDay(at: Date, timeZone: string, text: ShopperText = shopperText()): string {
+  return text.time(at, timeZone);
+}
+
+/**
+ * A delivery window in the shopper's words: "Today, 2:00–4:00 PM" in English (the staff's words,
+ * dispatch's windowTitle), else the day and `Intl`'s times in the shopper's language.
+ */
+export function shopperWindow(start: Date, end: Date, now: Date, timeZone: string, text: ShopperText): string {
+  if (text.language === "en") return windowTitle(start, end, now, timeZone);
+  const day =
+    calendarDay(start, timeZone) === calendarDay(now, timeZone)
+      ? text.t("page.windowDay.today")
+      : calendarDay(start, timeZone) === calendarDay(new Date(now.getTime() + DAY_MS), timeZone)
+        ? text.t("page.windowDay.tomorrow")
+        : text.date(start, timeZone);
+  return `${day}, ${text.time(start, timeZone)}–${text.time(end, timeZone)}`;
+}
+
+function stepLabel(text: ShopperText, key: StepKey): string {
+  return text.t(`page.steps.${key}` as ShopperMessageKey);
+}
+
+function stepsFor(reached: StepKey, final: boolean, text: ShopperText): Step[] {
   const index = STEP_ORDER.indexOf(reached);
   return STEP_ORDER.map((key, i) => ({
     key,
-    label: STEP_LABELS[key],
+    label: stepLabel(text, key),
     status: i < index || (i === index && final) ? "done" : i === index ? "current" : "upcoming",
   }));
 }
@@ -204,8 +231,8 @@ function stepsFor(reached: StepKey, final: boolean): Step[] {
  * it went through are done and its outcome takes the place of "Delivered" (a canceled one, whose
  * progress is not known, shows only the order and its cancelation).
  */
-function stepsOfOutcome(outcome: "attempted" | "returned" | "canceled"): Step[] {
-  const step = (key: StepKey, status: Step["status"]): Step => ({ key, label: STEP_LABELS[key], status });
+function stepsOfOutcome(outcome: "attempted" | "returned" | "canceled", text: ShopperText): Step[] {
+  const step = (key: StepKey, status: Step["status"]): Step => ({ key, label: stepLabel(text, key), status });
   if (outcome === "canceled") return [step("ordered", "done"), step("canceled", "done")];
   const travelled = STEP_ORDER.slice(0, STEP_ORDER.indexOf("out_for_delivery") + 1).map((key) => step(key, "done"));
   return [...travelled, step(outcome, "current")];
@@ -217,18 +244,51 @@ export function currentStepLabel(steps: readonly Step[]): string {
   return (current ?? steps[0]!).label;
 }
 
-function etaFor(facts: TrackingPageFacts, now: Date): string | null {
+/**
+ * The arrival in words, under `page.eta` or `collection.eta`: a countdown within the hour, else a time
+ * of day; "running late" once the courier's ETA is past the window's end.
+ */
+export function etaFor(
+  facts: TrackingPageFacts,
+  now: Date,
+  text: ShopperText,
+  words: "page" | "collection" = "page",
+): string | null {
   if (!facts.etaAt || facts.etaAt.getTime() < now.getTime()) return null;
-  if (facts.state === "assigned")
-    return `Driver expected at the store around ${timeOfDay(facts.etaAt, facts.timeZone)}`;
+  const at = text.time(facts.etaAt, facts.timeZone);
+  if (facts.state === "assigned") return text.t(`${words}.eta.toStore`, { time: at });
   if (facts.state !== "en_route") return null;
+  if (facts.deliverEnd && facts.etaAt.getTime() > facts.deliverEnd.getTime())
+    return text.t(`${words}.eta.late`, { time: at });
   const minutes = Math.max(1, Math.round((facts.etaAt.getTime() - now.getTime()) / 60_000));
   return minutes <= COUNTDOWN_WITHIN_MINUTES
-    ? `Arriving in about ${minutes} min`
-    : `Expected to arrive around ${timeOfDay(facts.etaAt, facts.timeZone)}`;
+    ? text.t(`${words}.eta.countdown`, { minutes })
+    : text.t(`${words}.eta.around`, { time: at });
 }
 
-export function trackingPageView(facts: TrackingPageFacts, now: Date): TrackingPageView {
+/** Whether the courier's ETA is past the end of the window the shopper chose (the page says "running late"). */
+export function isRunningLate(facts: Pick<TrackingPageFacts, "state" | "etaAt" | "deliverEnd">, now: Date): boolean {
+  return (
+    facts.state === "en_route" &&
+    facts.etaAt !== null &&
+    facts.deliverEnd !== null &&
+    facts.etaAt.getTime() >= now.getTime() &&
+    facts.etaAt.getTime() > facts.deliverEnd.getTime()
+  );
+}
+
+/** The driver's phone with its "Call Ava" label, while a driver has the delivery and the merchant shows the driver. */
+function driverPhoneOf(facts: TrackingPageFacts, firstName: string | null, text: ShopperText) {
+  if (!facts.showDriver || !firstName || (facts.state !== "assigned" && facts.state !== "en_route")) return null;
+  const phone = phoneWayOf(facts.driverPhone);
+  return phone ? { ...phone, label: text.t("page.contact.callDriver", { name: firstName }) } : null;
+}
+
+export function trackingPageView(
+  facts: TrackingPageFacts,
+  now: Date,
+  text: ShopperText = shopperText(),
+): TrackingPageView {
   const final = FINAL_STATES.has(facts.state);
   const outcome =
     facts.state === "failed"
@@ -240,7 +300,8 @@ export function trackingPageView(facts: TrackingPageFacts, now: Date): TrackingP
   const outForDelivery = facts.state === "en_route" && facts.outForDelivery;
   const driverFirstName = firstNameOf(facts.driverName);
   const vehicle = vehicleInWords(facts.vehicle);
-  const showsDriver = facts.state === "assigned" || facts.state === "en_route" || facts.state === "attempted";
+  const showsDriver =
+    facts.showDriver && (facts.state === "assigned" || facts.state === "en_route" || facts.state === "attempted");
   const firstName = firstNameOf(facts.recipientName);
   const onMap = driverOnMap({
     outForDelivery,
@@ -261,23 +322,33 @@ export function trackingPageView(facts: TrackingPageFacts, now: Date): TrackingP
       : null;
   return {
     storeName: facts.storeName,
-    greeting: firstName ? `Hi ${firstName}, here is your delivery` : "Your delivery",
-    headline: outForDelivery ? "Your order is out for delivery" : HEADLINES[facts.state],
+    greeting: firstName ? text.t("page.greeting", { name: firstName }) : text.t("page.greetingAnonymous"),
+    headline: text.t(`page.headline.${outForDelivery ? "outForDelivery" : HEADLINE_OF_STATE[facts.state]}`),
     detail: outcome
-      ? OUTCOME_DETAIL[outcome]
+      ? text.t(`page.outcome.${outcome}`)
       : facts.state === "delivered" && facts.deliveredAt
-        ? `Delivered ${windowDay(facts.deliveredAt, now, facts.timeZone)} at ${timeOfDay(facts.deliveredAt, facts.timeZone)}`
+        ? text.t("page.deliveredAt", {
+            day: windowDay(facts.deliveredAt, now, facts.timeZone, text),
+            time: text.time(facts.deliveredAt, facts.timeZone),
+          })
         : facts.recipientCity && !final
-          ? `Delivering to ${facts.recipientCity}`
+          ? text.t("page.deliveringTo", { city: facts.recipientCity })
           : null,
-    steps: outcome ? stepsOfOutcome(outcome) : stepsFor(reached, facts.state === "delivered"),
+    steps: outcome ? stepsOfOutcome(outcome, text) : stepsFor(reached, facts.state === "delivered", text),
     outcome,
     window:
       facts.deliverStart && facts.deliverEnd && !final
-        ? windowTitle(facts.deliverStart, facts.deliverEnd, now, facts.timeZone)
+        ? shopperWindow(facts.deliverStart, facts.deliverEnd, now, facts.timeZone, text)
         : null,
-    eta: etaFor(facts, now),
-    driver: showsDriver && driverFirstName ? `${driverFirstName}${vehicle ? `, driving a ${vehicle}` : ""}` : null,
+    eta: etaFor(facts, now, text),
+    late: isRunningLate(facts, now),
+    driver:
+      showsDriver && driverFirstName
+        ? vehicle
+          ? text.t("page.driverWithVehicle", { name: driverFirstName, vehicle })
+          : driverFirstName
+        : null,
+    driverPhone: driverPhoneOf(facts, driverFirstName, text),
     map,
     photoUrl: facts.state === "delivered" ? facts.photoUrl : null,
     final,
@@ -288,15 +359,21 @@ export function trackingPageView(facts: TrackingPageFacts, now: Date): TrackingP
         ? { open: true }
         : facts.changes.reason === "ended"
           ? null
-          : { open: false, message: CHANGE_CLOSED_WORDS[facts.changes.reason] },
+          : { open: false, message: text.t(CLOSED_REASON_WORDS[facts.changes.reason]) },
     mapTiles: facts.mapTiles,
     contact: storeContactOf(facts.storePhone, facts.storeEmail),
+    language: text.language,
     brand: brandOf(facts.logoUrl, facts.accentColor),
     rating:
       facts.state !== "delivered"
         ? null
         : facts.shopperRated
-          ? { open: false, message: RATING_SAVED }
+          ? {
+              open: false,
+              message: text.t("page.rating.saved"),
+              stars: facts.shopperRating,
+              starsText: facts.shopperRating ? text.t("page.rating.given", { value: facts.shopperRating }) : null,
+            }
           : { open: true, reasons: [...facts.ratingReasons] },
   };
 }

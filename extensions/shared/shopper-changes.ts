@@ -69,22 +69,25 @@ const CONTROL_OR_SPACE = /[\u0000-\u001f\u007f\s]+/gu;
 /** The notes as the server keeps them (runs of spaces and control characters as one space). */
 export const normalisedNotes = (text: string) => text.replace(CONTROL_OR_SPACE, " ").trim();
 
-/** Why the notes cannot be sent; null when they can. */
-export function notesProblem(draft: string): string | null {
-  return [...normalisedNotes(draft)].length > BLOCK_NOTES_MAX
-    ? `Keep the notes to ${BLOCK_NOTES_MAX} characters or fewer`
-    : null;
+/** The block's own words in the panel, in the shopper's language (the extension's locale files). */
+export type ChangePanelWords = { notesTooLong: string };
+
+const notesTooLong = (draft: string) => [...normalisedNotes(draft)].length > BLOCK_NOTES_MAX;
+
+/** Why the notes cannot be sent, in the shopper's words; null when they can. */
+export function notesProblem(draft: string, words: ChangePanelWords): string | null {
+  return notesTooLong(draft) ? words.notesTooLong : null;
 }
 
 /** What "Save" sends from the panel; null when there is nothing to send yet. */
 export function editOf(panel: ChangePanel): ShopperEdit | null {
-  if (panel.mode === "notes") return notesProblem(panel.draft) ? null : { change: "notes", notes: panel.draft };
+  if (panel.mode === "notes") return notesTooLong(panel.draft) ? null : { change: "notes", notes: panel.draft };
   if (panel.mode === "windows" && panel.chosen) return { change: "window", serviceCode: panel.chosen };
   return null;
 }
 
 /** The panel after an event; an event that does not apply to the panel's mode changes nothing. */
-export function nextChangePanel(panel: ChangePanel, event: ChangeEvent): ChangePanel {
+export function nextChangePanel(panel: ChangePanel, event: ChangeEvent, words: ChangePanelWords): ChangePanel {
   const busy = panel.mode !== "idle" && panel.sending;
   switch (event.type) {
     case "edit_notes":
@@ -95,7 +98,7 @@ export function nextChangePanel(panel: ChangePanel, event: ChangeEvent): ChangeP
       return busy ? panel : IDLE_PANEL;
     case "notes_typed":
       return panel.mode === "notes" && !panel.sending
-        ? { ...panel, draft: event.text, error: notesProblem(event.text) }
+        ? { ...panel, draft: event.text, error: notesProblem(event.text, words) }
         : panel;
     case "window_chosen":
       return panel.mode === "windows" &&

@@ -5,29 +5,19 @@
  * collection, never as a delivery. An exchange's new items are a delivery and keep the delivery card.
  */
 
-export const COLLECTION_CARD_HEADING = "Return collection";
-export const TRACK_COLLECTION_LABEL = "Track your return collection";
+/** The keys of a card's own words in the block's locale files (extensions/order-status-delivery/locales). */
+export type CardWordKeys = { heading: string; window: string; arrival: string; track: string };
 
-/** The delivery card's fact labels (shopper-delivery.ts) and what a collection calls them. */
-const COLLECTION_DETAIL_LABELS: Readonly<Record<string, string>> = {
-  "Delivery window": "Collection window",
-  Arrival: "Expected",
+export const DELIVERY_CARD_WORDS: CardWordKeys = {
+  heading: "heading",
+  window: "window",
+  arrival: "arrival",
+  track: "track",
 };
 
-type Card = {
-  heading: string;
-  details: { label: string; value: string }[];
-  link: { href: string; label: string } | null;
+export const COLLECTION_CARD_WORDS: CardWordKeys = {
+  heading: "collectionHeading",
+  window: "collectionWindow",
+  arrival: "collectionArrival",
+  track: "trackCollection",
 };
-
-export function asCollectionCard<C extends Card>(card: C): C {
-  return {
-    ...card,
-    heading: COLLECTION_CARD_HEADING,
-    details: card.details.map((detail) => ({
-      ...detail,
-      label: COLLECTION_DETAIL_LABELS[detail.label] ?? detail.label,
-    })),
-    link: card.link ? { ...card.link, label: TRACK_COLLECTION_LABEL } : null,
-  };
-}

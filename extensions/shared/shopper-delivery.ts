@@ -5,7 +5,7 @@
  */
 import { callApi, NETWORK_ERROR_MESSAGE, type ApiRequest, type ApiResult, type FetchLike } from "./api-client";
 import { orderIdFromGid } from "./api-contract";
-import { asCollectionCard } from "./shopper-collection";
+import { COLLECTION_CARD_WORDS, DELIVERY_CARD_WORDS } from "./shopper-collection";
 
 /** How a delivery ended, or `active` while it goes on. */
 export const SHOPPER_DELIVERY_PHASES = ["active", "delivered", "attempted", "returned", "canceled"] as const;
@@ -59,7 +59,8 @@ const PHASE_TONES: Readonly<Record<ShopperDeliveryPhase, ShopperTone>> = {
   canceled: "neutral",
 };
 
-export const TRACK_LINK_LABEL = "Track your delivery";
+/** `shopify.i18n.translate` over the block's locale files: the block's own words in the shopper's language. */
+export type ShopperWords = (key: string, values?: Record<string, string | number>) => string;
 
 export interface ShopperDeliveryCard {
   /** The delivery's id, for its changes (shared/shopper-changes.ts). */
@@ -123,30 +124,39 @@ export function deliveriesOf(body: unknown): ShopperDelivery[] {
 /**
  * What the block shows: one card per delivery, none for an order without a same-day delivery. The
  * badge is the page's current step and the sentence its headline, so the block, the page's steps and
- * its headline always agree.
+ * its headline always agree; those come from the app in the shopper's language, the card's own words
+ * from the block's locale files (`t`). A return's collection is named as one (shopper-collection.ts).
  */
-export function shopperDeliveryCards(deliveries: ShopperDelivery[]): ShopperDeliveryCard[] {
+export function shopperDeliveryCards(deliveries: ShopperDelivery[], t: ShopperWords): ShopperDeliveryCard[] {
   return deliveries.map((delivery, index) => {
+    const words = delivery.collection ? COLLECTION_CARD_WORDS : DELIVERY_CARD_WORDS;
     const details = [
-      delivery.window ? { label: "Delivery window", value: delivery.window } : null,
-      delivery.eta ? { label: "Arrival", value: delivery.eta } : null,
+      delivery.window ? { label: t(words.window), value: delivery.window } : null,
+      delivery.eta ? { label: t(words.arrival), value: delivery.eta } : null,
     ].filter((detail): detail is { label: string; value: string } => detail !== null);
     const href = safeLink(delivery.trackingUrl);
-    const card: ShopperDeliveryCard = {
+    return {
       id: delivery.id,
-      heading: deliveries.length > 1 ? `Same-day delivery ${index + 1} of ${deliveries.length}` : "Same-day delivery",
+      heading:
+        deliveries.length > 1 && !delivery.collection
+          ? t("headingOf", { number: index + 1, count: deliveries.length })
+          : t(words.heading),
       badge: { label: delivery.step, tone: PHASE_TONES[delivery.phase] },
       status: delivery.status,
       details,
-      link: href ? { href, label: TRACK_LINK_LABEL } : null,
+      link: href ? { href, label: t(words.track) } : null,
       changes: delivery.changes,
     };
-    return delivery.collection ? asCollectionCard(card) : card;
   });
 }
 
 export type ShopperDeliveryDeps = {
   fetchFn: FetchLike;
+  /**
+   * The customer account's language (`shopify.localization.language`), sent with every call so the
+   * app answers in it (its words for the status, window and ETA); null leaves it to the shop's.
+   */
+  locale?: () => string | null;
   /** The app's URL: the block runs on Shopify's customer account pages, so a path alone reaches nothing. */
   appUrl: string;
   /** A current customer account session token (`shopify.sessionToken.get()`). */
@@ -195,9 +205,12 @@ export async function callWithSessionToken<T>(
     return { ok: false, status: 0, message: NETWORK_ERROR_MESSAGE, fieldErrors: {} };
   }
   const base = deps.appUrl.replace(/\/+$/, "");
+  const locale = deps.locale?.() ?? null;
+  const inLanguage = (path: string) =>
+    locale ? `${path}${path.includes("?") ? "&" : "?"}locale=${encodeURIComponent(locale)}` : path;
   return callApi<T>(
     (path, init) =>
-      deps.fetchFn(`${base}${path}`, {
+      deps.fetchFn(`${base}${inLanguage(path)}`, {
         ...init,
         headers: { ...(init?.headers as Record<string, string>), Authorization: `Bearer ${token}` },
       }),

@@ -102,6 +102,13 @@ export function createDemoStore(app: {
     name: "Sunset Bakery",
     email: "owner@sunset-bakery.example",
     ianaTimezone: DEMO_TIME_ZONE,
+    // English first; the storefront also sells in French and Spanish (German is enabled, not published).
+    locales: [
+      { locale: "en", primary: true, published: true },
+      { locale: "fr", primary: false, published: true },
+      { locale: "es", primary: false, published: true },
+      { locale: "de", primary: false, published: false },
+    ],
     address: { ...LOCATIONS.market.address, phone: "+14155550100" },
     // The Shopify plan with carrier-calculated shipping (yearly billing or the add-on).
     plan: { displayName: "Shopify", partnerDevelopment: false },

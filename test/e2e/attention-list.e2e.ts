@@ -247,6 +247,9 @@ describe("the attention list on Home", () => {
 
     const expiredOrder = (await db.shipment.findUniqueOrThrow({ where: { id: expiredId } })).orderName;
     await card.getByRole("button", { name: `Dispatch again: ${expiredOrder}` }).click();
+    // A re-booking shows its fresh price first; nothing is booked until staff confirm it.
+    await card.getByText(/^Dispatching again (costs|books)/).waitFor();
+    await card.getByRole("button", { name: "Confirm and dispatch again" }).click();
     await card.getByText("1 delivery").waitFor();
     await expect.poll(() => navAttention(page)).toBe("Needs attention (1)");
     expect(await card.getByRole("button", { name: `Dispatch again: ${expiredOrder}` }).count()).toBe(0);

@@ -27,6 +27,7 @@ import type { ShopperDeliveriesResponse } from "../../extensions/shared/shopper-
 import { ROOT } from "../support/app-server";
 import { mintSessionToken } from "../support/shopify-signing";
 import { startAppProxyStandIn, type AppProxyStandIn } from "../support/app-proxy-stand-in";
+import { SHOPPER_CATALOGUES } from "~/text/shopper/shopper-text";
 
 const SCREENSHOTS = path.join(ROOT, "test-results", "e2e");
 const CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"];
@@ -36,6 +37,73 @@ const TIME_SCALE = 4;
 const SLOW_MOBILE = { cpuSlowdown: 4, latencyMs: 150, downloadBytesPerS: 200_000, uploadBytesPerS: 93_750 };
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
+
+/** The storefront languages the demo shop publishes besides English (test/demo/store.ts). */
+const OTHER_LANGUAGES = ["fr", "es"] as const;
+
+/** Every text of a catalogue, flattened. */
+function textsOf(catalogue: unknown): string[] {
+  if (typeof catalogue === "string") return [catalogue];
+  return Object.values(catalogue as Record<string, unknown>).flatMap(textsOf);
+}
+
+/**
+ * The English catalogue's sentences and words cut at their placeholders, less what the other
+ * language writes the same ("{{name}} (option {{number}})" is French too): none may be on a page in
+ * another language.
+ */
+function englishTextsNotIn(language: (typeof OTHER_LANGUAGES)[number]): string[] {
+  const theirs = textsOf(SHOPPER_CATALOGUES[language]).join("\n");
+  return [
+    ...new Set(
+      textsOf(SHOPPER_CATALOGUES.en)
+        .flatMap((text) => text.split(/\{\{\w+\}\}/))
+        .map((fragment) => fragment.replace(/^[\s,.:;()]+|[\s,.:;()]+$/g, ""))
+        .filter((fragment) => fragment.length >= 3 && !theirs.includes(fragment)),
+    ),
+  ];
+}
+
+/** What a shopper reads or hears on the page: its text, title, labels, alternatives and placeholders. */
+async function wordsOnPage(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const attributes = Array.from(document.querySelectorAll("[aria-label],[alt],[placeholder],[data-words]")).map(
+      (element) =>
+        ["aria-label", "alt", "placeholder", "data-words"].map((name) => element.getAttribute(name) ?? "").join("\n"),
+    );
+    const svgTitles = Array.from(document.querySelectorAll("svg title")).map((title) => title.textContent ?? "");
+    return [document.title, document.body.innerText, ...attributes, ...svgTitles].join("\n");
+  });
+}
+
+/**
+ * The page in French and Spanish, as the storefront's language folder opens it, at phone and desktop
+ * widths: in that language (`lang`) with no English sentence or word of the catalogue; a screenshot each.
+ */
+async function inOtherLanguages(token: string, state: string) {
+  for (const language of OTHER_LANGUAGES) {
+    for (const [width, viewport] of [
+      ["390", PHONE],
+      ["1280", DESKTOP],
+    ] as const) {
+      const context = await newContext(viewport);
+      const page = await context.newPage();
+      watch(page, `${state} in ${language}`);
+      const response = await page.goto(`${proxy.url}/${language}/apps/courier-track/${token}`);
+      expect(response?.status()).toBe(200);
+      expect(await page.locator("html").getAttribute("lang")).toBe(language);
+      const words = await wordsOnPage(page);
+      const english = englishTextsNotIn(language).filter((text) =>
+        new RegExp(`(^|[^\\p{L}])${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^\\p{L}])`, "u").test(words),
+      );
+      expect(english, `${state} in ${language} at ${width} px`).toEqual([]);
+      await page.screenshot({ path: path.join(LANGUAGE_SHOTS, `${state}-${language}-${width}.png`), fullPage: true });
+      await context.close();
+    }
+  }
+}
+
+const LANGUAGE_SHOTS = path.join(SCREENSHOTS, "languages");
 
 let cleanup: Cleanup;
 let stack: DemoStack;
@@ -109,7 +177,7 @@ async function blockChange(deliveryId: string, body: unknown): Promise<[number, 
 }
 
 beforeAll(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
+  mkdirSync(LANGUAGE_SHOTS, { recursive: true });
   cleanup = createCleanup((name, error) => problems.push(`stopping ${name}: ${String(error)}`));
   stack = await startDemoStack(cleanup, () => undefined, { timeScale: TIME_SCALE });
   ctx = createContext(
@@ -162,6 +230,7 @@ describe("the shoppers' tracking page in Chromium, through the app proxy", () =>
     await page.getByText(`Order ${ctx.state.delivered!.order.name}`).waitFor();
     const windowBefore = await page.locator(".facts dd").first().innerText();
     await page.screenshot({ path: path.join(SCREENSHOTS, "tracking-01-phone-booked.png"), fullPage: true });
+    await inOtherLanguages(token, "01-booked");
 
     // The notes for the driver: one PATCH of the delivery location at the courier.
     const updatesBefore = stack.sandbox.updates.length;
@@ -220,6 +289,7 @@ describe("the shoppers' tracking page in Chromium, through the app proxy", () =>
     await page.getByText("can no longer change").waitFor();
     expect(await page.getByRole("button", { name: "Save notes" }).count()).toBe(0);
     await page.screenshot({ path: path.join(SCREENSHOTS, "tracking-04-phone-assigned.png"), fullPage: true });
+    await inOtherLanguages(token, "04-assigned");
 
     // Both changes are refused now, and nothing reaches the courier.
     const updatesAssigned = stack.sandbox.updates.length;
@@ -284,6 +354,7 @@ describe("the shoppers' tracking page in Chromium, through the app proxy", () =>
         path: path.join(SCREENSHOTS, `tracking-${String(step).padStart(2, "0")}-phone-${name}.png`),
         fullPage: true,
       });
+      await inOtherLanguages(token, `${String(step).padStart(2, "0")}-${name}`);
       expect(step).toBeLessThan(20);
     }
     expect(navigations).toBe(1);
@@ -296,11 +367,14 @@ describe("the shoppers' tracking page in Chromium, through the app proxy", () =>
     for (const personal of [SHOPPER.lastName, SHOPPER.address1, SHOPPER.phone.slice(-7), SHOPPER.zip, "4412"])
       expect(html).not.toContain(personal);
     await page.screenshot({ path: path.join(SCREENSHOTS, "tracking-18-phone-delivered.png"), fullPage: true });
+    // The French and Spanish pages of the delivered order offer the rating in their words.
+    await inOtherLanguages(token, "18-delivered");
     // One tap rates the delivery, with a reason the store offers.
     await page.getByLabel("On time").check();
     await page.getByRole("button", { name: "5 out of 5 stars" }).click();
     await page.getByText("Thank you. Your rating is saved.").waitFor();
     await page.screenshot({ path: path.join(SCREENSHOTS, "tracking-19-phone-rated.png"), fullPage: true });
+    await inOtherLanguages(token, "19-rated");
     const blockAfter = JSON.stringify(await blockDeliveries());
     for (const personal of [SHOPPER.lastName, SHOPPER.address1, SHOPPER.phone.slice(-7), SHOPPER.zip, "4412"])
       expect(blockAfter).not.toContain(personal);

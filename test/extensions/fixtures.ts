@@ -2,6 +2,10 @@
 import type { ShipmentState, ShipmentView } from "../../extensions/shared/api-contract";
 import type { FetchLike } from "../../extensions/shared/api-client";
 import { shipmentPermissions, type ShipmentFacts } from "../../extensions/shared/shipment-rules";
+import type { ShopperWords } from "../../extensions/shared/shopper-delivery";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import i18next from "i18next";
 
 export const NOW = new Date("2026-11-21T18:00:00.000Z");
 export const HOUR_MS = 60 * 60 * 1000;
@@ -102,4 +106,30 @@ export function recordingFetch(respond: (call: RecordedCall) => Response | Promi
 
 export function json(body: unknown, status = 200): Response {
   return Response.json(body, { status });
+}
+
+/**
+ * The order status block's own words from its locale file in a language (extensions/order-status-delivery/
+ * locales), through i18next as `shopify.i18n.translate` reads them (`{{name}}` placeholders).
+ */
+export function blockWords(language: "en" | "fr" | "es" | "de" = "en"): ShopperWords {
+  const file = language === "en" ? "en.default.json" : `${language}.json`;
+  const catalogue: unknown = JSON.parse(
+    readFileSync(
+      path.join(import.meta.dirname, "..", "..", "extensions", "order-status-delivery", "locales", file),
+      "utf8",
+    ),
+  );
+  const instance = i18next.createInstance();
+  void instance.init({
+    resources: { [language]: { translation: catalogue as Record<string, string> } },
+    lng: language,
+    interpolation: { escapeValue: false },
+    initAsync: false,
+  });
+  const t = instance.getFixedT(language);
+  return (key, values) => {
+    if (!instance.exists(key)) throw new Error(`The block has no word "${key}" in ${language}`);
+    return t(key, values ?? {});
+  };
 }

@@ -180,6 +180,8 @@ async function open(
           },
         },
         sessionToken: { get: async () => "customer-session-token" },
+        // The customer account's language (the order status block sends it with each call).
+        localization: { language: { value: { isoCode: "en" } } },
         extend: (_target: string, main: () => unknown) => {
           w.__result = main();
         },
@@ -665,7 +667,7 @@ describe("bulk dispatch", () => {
 });
 
 describe("order status block (customer accounts)", () => {
-  const route = `GET ${APP_URL}/api/customer/orders/1001/delivery`;
+  const route = `GET ${APP_URL}/api/customer/orders/1001/delivery?locale=en`;
   const outForDelivery = {
     status: "Your order is out for delivery",
     step: "Out for delivery",
@@ -676,8 +678,8 @@ describe("order status block (customer accounts)", () => {
     id: "cm0delivery1",
     changes: { open: true },
   };
-  const changeRoute = `POST ${APP_URL}/api/customer/orders/1001/deliveries/cm0delivery1/change`;
-  const windowsRoute = `GET ${APP_URL}/api/customer/orders/1001/deliveries/cm0delivery1/windows`;
+  const changeRoute = `POST ${APP_URL}/api/customer/orders/1001/deliveries/cm0delivery1/change?locale=en`;
+  const windowsRoute = `GET ${APP_URL}/api/customer/orders/1001/deliveries/cm0delivery1/windows?locale=en`;
   const CLOSED = "A driver has your order now, so the delivery time and the notes for the driver can no longer change.";
 
   it("shows the status, window, ETA and the tracking link, asking the app with the session token", async () => {
@@ -696,7 +698,7 @@ describe("order status block (customer accounts)", () => {
     expect(await h.calls()).toEqual([
       {
         method: "GET",
-        path: `${APP_URL}/api/customer/orders/1001/delivery`,
+        path: `${APP_URL}/api/customer/orders/1001/delivery?locale=en`,
         body: undefined,
         authorization: "Bearer customer-session-token",
       },
@@ -736,11 +738,11 @@ describe("order status block (customer accounts)", () => {
     const calls = await h.calls();
     expect(calls[1]).toEqual({
       method: "POST",
-      path: `${APP_URL}/api/customer/orders/1001/deliveries/cm0delivery1/change`,
+      path: `${APP_URL}/api/customer/orders/1001/deliveries/cm0delivery1/change?locale=en`,
       body: { change: "notes", notes: "Gate code 4412" },
       authorization: "Bearer customer-session-token",
     });
-    expect(calls[2]).toMatchObject({ method: "GET", path: `${APP_URL}/api/customer/orders/1001/delivery` });
+    expect(calls[2]).toMatchObject({ method: "GET", path: `${APP_URL}/api/customer/orders/1001/delivery?locale=en` });
     await h.page.close();
   });
 

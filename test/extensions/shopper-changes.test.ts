@@ -18,6 +18,9 @@ import {
 } from "../../extensions/shared/shopper-changes";
 import type { ShopperChangesState } from "../../extensions/shared/shopper-delivery";
 
+/** The block's English words (extensions/order-status-delivery/locales/en.default.json). */
+const WORDS = { notesTooLong: "Keep the notes to 500 characters or fewer" };
+
 const CLOSED = "A driver has your order now, so the delivery time and the notes for the driver can no longer change.";
 const WINDOWS = [
   { serviceCode: "SAMEDAY_SLOTS_1400", label: "Friday, 2:00–4:00 PM" },
@@ -239,7 +242,7 @@ describe("the panel's state machine", () => {
       notes("Gate", { sending: true }),
     ],
   ])("%s", (_label, panel, event, next) => {
-    expect(nextChangePanel(panel, event)).toEqual(next);
+    expect(nextChangePanel(panel, event, WORDS)).toEqual(next);
   });
 
   it("sends what the panel holds", () => {
@@ -259,7 +262,7 @@ describe("the panel's state machine", () => {
     ["500 emoji (characters, not UTF-16 units)", "😀".repeat(500), null],
     ["501 characters", "x".repeat(501), "Keep the notes to 500 characters or fewer"],
   ])("notes of %s", (_label, text, problem) => {
-    expect(notesProblem(text)).toBe(problem);
+    expect(notesProblem(text, WORDS)).toBe(problem);
   });
 });
 

@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { COLLECTION_CARD_HEADING, TRACK_COLLECTION_LABEL } from "../../extensions/shared/shopper-collection";
-import {
-  deliveriesOf,
-  shopperDeliveryCards,
-  TRACK_LINK_LABEL,
-  type ShopperDelivery,
-} from "../../extensions/shared/shopper-delivery";
+import { deliveriesOf, shopperDeliveryCards, type ShopperDelivery } from "../../extensions/shared/shopper-delivery";
+import { blockWords } from "./fixtures";
+
+const COLLECTION_CARD_HEADING = "Return collection";
+const TRACK_COLLECTION_LABEL = "Track your return collection";
+const TRACK_LINK_LABEL = "Track your delivery";
 
 const delivery: ShopperDelivery = {
   id: "cm0delivery1",
@@ -50,7 +49,7 @@ describe("the order status block's card for a return's collection", () => {
       [{ heading: COLLECTION_CARD_HEADING, labels: [], link: null }],
     ],
   ])("%s", (_name, deliveries, expected) => {
-    const cards = shopperDeliveryCards(deliveries);
+    const cards = shopperDeliveryCards(deliveries, blockWords());
     expect(
       cards.map((card) => ({
         heading: card.heading,
@@ -58,6 +57,9 @@ describe("the order status block's card for a return's collection", () => {
         link: card.link?.label ?? null,
       })),
     ).toEqual(expected);
+    // In the shopper's language from the block's locale file; the app's words (status, step) as it sent them.
+    const [french] = shopperDeliveryCards(deliveries, blockWords("fr"));
+    expect(french!.heading).not.toBe(expected[0]!.heading);
     // The words are the app's, unchanged: the status and the badge are the tracking page's.
     expect(cards.map((card) => card.status)).toEqual(deliveries.map((d) => d.status));
     expect(cards.map((card) => card.badge.label)).toEqual(deliveries.map((d) => d.step));

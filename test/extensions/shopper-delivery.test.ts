@@ -13,6 +13,7 @@ import {
   SHOPPER_DELIVERY_ROUTE,
   type ShopperDelivery,
 } from "../../extensions/shared/shopper-delivery";
+import { blockWords } from "./fixtures";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 const PAGE = "https://courier-app.test/t/AAAAAAAAAAAAAAAAAAAAAA";
@@ -31,11 +32,11 @@ const delivery = (overrides: Partial<ShopperDelivery> = {}): ShopperDelivery => 
 
 describe("what the order status block shows", () => {
   it("nothing for an order without a same-day delivery", () => {
-    expect(shopperDeliveryCards([])).toEqual([]);
+    expect(shopperDeliveryCards([], blockWords())).toEqual([]);
   });
 
   it("one delivery: its status, window, ETA and the page link", () => {
-    expect(shopperDeliveryCards([delivery()])).toEqual([
+    expect(shopperDeliveryCards([delivery()], blockWords())).toEqual([
       {
         id: "cm0delivery1",
         heading: "Same-day delivery",
@@ -63,12 +64,12 @@ describe("what the order status block shows", () => {
     ["Your order is going back to the store", "Going back to the store", "returned", "critical"],
     ["This delivery was canceled", "Delivery canceled", "canceled", "neutral"],
   ] as const)("%s: badged %s (%s, %s)", (status, step, phase, tone) => {
-    const [card] = shopperDeliveryCards([delivery({ status, step, phase })]);
+    const [card] = shopperDeliveryCards([delivery({ status, step, phase })], blockWords());
     expect(card).toMatchObject({ status, badge: { label: step, tone } });
   });
 
   it("a split order numbers its deliveries; a delivery without window, ETA or link shows only its status", () => {
-    const cards = shopperDeliveryCards([
+    const deliveries = [
       delivery(),
       delivery({
         status: "Delivered",
@@ -78,8 +79,14 @@ describe("what the order status block shows", () => {
         eta: null,
         trackingUrl: null,
       }),
-    ]);
+    ];
+    const cards = shopperDeliveryCards(deliveries, blockWords());
     expect(cards.map((c) => c.heading)).toEqual(["Same-day delivery 1 of 2", "Same-day delivery 2 of 2"]);
+    // The block's own words in the customer account's language (its locale files).
+    expect(shopperDeliveryCards(deliveries, blockWords("es")).map((c) => [c.heading, c.link?.label ?? null])).toEqual([
+      ["Entrega en el día 1 de 2", "Seguir tu entrega"],
+      ["Entrega en el día 2 de 2", null],
+    ]);
     expect(cards[1]).toMatchObject({ status: "Delivered", details: [], link: null });
   });
 
@@ -88,7 +95,7 @@ describe("what the order status block shows", () => {
     ["a script link", "javascript:alert(1)"],
     ["something that is not a URL", "not a url"],
   ])("never links to %s", (_label, trackingUrl) => {
-    expect(shopperDeliveryCards([delivery({ trackingUrl })])[0]!.link).toBeNull();
+    expect(shopperDeliveryCards([delivery({ trackingUrl })], blockWords())[0]!.link).toBeNull();
   });
 });
 
@@ -140,6 +147,14 @@ describe("loading the order's deliveries", () => {
       { url: "https://courier-app.test/api/customer/orders/1001/delivery", authorization: "Bearer tok" },
     ]);
     expect(SHOPPER_DELIVERY_ROUTE.replace(":orderId", "1001")).toBe(shopperDeliveryPath("1001"));
+  });
+
+  it("names the customer account's language so the app answers in it", async () => {
+    const { calls, fetchFn } = recordingFetch(() => Response.json({ deliveries: [delivery()] }));
+    await loadShopperDeliveries({ ...deps(fetchFn), locale: () => "fr-CA" }, "gid://shopify/Order/1001");
+    expect(calls.map((call) => call.url)).toEqual([
+      "https://courier-app.test/api/customer/orders/1001/delivery?locale=fr-CA",
+    ]);
   });
 
   it.each([

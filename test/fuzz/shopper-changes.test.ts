@@ -11,8 +11,9 @@ import { addDays, zonedDate } from "~/schedule/time-zone";
 import { newTrackingToken, openTrackingToken, sealTrackingToken } from "~/shipments/tracking-token.server";
 import type { CourierSandbox } from "../courier-sandbox/server";
 import { SHOP, setUpStaffWorld, startSandbox } from "../app/routes/staff-fixture";
-import { drainJobs, jobsIdle, orderPaid, sameDayOrder, startTestWorker } from "../support/installed-shop";
+import { drainJobs, orderPaid, sameDayOrder, startTestWorker } from "../support/installed-shop";
 import { mswServer } from "../support/msw-server";
+import { jobsSettled } from "./settle";
 import { fuzzes } from "./settings";
 import { shopperChangeTarget, type ShopperChangeWorld } from "./targets/shopper-changes";
 
@@ -83,10 +84,6 @@ beforeEach(() => {
 afterEach(async () => {
   await worker?.stop();
 });
-
-async function jobsSettled(): Promise<void> {
-  if (!(await jobsIdle(getRuntime(), 5_000))) throw new Error("The job queue did not settle within 5 s");
-}
 
 describe("the shopper's changes", () => {
   ENDPOINTS.forEach(([surface, answer], i) =>

@@ -19,11 +19,12 @@ import * as tip from "~/routes/api.shipments.$shipmentId.tip";
 import { loader as fileLoader } from "~/routes/api.files.$shipmentId.$file";
 import { serviceCodeFor } from "~/schedule/service-code";
 import type { CourierSandbox } from "../courier-sandbox/server";
-import { jobsIdle, sameDayOrder, startTestWorker } from "../support/installed-shop";
+import { sameDayOrder, startTestWorker } from "../support/installed-shop";
 import { getRuntime } from "~/runtime.server";
 import { mswServer } from "../support/msw-server";
 import { apiRequest } from "../app/routes/embedded";
 import { OTHER_SHOP, SHOP, setUpStaffWorld, startSandbox } from "../app/routes/staff-fixture";
+import { jobsSettled } from "./settle";
 import { fuzzes } from "./settings";
 import { CANCEL_BODY, fileLinkTarget, staffTarget, type StaffEndpoint } from "./targets/staff-api";
 
@@ -41,11 +42,6 @@ export type StaffEndpointName =
 
 const world = { shop: SHOP, otherShop: OTHER_SHOP };
 const idOf = (gid: string) => gid.split("/").pop()!;
-
-/** No job due or running: what an accepted input queued (a re-dispatch's sync) has been done. */
-async function jobsSettled(): Promise<void> {
-  if (!(await jobsIdle(getRuntime(), 5_000))) throw new Error("The job queue did not settle within 5 s");
-}
 
 /**
  * One test file's share of the staff API: a world with three booked shipments (scheduled, assigned,

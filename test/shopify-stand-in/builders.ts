@@ -68,6 +68,7 @@ export type ShopInput = Partial<
     | "contactEmail"
     | "myshopifyDomain"
     | "ianaTimezone"
+    | "locales"
     | "currencyCode"
     | "weightUnit"
     | "taxesIncluded"
@@ -96,6 +97,7 @@ export function buildShop(input: ShopInput = {}): ShopState {
     myshopifyDomain: domain,
     primaryDomainHost: domain,
     ianaTimezone: input.ianaTimezone ?? "America/New_York",
+    locales: input.locales ?? [{ locale: "en", primary: true, published: true }],
     currencyCode: input.currencyCode ?? "USD",
     weightUnit: input.weightUnit ?? "POUNDS",
     taxesIncluded: input.taxesIncluded ?? false,

@@ -411,6 +411,9 @@ export type CustomerNotificationState = {
 /** A Flow trigger the app sent and Shopify accepted (domain/flow-triggers.ts). */
 export type FlowTriggerRunState = { handle: string; payload: Record<string, unknown>; receivedAt: IsoDateTime };
 
+/** A language enabled on the shop (Admin `ShopLocale`). */
+export type ShopLocaleState = { locale: string; primary: boolean; published: boolean };
+
 export type AppInstallationState = HasMetafieldsState & { installedAt: IsoDateTime | null };
 
 export type ShopState = HasMetafieldsState & {
@@ -420,6 +423,8 @@ export type ShopState = HasMetafieldsState & {
   myshopifyDomain: string;
   primaryDomainHost: string;
   ianaTimezone: string;
+  /** The languages the shop has enabled (Admin `shopLocales`): one primary, each published or not. */
+  locales: ShopLocaleState[];
   currencyCode: string;
   weightUnit: WeightUnit;
   taxesIncluded: boolean;

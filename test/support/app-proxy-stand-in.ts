@@ -2,7 +2,8 @@
  * Shopify's app proxy as a browser meets it: a server on 127.0.0.1 standing for the shop's domain
  * that forwards `/apps/courier-track/<path>` to `<app>/proxy/track/<path>` with the query Shopify adds
  * and signs (test/support/shopify-signing.ts `appProxyQuery`) and the client's address in
- * X-Forwarded-For, a POST with its body and content type, and hands the app's answer back unchanged. Anything else is a 404, as a storefront
+ * X-Forwarded-For, a POST with its body and content type, and hands the app's answer back unchanged;
+ * `/<language>/apps/courier-track/<path>` alike, with the language's folder in `path_prefix`. Anything else is a 404, as a storefront
  * path the app does not own would be here.
  */
 import { createServer, type IncomingMessage, type Server } from "node:http";
@@ -31,13 +32,22 @@ export async function startAppProxyStandIn(options: {
   const proxyPath = options.proxyPath ?? "/proxy/track";
   const server: Server = createServer((req, res) => {
     const incoming = new URL(req.url ?? "/", "http://shop.invalid");
-    if ((req.method !== "GET" && req.method !== "POST") || !incoming.pathname.startsWith(`${prefix}/`)) {
+    // A store selling in several languages serves each under its folder ("/fr/apps/courier-track/…"):
+    // the path the shopper opened, with that folder, is the forwarded `path_prefix`.
+    const folder = /^\/[a-z]{2,3}(-[a-z0-9]{2,8})?(?=\/)/i.exec(incoming.pathname)?.[0] ?? "";
+    const opened = incoming.pathname.slice(folder.length);
+    if ((req.method !== "GET" && req.method !== "POST") || !opened.startsWith(`${prefix}/`)) {
       res.writeHead(404, { "Content-Type": "text/plain" }).end("Not found");
       return;
     }
     const extra = Object.fromEntries(incoming.searchParams);
-    const query = appProxyQuery({ shop: options.shop, secret: options.apiSecret, pathPrefix: prefix, extra });
-    const target = `${options.appUrl}${proxyPath}${incoming.pathname.slice(prefix.length)}?${query}`;
+    const query = appProxyQuery({
+      shop: options.shop,
+      secret: options.apiSecret,
+      pathPrefix: `${folder}${prefix}`,
+      extra,
+    });
+    const target = `${options.appUrl}${proxyPath}${opened.slice(prefix.length)}?${query}`;
     readBody(req)
       .then((body) =>
         fetch(target, {

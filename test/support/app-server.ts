@@ -4,10 +4,12 @@
  * migrated SQLite file, and `node build/server/index.js` as a child process on 127.0.0.1.
  */
 import { execFileSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { serverStart } from "./start-command";
+import { localCourierEnv, TEST_SCOPES } from "./test-env";
 
 export const ROOT = path.resolve(import.meta.dirname, "..", "..");
 export const SERVER_BUILD = path.join(ROOT, "build", "server", "index.js");
@@ -93,7 +95,8 @@ export function migratedTempDatabase(prefix: string): TempDatabase {
 }
 
 /** A free port on 127.0.0.1 (the server is told to listen on it). */
-export { freeLoopbackPort as freePort } from "../../prisma/tools/postgres-server";
+import { freeLoopbackPort as freePort } from "../../prisma/tools/postgres-server";
+export { freePort };
 
 export type AppServer = {
   url: string;
@@ -178,4 +181,30 @@ export async function startAppServer(options: {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return { url, port: options.port, pid: child.pid!, logs, exited, stop };
+}
+
+/**
+ * The production build on a free port with a fresh migrated database, throw-away secrets and no
+ * worker: for tests whose requests are all answered before the app would talk to the courier.
+ */
+export async function startRefusingAppServer(name: string): Promise<{ app: AppServer; database: TempDatabase }> {
+  ensureProductionBuild();
+  const database = migratedTempDatabase(`${name}-`);
+  const port = await freePort();
+  const app = await startAppServer({
+    port,
+    env: {
+      SHOPIFY_API_KEY: `${name}-api-key`,
+      SHOPIFY_API_SECRET: randomBytes(24).toString("base64url"),
+      SHOPIFY_APP_URL: `http://127.0.0.1:${port}`,
+      SCOPES: TEST_SCOPES,
+      DATABASE_URL: database.url,
+      ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+      WORKER_ENABLED: "false",
+      LOG_LEVEL: "error",
+      // Never called: every request is refused before the app would talk to the courier.
+      ...localCourierEnv("http://127.0.0.1:9"),
+    },
+  });
+  return { app, database };
 }

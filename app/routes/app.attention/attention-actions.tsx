@@ -71,7 +71,18 @@ export function AttentionActions({ item, align = "end" }: { item: AttentionTarge
           </InlineStack>
         </BlockStack>
       ) : null}
-      {result ? (
+      {result?.confirm ? (
+        <BlockStack gap="200" inlineAlign={align}>
+          <Text as="p">{result.message}</Text>
+          <Button
+            variant="primary"
+            loading={busy && pending === result.confirm.intent}
+            onClick={() => post(result.confirm!.intent, { confirmed: "true" })}
+          >
+            Confirm and dispatch again
+          </Button>
+        </BlockStack>
+      ) : result ? (
         <Text as="p" tone={result.ok ? "success" : "critical"}>
           {result.message}
         </Text>

@@ -3,7 +3,9 @@ import { cancelShipment } from "~/staff/cancel.server";
 import type { StaffDeps, WithAdmin } from "~/staff/deps";
 import { StaffActionError } from "~/staff/errors";
 import { CancelInput, parseInput } from "~/staff/inputs";
-import { redispatchShipment } from "~/staff/order-dispatch.server";
+import type { QuoteResponse } from "../../../extensions/shared/api-contract";
+import { quoteForOrder, redispatchShipment } from "~/staff/order-dispatch.server";
+import { legacyId } from "~/shopify-admin/global-ids";
 import { formatMoney } from "~/text/format";
 import { parseShipmentId } from "~/staff/shipments.server";
 import type { StaffActor } from "~/shops/staff-actor";
@@ -66,9 +68,49 @@ export async function attentionCount(db: Db, shopDomain: string): Promise<number
   return (await attentionList(db, shopDomain)).total;
 }
 
-export type AttentionActionResult = { ok: boolean; message: string; shipmentId: string | null };
+export type AttentionActionResult = {
+  ok: boolean;
+  message: string;
+  shipmentId: string | null;
+  /** A re-booking asks first: its fresh price, to confirm with `confirmed=true` on the same intent. */
+  confirm?: { intent: "dispatch_again"; priceCents: number | null };
+};
 
 export type AttentionActionDeps = StaffDeps & WithAdmin;
+
+/** States whose delivery is over at the courier: dispatching again books a new one at today's price. */
+const REBOOKED_STATES = new Set(["canceled", "expired"]);
+
+/**
+ * A re-booking's fresh price (the courier's estimate for the order's first open window, as "Dispatch
+ * now" on the order page shows it), for staff to confirm before anything is booked. When it cannot be
+ * priced now (no window open, the courier unreachable), staff are told so and may still confirm.
+ */
+async function rebookingQuote(
+  deps: AttentionActionDeps,
+  shopDomain: string,
+  shipment: { id: string; orderGid: string; priceCents: number | null },
+): Promise<AttentionActionResult> {
+  let first: QuoteResponse["windows"][number] | undefined;
+  let unpriced = "The courier cannot price a new delivery now.";
+  try {
+    const quote = await quoteForOrder(deps, { shopDomain, orderId: legacyId(shipment.orderGid) });
+    first = quote.windows[0];
+    if (quote.unavailableReason) unpriced = quote.unavailableReason;
+  } catch (error) {
+    if (!(error instanceof StaffActionError)) throw error;
+    unpriced = error.message;
+  }
+  const was = shipment.priceCents === null ? "" : ` (it was booked at ${formatMoney(shipment.priceCents)})`;
+  return {
+    ok: false,
+    message: first
+      ? `Dispatching again costs ${formatMoney(first.priceCents)} now for ${first.title}${was}. Confirm to book it.`
+      : `Dispatching again books a new delivery at the courier's price when it is booked${was}; it cannot be priced now: ${unpriced} Confirm to book it.`,
+    shipmentId: shipment.id,
+    confirm: { intent: "dispatch_again", priceCents: first?.priceCents ?? null },
+  };
+}
 
 /** A cancel from the list without a chosen reason is the store's own ("other", explained). */
 const LIST_CANCELLATION = {
@@ -97,7 +139,7 @@ export async function runAttentionAction(
     }
     const row = await deps.db.shipment.findFirst({
       where: { id: shipmentId, shop: { domain: shopDomain }, needsAttention: true },
-      select: { state: true, attentionCode: true },
+      select: { state: true, attentionCode: true, orderGid: true, priceCents: true },
     });
     if (!row) return { ok: false, message: NOT_NEEDING_ATTENTION, shipmentId };
     const intent = fields.intent;
@@ -108,6 +150,8 @@ export async function runAttentionAction(
     if (!fixesOf(attentionCodeOf(row)).some((fix) => fix.action === intent))
       return { ok: false, message: "This action does not fit this delivery.", shipmentId };
     if (intent === "dispatch_again") {
+      if (REBOOKED_STATES.has(row.state) && fields.confirmed !== "true")
+        return rebookingQuote(deps, shopDomain, { id: shipmentId, ...row });
       await redispatchShipment(deps, { shopDomain, shipmentId, staff });
       return { ok: true, message: "The delivery is being dispatched again.", shipmentId };
     }

@@ -17,7 +17,7 @@ import {
   type ShopperEdit,
   type ShopperWindowsResponse,
 } from "../../shared/shopper-changes";
-import type { ShopperChangesState } from "../../shared/shopper-delivery";
+import type { ShopperChangesState, ShopperWords } from "../../shared/shopper-delivery";
 
 export interface DeliveryChangesProps {
   changes: ShopperChangesState;
@@ -25,6 +25,8 @@ export interface DeliveryChangesProps {
   send: (edit: ShopperEdit) => Promise<ApiResult<ShopperChangeResponse>>;
   /** After a change was answered: the block asks for the deliveries again. */
   answered: () => void;
+  /** The block's own words in the shopper's language. */
+  t: ShopperWords;
 }
 
 /** A field's value from its event (the customer account components type the target as EventTarget). */
@@ -33,9 +35,10 @@ function valueOf(event: Event): string {
   return typeof value === "string" ? value : "";
 }
 
-export function DeliveryChanges({ changes, loadWindows, send, answered }: DeliveryChangesProps) {
+export function DeliveryChanges({ changes, loadWindows, send, answered, t }: DeliveryChangesProps) {
   const [panel, setPanel] = useState<ChangePanel>(IDLE_PANEL);
-  const apply = (event: ChangeEvent) => setPanel((current) => nextChangePanel(current, event));
+  const words = { notesTooLong: t("notesTooLong", { max: BLOCK_NOTES_MAX }) };
+  const apply = (event: ChangeEvent) => setPanel((current) => nextChangePanel(current, event, words));
   const view = changePanelView(changes, panel);
 
   const openWindows = async () => {
@@ -61,10 +64,10 @@ export function DeliveryChanges({ changes, loadWindows, send, answered }: Delive
           {view.message ? <s-banner tone={view.message.tone}>{view.message.text}</s-banner> : null}
           <s-stack direction="inline" gap="small-200">
             <s-button variant="secondary" onClick={() => apply({ type: "edit_notes" })}>
-              Edit notes for the driver
+              {t("editNotes")}
             </s-button>
             <s-button variant="secondary" onClick={() => void openWindows()}>
-              Change delivery time
+              {t("changeTime")}
             </s-button>
           </s-stack>
         </s-stack>
@@ -73,7 +76,7 @@ export function DeliveryChanges({ changes, loadWindows, send, answered }: Delive
       return (
         <s-stack direction="block" gap="small-200">
           <s-text-area
-            label="Notes for the driver (gate code, floor, leave at the door)"
+            label={t("notesLabel")}
             value={view.draft}
             maxLength={BLOCK_NOTES_MAX}
             rows={3}
@@ -84,29 +87,29 @@ export function DeliveryChanges({ changes, loadWindows, send, answered }: Delive
           <s-text color="subdued">{view.counter}</s-text>
           <s-stack direction="inline" gap="small-200">
             <s-button variant="primary" loading={view.sending} disabled={!view.canSave} onClick={() => void save()}>
-              Save notes
+              {t("saveNotes")}
             </s-button>
             <s-button variant="secondary" disabled={view.sending} onClick={() => apply({ type: "cancel" })}>
-              Cancel
+              {t("cancel")}
             </s-button>
           </s-stack>
         </s-stack>
       );
     case "windows_loading":
-      return <s-spinner accessibilityLabel="Loading delivery times" />;
+      return <s-spinner accessibilityLabel={t("loadingTimes")} />;
     case "windows":
       return (
         <s-stack direction="block" gap="small-200">
           {view.note ? <s-paragraph>{view.note}</s-paragraph> : null}
           {view.choices.length ? (
             <s-select
-              label="New delivery time"
+              label={t("newTime")}
               value={view.choices.find((choice) => choice.selected)?.serviceCode ?? ""}
               error={view.error ?? ""}
               disabled={view.sending}
               onChange={(event) => apply({ type: "window_chosen", serviceCode: valueOf(event) })}
             >
-              <s-option value="">Choose a time</s-option>
+              <s-option value="">{t("chooseTime")}</s-option>
               {view.choices.map((choice) => (
                 <s-option key={choice.serviceCode} value={choice.serviceCode}>
                   {choice.label}
@@ -117,11 +120,11 @@ export function DeliveryChanges({ changes, loadWindows, send, answered }: Delive
           <s-stack direction="inline" gap="small-200">
             {view.choices.length ? (
               <s-button variant="primary" loading={view.sending} disabled={!view.canSave} onClick={() => void save()}>
-                Move delivery
+                {t("moveDelivery")}
               </s-button>
             ) : null}
             <s-button variant="secondary" disabled={view.sending} onClick={() => apply({ type: "cancel" })}>
-              Cancel
+              {t("cancel")}
             </s-button>
           </s-stack>
         </s-stack>

@@ -3,7 +3,12 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import type { ApiResult } from "../../shared/api-client";
 import { createBlockRefresher, type BlockRefresher } from "../../shared/block-refresh";
 import type { ShopperChangeResponse, ShopperEdit, ShopperWindowsResponse } from "../../shared/shopper-changes";
-import { shopperDeliveryCards, type ShopperDelivery, type ShopperDeliveryCard } from "../../shared/shopper-delivery";
+import {
+  shopperDeliveryCards,
+  type ShopperDelivery,
+  type ShopperDeliveryCard,
+  type ShopperWords,
+} from "../../shared/shopper-delivery";
 import { DeliveryChanges } from "./DeliveryChanges";
 
 export interface ShopperDeliveryBlockProps {
@@ -15,6 +20,8 @@ export interface ShopperDeliveryBlockProps {
   rendered: { value: boolean; subscribe: (listener: (onScreen: boolean) => void) => () => void };
   loadWindows: (orderGid: string, deliveryId: string) => Promise<ApiResult<ShopperWindowsResponse>>;
   send: (orderGid: string, deliveryId: string, edit: ShopperEdit) => Promise<ApiResult<ShopperChangeResponse>>;
+  /** The block's own words in the shopper's language (`shopify.i18n.translate`). */
+  t: ShopperWords;
 }
 
 type CardProps = {
@@ -48,13 +55,14 @@ function DeliveryCard({ card, orderGid, props, answered }: CardProps) {
         loadWindows={() => props.loadWindows(orderGid, card.id)}
         send={(edit) => props.send(orderGid, card.id, edit)}
         answered={answered}
+        t={props.t}
       />
     </s-stack>
   );
 }
 
 export function ShopperDeliveryBlock(props: ShopperDeliveryBlockProps) {
-  const { orderGid, load, rendered } = props;
+  const { orderGid, load, rendered, t } = props;
   const [cards, setCards] = useState<ShopperDeliveryCard[]>([]);
   const refresher = useRef<BlockRefresher | null>(null);
 
@@ -64,7 +72,7 @@ export function ShopperDeliveryBlock(props: ShopperDeliveryBlockProps) {
     if (!orderGid) return;
     const live = createBlockRefresher({
       load: () => load(orderGid),
-      show: (deliveries) => setCards(shopperDeliveryCards(deliveries)),
+      show: (deliveries) => setCards(shopperDeliveryCards(deliveries, t)),
       timers: {
         set: (run, ms) => setTimeout(run, ms),
         clear: (handle) => clearTimeout(handle as number),

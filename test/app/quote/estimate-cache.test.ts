@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createEstimateCache, ESTIMATE_TTL_MS, type EstimateOutcome } from "~/quote/estimate-cache.server";
+import { createEstimateCache, ESTIMATE_TTL_MS, RUSH_MS, type EstimateOutcome } from "~/quote/estimate-cache.server";
 
 function cacheWithClock(maxEntries?: number) {
   let nowMs = Date.parse("2026-11-20T12:00:00Z");
@@ -70,5 +70,29 @@ describe("createEstimateCache", () => {
     expect(cache.isPaused("shop")).toBe(true);
     advance(1);
     expect(cache.isPaused("shop")).toBe(false);
+  });
+});
+
+describe("the estimate cache's rush state", () => {
+  it("a shop is in a rush for RUSH_MS after a refused call", () => {
+    const { cache, advance } = cacheWithClock();
+    expect(cache.isRushed("shop")).toBe(false);
+    cache.noteRefused("shop");
+    advance(RUSH_MS - 1);
+    expect(cache.isRushed("shop")).toBe(true);
+    expect(cache.isRushed("other")).toBe(false);
+    advance(1);
+    expect(cache.isRushed("shop")).toBe(false);
+  });
+
+  it("counts a shop's live calls of the last second", () => {
+    const { cache, advance } = cacheWithClock();
+    cache.noteCall("shop");
+    advance(600);
+    cache.noteCall("shop");
+    expect(cache.recentCalls("shop")).toBe(2);
+    advance(400);
+    expect(cache.recentCalls("shop")).toBe(1);
+    expect(cache.recentCalls("other")).toBe(0);
   });
 });

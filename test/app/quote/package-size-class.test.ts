@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sizeClassOf } from "~/quote/package-size-class";
+import { heavierClasses, sizeClassOf } from "~/quote/package-size-class";
 
 const unit = (weight: number, quantity = 1, longest = 12) => ({
   weight,
@@ -20,5 +20,13 @@ describe("sizeClassOf: total weight band and longest side band", () => {
     ["a 100-inch side", [unit(2, 1, 100)], "w≤5 l>72"],
   ])("%s", (_name, items, expected) => {
     expect(sizeClassOf(items)).toBe(expected);
+  });
+});
+
+describe("heavierClasses: the stand-ins for a class the model has not seen", () => {
+  it("the same longest side, heavier weight bands, nearest first", () => {
+    expect(heavierClasses("w≤100 l≤12")).toEqual(["w≤150 l≤12", "w>150 l≤12"]);
+    expect(heavierClasses("w>150 l≤24")).toEqual([]);
+    expect(heavierClasses("something else")).toEqual([]);
   });
 });

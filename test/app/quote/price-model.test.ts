@@ -48,6 +48,11 @@ describe("fitPriceModel on known data", () => {
     expect(line.intercept + line.slope * 3.75).toBeCloseTo(11 + 1.5 * 3.75, 2);
   });
 
+  it("a class never seen is priced by its first stand-in the model knows", () => {
+    const model = fitPriceModel(known)!;
+    expect(predictPrice(model, "medium", 4, ["unknown", "large"])).toEqual(predictPrice(model, "large", 4));
+  });
+
   it("no price for a class never seen, nor without any slope, nor from nothing", () => {
     expect(predictPrice(fitPriceModel(known)!, "xlarge", 3)).toBeNull();
     expect(fitPriceModel([courier("small", 8, 1.5, 2), courier("small", 8, 1.5, 2)])!.classes.size).toBe(0);

@@ -136,8 +136,12 @@ function harness(
   return h;
 }
 
-const quote = (h: Harness, body: unknown = rateRequestBody(), shopDomain = SHOP) =>
-  quoteRates(h.deps, { shopDomain, body: JSON.stringify(body) });
+/** One quote, and its quote memory write finished (an answer waits for it QUOTE_MEMORY_WAIT_MS at most). */
+async function quote(h: Harness, body: unknown = rateRequestBody(), shopDomain = SHOP) {
+  const result = await quoteRates(h.deps, { shopDomain, body: JSON.stringify(body) });
+  await h.deps.memory.settled();
+  return result;
+}
 
 function rates(result: QuoteResult): ShopifyRate[] {
   if (result.status !== 200) throw new Error(`expected rates, got ${result.status}`);
@@ -183,6 +187,19 @@ describe("pricing each open window with the courier", () => {
       expect(rate.max_delivery_date > rate.min_delivery_date).toBe(true);
     }
     expect(h.estimateCalls()).toHaveLength(2);
+  });
+
+  it("names the rates in the buyer's language (rate.locale) when the shop publishes it, else its primary one", async () => {
+    const h = harness();
+    await db.shop.update({ where: { domain: SHOP }, data: { locales: "en,fr" } });
+    const names = async (locale: string) =>
+      rates(await quote(h, rateRequestBody({ locale }))).map((rate) => [rate.service_name, rate.description]);
+    expect(await names("fr-FR")).toEqual([
+      ["D'ici 3 heures, avant 13:00", "Livraison le jour même par un livreur local"],
+      ["Demain, 09:00–12:00", "Livraison le lendemain par un livreur local"],
+    ]);
+    // Spanish is not published by this shop: English, its primary language.
+    expect((await names("es"))[0]).toEqual(["Within 3 hours, by 1 pm", "Same-day delivery by a local driver"]);
   });
 
   it("sends the courier nothing about the shopper but street, city, state and ZIP", async () => {

@@ -80,6 +80,8 @@ export type RateRequestOptions = {
   currency?: string;
   orderTotals?: Record<string, unknown> | null;
   customer?: Record<string, unknown> | null;
+  /** The buyer's locale at checkout (`rate.locale`). */
+  locale?: string;
 };
 
 export function rateRequestBody(options: RateRequestOptions = {}) {
@@ -88,7 +90,7 @@ export function rateRequestBody(options: RateRequestOptions = {}) {
     destination: options.destination ?? destinationAddress(),
     items: options.items ?? [cartItem()],
     currency: options.currency ?? "USD",
-    locale: "en",
+    locale: options.locale ?? "en",
   };
   if (options.orderTotals !== null) {
     rate.order_totals = options.orderTotals ?? { subtotal_price: "3998", total_price: "4398", discount_amount: "0" };

@@ -65,11 +65,12 @@ async function orderPaidBy(customer: unknown, shop = SHOP) {
   expect(response.status).toBe(200);
 }
 
-function request(orderId: string, options: { token?: string | null; method?: string } = {}) {
+function request(orderId: string, options: { token?: string | null; method?: string; locale?: string } = {}) {
   const headers = new Headers({ Origin: EXTENSION_ORIGIN, "X-Forwarded-For": client });
   if (options.token !== null) headers.set("Authorization", `Bearer ${options.token ?? customerToken()}`);
   if (options.method === "OPTIONS") headers.set("Access-Control-Request-Method", "GET");
-  return new Request(`${TEST_APP_URL}/api/customer/orders/${orderId}/delivery`, {
+  const query = options.locale === undefined ? "" : `?locale=${encodeURIComponent(options.locale)}`;
+  return new Request(`${TEST_APP_URL}/api/customer/orders/${orderId}/delivery${query}`, {
     method: options.method ?? "GET",
     headers,
   });
@@ -291,6 +292,24 @@ describe("refusals", () => {
     const refused = response as Response;
     expect(refused.status).toBe(400);
     expect(await refused.text()).not.toContain("Your order");
+  });
+
+  it("answers in the customer account's language when the shop publishes it, else the shop's", async () => {
+    await seed({ etaAt: new Date(Date.now() + 40 * 60 * 1000) });
+    await db.shop.updateMany({ data: { locales: "en,de" } });
+    const inLocale = async (locale: string) =>
+      json<ShopperDeliveriesResponse>(
+        await call(loader, request(ORDER_ID, { locale }), { orderId: ORDER_ID }, { remoteAddress: client }),
+      );
+    const german = await inLocale("de-DE");
+    expect(german.body.deliveries[0]).toMatchObject({
+      status: "Deine Bestellung wird zugestellt",
+      step: "In Zustellung",
+    });
+    expect(german.body.deliveries[0]!.eta).toMatch(/^Ankunft in etwa (39|40) Min\.$/);
+    // French is not published by this shop: its primary language.
+    expect((await inLocale("fr")).body.deliveries[0]).toMatchObject({ status: "Your order is out for delivery" });
+    expect((await inLocale("not a locale")).status).toBe(400);
   });
 
   it("400 for an order id that is not one", async () => {

@@ -44,11 +44,16 @@ async function call(loader: Loader, url: string, token: string, headers: Record<
 const onApp = (token: string, status = false) =>
   call(status ? appStatus : appPage, `${TEST_APP_URL}/t/${token}${status ? "/status" : ""}`, token);
 
-function proxyUrl(token: string, options: { status?: boolean; shop?: string; secret?: string } = {}) {
-  const query = appProxyQuery({ shop: options.shop ?? SHOP, secret: options.secret ?? TEST_API_SECRET });
+type ProxyOptions = { status?: boolean; shop?: string; secret?: string; pathPrefix?: string };
+function proxyUrl(token: string, options: ProxyOptions = {}) {
+  const query = appProxyQuery({
+    shop: options.shop ?? SHOP,
+    secret: options.secret ?? TEST_API_SECRET,
+    ...(options.pathPrefix ? { pathPrefix: options.pathPrefix } : {}),
+  });
   return `${TEST_APP_URL}/proxy/track/${token}${options.status ? "/status" : ""}?${query}`;
 }
-const throughProxy = (token: string, options: { status?: boolean; shop?: string; secret?: string } = {}) =>
+const throughProxy = (token: string, options: ProxyOptions = {}) =>
   call(options.status ? proxyStatus : proxyPage, proxyUrl(token, options), token);
 
 const PERSONAL = ["Gonzalez", "742 Evergreen", "94114", "5551234567", "Whitfield", "5559876543", "37.761234"];
@@ -87,14 +92,28 @@ describe("the page on the app's URL", () => {
     expect(response.headers.get("Content-Security-Policy")).toContain(
       `img-src ${TEST_APP_URL} https://cdn.shopify.com;`,
     );
-    // Out for delivery: no more changes, and the store's phone as a button instead.
+    // Out for delivery: no more changes, and the store's phone, as text and a link, instead.
     expect(html).toContain("can no longer change");
-    expect(html).toContain('<a class="button" href="tel:+14155550100">Call the store</a>');
+    expect(html).toContain(
+      '<li><span class="contact-label">Call the store</span><a href="tel:+14155550100">+1 415 555 0100</a></li>',
+    );
     expect(html).not.toContain("Save notes");
   });
 
+  it("marks a canceled delivery's last step as canceled, not as a completed one", async () => {
+    const { token } = await seedShipment({ state: "canceled" });
+    const html = await (await onApp(token)).text();
+    expect(html).toContain('<li class="canceled"><span class="visually-hidden">Done: </span>Delivery canceled</li>');
+    expect(html).toContain('<li class="done"><span class="visually-hidden">Done: </span>Order received</li>');
+  });
+
   it("shows the store, the first name, the city, the step, the driver and the map, with strict headers", async () => {
-    const { token } = await seedShipment();
+    const { token, shipment } = await seedShipment();
+    // The merchant shows the driver (off by default).
+    await db.shop.update({
+      where: { id: shipment.shopId },
+      data: { settingsJson: JSON.stringify({ tracking: { showDriver: true } }) },
+    });
     const response = await onApp(token);
     expect(response.status).toBe(200);
     const html = await response.text();
@@ -246,6 +265,27 @@ describe("the page through the app proxy", () => {
     const status = await throughProxy(token, { status: true });
     expect(status.status).toBe(200);
     expect(((await status.json()) as { final: boolean }).final).toBe(false);
+  });
+
+  it("speaks the storefront's language from its folder when the shop publishes it, else the shop's primary one", async () => {
+    const { token } = await seedShipment();
+    await db.shop.update({ where: { domain: SHOP }, data: { locales: "en,fr,es" } });
+    const french = await (await throughProxy(token, { pathPrefix: "/fr/apps/courier-track" })).text();
+    expect(french).toContain('<html lang="fr">');
+    expect(french).toContain("Votre commande est en cours de livraison");
+    expect(french).not.toContain("out for delivery");
+    const status = await throughProxy(token, { status: true, pathPrefix: "/es/apps/courier-track" });
+    expect(((await status.json()) as { html: string }).html).toContain("Tu pedido está en reparto");
+    // German is shipped but not published by this shop; the bare proxy path is the primary language.
+    for (const pathPrefix of ["/de/apps/courier-track", "/apps/courier-track"])
+      expect(await (await throughProxy(token, { pathPrefix })).text()).toContain('<html lang="en">');
+    // A shop whose primary language is French speaks it on the app's own URL too.
+    await db.shop.update({ where: { domain: SHOP }, data: { locales: "fr,en" } });
+    expect(await (await onApp(token)).text()).toContain('<html lang="fr">');
+    // An unknown delivery says so in the storefront's language.
+    const unknown = await throughProxy("A".repeat(22), { pathPrefix: "/es/apps/courier-track" });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain("No encontramos esta entrega");
   });
 
   it.each([

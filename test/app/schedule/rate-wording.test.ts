@@ -1,3 +1,4 @@
+import { shopperText } from "~/text/shopper/shopper-text";
 import { describe, expect, it } from "vitest";
 import { formatShopifyDate, toShopifyRate, withUniqueNames, type ShopifyRate } from "~/quote/rate-response";
 import { ALWAYS_OPEN, type LocationHours } from "~/schedule/opening-hours";
@@ -241,6 +242,65 @@ describe("rateWording", () => {
     ["slots", { start: la("2026-12-02", "23:00"), end: la("2026-12-04", "01:00") }, "Tomorrow, 11 pm–1 am Fri, Dec 4"],
   ] as const)("%s over %o → %s", (kind, deliverBetween, expected) => {
     expect(rateWording({ kind, deliverBetween, now, timeZone: LA }).name).toBe(expected);
+  });
+});
+
+describe("rateWording in the buyer's language (rate.locale)", () => {
+  const now = la("2026-12-01", "10:00");
+  const span = (from: string, to: string) => ({ start: la("2026-12-01", from), end: la("2026-12-01", to) });
+  const nextDays = { start: la("2026-12-02", "23:00"), end: la("2026-12-04", "01:00") };
+
+  it.each([
+    [
+      "fr",
+      "within_hours",
+      span("11:00", "11:30"),
+      "D'ici 2 heures, avant 11:30",
+      "Livraison le jour même par un livreur local",
+    ],
+    [
+      "fr",
+      "within_hours",
+      span("10:30", "11:00"),
+      "D'ici 1 heure, avant 11:00",
+      "Livraison le jour même par un livreur local",
+    ],
+    [
+      "fr",
+      "today_by",
+      span("11:00", "20:00"),
+      "Aujourd'hui avant 20:00",
+      "Livraison le jour même par un livreur local",
+    ],
+    ["fr", "slots", span("11:00", "12:00"), "Aujourd'hui, 11:00–12:00", "Livraison le jour même par un livreur local"],
+    ["es", "slots", span("11:00", "14:00"), "Hoy, 11:00–14:00", "Entrega en el día por un repartidor local"],
+    ["es", "slots", nextDays, "Mañana, 23:00–01:00 del vie, 4 dic", "Entrega al día siguiente por un repartidor local"],
+    [
+      "de",
+      "within_hours",
+      span("11:00", "13:01"),
+      "Innerhalb von 4 Stunden, bis 13:01",
+      "Lieferung am selben Tag durch einen lokalen Fahrer",
+    ],
+    [
+      "de",
+      "slots",
+      { start: la("2026-12-01", "22:00"), end: la("2026-12-02", "00:30") },
+      "Heute, 22:00–00:30 am Folgetag",
+      "Lieferung am selben Tag durch einen lokalen Fahrer",
+    ],
+  ] as const)("%s: %s over %o → %s", (language, kind, deliverBetween, name, description) => {
+    expect(rateWording({ kind, deliverBetween, now, timeZone: LA, text: shopperText(language) })).toEqual({
+      name,
+      description,
+    });
+  });
+
+  it("keeps names unique in the buyer's words", () => {
+    expect(uniqueNames([{ name: "Hoy" }, { name: "Hoy" }], shopperText("es")).map((r) => r.name)).toEqual([
+      "Hoy",
+      "Hoy (opción 2)",
+    ]);
   });
 });
 

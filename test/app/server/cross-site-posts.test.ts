@@ -5,18 +5,9 @@
  * refuses a cross-site post to a page by throwing, which was a bare 500 every time; the server
  * answers 404 for a URL no route handles and 403 for a page, and API routes still answer themselves.
  */
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  ensureProductionBuild,
-  freePort,
-  migratedTempDatabase,
-  startAppServer,
-  type AppServer,
-  type TempDatabase,
-} from "../../support/app-server";
+import { startRefusingAppServer, type AppServer, type TempDatabase } from "../../support/app-server";
 import { openRawConnection, rawRequest, type RawConnection } from "../../support/raw-http";
-import { localCourierEnv, TEST_SCOPES } from "../../support/test-env";
 
 const ANSWER_WITHIN_MS = 15_000;
 const BLOCK_ORIGIN = "https://extensions.shopifycdn.com";
@@ -26,24 +17,7 @@ let database: TempDatabase;
 const open: RawConnection[] = [];
 
 beforeAll(async () => {
-  ensureProductionBuild();
-  database = migratedTempDatabase("cross-site-");
-  const port = await freePort();
-  app = await startAppServer({
-    port,
-    env: {
-      SHOPIFY_API_KEY: "cross-site-api-key",
-      SHOPIFY_API_SECRET: randomBytes(24).toString("base64url"),
-      SHOPIFY_APP_URL: `http://127.0.0.1:${port}`,
-      SCOPES: TEST_SCOPES,
-      DATABASE_URL: database.url,
-      ENCRYPTION_KEY: randomBytes(32).toString("base64"),
-      WORKER_ENABLED: "false",
-      LOG_LEVEL: "error",
-      // Never called: every request here is refused before the app would talk to the courier.
-      ...localCourierEnv("http://127.0.0.1:9"),
-    },
-  });
+  ({ app, database } = await startRefusingAppServer("cross-site"));
 }, 600_000);
 
 afterAll(async () => {

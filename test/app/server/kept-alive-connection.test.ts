@@ -6,20 +6,11 @@
  * parsed, and Node answered it 408 a minute later.) A body past the server's 1 MiB cap is answered
  * with `Connection: close` instead, and the connection ends.
  */
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_RATE_REQUEST_BYTES } from "~/quote/rate-request";
 import { MAX_REQUEST_BODY_BYTES } from "~/http/body-limit";
-import {
-  ensureProductionBuild,
-  freePort,
-  migratedTempDatabase,
-  startAppServer,
-  type AppServer,
-  type TempDatabase,
-} from "../../support/app-server";
+import { startRefusingAppServer, type AppServer, type TempDatabase } from "../../support/app-server";
 import { openRawConnection, rawRequest, type RawConnection } from "../../support/raw-http";
-import { localCourierEnv, TEST_SCOPES } from "../../support/test-env";
 
 /** Long enough for a loaded machine; the connection this guards against never answers at all (408 after 60 s). */
 const ANSWER_WITHIN_MS = 15_000;
@@ -30,24 +21,7 @@ let database: TempDatabase;
 const open: RawConnection[] = [];
 
 beforeAll(async () => {
-  ensureProductionBuild();
-  database = migratedTempDatabase("kept-alive-");
-  const port = await freePort();
-  app = await startAppServer({
-    port,
-    env: {
-      SHOPIFY_API_KEY: "kept-alive-api-key",
-      SHOPIFY_API_SECRET: randomBytes(24).toString("base64url"),
-      SHOPIFY_APP_URL: `http://127.0.0.1:${port}`,
-      SCOPES: TEST_SCOPES,
-      DATABASE_URL: database.url,
-      ENCRYPTION_KEY: randomBytes(32).toString("base64"),
-      WORKER_ENABLED: "false",
-      LOG_LEVEL: "error",
-      // Never called: every request here is refused before the app would talk to the courier.
-      ...localCourierEnv("http://127.0.0.1:9"),
-    },
-  });
+  ({ app, database } = await startRefusingAppServer("kept-alive"));
 }, 600_000);
 
 afterAll(async () => {

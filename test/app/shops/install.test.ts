@@ -40,6 +40,11 @@ beforeEach(async () => {
         plan: { displayName: "Advanced", partnerDevelopment: false },
         contactEmail: "hello@new-bakery.example",
         email: "owner@new-bakery.example",
+        locales: [
+          { locale: "fr", primary: false, published: true },
+          { locale: "en", primary: true, published: true },
+          { locale: "de", primary: false, published: false },
+        ],
       },
     ],
   });
@@ -71,6 +76,8 @@ describe("install by token exchange", () => {
       currency: "USD",
       plan: "Advanced",
       uninstalledAt: null,
+      // The published languages, the primary first (the shoppers' words are in one of them).
+      locales: "en,fr",
     });
     expect(shop.webhookPathId).toHaveLength(24);
     // The tracking page's contact: Shopify's public contact email, never the owner's.

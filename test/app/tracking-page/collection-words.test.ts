@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ShipmentState } from "~/shipments/states";
-import { COLLECTION_LABELS, collectionPageView } from "~/tracking-page/collection-words";
+import { collectionLabels, collectionPageView } from "~/tracking-page/collection-words";
+import { shopperText } from "~/text/shopper/shopper-text";
 import { currentStepLabel, trackingPageView, type TrackingPageFacts } from "~/tracking-page/view-model";
 
 const NOW = new Date("2026-11-25T19:00:00Z");
@@ -15,6 +16,8 @@ const facts = (overrides: Partial<TrackingPageFacts> = {}): TrackingPageFacts =>
   deliverEnd: new Date("2026-11-25T22:00:00Z"),
   etaAt: null,
   driverName: "Dana Whitfield",
+  driverPhone: null,
+  showDriver: true,
   vehicle: { color: "Blue", make: "Toyota", model: "Prius" },
   recipientName: "Maria Gonzalez",
   recipientCity: "San Francisco",
@@ -33,6 +36,7 @@ const facts = (overrides: Partial<TrackingPageFacts> = {}): TrackingPageFacts =>
   accentColor: null,
   mapTiles: null,
   ratingReasons: ["On time"],
+  shopperRating: null,
   shopperRated: false,
   ...overrides,
 });
@@ -110,7 +114,7 @@ describe("a return's collection reads as a collection in every state", () => {
     expect(currentStepLabel(view.steps)).toBe(step);
     expect(view.detail).toBe(detail);
     expect(view.greeting).toBe("Hi Maria, here is your return collection");
-    expect(view.labels).toEqual(COLLECTION_LABELS);
+    expect(view.labels).toEqual(collectionLabels(shopperText("en")));
     const words = [view.greeting, view.headline, view.detail ?? "", view.eta ?? "", ...view.steps.map((s) => s.label)];
     for (const text of words) expect(text).not.toMatch(DELIVERY_WORDS);
     // The shopper changes nothing here, sees no drop-off photo and is not asked to rate a delivery.

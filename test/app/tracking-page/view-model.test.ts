@@ -1,3 +1,4 @@
+import { shopperText } from "~/text/shopper/shopper-text";
 import { describe, expect, it } from "vitest";
 import type { ShipmentState } from "~/shipments/states";
 import {
@@ -19,6 +20,8 @@ const facts = (overrides: Partial<TrackingPageFacts> = {}): TrackingPageFacts =>
   deliverEnd: new Date("2026-11-25T22:00:00Z"),
   etaAt: new Date("2026-11-25T20:35:00Z"),
   driverName: "Dana Whitfield",
+  driverPhone: "+1 415 555 0177",
+  showDriver: true,
   vehicle: { category: "car", color: "Blue", make: "Toyota", model: "Prius" },
   recipientName: "Maria Gonzalez",
   recipientCity: "San Francisco",
@@ -37,6 +40,7 @@ const facts = (overrides: Partial<TrackingPageFacts> = {}): TrackingPageFacts =>
   accentColor: null,
   mapTiles: null,
   ratingReasons: ["On time", "Friendly driver"],
+  shopperRating: null,
   shopperRated: false,
   ...overrides,
 });
@@ -123,6 +127,34 @@ describe("trackingPageView: what is shown when", () => {
     expect(JSON.stringify(view)).not.toContain("Whitfield");
   });
 
+  it("shows the driver's first name, vehicle and phone only when the merchant shows the driver, never after delivery", () => {
+    const call = { text: "+1 415 555 0177", href: "tel:+14155550177", label: "Call Dana" };
+    expect(trackingPageView(facts({ state: "assigned" }), NOW)).toMatchObject({
+      driver: "Dana, driving a Blue Toyota Prius",
+      driverPhone: call,
+    });
+    expect(trackingPageView(facts(), NOW).driverPhone).toEqual(call);
+    // Off (the default): neither the driver's name nor a way to reach them.
+    expect(trackingPageView(facts({ showDriver: false }), NOW)).toMatchObject({ driver: null, driverPhone: null });
+    // After the attempt or the delivery, no way to call the driver.
+    expect(trackingPageView(facts({ state: "attempted" }), NOW).driverPhone).toBeNull();
+    expect(trackingPageView(facts({ state: "delivered" }), NOW)).toMatchObject({ driver: null, driverPhone: null });
+    expect(trackingPageView(facts({ driverPhone: "12" }), NOW).driverPhone).toBeNull();
+    expect(trackingPageView(facts(), NOW, shopperText("de")).driverPhone?.label).toBe("Dana anrufen");
+  });
+
+  it("says the delivery is running late once the courier's ETA passes the window's end", () => {
+    const late = { etaAt: new Date("2026-11-25T22:20:00Z"), outForDelivery: true };
+    expect(trackingPageView(facts(late), NOW)).toMatchObject({
+      eta: "Running late: now expected around 2:20 PM",
+      late: true,
+    });
+    expect(trackingPageView(facts(late), NOW, shopperText("fr")).eta).toBe(
+      "En retard : arrivée désormais prévue vers 14:20",
+    );
+    expect(trackingPageView(facts(), NOW).late).toBe(false);
+  });
+
   it("before pickup the ETA is the driver's arrival at the store; a past ETA is not shown", () => {
     expect(trackingPageView(facts({ state: "assigned" }), NOW).eta).toBe(
       "Driver expected at the store around 12:35 PM",
@@ -170,6 +202,17 @@ describe("trackingPageView: what is shown when", () => {
     expect(trackingPageView(facts({ state: "delivered", shopperRated: true }), NOW).rating).toEqual({
       open: false,
       message: "Thank you. Your rating is saved.",
+      stars: null,
+      starsText: null,
+    });
+    expect(
+      trackingPageView(facts({ state: "delivered", shopperRated: true, shopperRating: 5 }), NOW, shopperText("es"))
+        .rating,
+    ).toEqual({
+      open: false,
+      message: "Gracias. Tu valoración se ha guardado.",
+      stars: 5,
+      starsText: "Has dado 5 de 5 estrellas.",
     });
     for (const state of ["scheduled", "en_route", "returned", "canceled"] as const)
       expect(trackingPageView(facts({ state }), NOW).rating).toBeNull();
@@ -222,15 +265,18 @@ describe("trackingPageView: the change panel and the store's contact", () => {
     expect(trackingPageView(facts(overrides), NOW).changes).toEqual(changes);
   });
 
-  it("names the order and offers the store's phone as a button", () => {
-    const view = trackingPageView(facts(), NOW);
+  it("names the order and shows the store's phone and email, each as text and a link", () => {
+    const view = trackingPageView(facts({ storeEmail: "hello@bakery.example" }), NOW);
     expect(view.orderName).toBe("#1001");
-    expect(view.contact).toEqual({ label: "Call the store", href: "tel:+17185550100" });
-    expect(trackingPageView(facts({ storePhone: "12" }), NOW).contact).toBeNull();
-    expect(trackingPageView(facts({ storePhone: null }), NOW).contact).toBeNull();
+    const phone = { text: facts().storePhone, href: "tel:+17185550100" };
+    const email = { text: "hello@bakery.example", href: "mailto:hello@bakery.example" };
+    expect(view.contact).toEqual({ phone, email });
+    expect(trackingPageView(facts({ storeEmail: null }), NOW).contact).toEqual({ phone, email: null });
+    expect(trackingPageView(facts({ storePhone: "12", storeEmail: null }), NOW).contact).toBeNull();
+    expect(trackingPageView(facts({ storePhone: null, storeEmail: null }), NOW).contact).toBeNull();
     expect(trackingPageView(facts({ storePhone: null, storeEmail: "hello@bakery.example" }), NOW).contact).toEqual({
-      label: "Email the store",
-      href: "mailto:hello@bakery.example",
+      phone: null,
+      email,
     });
   });
 

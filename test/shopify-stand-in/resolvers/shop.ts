@@ -43,6 +43,11 @@ function shopHandle(shop: ShopState) {
 export const shopResolvers: Resolvers = {
   QueryRoot: {
     shop: (_root: unknown, _args: unknown, ctx: ResolverContext) => ctx.shop,
+    // `published: true` leaves out the languages the shop has not published.
+    shopLocales: (_root: unknown, args: { published?: boolean | null }, ctx: ResolverContext) =>
+      ctx.shop.locales
+        .filter((locale) => !args.published || locale.published)
+        .map((locale) => ({ ...locale, name: new Intl.DisplayNames(["en"], { type: "language" }).of(locale.locale) })),
     currentAppInstallation: (_root: unknown, _args: unknown, ctx: ResolverContext) => ctx.shop.appInstallation,
     appInstallation: (_root: unknown, args: { id?: string | null }, ctx: ResolverContext) =>
       args.id == null || args.id === ctx.shop.appInstallation.id ? ctx.shop.appInstallation : null,

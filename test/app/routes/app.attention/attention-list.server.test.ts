@@ -96,7 +96,12 @@ describe("the attention list and its actions", () => {
       message: "This action does not fit this delivery.",
     });
     expect(
-      await runAttentionAction(deps, SHOP, { intent: "dispatch_again", shipmentId: expired.id }, STAFF),
+      await runAttentionAction(
+        deps,
+        SHOP,
+        { intent: "dispatch_again", shipmentId: expired.id, confirmed: "true" },
+        STAFF,
+      ),
     ).toMatchObject({ ok: true });
     expect(await attentionCount(db, SHOP)).toBe(1);
     // Already resolved: a second click is refused in words.
@@ -113,6 +118,35 @@ describe("the attention list and its actions", () => {
     });
     expect(sandbox.shipment(priced.courierShipmentId!)!.state).toBe("canceled");
     expect(await attentionList(db, SHOP)).toEqual({ items: [], total: 0 });
+  });
+
+  it("shows a re-booking's fresh price for confirmation before booking it (issue 38 item 9)", async () => {
+    const expired = await dispatchedShipment();
+    await expire(expired.courierShipmentId!);
+    const deps = await actionDeps();
+    const created = () => sandbox.requestLog.filter((e) => e.method === "POST" && e.path === "/v1/shipments").length;
+    const before = created();
+    const asked = await runAttentionAction(deps, SHOP, { intent: "dispatch_again", shipmentId: expired.id }, STAFF);
+    expect(asked).toMatchObject({
+      ok: false,
+      confirm: { intent: "dispatch_again", priceCents: expect.any(Number) },
+      message: expect.stringMatching(/^Dispatching again costs \$\d+\.\d\d now/),
+    });
+    // Nothing booked or changed yet: still needing attention, no new courier shipment.
+    await drainJobs(runtime);
+    expect(created()).toBe(before);
+    expect(await db.shipment.count({ where: { orderGid: expired.orderGid } })).toBe(1);
+    expect((await db.shipment.findUniqueOrThrow({ where: { id: expired.id } })).needsAttention).toBe(true);
+
+    const confirmed = await runAttentionAction(
+      deps,
+      SHOP,
+      { intent: "dispatch_again", shipmentId: expired.id, confirmed: "true" },
+      STAFF,
+    );
+    expect(confirmed).toMatchObject({ ok: true });
+    await drainJobs(runtime);
+    expect(created()).toBe(before + 1);
   });
 
   it("offers a returned delivery only what can work: no Dispatch again (issue 38 item 9)", async () => {
