@@ -6,7 +6,7 @@ import { capacitySlotKeys, capacityView, type CapacityLocation } from "./capacit
 import { deliveryFigures, rowsBehind, type DeliveryFigures, type FigureKey } from "./delivery-figures";
 import { figureList, type Figure } from "./figure-list";
 import { funnelFigures, type FunnelFigures } from "./funnel-figures";
-import { loadDeliveryGroups, loadDeliveryRows, loadFunnelHours } from "./load.server";
+import { loadDeliveryGroups, loadDeliveryRows, loadFunnelDays, loadFunnelHours } from "./load.server";
 import { periodOf, type PeriodDays } from "./period";
 import { diagnoseRates, type DiagnosisCause } from "./rate-diagnosis";
 import { insightsCsvText } from "./csv";
@@ -56,7 +56,6 @@ export async function insightsData(db: Db, query: InsightsQuery): Promise<Insigh
   if (!shop) return null;
   const timeZone = shop.timezone;
   const period = periodOf(query.now, timeZone, query.days);
-  const range = { start: period.previous.start, end: period.current.end, locationGid: query.locationGid };
   const [deliveries, hours, capacity] = await Promise.all([
     loadDeliveryGroups(db, {
       shopId: shop.id,
@@ -64,7 +63,12 @@ export async function insightsData(db: Db, query: InsightsQuery): Promise<Insigh
       timeZone,
       locationGid: query.locationGid,
     }),
-    loadFunnelHours(db, { shopDomain: query.shopDomain, ...range }),
+    loadFunnelDays(db, {
+      shopDomain: query.shopDomain,
+      periods: [period.previous, period.current],
+      timeZone,
+      locationGid: query.locationGid,
+    }),
     capacityOf(db, query.shopDomain, shop, query.now),
   ]);
   const now = {

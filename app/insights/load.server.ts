@@ -4,7 +4,14 @@ import type { Db } from "~/db/client.server";
 import { parseIsoDate } from "~/schedule/opening-hours";
 import { zonedTimeOnDate } from "~/schedule/time-zone";
 import { parseSqlRows, sqlDate, sqlInteger } from "~/db/sql-row";
-import { ANSWER_MS_COLUMNS, NO_RATE_COLUMNS, NO_RATE_REASONS, PRICE_SOURCES, RATED_COLUMNS } from "~/quote/public";
+import {
+  ANSWER_MS_COLUMNS,
+  NO_RATE_COLUMNS,
+  NO_RATE_REASONS,
+  PRICE_SOURCES,
+  RATED_COLUMNS,
+  type FunnelCounts,
+} from "~/quote/public";
 import type { DeliveryGroup, DeliveryRow, MinutesCount } from "./delivery-figures";
 import type { FunnelHourRow } from "./funnel-figures";
 import type { ShopDays } from "./period";
@@ -109,6 +116,10 @@ const groupRow = z.object({
   raisesCents: sqlInteger,
 });
 const minutesRow = z.object({ idx: sqlInteger, minutes: sqlInteger, count: sqlInteger });
+const resultRow = z.discriminatedUnion("part", [
+  groupRow.extend({ part: z.literal("group") }),
+  minutesRow.extend({ part: z.literal("minutes") }),
+]);
 
 /**
  * The shipments of `periods` grouped per day (delivery-figures.ts groupRows), and the delivered
@@ -128,31 +139,34 @@ export async function loadDeliveryGroups(
   const inPeriods = (column: "deliverStart" | "createdAt") =>
     Prisma.sql`WHERE s."shopId" = ${shopId} AND ${columnOf(column)} >= ${first} AND ${columnOf(column)} < ${last}
       ${column === "createdAt" ? Prisma.sql`AND s."deliverStart" IS NULL` : Prisma.empty} ${atLocation}`;
-  const groupsOf = (column: "deliverStart" | "createdAt") => Prisma.sql`
-    SELECT ${indexOf(columnOf(column))} AS "idx", s."kind" AS "kind", s."state" AS "state", s."deliveryVerdict" AS "verdict",
-      CASE WHEN s."batchReferenceId" IS NULL THEN 0 ELSE 1 END AS "exchange",
-      CASE WHEN r."raiseCents" IS NULL THEN 0 ELSE 1 END AS "raised",
-      COUNT(*) AS "count", COALESCE(SUM(s."priceCents"), 0) AS "courierCents",
-      COALESCE(SUM(s."shopperPriceCents"), 0) AS "shopperPaidCents", COALESCE(SUM(s."tipCents"), 0) AS "tipsCents",
-      COALESCE(SUM(r."raiseCents"), 0) AS "raisesCents"
+  // Each shipment once (a window's start, else its creation), with its day; read once, counted twice.
+  const shipmentsOf = (column: "deliverStart" | "createdAt") => Prisma.sql`
+    SELECT ${indexOf(columnOf(column))} AS "idx", s."kind" AS "kind", s."state" AS "state",
+      s."deliveryVerdict" AS "verdict", CASE WHEN s."batchReferenceId" IS NULL THEN 0 ELSE 1 END AS "exchange",
+      r."raiseCents" AS "raiseCents", s."priceCents" AS "priceCents", s."shopperPriceCents" AS "shopperPriceCents",
+      s."tipCents" AS "tipCents", s."paidToDeliveredMinutes" AS "minutes"
     FROM "Shipment" s LEFT JOIN "raises" r ON r."shipmentId" = s."id"
-    ${inPeriods(column)}
-    GROUP BY 1, 2, 3, 4, 5, 6`;
-  const minutesOf = (column: "deliverStart" | "createdAt") => Prisma.sql`
-    SELECT ${indexOf(columnOf(column))} AS "idx", s."paidToDeliveredMinutes" AS "minutes", COUNT(*) AS "count"
-    FROM "Shipment" s ${inPeriods(column)}
-      AND s."kind" <> 'return_pickup' AND s."state" = 'delivered' AND s."paidToDeliveredMinutes" IS NOT NULL
-    GROUP BY 1, 2`;
-  const raises = Prisma.sql`"raises" AS (
+    ${inPeriods(column)}`;
+  const rows = await db.$queryRaw(Prisma.sql`
+    WITH "raises" AS (
       SELECT "shipmentId", CAST(SUM("amountCents") AS INTEGER) AS "raiseCents" FROM "NoDriverRaise"
       WHERE "shopId" = ${shopId} AND "sentAt" IS NOT NULL AND "raisedAt" >= ${raisesFrom} AND "raisedAt" < ${last}
-      GROUP BY "shipmentId")`;
-  const [groupRows, minuteRows] = await Promise.all([
-    db.$queryRaw(Prisma.sql`WITH ${raises}
-      ${groupsOf("deliverStart")} UNION ALL ${groupsOf("createdAt")}`),
-    db.$queryRaw(Prisma.sql`${minutesOf("deliverStart")} UNION ALL ${minutesOf("createdAt")}`),
-  ]);
-  const groups = parseSqlRows(groupRow, groupRows, "insights group").map((row) => ({
+      GROUP BY "shipmentId"),
+    "base" AS (${shipmentsOf("deliverStart")} UNION ALL ${shipmentsOf("createdAt")})
+    SELECT 'group' AS "part", "idx", "kind", "state", "verdict", "exchange",
+      CASE WHEN "raiseCents" IS NULL THEN 0 ELSE 1 END AS "raised", NULL AS "minutes",
+      COUNT(*) AS "count", COALESCE(SUM("priceCents"), 0) AS "courierCents",
+      COALESCE(SUM("shopperPriceCents"), 0) AS "shopperPaidCents", COALESCE(SUM("tipCents"), 0) AS "tipsCents",
+      COALESCE(SUM("raiseCents"), 0) AS "raisesCents"
+    FROM "base" GROUP BY 2, 3, 4, 5, 6, 7
+    UNION ALL
+    SELECT 'minutes', "idx", NULL, NULL, NULL, NULL, NULL, "minutes", COUNT(*), 0, 0, 0, 0
+    FROM "base" WHERE "kind" <> 'return_pickup' AND "state" = 'delivered' AND "minutes" IS NOT NULL
+    GROUP BY 2, 8`);
+  const parsed = parseSqlRows(resultRow, rows, "insights group");
+  const groupRows = parsed.filter((row) => row.part === "group");
+  const minuteRows = parsed.filter((row) => row.part === "minutes");
+  const groups = groupRows.map((row) => ({
     day: dayNames[row.idx]!,
     kind: row.kind,
     state: row.state,
@@ -167,7 +181,7 @@ export async function loadDeliveryGroups(
   }));
   // Minutes per period: a day index falls in the period whose days hold it.
   const minutes = new Map(periods.map((p) => [p.days[0]!, [] as MinutesCount[]]));
-  for (const row of parseSqlRows(minutesRow, minuteRows, "insights minutes")) {
+  for (const row of minuteRows) {
     const day = dayNames[row.idx]!;
     const period = periods.find((p) => p.days.includes(day))!;
     minutes.get(period.days[0]!)!.push({ minutes: row.minutes, count: row.count });
@@ -181,44 +195,60 @@ const COUNT_COLUMNS = [
   ...NO_RATE_REASONS.map((reason) => NO_RATE_COLUMNS[reason]),
   ...ANSWER_MS_COLUMNS,
 ] as const;
-const funnelRow = z.object({
-  hourStart: sqlDate,
-  ...Object.fromEntries(COUNT_COLUMNS.map((column) => [column, sqlInteger])),
-});
+const countFields = Object.fromEntries(COUNT_COLUMNS.map((column) => [column, sqlInteger]));
+const funnelRow = z.object({ at: sqlDate, ...countFields });
+const funnelDayRow = z.object({ idx: sqlInteger, ...countFields });
 
+/** The funnel's hour rows in [start, end), summed over the locations asked for (the diagnosis's week). */
 export async function loadFunnelHours(
   db: Db,
   query: { shopDomain: string; start: Date; end: Date; locationGid: string | null },
 ): Promise<FunnelHourRow[]> {
   const { shopDomain, start, end, locationGid } = query;
   const atLocation = locationGid === null ? Prisma.empty : Prisma.sql`AND "locationGid" = ${locationGid}`;
-  const sums = COUNT_COLUMNS.map((column) => `SUM("${column}") AS "${column}"`).join(", ");
   const rows = parseSqlRows(
     funnelRow,
     await db.$queryRaw(Prisma.sql`
-      SELECT "hourStart", ${Prisma.raw(sums)} FROM "QuoteFunnelHour"
+      SELECT "hourStart" AS "at", ${FUNNEL_SUMS} FROM "QuoteFunnelHour"
       WHERE "shopDomain" = ${shopDomain} AND "hourStart" >= ${start} AND "hourStart" < ${end} ${atLocation}
       GROUP BY "hourStart"`),
     "quote funnel",
   );
-  return rows.map((row) => {
-    const count = (column: string) => (row as unknown as Record<string, number>)[column]!;
-    return {
-      hourStart: row.hourStart,
-      counts: {
-        requests: count("requests"),
-        rated: Object.fromEntries(PRICE_SOURCES.map((s) => [s, count(RATED_COLUMNS[s])])) as Record<
-          (typeof PRICE_SOURCES)[number],
-          number
-        >,
-        none: Object.fromEntries(NO_RATE_REASONS.map((r) => [r, count(NO_RATE_COLUMNS[r])])) as Record<
-          (typeof NO_RATE_REASONS)[number],
-          number
-        >,
-        answerMs: ANSWER_MS_COLUMNS.map(count),
-      },
-    };
-  });
+  return rows.map((row) => ({ hourStart: row.at, counts: countsOf(row) }));
+}
+
+/**
+ * The funnel of `periods` summed per shop day in the database (an hour row's start lies in one of
+ * the shop's days: the day index as for the shipments), each as a row at its day's start.
+ */
+export async function loadFunnelDays(
+  db: Db,
+  query: { shopDomain: string; periods: readonly ShopDays[]; timeZone: string; locationGid: string | null },
+): Promise<FunnelHourRow[]> {
+  const { shopDomain, periods, timeZone, locationGid } = query;
+  const { days, first, end, sql: indexOf } = dayIndex(periods, timeZone);
+  const atLocation = locationGid === null ? Prisma.empty : Prisma.sql`AND "locationGid" = ${locationGid}`;
+  const rows = parseSqlRows(
+    funnelDayRow,
+    await db.$queryRaw(Prisma.sql`
+      SELECT ${indexOf(Prisma.raw('"hourStart"'))} AS "idx", ${FUNNEL_SUMS} FROM "QuoteFunnelHour"
+      WHERE "shopDomain" = ${shopDomain} AND "hourStart" >= ${first} AND "hourStart" < ${end} ${atLocation}
+      GROUP BY 1`),
+    "quote funnel day",
+  );
+  return rows.map((row) => ({ hourStart: dayStartOf(days[row.idx]!, timeZone), counts: countsOf(row) }));
+}
+
+const FUNNEL_SUMS = Prisma.raw(COUNT_COLUMNS.map((column) => `SUM("${column}") AS "${column}"`).join(", "));
+
+function countsOf(row: Record<string, unknown>): FunnelCounts {
+  const count = (column: string) => row[column] as number;
+  return {
+    requests: count("requests"),
+    rated: Object.fromEntries(PRICE_SOURCES.map((s) => [s, count(RATED_COLUMNS[s])])) as FunnelCounts["rated"],
+    none: Object.fromEntries(NO_RATE_REASONS.map((r) => [r, count(NO_RATE_COLUMNS[r])])) as FunnelCounts["none"],
+    answerMs: ANSWER_MS_COLUMNS.map(count),
+  };
 }
 
 function dayStartOf(day: string, timeZone: string): Date {

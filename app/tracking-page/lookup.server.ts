@@ -195,6 +195,7 @@ export async function pageViewOf(
       ? { urlTemplate: settings.tracking.mapTileUrl, attribution: settings.tracking.mapTileAttribution }
       : null,
     ratingReasons: settings.tracking.ratingReasons,
+    shopperRating: shipment.shopperRating,
     shopperRated:
       state === "delivered" &&
       (await deps.db.shipmentActivity.count({ where: { shipmentId: shipment.id, kind: SHOPPER_RATING_ACTIVITY } })) > 0,

@@ -116,7 +116,12 @@ function Live({ view }: { view: TrackingPageView }) {
       ) : null}
       <ol className="steps" aria-label={view.labels?.progress ?? text.t("page.facts.progress")}>
         {view.steps.map((step) => (
-          <li key={step.key} className={step.status} aria-current={step.status === "current" ? "step" : undefined}>
+          <li
+            key={step.key}
+            // A canceled delivery's last step is marked as canceled, never as a completed (green) one.
+            className={step.key === "canceled" ? "canceled" : step.status}
+            aria-current={step.status === "current" ? "step" : undefined}
+          >
             <span className="visually-hidden">{`${text.t(`page.stepStatus.${step.status}`)} `}</span>
             {step.label}
           </li>

@@ -59,10 +59,13 @@ export type TrackingPageFacts = {
   /** The reasons the merchant offers with a rating, and whether the shopper already rated. */
   ratingReasons: readonly string[];
   shopperRated: boolean;
+  /** The stars the shopper gave, shown back once rated; null when not known. */
+  shopperRating: number | null;
 };
 
 /** After delivery: the one-tap rating, or thanks once given. */
-export type RatingView = { open: true; reasons: string[] } | { open: false; message: string };
+export type RatingView =
+  { open: true; reasons: string[] } | { open: false; message: string; stars: number | null; starsText: string | null };
 
 /** The change panel: open, or closed with why (none once the delivery has ended). */
 export type ChangesView = { open: true } | { open: false; message: string };
@@ -365,7 +368,12 @@ export function trackingPageView(
       facts.state !== "delivered"
         ? null
         : facts.shopperRated
-          ? { open: false, message: text.t("page.rating.saved") }
+          ? {
+              open: false,
+              message: text.t("page.rating.saved"),
+              stars: facts.shopperRating,
+              starsText: facts.shopperRating ? text.t("page.rating.given", { value: facts.shopperRating }) : null,
+            }
           : { open: true, reasons: [...facts.ratingReasons] },
   };
 }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import { groupRows, type DeliveryGroup, type MinutesCount } from "~/insights/delivery-figures";
-import { loadDeliveryGroups, loadDeliveryRows } from "~/insights/load.server";
+import { funnelFigures } from "~/insights/funnel-figures";
+import { loadDeliveryGroups, loadDeliveryRows, loadFunnelDays, loadFunnelHours } from "~/insights/load.server";
 import { periodOf } from "~/insights/period";
 import { LA, ROWS } from "./delivery-rows";
 
@@ -89,5 +90,38 @@ describe("the database's grouping", () => {
     const expected = ROWS.filter((row) => row.id !== "G");
     expect(rows.map((r) => r.id).sort()).toEqual(expected.map((r) => r.id).sort());
     expect(rows.find((r) => r.id === "C")).toMatchObject({ raiseCents: 300, deliveryVerdict: "late:no_driver" });
+  });
+});
+
+describe("the funnel per shop day in the database", () => {
+  it("sums each day's hours as funnelFigures does, the fall-back day's 25 hours in one day", async () => {
+    const hours = [
+      ["2026-10-27T18:00:00Z", 50, 0], // Oct 27: the previous period
+      ["2026-11-01T08:00:00Z", 9, 0], // Nov 1 01:00 PDT
+      ["2026-11-01T09:00:00Z", 10, 1], // Nov 1 01:00 PST
+      ["2026-11-02T07:00:00Z", 1, 0], // Nov 1 23:00 PST
+      ["2026-11-02T08:00:00Z", 4, 2], // Nov 2 00:00 PST
+    ] as const;
+    for (const [at, live, slow] of hours)
+      await db.quoteFunnelHour.create({
+        data: {
+          shopDomain: "insights.myshopify.com",
+          locationGid: "gid://shopify/Location/1",
+          hourStart: new Date(at),
+          requests: live + slow,
+          ratedLive: live,
+          noneCourier: slow,
+          msUpTo500: live,
+          msOver10000: slow,
+        },
+      });
+    const query = { shopDomain: "insights.myshopify.com", timeZone: LA, locationGid: null };
+    const days = await loadFunnelDays(db, { ...query, periods: [period.previous, period.current] });
+    const hourRows = await loadFunnelHours(db, { ...query, start: period.previous.start, end: period.current.end });
+    expect(hourRows).toHaveLength(5);
+    for (const p of [period.previous, period.current])
+      expect(funnelFigures(days, p, LA)).toEqual(funnelFigures(hourRows, p, LA));
+    const nov1 = funnelFigures(days, period.current, LA).perDay.find((d) => d.day === "2026-11-01")!;
+    expect([nov1.counts.requests, nov1.rated, nov1.p95Ms]).toEqual([21, 20, 500]);
   });
 });

@@ -36,6 +36,7 @@ const facts = (overrides: Partial<TrackingPageFacts> = {}): TrackingPageFacts =>
   accentColor: null,
   mapTiles: null,
   ratingReasons: ["On time"],
+  shopperRating: null,
   shopperRated: false,
   ...overrides,
 });

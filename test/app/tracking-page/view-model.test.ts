@@ -40,6 +40,7 @@ const facts = (overrides: Partial<TrackingPageFacts> = {}): TrackingPageFacts =>
   accentColor: null,
   mapTiles: null,
   ratingReasons: ["On time", "Friendly driver"],
+  shopperRating: null,
   shopperRated: false,
   ...overrides,
 });
@@ -201,6 +202,17 @@ describe("trackingPageView: what is shown when", () => {
     expect(trackingPageView(facts({ state: "delivered", shopperRated: true }), NOW).rating).toEqual({
       open: false,
       message: "Thank you. Your rating is saved.",
+      stars: null,
+      starsText: null,
+    });
+    expect(
+      trackingPageView(facts({ state: "delivered", shopperRated: true, shopperRating: 5 }), NOW, shopperText("es"))
+        .rating,
+    ).toEqual({
+      open: false,
+      message: "Gracias. Tu valoración se ha guardado.",
+      stars: 5,
+      starsText: "Has dado 5 de 5 estrellas.",
     });
     for (const state of ["scheduled", "en_route", "returned", "canceled"] as const)
       expect(trackingPageView(facts({ state }), NOW).rating).toBeNull();
