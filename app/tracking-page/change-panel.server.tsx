@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import type { StoreContact } from "./brand";
-import { SHOPPER_NOTES_MAX } from "./shopper-changes";
+import { RATING_COMMENT_MAX, SHOPPER_NOTES_MAX } from "./shopper-changes";
 import type { TrackingPageView } from "./view-model";
 import { shopperText, type ShopperText } from "~/text/shopper/shopper-text";
 
@@ -37,7 +37,17 @@ export function StoreContactList({ contact, text }: { contact: StoreContact; tex
  */
 /** After delivery: one tap on a star sends the rating with the reasons ticked (page-assets.ts). */
 function Rating({ rating, text }: { rating: NonNullable<TrackingPageView["rating"]>; text: ShopperText }) {
-  if (!rating.open) return <p className="detail">{rating.message}</p>;
+  if (!rating.open)
+    return (
+      <>
+        {rating.stars && rating.starsText ? (
+          <p className="stars-given" role="img" aria-label={rating.starsText}>
+            {"★".repeat(rating.stars) + "☆".repeat(5 - rating.stars)}
+          </p>
+        ) : null}
+        <p className="detail">{rating.message}</p>
+      </>
+    );
   return (
     <form id="rating-form" className="change">
       <h2>{text.t("page.rating.heading")}</h2>
@@ -52,6 +62,8 @@ function Rating({ rating, text }: { rating: NonNullable<TrackingPageView["rating
           ))}
         </fieldset>
       ) : null}
+      <label htmlFor="rating-comment">{text.t("page.rating.comment")}</label>
+      <textarea id="rating-comment" name="comment" rows={3} maxLength={RATING_COMMENT_MAX} />
       <div className="stars" role="group" aria-label={text.t("page.rating.stars")}>
         {[1, 2, 3, 4, 5].map((value) => (
           <button

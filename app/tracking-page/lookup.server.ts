@@ -195,6 +195,9 @@ export async function pageViewOf(
       ? { urlTemplate: settings.tracking.mapTileUrl, attribution: settings.tracking.mapTileAttribution }
       : null,
     ratingReasons: settings.tracking.ratingReasons,
+    shopperRating: shipment.shopperRating,
+    // The booked items' names (product and variant) and quantities: nothing else of the order.
+    items: (request?.items ?? []).map((item) => ({ name: item.description, quantity: item.quantity })),
     shopperRated:
       state === "delivered" &&
       (await deps.db.shipmentActivity.count({ where: { shipmentId: shipment.id, kind: SHOPPER_RATING_ACTIVITY } })) > 0,

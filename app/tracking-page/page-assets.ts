@@ -28,6 +28,8 @@ dd{margin:0;font-weight:600}
 .steps li.done::before{background:#16a34a;border-color:#16a34a}
 .steps li.current{color:#0f172a;font-weight:700}
 .steps li.current::before{background:var(--accent);border-color:var(--accent)}
+.steps li.canceled{color:#7f1d1d;font-weight:700}
+.steps li.canceled::before{content:"×";background:#fee2e2;border-color:#b91c1c;color:#b91c1c;font-size:12px;line-height:10px;text-align:center}
 figure{margin:16px 0}
 .map svg{width:100%;height:auto;display:block}
 figcaption{display:flex;gap:16px;font-size:.85rem;color:#334155;margin-top:6px}
@@ -59,6 +61,10 @@ button:disabled{opacity:.6}
 .facts .late{border-color:#b45309;background:#fffbeb}
 .stars{display:flex;flex-direction:column;gap:8px}
 .star{background:#fff;color:#92400e;border-color:#cbd5e1;text-align:left;letter-spacing:2px}
+.star.chosen{background:#fef3c7;border-color:#92400e}
+.items ul{margin:4px 0 16px;padding:0 0 0 20px}
+.items h2{margin-top:8px}
+.stars-given{margin:0;font-size:1.5rem;color:#92400e;letter-spacing:2px}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 @media (min-width:768px){main{padding:32px 16px}h1{font-size:2rem}.facts{grid-template-columns:repeat(3,1fr)}}
 `;
@@ -134,8 +140,8 @@ var rating=byId("rating-form");
 if(rating)Array.prototype.forEach.call(rating.querySelectorAll("button.star"),function(star){
 star.addEventListener("click",function(){
 var reasons=Array.prototype.map.call(rating.querySelectorAll("input[name=reason]:checked"),function(c){return c.value});
-send({change:"rating",value:Number(star.getAttribute("data-value")),reasons:reasons},star).then(function(ok){
-if(ok)Array.prototype.forEach.call(rating.querySelectorAll("button,input"),function(b){b.disabled=true});
+send({change:"rating",value:Number(star.getAttribute("data-value")),reasons:reasons,comment:byId("rating-comment").value},star).then(function(ok){
+if(ok){star.className+=" chosen";star.setAttribute("aria-pressed","true");Array.prototype.forEach.call(rating.querySelectorAll("button,input,textarea"),function(b){b.disabled=true})}
 });
 });
 });

@@ -116,12 +116,27 @@ function Live({ view }: { view: TrackingPageView }) {
       ) : null}
       <ol className="steps" aria-label={view.labels?.progress ?? text.t("page.facts.progress")}>
         {view.steps.map((step) => (
-          <li key={step.key} className={step.status} aria-current={step.status === "current" ? "step" : undefined}>
+          <li
+            key={step.key}
+            // A canceled delivery's last step is marked as canceled, never as a completed (green) one.
+            className={step.key === "canceled" ? "canceled" : step.status}
+            aria-current={step.status === "current" ? "step" : undefined}
+          >
             <span className="visually-hidden">{`${text.t(`page.stepStatus.${step.status}`)} `}</span>
             {step.label}
           </li>
         ))}
       </ol>
+      {view.items ? (
+        <section className="items" aria-label={view.items.heading}>
+          <h2>{view.items.heading}</h2>
+          <ul>
+            {view.items.lines.map((line, i) => (
+              <li key={i}>{line}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {view.map ? <DeliveryMap map={view.map} labels={view.labels} tiles={view.mapTiles} text={text} /> : null}
       {view.contact && !view.changes ? <StoreContactList contact={view.contact} text={text} /> : null}
     </>

@@ -26,6 +26,8 @@ export const RATING_SAVED = shopperText("en").t("page.rating.saved");
 export const SHOPPER_RATING_MAX = 5;
 const RATING_REASON_TEXT_MAX = 100;
 const RATING_REASONS_SENT_MAX = 20;
+/** The shopper's words to the store with their rating (on the shipment's timeline for staff). */
+export const RATING_COMMENT_MAX = 500;
 
 /** Why a change can no longer be made, in the page's words. */
 export type ChangeClosedReason = "assigned" | "ended" | "not_booked" | "collection" | "round_trip";
@@ -102,6 +104,11 @@ export const ShopperChangeInput = z.discriminatedUnion("change", [
     change: z.literal("rating"),
     value: z.number({ error: "Choose 1 to 5 stars" }).int().min(1).max(SHOPPER_RATING_MAX),
     reasons: z.array(z.string().max(RATING_REASON_TEXT_MAX)).max(RATING_REASONS_SENT_MAX).default([]),
+    comment: z
+      .string({ error: "Write the note to the store as text" })
+      .transform((text) => text.replace(CONTROL_OR_SPACE, " ").trim())
+      .pipe(z.string().max(RATING_COMMENT_MAX, `Keep the note to ${RATING_COMMENT_MAX} characters or fewer`))
+      .default(""),
   }),
 ]);
 export type ShopperChangeInput = z.output<typeof ShopperChangeInput>;

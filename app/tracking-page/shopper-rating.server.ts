@@ -63,7 +63,9 @@ export async function rateDelivery(
         }
       }
     }
-    const words = `The shopper rated the delivery ${input.value} out of ${SHOPPER_RATING_MAX}${reasons.length ? `: ${reasons.join(", ")}` : ""}.`;
+    const words =
+      `The shopper rated the delivery ${input.value} out of ${SHOPPER_RATING_MAX}${reasons.length ? `: ${reasons.join(", ")}` : ""}.` +
+      (input.comment ? ` They wrote: "${input.comment}"` : "");
     const courierWords =
       forwarded === "sent"
         ? " Sent to the courier as the driver's rating."
@@ -74,7 +76,7 @@ export async function rateDelivery(
       recordOnShipment(tx, {
         shipmentId: shipment.id,
         at: now,
-        data: forwarded === "sent" ? { rating: input.value } : {},
+        data: { shopperRating: input.value, ...(forwarded === "sent" ? { rating: input.value } : {}) },
         entry: { kind: SHOPPER_RATING_ACTIVITY, message: `${words}${courierWords}` },
       }),
     );

@@ -59,10 +59,15 @@ export type TrackingPageFacts = {
   /** The reasons the merchant offers with a rating, and whether the shopper already rated. */
   ratingReasons: readonly string[];
   shopperRated: boolean;
+  /** The stars the shopper gave, shown back once rated; null when not known. */
+  shopperRating: number | null;
+  /** What is being delivered: the order's items as booked, names and quantities only. */
+  items: readonly { name: string; quantity: number }[];
 };
 
 /** After delivery: the one-tap rating, or thanks once given. */
-export type RatingView = { open: true; reasons: string[] } | { open: false; message: string };
+export type RatingView =
+  { open: true; reasons: string[] } | { open: false; message: string; stars: number | null; starsText: string | null };
 
 /** The change panel: open, or closed with why (none once the delivery has ended). */
 export type ChangesView = { open: true } | { open: false; message: string };
@@ -107,6 +112,8 @@ export type TrackingPageView = {
   rating: RatingView | null;
   /** The facts' and steps' labels when not a delivery's (a return's collection: collection-words.ts). */
   labels?: PageLabels;
+  /** What is being delivered (names and quantities only), with its heading. */
+  items: { heading: string; lines: string[] } | null;
   /** The shopper's language: every word above is in it, and the page's own words (render.server.tsx). */
   language: ShopperLanguage;
 };
@@ -360,12 +367,23 @@ export function trackingPageView(
     mapTiles: facts.mapTiles,
     contact: storeContactOf(facts.storePhone, facts.storeEmail),
     language: text.language,
+    items: facts.items.length
+      ? {
+          heading: text.t("page.items.heading"),
+          lines: facts.items.map((item) => text.t("page.items.line", { quantity: item.quantity, name: item.name })),
+        }
+      : null,
     brand: brandOf(facts.logoUrl, facts.accentColor),
     rating:
       facts.state !== "delivered"
         ? null
         : facts.shopperRated
-          ? { open: false, message: text.t("page.rating.saved") }
+          ? {
+              open: false,
+              message: text.t("page.rating.saved"),
+              stars: facts.shopperRating,
+              starsText: facts.shopperRating ? text.t("page.rating.given", { value: facts.shopperRating }) : null,
+            }
           : { open: true, reasons: [...facts.ratingReasons] },
   };
 }

@@ -164,6 +164,11 @@ export function TrackingSection({ controls: { field, flag } }: { controls: Draft
               "Send the shopper's rating to the courier as the driver's rating",
               "Once per delivery, unless staff rated the driver first.",
             )}
+            {flag(
+              "tracking.showDriver",
+              "Show the driver's first name, vehicle and phone on the tracking page",
+              "Only while a driver has the delivery; never after it ends. Off: the page names no driver.",
+            )}
             {field("carrierServiceName", "Name of the delivery service at checkout")}
             {field("reconciliationSilenceMinutes", "Check a quiet delivery with the courier after (minutes)", {
               type: "number",

@@ -100,6 +100,13 @@ describe("the page on the app's URL", () => {
     expect(html).not.toContain("Save notes");
   });
 
+  it("marks a canceled delivery's last step as canceled, not as a completed one", async () => {
+    const { token } = await seedShipment({ state: "canceled" });
+    const html = await (await onApp(token)).text();
+    expect(html).toContain('<li class="canceled"><span class="visually-hidden">Done: </span>Delivery canceled</li>');
+    expect(html).toContain('<li class="done"><span class="visually-hidden">Done: </span>Order received</li>');
+  });
+
   it("shows the store, the first name, the city, the step, the driver and the map, with strict headers", async () => {
     const { token, shipment } = await seedShipment();
     // The merchant shows the driver (off by default).

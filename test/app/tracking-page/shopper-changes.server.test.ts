@@ -203,7 +203,7 @@ describe("the shopper's changes before a driver has the order", () => {
   it("after delivery: one rating with the merchant's reasons, on the timeline and sent to the courier when opted in", async () => {
     const { shipment, token } = await bookedDelivery();
     const courierId = shipment.courierShipmentId!;
-    const rating = { change: "rating" as const, value: 4, reasons: ["On time"] };
+    const rating = { change: "rating" as const, value: 4, reasons: ["On time"], comment: "Thanks, all warm" };
     // Not before the order arrived.
     expect(await rateDelivery(deps, token, SHOP, rating)).toEqual({ kind: "closed", message: RATING_NOT_YET });
 
@@ -235,12 +235,19 @@ describe("the shopper's changes before a driver has the order", () => {
     const after = await db.shipment.findUniqueOrThrow({ where: { id: shipment.id }, include: { activities: true } });
     expect(after.rating).toBe(4);
     expect(after.activities.filter((a) => a.kind === SHOPPER_RATING_ACTIVITY).map((a) => a.message)).toEqual([
-      "The shopper rated the delivery 4 out of 5: On time. Sent to the courier as the driver's rating.",
+      'The shopper rated the delivery 4 out of 5: On time. They wrote: "Thanks, all warm" Sent to the courier as the driver\'s rating.',
     ]);
     const ratings = state.sandbox.requestLog.filter((r) => r.path === `/v1/shipments/${courierId}/ratings`);
     expect(ratings).toHaveLength(1);
     const page = await trackingPageFor(deps, token, SHOP);
-    expect(page.kind === "found" && page.view.rating).toEqual({ open: false, message: RATING_SAVED });
+    // The stars given are shown back to the shopper.
+    expect(page.kind === "found" && page.view.rating).toEqual({
+      open: false,
+      message: RATING_SAVED,
+      stars: 4,
+      starsText: "You gave 4 out of 5 stars.",
+    });
+    expect(after.shopperRating).toBe(4);
   });
 
   it("knows no delivery of another shop's token, nor an unknown token", async () => {

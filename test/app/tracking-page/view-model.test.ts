@@ -40,6 +40,11 @@ const facts = (overrides: Partial<TrackingPageFacts> = {}): TrackingPageFacts =>
   accentColor: null,
   mapTiles: null,
   ratingReasons: ["On time", "Friendly driver"],
+  shopperRating: null,
+  items: [
+    { name: "Sourdough loaf", quantity: 2 },
+    { name: "Croissant – Almond", quantity: 1 },
+  ],
   shopperRated: false,
   ...overrides,
 });
@@ -142,6 +147,15 @@ describe("trackingPageView: what is shown when", () => {
     expect(trackingPageView(facts(), NOW, shopperText("de")).driverPhone?.label).toBe("Dana anrufen");
   });
 
+  it("lists what is being delivered: names and quantities only, in the shopper's words", () => {
+    expect(trackingPageView(facts(), NOW).items).toEqual({
+      heading: "In this delivery",
+      lines: ["2 × Sourdough loaf", "1 × Croissant – Almond"],
+    });
+    expect(trackingPageView(facts(), NOW, shopperText("de")).items?.heading).toBe("In dieser Lieferung");
+    expect(trackingPageView(facts({ items: [] }), NOW).items).toBeNull();
+  });
+
   it("says the delivery is running late once the courier's ETA passes the window's end", () => {
     const late = { etaAt: new Date("2026-11-25T22:20:00Z"), outForDelivery: true };
     expect(trackingPageView(facts(late), NOW)).toMatchObject({
@@ -201,6 +215,17 @@ describe("trackingPageView: what is shown when", () => {
     expect(trackingPageView(facts({ state: "delivered", shopperRated: true }), NOW).rating).toEqual({
       open: false,
       message: "Thank you. Your rating is saved.",
+      stars: null,
+      starsText: null,
+    });
+    expect(
+      trackingPageView(facts({ state: "delivered", shopperRated: true, shopperRating: 5 }), NOW, shopperText("es"))
+        .rating,
+    ).toEqual({
+      open: false,
+      message: "Gracias. Tu valoración se ha guardado.",
+      stars: 5,
+      starsText: "Has dado 5 de 5 estrellas.",
     });
     for (const state of ["scheduled", "en_route", "returned", "canceled"] as const)
       expect(trackingPageView(facts({ state }), NOW).rating).toBeNull();
