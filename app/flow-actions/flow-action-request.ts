@@ -15,6 +15,7 @@ import {
 import { validateCancel } from "../../extensions/shared/cancellation";
 import { ID_DIGITS } from "~/http/json-ids";
 import { isMyshopifyDomain } from "~/shopify-admin/shop-domain";
+import { holdsIllFormedText, NOT_WELL_FORMED_MESSAGE } from "~/text/well-formed";
 
 /** The largest action request read: a few short fields and a comment, far under this. */
 export const FLOW_ACTION_MAX_BODY_BYTES = 32 * 1024;
@@ -113,6 +114,8 @@ const problemsOf = (error: z.ZodError) =>
 
 /** A Flow action request read from its JSON body (ids above 2^53 already kept as digits). */
 export function parseFlowActionRequest(body: unknown): ParsedFlowAction {
+  // Its run id and comment are written to the database: a lone surrogate would fail the write (a 500).
+  if (holdsIllFormedText(body)) return { ok: false, problems: [`The request's text ${NOT_WELL_FORMED_MESSAGE}`] };
   const outer = envelope.safeParse(body);
   if (!outer.success) return { ok: false, problems: problemsOf(outer.error) };
   const { shopify_domain: shopDomain, action_run_id: actionRunId, handle, properties } = outer.data;

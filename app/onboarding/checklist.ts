@@ -188,7 +188,7 @@ export type ChecklistPrompt = {
   id: "hours" | "area" | "checkout";
   title: string;
   summary: string;
-  /** Where the fix is, when not the app's settings. */
+  /** Where the fix is, when not the settings' pickup locations. */
   action?: { content: string; url: string };
 };
 
@@ -200,6 +200,7 @@ function hoursPrompt(locationsWithoutHours: number): ChecklistPrompt | null {
     id: "hours",
     title: "Set your opening hours",
     summary: `${which} no opening hours, so checkout treats it as open every day, all day. Set its hours, closed dates and preparation time so shoppers are offered only times you can serve.`,
+    action: { content: "Open opening hours", url: "/app/settings/hours" },
   };
 }
 
@@ -211,6 +212,7 @@ function areaPrompt(locationsWithoutArea: number | undefined): ChecklistPrompt |
     id: "area",
     title: "Set where you deliver",
     summary: `${which} no delivery area, so shoppers as far as the courier goes (350 miles) see a same-day rate. Set a radius in miles or the ZIP codes you serve; outside them checkout shows no rate, and the settings preview says which rule hid it.`,
+    action: { content: "Open delivery areas", url: "/app/settings/areas" },
   };
 }
 

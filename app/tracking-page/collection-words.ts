@@ -74,5 +74,6 @@ export function collectionPageView(
     changes: null,
     rating: null,
     labels: collectionLabels(text),
+    items: view.items && { ...view.items, heading: text.t("page.items.collectionHeading") },
   };
 }

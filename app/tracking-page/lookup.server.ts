@@ -196,6 +196,8 @@ export async function pageViewOf(
       : null,
     ratingReasons: settings.tracking.ratingReasons,
     shopperRating: shipment.shopperRating,
+    // The booked items' names (product and variant) and quantities: nothing else of the order.
+    items: (request?.items ?? []).map((item) => ({ name: item.description, quantity: item.quantity })),
     shopperRated:
       state === "delivered" &&
       (await deps.db.shipmentActivity.count({ where: { shipmentId: shipment.id, kind: SHOPPER_RATING_ACTIVITY } })) > 0,

@@ -62,6 +62,8 @@ button:disabled{opacity:.6}
 .stars{display:flex;flex-direction:column;gap:8px}
 .star{background:#fff;color:#92400e;border-color:#cbd5e1;text-align:left;letter-spacing:2px}
 .star.chosen{background:#fef3c7;border-color:#92400e}
+.items ul{margin:4px 0 16px;padding:0 0 0 20px}
+.items h2{margin-top:8px}
 .stars-given{margin:0;font-size:1.5rem;color:#92400e;letter-spacing:2px}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 @media (min-width:768px){main{padding:32px 16px}h1{font-size:2rem}.facts{grid-template-columns:repeat(3,1fr)}}

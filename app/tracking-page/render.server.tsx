@@ -127,6 +127,16 @@ function Live({ view }: { view: TrackingPageView }) {
           </li>
         ))}
       </ol>
+      {view.items ? (
+        <section className="items" aria-label={view.items.heading}>
+          <h2>{view.items.heading}</h2>
+          <ul>
+            {view.items.lines.map((line, i) => (
+              <li key={i}>{line}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {view.map ? <DeliveryMap map={view.map} labels={view.labels} tiles={view.mapTiles} text={text} /> : null}
       {view.contact && !view.changes ? <StoreContactList contact={view.contact} text={text} /> : null}
     </>

@@ -61,6 +61,8 @@ export type TrackingPageFacts = {
   shopperRated: boolean;
   /** The stars the shopper gave, shown back once rated; null when not known. */
   shopperRating: number | null;
+  /** What is being delivered: the order's items as booked, names and quantities only. */
+  items: readonly { name: string; quantity: number }[];
 };
 
 /** After delivery: the one-tap rating, or thanks once given. */
@@ -110,6 +112,8 @@ export type TrackingPageView = {
   rating: RatingView | null;
   /** The facts' and steps' labels when not a delivery's (a return's collection: collection-words.ts). */
   labels?: PageLabels;
+  /** What is being delivered (names and quantities only), with its heading. */
+  items: { heading: string; lines: string[] } | null;
   /** The shopper's language: every word above is in it, and the page's own words (render.server.tsx). */
   language: ShopperLanguage;
 };
@@ -363,6 +367,12 @@ export function trackingPageView(
     mapTiles: facts.mapTiles,
     contact: storeContactOf(facts.storePhone, facts.storeEmail),
     language: text.language,
+    items: facts.items.length
+      ? {
+          heading: text.t("page.items.heading"),
+          lines: facts.items.map((item) => text.t("page.items.line", { quantity: item.quantity, name: item.name })),
+        }
+      : null,
     brand: brandOf(facts.logoUrl, facts.accentColor),
     rating:
       facts.state !== "delivered"

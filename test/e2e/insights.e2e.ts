@@ -16,7 +16,7 @@ import { zonedDate } from "~/schedule/time-zone";
 import { DEFAULT_SHOP_SETTINGS, ShopSettings } from "~/settings/shop-settings";
 import { createShopifyStandIn, serveShopifyStandIn, type ServedStandIn } from "../shopify-stand-in";
 import { mintSessionToken } from "../support/shopify-signing";
-import { TEST_API_KEY, TEST_API_SECRET, testEnv } from "../support/test-env";
+import { localCourierEnv, TEST_API_KEY, TEST_API_SECRET, testEnv } from "../support/test-env";
 import { launchEmbeddedBrowser } from "./embedded-browser";
 import {
   ensureProductionBuild,
@@ -247,6 +247,8 @@ beforeAll(async () => {
     NODE_ENV: "production",
     SHOPIFY_APP_URL: `http://127.0.0.1:${port}`,
     WORKER_ENABLED: "false",
+    // No courier account is connected: the pages never call it (the worker that would check it is off).
+    ...localCourierEnv("http://127.0.0.1:9"),
     ...served.proxyEnv(),
   };
   server = await startAppServer({ env, port });

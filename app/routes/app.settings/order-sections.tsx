@@ -57,7 +57,7 @@ export function NotificationsSection({ controls: { field, flag } }: { controls: 
             {flag(
               "deliveryOptions.recipientSmsNotifications",
               "Text messages from the courier to the recipient",
-              "The courier's own texts link to its own tracking. Turn them off when the app's tracking page (linked from the order status page from booking on) is the one shoppers should see.",
+              "On: the courier sends its own SMS updates about the delivery to the phone on the order (its API promises only \"SMS updates\", not their wording or links). Shopify's emails and the app's tracking page are separate from these. Off: the courier sends no texts.",
             )}
             {flag("deliveryOptions.signatureRequired", "Ask for a signature at delivery")}
             {flag("deliveryOptions.declineInsurance", "Decline the courier's protection plan")}

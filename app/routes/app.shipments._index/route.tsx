@@ -201,7 +201,10 @@ export default function Shipments() {
                           {`Pickup ${s.pickupLabel} · ${s.locationName}`}
                         </Text>
                         <Text as="span" tone="subdued">
-                          {`${s.windowLabel}${s.driverName ? ` · Driver ${s.driverName}` : ""} · Courier charged ${money(s.priceCents)}`}
+                          {s.windowLabel}
+                        </Text>
+                        <Text as="span" tone="subdued">
+                          {`${s.driverName ? `Driver ${s.driverName} · ` : ""}Courier charged ${money(s.priceCents)}`}
                         </Text>
                       </BlockStack>
                     </IndexTable.Cell>

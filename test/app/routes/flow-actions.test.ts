@@ -120,6 +120,11 @@ describe("POST /flow/actions: wrong inputs are failed runs (4xx, not retried), i
       /comment: Explain/,
     ],
     [
+      "a run id with a lone surrogate (text no database can store)",
+      flowBody("raise-driver-pay", { order_id: "1" }, { runId: "run-\ud8d4" }),
+      /well-formed Unicode/,
+    ],
+    [
       "a shop that is no shop domain",
       flowBody("raise-driver-pay", { order_id: "1" }, { shop: "evil.com" }),
       /shopify_domain/,

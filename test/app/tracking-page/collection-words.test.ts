@@ -37,6 +37,7 @@ const facts = (overrides: Partial<TrackingPageFacts> = {}): TrackingPageFacts =>
   mapTiles: null,
   ratingReasons: ["On time"],
   shopperRating: null,
+  items: [{ name: "Linen shirt – M", quantity: 1 }],
   shopperRated: false,
   ...overrides,
 });
@@ -115,6 +116,7 @@ describe("a return's collection reads as a collection in every state", () => {
     expect(view.detail).toBe(detail);
     expect(view.greeting).toBe("Hi Maria, here is your return collection");
     expect(view.labels).toEqual(collectionLabels(shopperText("en")));
+    expect(view.items).toEqual({ heading: "In this return", lines: ["1 × Linen shirt – M"] });
     const words = [view.greeting, view.headline, view.detail ?? "", view.eta ?? "", ...view.steps.map((s) => s.label)];
     for (const text of words) expect(text).not.toMatch(DELIVERY_WORDS);
     // The shopper changes nothing here, sees no drop-off photo and is not asked to rate a delivery.

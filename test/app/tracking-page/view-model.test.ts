@@ -41,6 +41,10 @@ const facts = (overrides: Partial<TrackingPageFacts> = {}): TrackingPageFacts =>
   mapTiles: null,
   ratingReasons: ["On time", "Friendly driver"],
   shopperRating: null,
+  items: [
+    { name: "Sourdough loaf", quantity: 2 },
+    { name: "Croissant – Almond", quantity: 1 },
+  ],
   shopperRated: false,
   ...overrides,
 });
@@ -141,6 +145,15 @@ describe("trackingPageView: what is shown when", () => {
     expect(trackingPageView(facts({ state: "delivered" }), NOW)).toMatchObject({ driver: null, driverPhone: null });
     expect(trackingPageView(facts({ driverPhone: "12" }), NOW).driverPhone).toBeNull();
     expect(trackingPageView(facts(), NOW, shopperText("de")).driverPhone?.label).toBe("Dana anrufen");
+  });
+
+  it("lists what is being delivered: names and quantities only, in the shopper's words", () => {
+    expect(trackingPageView(facts(), NOW).items).toEqual({
+      heading: "In this delivery",
+      lines: ["2 × Sourdough loaf", "1 × Croissant – Almond"],
+    });
+    expect(trackingPageView(facts(), NOW, shopperText("de")).items?.heading).toBe("In dieser Lieferung");
+    expect(trackingPageView(facts({ items: [] }), NOW).items).toBeNull();
   });
 
   it("says the delivery is running late once the courier's ETA passes the window's end", () => {

@@ -35,7 +35,7 @@ export const checkoutQuote: DemoStep = {
         );
       }
       ctx.check(
-        quote.rates.length > 0 && quote.source === "courier",
+        quote.rates.length > 0 && quote.source === "live",
         `quote from ${quote.locationName}: same-day rates priced by a live courier estimate`,
         () => `${quote.rates.length} rates, source ${quote.source}`,
       );
