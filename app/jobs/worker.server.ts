@@ -99,6 +99,8 @@ const MAX_SWEEP_EVERY_MS = 5_000;
  * much longer for its turn.
  */
 export const FAIR_PASS_PAUSE_MS = 100;
+/** Shops this worker served last that the fair pass passes over. */
+const RECENT_SHOPS = 2;
 
 export function startWorker(options: WorkerOptions): Worker {
   const { queue, handlers, concurrency, pollIntervalMs, clock, sleep, logger } = options;
@@ -112,6 +114,8 @@ export function startWorker(options: WorkerOptions): Worker {
   /** Running jobs of the preferred kinds, in all and by shop. */
   let preferredRunning = 0;
   const preferredByShop = new Map<string, number>();
+  /** The shops of the jobs this worker started last, oldest first (at most RECENT_SHOPS). */
+  const recentShops = new Set<string>();
   /** When the fair pass last found nothing (real time). */
   let fairPassEmptyAt = -Infinity;
   let lastStartAt = -Infinity;
@@ -172,6 +176,9 @@ export function startWorker(options: WorkerOptions): Worker {
       lastStartAt = Date.now();
       const preferred = isPreferred(job);
       const shop = job.shopDomain;
+      recentShops.delete(shop);
+      recentShops.add(shop);
+      if (recentShops.size > RECENT_SHOPS) recentShops.delete(recentShops.values().next().value!);
       if (preferred) {
         preferredRunning += 1;
         preferredByShop.set(shop, (preferredByShop.get(shop) ?? 0) + 1);
@@ -200,7 +207,9 @@ export function startWorker(options: WorkerOptions): Worker {
   async function claim(): Promise<QueuedJob | null> {
     const underCap = preferredKinds !== null && preferredRunning < preferredMaxRunning;
     if (Date.now() - fairPassEmptyAt >= (options.fairPassPauseMs ?? FAIR_PASS_PAUSE_MS)) {
-      const idle = { idleShopsOnly: true };
+      // Also the shops this worker served last: held to one job at a time (a busy request load), a
+      // busy shop has nothing running at each claim and would look idle.
+      const idle = { idleShopsOnly: true, excludeShops: [...recentShops] };
       const fair = !preferredKinds
         ? await queue.claimNext(idle)
         : ((underCap ? await queue.claimNext({ ...idle, kinds: preferredKinds }) : null) ??

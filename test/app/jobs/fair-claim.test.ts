@@ -196,6 +196,28 @@ describe("the worker, fair across shops", () => {
     await eventually(async () => (await db.job.count({ where: { state: "done" } })) === 7);
   });
 
+  it("one job at a time (a busy request load): a quiet shop still goes before the shop served last", async () => {
+    const real = createJobQueue({ db, clock: () => new Date(), workerId: "w", leaseMs: 60_000, random: Math.random });
+    for (let n = 0; n < 3; n++) await enqueueFor(real, BIG, "read-order", n);
+    await enqueueFor(real, SMALL, "read-order", 0);
+    const held = heldJobs();
+    held.releaseAll();
+    workers.push(
+      startWorker({
+        queue: real,
+        handlers: { "read-order": held.handler },
+        concurrency: 1,
+        pollIntervalMs: 5,
+        fairPassPauseMs: 0,
+        clock: () => new Date(),
+        sleep: timerSleep,
+        logger: recordingLogger(),
+      }),
+    );
+    await eventually(async () => (await db.job.count({ where: { state: "done" } })) === 4);
+    expect(held.started).toEqual(["big:0", "small:0", "big:1", "big:2"]);
+  });
+
   it("holds no slot for a shop whose courier calls in flight are at their cap while under the preferred cap", async () => {
     const real = createJobQueue({ db, clock: () => new Date(), workerId: "w", leaseMs: 60_000, random: Math.random });
     for (let n = 0; n < 3; n++) await enqueueFor(real, BIG, "call-courier", n);
