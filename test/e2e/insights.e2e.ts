@@ -301,7 +301,7 @@ describe("insights", () => {
     await page.getByRole("heading", { name: "Slot capacity, today and the next 7 days" }).waitFor();
     await page.getByText("Harbor Street: 2 per slot").waitFor();
     const todayRow = page.locator("tr", { hasText: "Delivery 10:00" }).first();
-    await expect.poll(() => todayRow.textContent()).toMatch(/Today.*Delivery 10:0020Full/);
+    await expect.poll(() => todayRow.textContent()).toMatch(/Today.*Delivery 10:0020.*Full/);
     await shoot(page, "42-home-capacity-and-diagnosis");
     await page.close();
   });
