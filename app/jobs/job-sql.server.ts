@@ -156,11 +156,12 @@ function eligibleJob(
 }
 
 /**
- * Creation order: among jobs sharing an orderingKey the elder always comes first. Served by the
- * index on ("state", "createdAt", "id"): the claim reads queued rows in this order and stops at the
- * first eligible one, however many are queued (no sort of every due job).
+ * Due time, then creation order (among jobs sharing an orderingKey the elder always comes first: the
+ * rule above holds the younger back). Served by the index on ("state", "runAt", "createdAt", "id"):
+ * the claim reads the due range in this order and stops at the first eligible row, however many jobs
+ * are queued, and never reads the jobs scheduled for later (one no-driver look per shipment).
  */
-const CLAIM_ORDER = Prisma.sql`ORDER BY c."createdAt", c."id"`;
+const CLAIM_ORDER = Prisma.sql`ORDER BY c."runAt", c."createdAt", c."id"`;
 
 /** Takes the first eligible job and leases it to `workerId` until `lockedUntil`, in one statement; its row, or null. */
 export async function claimEligibleJob(
@@ -171,10 +172,11 @@ export async function claimEligibleJob(
   const { now, lockedUntil, workerId, filter } = claim;
   const lease = Prisma.sql`"state" = 'running', "lockedBy" = ${workerId}, "lockedUntil" = ${lockedUntil},
     "attempts" = "attempts" + 1, "version" = "version" + 1, "updatedAt" = ${now}`;
-  // SQLite's planner, without statistics, takes the (state, runAt) index and sorts every due job;
-  // named, the claim-order index is read in order and the scan stops at the first eligible row.
+  // Named for SQLite's planner, which has no statistics (with another index it sorted every due job).
   const candidates =
-    provider === "sqlite" ? Prisma.sql`"Job" AS c INDEXED BY "Job_state_createdAt_id_idx"` : Prisma.sql`"Job" AS c`;
+    provider === "sqlite"
+      ? Prisma.sql`"Job" AS c INDEXED BY "Job_state_runAt_createdAt_id_idx"`
+      : Prisma.sql`"Job" AS c`;
   const pick = Prisma.sql`SELECT c."id" FROM ${candidates} WHERE ${eligibleJob(now, filter)} ${CLAIM_ORDER} LIMIT 1`;
   const statement =
     provider === "postgresql"
