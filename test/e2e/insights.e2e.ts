@@ -270,7 +270,10 @@ describe("insights", () => {
     await page.getByRole("heading", { name: "Deliveries per day by outcome" }).waitFor();
     // The charts drew (polaris-viz renders SVG in the browser).
     await expect.poll(() => page.locator("svg").count()).toBeGreaterThan(1);
-    const deliveredRow = page.locator("tr", { has: page.getByText("Delivered", { exact: true }) }).first();
+    const deliveredRow = page
+      .locator("tbody tr")
+      .filter({ has: page.getByText("Delivered", { exact: true }) })
+      .first();
     await expect.poll(() => deliveredRow.textContent()).toContain(String(delivered));
     await page.getByText("Delivered inside the chosen window").waitFor();
     await page.getByText("Late: no driver in time").waitFor();
