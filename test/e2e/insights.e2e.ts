@@ -270,7 +270,10 @@ describe("insights", () => {
     await page.getByRole("heading", { name: "Deliveries per day by outcome" }).waitFor();
     // The charts drew (polaris-viz renders SVG in the browser).
     await expect.poll(() => page.locator("svg").count()).toBeGreaterThan(1);
-    const deliveredRow = page.locator("tr", { has: page.getByText("Delivered", { exact: true }) }).first();
+    const deliveredRow = page
+      .locator("tbody tr")
+      .filter({ has: page.getByText("Delivered", { exact: true }) })
+      .first();
     await expect.poll(() => deliveredRow.textContent()).toContain(String(delivered));
     await page.getByText("Delivered inside the chosen window").waitFor();
     await page.getByText("Late: no driver in time").waitFor();
@@ -301,7 +304,7 @@ describe("insights", () => {
     await page.getByRole("heading", { name: "Slot capacity, today and the next 7 days" }).waitFor();
     await page.getByText("Harbor Street: 2 per slot").waitFor();
     const todayRow = page.locator("tr", { hasText: "Delivery 10:00" }).first();
-    await expect.poll(() => todayRow.textContent()).toMatch(/Today.*Delivery 10:0020Full/);
+    await expect.poll(() => todayRow.textContent()).toMatch(/Today.*Delivery 10:0020.*Full/);
     await shoot(page, "42-home-capacity-and-diagnosis");
     await page.close();
   });

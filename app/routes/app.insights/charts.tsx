@@ -1,9 +1,20 @@
 import { BlockStack, Card, DataTable, Text } from "@shopify/polaris";
+import { useEffect, useState, type ReactNode } from "react";
 import { BarChart, LineChart, PolarisVizProvider } from "@shopify/polaris-viz";
 import type { DeliveryFigures } from "~/insights/delivery-figures";
 import type { FunnelFigures } from "~/insights/funnel-figures";
 
 /** Insights' charts (polaris-viz), each followed by its numbers as text. */
+
+/**
+ * polaris-viz measures the browser (window) as it renders, so a chart is drawn once the page is in
+ * the browser; the server's HTML has its place and the numbers as text.
+ */
+function InBrowser({ height, children }: { height: number; children: ReactNode }) {
+  const [inBrowser, setInBrowser] = useState(false);
+  useEffect(() => setInBrowser(true), []);
+  return <div style={{ height }}>{inBrowser ? <PolarisVizProvider>{children}</PolarisVizProvider> : null}</div>;
+}
 
 const OUTCOME_WORDS = {
   delivered: "Delivered",
@@ -24,11 +35,9 @@ export function DeliveriesChart({ perDay }: { perDay: DeliveryFigures["perDay"] 
         <Text as="h2" variant="headingMd">
           Deliveries per day by outcome
         </Text>
-        <div style={{ height: 260 }}>
-          <PolarisVizProvider>
-            <BarChart data={data} type="stacked" theme="Light" />
-          </PolarisVizProvider>
-        </div>
+        <InBrowser height={260}>
+          <BarChart data={data} type="stacked" theme="Light" />
+        </InBrowser>
         <DataTable
           columnContentTypes={["text", "numeric", "numeric", "numeric", "numeric"]}
           headings={["Day", ...Object.values(OUTCOME_WORDS)]}
@@ -61,11 +70,9 @@ export function FunnelChart({ perDay }: { perDay: FunnelDayJson[] }) {
         <Text as="h2" variant="headingMd">
           Checkout: rate requests and answers per day
         </Text>
-        <div style={{ height: 220 }}>
-          <PolarisVizProvider>
-            <LineChart data={data} theme="Light" />
-          </PolarisVizProvider>
-        </div>
+        <InBrowser height={220}>
+          <LineChart data={data} theme="Light" />
+        </InBrowser>
         <DataTable
           columnContentTypes={["text", "numeric", "numeric", "numeric", "numeric"]}
           headings={["Day", "Requests", "With a rate", "Answer p50", "Answer p95"]}

@@ -18,7 +18,7 @@ export const insightsFigures: DemoStep = {
     "Insights reads this run back: deliveries by outcome, on time, money and margin, raises, returns, and checkout's rate requests counted by the quote funnel.",
   async run(ctx: DemoContext) {
     const { client } = ctx.stack;
-    const load = () => client.loader<InsightsPage>("/app/insights", "routes/app.insights", "days=7");
+    const load = () => client.loader<InsightsPage>("/app/insights", "routes/app.insights", "&days=7");
     let page = await load();
     const deadline = Date.now() + WAIT_MS;
     const requests = (p: InsightsPage) => p.insights?.figures.find((f) => f.key === "rate_requests")?.current ?? 0;
