@@ -268,8 +268,7 @@ const PAGES = () => [
   ["return-collection", `/app/shipments/${ids.collection}`],
   ["exchange-new-items", `/app/shipments/${ids.newItems}`],
   ["exchange-returned-items", `/app/shipments/${ids.returned}`],
-  // Insights (/app/insights) is left out while it answers 500 for a shop with deliveries: its
-  // polaris-viz charts render on the server, where `window is not defined`.
+  ["insights", "/app/insights"],
   ["data-requests", "/app/data-requests"],
   ["settings", "/app/settings"],
   ...SETTINGS_SECTIONS.map((section) => [`settings-${section.id}`, `/app/settings/${section.id}`]),
