@@ -6,6 +6,7 @@
 import fc from "fast-check";
 import { RATES_CALLBACK_PATH } from "~/carrier-service/register.server";
 import { action } from "~/routes/carrier-service.rates";
+import { getRuntime } from "~/runtime.server";
 import { TEST_APP_URL } from "../../support/test-env";
 import { distinctCart } from "../../app/quote/rate-request-fixture";
 import { hostileVariant } from "../arbitraries";
@@ -23,6 +24,9 @@ export function ratesTarget(shop: string, timeBudgetMs: number, batch = 1): Fuzz
     name: `POST ${RATES_CALLBACK_PATH}`,
     budgetMs: timeBudgetMs + RATE_ANSWER_MARGIN_MS,
     batch,
+    // An answer waits for its quote memory write only so long: an earlier answer's write may land during the
+    // next input's, and would read as that input's write (seen on PostgreSQL).
+    settle: () => getRuntime().quote.memory.settled(),
     input: fc.record({
       body: bodyArb(fc.nat(50_000).chain((n) => hostileVariant(distinctCart(n)))),
       signature: signatureArb,
