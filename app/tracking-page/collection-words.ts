@@ -1,14 +1,14 @@
 import { shopperText, type ShopperMessageKey, type ShopperText } from "~/text/shopper/shopper-text";
 import {
   etaFor,
-  firstNameOf,
   HEADLINE_OF_STATE,
   trackingPageView,
-  windowDay,
   type PageLabels,
   type TrackingPageFacts,
   type TrackingPageView,
 } from "./view-model";
+import { windowDay } from "./shopper-days";
+import { firstNameOf } from "./driver-words";
 
 /**
  * The tracking page of a return's collection (a Shipment of kind "return_pickup"): the courier's

@@ -3,7 +3,8 @@ import { brandOf, phoneWayOf, storeContactOf, type BrandView, type ContactWay, t
 import { driverOnMap } from "./driver-on-map";
 import type { MapTileSource } from "~/settings/map-tile-source";
 import { CLOSED_REASON_WORDS, type ChangeWindowState } from "./shopper-changes";
-import { windowTitle } from "~/dispatch/public";
+import { shopperWindow, windowDay } from "./shopper-days";
+import { firstNameOf, vehicleInWords } from "./driver-words";
 import { shopperText, type ShopperMessageKey, type ShopperText } from "~/text/shopper/shopper-text";
 import type { ShopperLanguage } from "~/text/shopper/languages";
 
@@ -169,52 +170,6 @@ export const AREA_DECIMALS = 2;
 export function areaOf(point: Point): Point {
   const round = (value: number) => Number(value.toFixed(AREA_DECIMALS));
   return { latitude: round(point.latitude), longitude: round(point.longitude) };
-}
-
-/** The first word of a name: the page never shows anyone's last name. */
-export function firstNameOf(name: string | null): string | null {
-  const first = name?.trim().split(/\s+/)[0];
-  return first ? first : null;
-}
-
-export function vehicleInWords(vehicle: Record<string, string> | null): string | null {
-  if (!vehicle) return null;
-  const words = [vehicle.color, vehicle.make, vehicle.model].filter((w): w is string => Boolean(w?.trim()));
-  return words.length ? words.join(" ") : null;
-}
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The calendar day of an instant in a time zone, to compare days. */
-function calendarDay(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
-}
-
-/** "today", "yesterday" or "on Tuesday, Nov 24", in the shop's time zone and the shopper's language. */
-export function windowDay(at: Date, now: Date, timeZone: string, text: ShopperText = shopperText()): string {
-  if (calendarDay(at, timeZone) === calendarDay(now, timeZone)) return text.t("page.day.today");
-  if (calendarDay(at, timeZone) === calendarDay(new Date(now.getTime() - DAY_MS), timeZone))
-    return text.t("page.day.yesterday");
-  return text.t("page.day.on", { date: text.date(at, timeZone) });
-}
-
-export function timeOfDay(at: Date, timeZone: string, text: ShopperText = shopperText()): string {
-  return text.time(at, timeZone);
-}
-
-/**
- * A delivery window in the shopper's words: "Today, 2:00–4:00 PM" in English (the staff's words,
- * dispatch's windowTitle), else the day and `Intl`'s times in the shopper's language.
- */
-export function shopperWindow(start: Date, end: Date, now: Date, timeZone: string, text: ShopperText): string {
-  if (text.language === "en") return windowTitle(start, end, now, timeZone);
-  const day =
-    calendarDay(start, timeZone) === calendarDay(now, timeZone)
-      ? text.t("page.windowDay.today")
-      : calendarDay(start, timeZone) === calendarDay(new Date(now.getTime() + DAY_MS), timeZone)
-        ? text.t("page.windowDay.tomorrow")
-        : text.date(start, timeZone);
-  return `${day}, ${text.time(start, timeZone)}–${text.time(end, timeZone)}`;
 }
 
 function stepLabel(text: ShopperText, key: StepKey): string {

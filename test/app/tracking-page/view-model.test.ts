@@ -1,13 +1,8 @@
 import { shopperText } from "~/text/shopper/shopper-text";
 import { describe, expect, it } from "vitest";
 import type { ShipmentState } from "~/shipments/states";
-import {
-  areaOf,
-  firstNameOf,
-  trackingPageView,
-  vehicleInWords,
-  type TrackingPageFacts,
-} from "~/tracking-page/view-model";
+import { areaOf, trackingPageView, type TrackingPageFacts } from "~/tracking-page/view-model";
+import { firstNameOf, vehicleInWords } from "~/tracking-page/driver-words";
 
 const NOW = new Date("2026-11-25T19:00:00Z");
 
