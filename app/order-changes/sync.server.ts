@@ -1,4 +1,3 @@
-import type { Db } from "~/db/client.server";
 import { RETURN_PICKUP } from "~/shipments/leg-kind";
 import { retryLater } from "~/jobs/errors";
 import { windowForDispatch } from "~/schedule/dispatch-window";
@@ -7,7 +6,7 @@ import { parseShopSettings } from "~/settings/shop-settings";
 import { fetchFulfillmentOrderFulfillments } from "~/shopify-admin/fulfillments.server";
 import { addOrderTags } from "~/shopify-admin/order-annotations.server";
 import { fetchOrderForDispatch } from "~/shopify-admin/orders.server";
-import { fetchExchangeFulfillmentOrderIds } from "~/shopify-admin/order-returns.server";
+import { dispatchInFlight, exchangeFulfillmentOrdersOwnedByReturns } from "./sync-reads.server";
 import { ORDER_CHANGE_ACTIVITY, ORDER_CHANGE_KIND_PREFIX, awaitsRedispatch } from "~/shipments/activity-kinds";
 import { decideShipment, fulfillmentOrderNow, phaseOf, type ShipmentPhase } from "./decide";
 import type { OrderSyncPayload } from "./enqueue-order-sync.server";
@@ -31,13 +30,7 @@ import {
 } from "./shipment-actions.server";
 import { diffShipment } from "./shipment-diff";
 import { IN_STEP_AGAIN, ORDER_CHANGE_ATTENTION } from "./wording";
-import {
-  DISPATCH_FULFILLMENT_ORDER_JOB,
-  ourShippingLine,
-  type DeliveryWindowChoice,
-  dispatchSettingsOf,
-  pickupPointsOf,
-} from "~/dispatch/public";
+import { ourShippingLine, type DeliveryWindowChoice, dispatchSettingsOf, pickupPointsOf } from "~/dispatch/public";
 import { nextDispatchGeneration } from "~/dispatch/public.server";
 
 export type { OrderSyncDeps } from "./shipment-actions.server";
@@ -59,19 +52,6 @@ export type OrderSyncResult = {
   /** Fulfillment orders whose dispatch was enqueued (again, or for the first time). */
   dispatched: string[];
 };
-
-async function dispatchInFlight(db: Db, shopDomain: string, orderGid: string): Promise<boolean> {
-  const pending = await db.job.count({
-    where: {
-      shopDomain,
-      kind: DISPATCH_FULFILLMENT_ORDER_JOB,
-      state: { in: ["queued", "running"] },
-      // The closing quote makes "Order/12" not match "Order/123".
-      payloadJson: { contains: `"orderGid":${JSON.stringify(orderGid)}` },
-    },
-  });
-  return pending > 0;
-}
 
 /** The shipment of each fulfillment order's latest dispatch generation. */
 function latestPerFulfillmentOrder(rows: readonly ShipmentRow[]): ShipmentRow[] {
@@ -194,16 +174,6 @@ function whyNotDispatchable(implied: Exclude<ImpliedShipment, { kind: "request" 
 }
 
 const isOpen = (fo: FulfillmentOrder | undefined) => fo?.status === "OPEN" || fo?.status === "IN_PROGRESS";
-
-/**
- * A new fulfillment order holding an exchange's items is the return's to book (app/returns: one round
- * trip with the collection) when the shop collects returns by courier, whichever of orders/updated and
- * returns/approve comes first; without courier returns the order's dispatch delivers it.
- */
-async function exchangeFulfillmentOrdersOwnedByReturns(ctx: SyncContext, anyNew: boolean): Promise<Set<string>> {
-  if (!anyNew || !ctx.settings.courierReturns.enabled) return new Set();
-  return fetchExchangeFulfillmentOrderIds(ctx.deps.admin, ctx.order.id);
-}
 
 /**
  * Dispatches what waits: a fulfillment order whose shipment was canceled to be sent again (moved,
