@@ -135,6 +135,15 @@ describe("startWorker", () => {
 
   it("lets a handler complete its job in the transaction that writes its result", async () => {
     const job = await enqueue();
+    const completions: string[] = [];
+    const complete = queue.complete.bind(queue);
+    queue = {
+      ...queue,
+      complete: (claimed, tx) => {
+        completions.push(tx ? "in a transaction" : "by the worker");
+        return complete(claimed, tx);
+      },
+    };
     start({
       dispatch: async (claimed, context) => {
         await db.$transaction(async (tx) => {
@@ -149,6 +158,8 @@ describe("startWorker", () => {
     expect(await db.webhookDelivery.count()).toBe(1);
     await eventually(() => logger.lines.length > 0);
     expect(logger.lines).toEqual([expect.objectContaining({ level: "info", message: "Job done" })]);
+    // Completed once, in the handler's transaction: the worker adds no completion of its own.
+    expect(completions).toEqual(["in a transaction"]);
   });
 
   it("stop() claims nothing new and waits for the running handler to finish", async () => {
