@@ -401,8 +401,13 @@ export type CarrierServiceState = {
 };
 
 /** What Shopify would have sent to the customer (recorded instead of sent). */
+/**
+ * A customer notification Shopify sends from the merchant's templates (Settings › Notifications): the
+ * shipping confirmation (fulfillmentCreate with notifyCustomer), a shipping update
+ * (fulfillmentTrackingInfoUpdate with notifyCustomer), and out for delivery / delivered (domain/fulfillments.ts).
+ */
 export type CustomerNotificationState = {
-  kind: "shipping_confirmation" | "shipping_update";
+  kind: "shipping_confirmation" | "shipping_update" | "out_for_delivery" | "delivered";
   orderId: string;
   fulfillmentId: string;
   at: IsoDateTime;
