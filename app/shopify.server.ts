@@ -6,7 +6,7 @@ import { appConfig } from "./config/env.server";
 import { db } from "./db.server";
 import { componentLogger, type LogLevel } from "./logging/logger.server";
 import { createEncryptedSessionStorage } from "./shopify-admin/encrypted-session-storage.server";
-import { recordInstall } from "./shops/install.server";
+import { recordInstallAfterAuth } from "./shops/install.server";
 
 const config = appConfig();
 const shopifyLog = componentLogger("shopify");
@@ -33,6 +33,10 @@ const shopify = shopifyApp({
   // Access and refresh tokens sealed at rest, like the courier tokens.
   sessionStorage: createEncryptedSessionStorage({ db, keys: config.encryption, inner: new PrismaSessionStorage(db) }),
   distribution: AppDistribution.AppStore,
+  // Admin requests use the staff member's online token (token exchange gives it alongside the offline
+  // one): its associated user names who acted, on every plan (the StaffMember query needs read_users,
+  // which Shopify grants only to Plus and Advanced shops). Jobs and webhooks keep the offline session.
+  useOnlineTokens: true,
   // The library logs request details at Info and below; tokens and customer data must stay out of logs.
   logger: shopifyLogger,
   future: {
@@ -41,7 +45,7 @@ const shopify = shopifyApp({
   },
   hooks: {
     afterAuth: async ({ session, admin }) => {
-      await recordInstall({ db, admin }, session.shop);
+      await recordInstallAfterAuth({ db, admin }, session);
     },
   },
   ...(customShopDomains ? { customShopDomains } : {}),

@@ -421,6 +421,21 @@ export type ShopLocaleState = { locale: string; primary: boolean; published: boo
 
 export type AppInstallationState = HasMetafieldsState & { installedAt: IsoDateTime | null };
 
+/**
+ * A user on the shop's staff, as an online access token's `associated_user` describes them (shopify.dev,
+ * "Online access tokens": id, first_name, last_name, email, account_owner, locale, collaborator,
+ * email_verified). `userId` is the session token's `sub`.
+ */
+export type StaffUserState = {
+  userId: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  accountOwner: boolean;
+  locale: string;
+  collaborator: boolean;
+};
+
 export type ShopState = HasMetafieldsState & {
   name: string;
   email: string;
@@ -451,6 +466,8 @@ export type ShopState = HasMetafieldsState & {
   appInstallation: AppInstallationState;
   notifications: CustomerNotificationState[];
   flowTriggers: FlowTriggerRunState[];
+  /** The users who can open the app in the admin; session tokens name one of them (`sub`). */
+  staff: StaffUserState[];
   nextOrderNumber: number;
   /** Every record with a global id, for `node(id:)` and relation lookups. */
   index: Map<string, unknown>;

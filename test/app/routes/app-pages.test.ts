@@ -3,7 +3,7 @@
  * `id_token` in the URL, and form posts with `Authorization: Bearer <session token>`. The courier
  * is the sandbox over HTTP; Shopify is the stand-in (Admin GraphQL against the real schema).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { action as courierWebhook } from "~/routes/courier.webhooks.$pathId";
 import { action as homeAction, loader as homeLoader } from "~/routes/app._index/route";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/app.settings/route";
@@ -16,6 +16,7 @@ import { action as listAction, loader as listLoader } from "~/routes/app.shipmen
 import { parseShopSettings } from "~/settings/shop-settings";
 import { saveCourierToken } from "~/shops/courier-credentials.server";
 import type { CourierSandbox } from "../../courier-sandbox/server";
+import { addStaffUser } from "../../shopify-stand-in";
 import { deleteCarrierService } from "../../shopify-stand-in/domain/carrier-services";
 import { handleShopRedact } from "~/webhooks/compliance.server";
 import { DEFAULT_LIST_QUERY } from "~/routes/app.shipments._index/list-query";
@@ -481,6 +482,9 @@ describe("settings", () => {
   });
 
   it("refuses invalid fields with one message per field and saves nothing", async () => {
+    // The staff member has opened the app (their first request runs the install hook, which may fill
+    // the tracking contact from Shopify's): what the refused post must leave alone is what follows.
+    await call(settingsLoader, documentRequest("/app/settings", SHOP));
     const before = await world.runtime.db.shop.findUniqueOrThrow({
       where: { domain: SHOP },
       include: { pickupLocations: true },
@@ -907,10 +911,29 @@ describe("shipment page", () => {
     ]);
   });
 
-  it("records which staff member tipped, rated and canceled, and when; shows it on the delivery; shop/redact removes it", async () => {
+  it("records which staff member tipped, rated and canceled, by the name Shopify gives, and when; shows it on the delivery; shop/redact removes it", async () => {
+    const logged = (["log", "info", "warn", "debug"] as const).map((level) => vi.spyOn(console, level));
+    // The staff as Shopify knows them: each online token names its session token's user.
+    addStaffUser(world.shop, { userId: "1001", firstName: "Dana", lastName: "Staffer" });
+    addStaffUser(world.shop, { userId: "1002", firstName: "Lee", lastName: null });
+    addStaffUser(world.shop, { userId: "1003", firstName: "Sam", lastName: "Courier" });
+    addStaffUser(world.shop, { userId: "1004", firstName: null, lastName: null });
     const asStaff = (userId: string, path: string, form: Record<string, string>) =>
       apiRequest(path, { shop: SHOP, form, token: sessionToken(SHOP, { userId }) });
     const delivered = await world.book("delivered");
+    // An action recorded before the app knew names (no name stored) still reads "A staff member".
+    await world.runtime.db.staffAction.create({
+      data: {
+        shopId: world.shopId,
+        shipmentId: delivered.id,
+        orderGid: delivered.orderGid,
+        action: "retry",
+        detail: "Retried the delivery.",
+        staffUserId: "77",
+        staffName: null,
+        createdAt: new Date(Date.now() - 60_000),
+      },
+    });
     const path = `/app/shipments/${delivered.id}`;
     const act = async (userId: string, form: Record<string, string>) =>
       data(await call(detailAction, asStaff(userId, path, form), { id: delivered.id }));
@@ -939,12 +962,15 @@ describe("shipment page", () => {
       data(await call(homeAction, asStaff("1004", "/app", { intent: "dispatch-mode", dispatchMode: "manual" }))),
     ).toMatchObject({ ok: true });
 
-    const rows = await world.runtime.db.staffAction.findMany({ orderBy: { createdAt: "asc" } });
-    expect(rows.map((r) => [r.action, r.staffUserId, r.shipmentId, r.detail])).toEqual([
-      ["tip", "1001", delivered.id, "Tipped the driver $4.25."],
-      ["rating", "1002", delivered.id, "Rated the driver 5 out of 5."],
-      ["cancel", "1003", scheduled.id, "Canceled the delivery: Other reason (explain in the comment)."],
-      ["settings", "1004", null, "Changed the dispatch mode."],
+    const rows = await world.runtime.db.staffAction.findMany({
+      where: { NOT: { staffUserId: "77" } },
+      orderBy: { createdAt: "asc" },
+    });
+    expect(rows.map((r) => [r.action, r.staffUserId, r.staffName, r.shipmentId, r.detail])).toEqual([
+      ["tip", "1001", "Dana Staffer", delivered.id, "Tipped the driver $4.25."],
+      ["rating", "1002", "Lee", delivered.id, "Rated the driver 5 out of 5."],
+      ["cancel", "1003", "Sam Courier", scheduled.id, "Canceled the delivery: Other reason (explain in the comment)."],
+      ["settings", "1004", null, null, "Changed the dispatch mode."],
     ]);
     expect(JSON.stringify(rows)).not.toContain("Mrs Jones");
 
@@ -953,10 +979,15 @@ describe("shipment page", () => {
     // merged), with who did it.
     const staffEntries = page.detail!.timeline.filter((e) => e.source === "Staff");
     expect(staffEntries.map((e) => [e.title, e.by])).toEqual([
-      ["Staff rated the driver 5 out of 5.", "A staff member"],
-      ["Staff tipped the driver $4.25.", "A staff member"],
+      ["Staff rated the driver 5 out of 5.", "Lee"],
+      ["Staff tipped the driver $4.25.", "Dana Staffer"],
+      ["Retried the delivery.", "A staff member"],
     ]);
     expect(new Date(staffEntries[0]!.at).getTime()).toBe(rows[1]!.createdAt.getTime());
+    // Staff names are shown to the shop, never logged.
+    const lines = JSON.stringify(logged.flatMap((spy) => spy.mock.calls));
+    for (const name of ["Dana", "Staffer", "Sam Courier"]) expect(lines).not.toContain(name);
+    for (const spy of logged) spy.mockRestore();
 
     await handleShopRedact(world.runtime.db, SHOP);
     expect(await world.runtime.db.staffAction.count()).toBe(0);
