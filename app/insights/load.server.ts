@@ -123,7 +123,8 @@ const resultRow = z.discriminatedUnion("part", [
 
 /**
  * The shipments of `periods` grouped per day (delivery-figures.ts groupRows), and the delivered
- * deliveries' minutes from payment per period (keyed by the period's first day).
+ * deliveries' minutes from payment per period (keyed by the period's first day; counted per period
+ * in the database).
  */
 export async function loadDeliveryGroups(
   db: Db,
@@ -147,6 +148,8 @@ export async function loadDeliveryGroups(
       s."tipCents" AS "tipCents", s."paidToDeliveredMinutes" AS "minutes"
     FROM "Shipment" s LEFT JOIN "raises" r ON r."shipmentId" = s."id"
     ${inPeriods(column)}`;
+  // The minutes counted per period, not per day: a few hundred rows to carry out, not tens of thousands.
+  const periodIndex = periodIndexSql(periods);
   const rows = await db.$queryRaw(Prisma.sql`
     WITH "raises" AS (
       SELECT "shipmentId", CAST(SUM("amountCents") AS INTEGER) AS "raiseCents" FROM "NoDriverRaise"
@@ -160,7 +163,7 @@ export async function loadDeliveryGroups(
       COALESCE(SUM("raiseCents"), 0) AS "raisesCents"
     FROM "base" GROUP BY 2, 3, 4, 5, 6, 7
     UNION ALL
-    SELECT 'minutes', "idx", NULL, NULL, NULL, NULL, NULL, "minutes", COUNT(*), 0, 0, 0, 0
+    SELECT 'minutes', ${periodIndex}, NULL, NULL, NULL, NULL, NULL, "minutes", COUNT(*), 0, 0, 0, 0
     FROM "base" WHERE "kind" <> 'return_pickup' AND "state" = 'delivered' AND "minutes" IS NOT NULL
     GROUP BY 2, 8`);
   const parsed = parseSqlRows(resultRow, rows, "insights group");
@@ -179,14 +182,21 @@ export async function loadDeliveryGroups(
     tipsCents: row.tipsCents,
     raisesCents: row.raisesCents,
   }));
-  // Minutes per period: a day index falls in the period whose days hold it.
   const minutes = new Map(periods.map((p) => [p.days[0]!, [] as MinutesCount[]]));
-  for (const row of minuteRows) {
-    const day = dayNames[row.idx]!;
-    const period = periods.find((p) => p.days.includes(day))!;
-    minutes.get(period.days[0]!)!.push({ minutes: row.minutes, count: row.count });
-  }
+  for (const row of minuteRows)
+    minutes.get(periods[row.idx]!.days[0]!)!.push({ minutes: row.minutes, count: row.count });
   return { groups, minutes };
+}
+
+/** A day index's period (periods back to back in order) as SQL over the column "idx". */
+function periodIndexSql(periods: readonly ShopDays[]): Prisma.Sql {
+  if (periods.length === 1) return Prisma.raw("0");
+  let firstDay = 0;
+  const whens = periods.slice(0, -1).map((period, n) => {
+    firstDay += period.days.length;
+    return Prisma.raw(`WHEN "idx" < ${firstDay} THEN ${n}`);
+  });
+  return Prisma.sql`CASE ${Prisma.join(whens, " ")} ELSE ${Prisma.raw(String(periods.length - 1))} END`;
 }
 
 const COUNT_COLUMNS = [
