@@ -60,7 +60,8 @@ export async function wordsOnPage(page: Page): Promise<string> {
 
 export type ShopperBrowser = {
   newContext: (viewport: { width: number; height: number }) => Promise<BrowserContext>;
-  watch: (page: Page, name: string) => void;
+  /** Records the page's console errors; `documentStatus`: the page itself answers so (404, 410) on purpose. */
+  watch: (page: Page, name: string, documentStatus?: number) => void;
 };
 
 /** Contexts that reach only `allowed()` origins (the shop's proxy, the app, the tile server), recording the rest. */
@@ -78,9 +79,15 @@ export function shopperBrowser(browser: Browser, allowed: () => string[], proble
       });
       return context;
     },
-    watch(page, name) {
+    watch(page, name, documentStatus) {
       page.on("console", (message) => {
-        if (message.type() === "error") problems.push(`${name}: ${message.text()}`);
+        if (message.type() !== "error") return;
+        // Chromium reports a page answered 404 or 410 as a failed load of the page itself.
+        const ownStatus =
+          documentStatus !== undefined &&
+          message.location().url === page.url() &&
+          message.text().includes(`status of ${documentStatus}`);
+        if (!ownStatus) problems.push(`${name}: ${message.text()}`);
       });
       page.on("pageerror", (error) => problems.push(`${name}: ${error.message}`));
     },
@@ -134,9 +141,10 @@ export async function inOtherLanguages(
     ] as const) {
       const context = await browser.newContext(viewport);
       const page = await context.newPage();
-      browser.watch(page, `${options.state} in ${language}`);
+      const status = options.status ?? 200;
+      browser.watch(page, `${options.state} in ${language}`, status === 200 ? undefined : status);
       const response = await page.goto(`${options.proxyUrl}/${language}/${options.pathname}`);
-      expect(response?.status()).toBe(options.status ?? 200);
+      expect(response?.status()).toBe(status);
       expect(await page.locator("html").getAttribute("lang")).toBe(language);
       const words = await wordsOnPage(page);
       const english = englishTextsNotIn(language).filter((text) =>
