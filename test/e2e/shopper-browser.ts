@@ -94,12 +94,14 @@ export function shopperBrowser(browser: Browser, allowed: () => string[], proble
   };
 }
 
-/** The order status block's answer for an order, as the block asks it with the customer's session token. */
-export async function blockDeliveries(
+/** A request of the order status block for an order, with the customer's session token, as the block sends it. */
+export function blockRequest(
   stack: DemoStack,
   order: { id: string; customerId?: string | null },
   browserVersion: string,
-): Promise<ShopperDeliveriesResponse> {
+  suffix: string,
+  init: { method?: string; body?: string } = {},
+): Promise<Response> {
   const token = mintSessionToken({
     shop: DEMO_SHOP,
     apiKey: stack.apiKey,
@@ -107,14 +109,25 @@ export async function blockDeliveries(
     userId: order.customerId!,
   });
   const id = order.id.slice(order.id.lastIndexOf("/") + 1);
-  const answer = await fetch(`${stack.appUrl}/api/customer/orders/${id}/delivery`, {
+  return fetch(`${stack.appUrl}/api/customer/orders/${id}/${suffix}`, {
+    ...init,
     // The block runs in the shopper's browser (the library turns away what looks like a bot).
     headers: {
       Authorization: `Bearer ${token}`,
       Origin: "https://extensions.shopifycdn.com",
+      ...(init.body ? { "Content-Type": "application/json" } : {}),
       "User-Agent": `Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browserVersion} Mobile Safari/537.36`,
     },
   });
+}
+
+/** The order status block's answer for an order. */
+export async function blockDeliveries(
+  stack: DemoStack,
+  order: { id: string; customerId?: string | null },
+  browserVersion: string,
+): Promise<ShopperDeliveriesResponse> {
+  const answer = await blockRequest(stack, order, browserVersion, "delivery");
   expect(answer.status).toBe(200);
   return (await answer.json()) as ShopperDeliveriesResponse;
 }

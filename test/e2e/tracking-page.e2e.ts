@@ -23,7 +23,6 @@ import { checkoutQuote } from "../demo/steps/checkout-quote";
 import { installAndSetUp } from "../demo/steps/install-and-set-up";
 import { orderPaid } from "../demo/steps/order-paid";
 import { DEMO_SHOP, SHOPPER } from "../demo/store";
-import { mintSessionToken } from "../support/shopify-signing";
 import { startAppProxyStandIn, type AppProxyStandIn } from "../support/app-proxy-stand-in";
 import { startTileServer, type TileServer } from "../support/tile-server";
 import {
@@ -33,6 +32,7 @@ import {
   PHONE,
   SCREENSHOTS,
   blockDeliveries as blockAnswer,
+  blockRequest,
   inOtherLanguages as checkOtherLanguages,
   shopperBrowser,
   type ShopperBrowser,
@@ -64,24 +64,13 @@ const blockDeliveries = () => blockAnswer(stack, ctx.state.delivered!.order, bro
 
 /** A change from the order status block, as the block sends it with the customer's session token. */
 async function blockChange(deliveryId: string, body: unknown): Promise<[number, unknown]> {
-  const order = ctx.state.delivered!.order;
-  const token = mintSessionToken({
-    shop: DEMO_SHOP,
-    apiKey: stack.apiKey,
-    apiSecret: stack.apiSecret,
-    userId: order.customerId!,
-  });
-  const id = order.id.slice(order.id.lastIndexOf("/") + 1);
-  const answer = await fetch(`${stack.appUrl}/api/customer/orders/${id}/deliveries/${deliveryId}/change`, {
-    method: "POST",
-    headers: {
-      Authorization: `Bearer ${token}`,
-      Origin: "https://extensions.shopifycdn.com",
-      "Content-Type": "application/json",
-      "User-Agent": `Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version()} Mobile Safari/537.36`,
-    },
-    body: JSON.stringify(body),
-  });
+  const answer = await blockRequest(
+    stack,
+    ctx.state.delivered!.order,
+    browser.version(),
+    `deliveries/${deliveryId}/change`,
+    { method: "POST", body: JSON.stringify(body) },
+  );
   return [answer.status, await answer.json()];
 }
 
