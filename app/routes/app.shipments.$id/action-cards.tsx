@@ -3,7 +3,7 @@ import { Banner, BlockStack, Button, FormLayout, InlineStack, Select, Text, Text
 import { useState, type ReactNode } from "react";
 import { CANCEL_COMMENT_MAX_LENGTH } from "../../../extensions/shared/api-contract";
 import { CANCEL_REASON_OPTIONS, cancelFeeWarning } from "../../../extensions/shared/cancellation";
-import { RATING_OPTIONS } from "../../../extensions/shared/presentation";
+import { RATING_OPTIONS } from "../../../extensions/shared/english-words";
 import type { ShipmentPageActionResult } from "./actions.server";
 import type { ShipmentDetail } from "./shipment-detail";
 import { TitledCard } from "./titled-card";

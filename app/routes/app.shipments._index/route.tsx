@@ -19,7 +19,8 @@ import {
   useIndexResourceState,
 } from "@shopify/polaris";
 import { useState } from "react";
-import { STATE_LABELS, STATE_TONES } from "../../../extensions/shared/presentation";
+import { STATE_TONES } from "../../../extensions/shared/presentation";
+import { STATE_LABELS } from "../../../extensions/shared/english-words";
 import { getRuntime } from "~/runtime.server";
 import { polarisTone } from "~/text/format";
 import { formatMoneyWithCode } from "~/text/staff-format";
