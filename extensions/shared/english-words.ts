@@ -4,7 +4,14 @@
  */
 import i18next from "i18next";
 import en from "../order-delivery-action/locales/en.default.json";
-import { SHIPMENT_STATES, type PhotoKind, type ShipmentState } from "./api-contract";
+import {
+  CANCELLATION_CODES,
+  SHIPMENT_STATES,
+  type CancellationCode,
+  type PhotoKind,
+  type ShipmentState,
+} from "./api-contract";
+import { cancelFeeWarning as feeWarningIn, cancellationLabel as labelIn, cancelReasonOptions } from "./cancellation";
 import { photoLabel, ratingOptions, RATING_VALUES, stateLabel, type AdminWords } from "./presentation";
 
 const instance = i18next.createInstance();
@@ -35,3 +42,14 @@ export const RATING_WORDS: Readonly<Record<number, string>> = Object.fromEntries
 );
 
 export const RATING_OPTIONS = ratingOptions(englishAdminWords);
+
+/** Any cancellation code in English words (CANCELLATION_LABELS for the known ones). */
+export const cancellationLabel = (code: string) => labelIn(code, englishAdminWords);
+
+export const CANCELLATION_LABELS = Object.fromEntries(
+  CANCELLATION_CODES.map((code) => [code, cancellationLabel(code)]),
+) as Readonly<Record<CancellationCode, string>>;
+
+export const CANCEL_REASON_OPTIONS = cancelReasonOptions(englishAdminWords);
+
+export const cancelFeeWarning = (shipment: { cancelFeeApplies: boolean }) => feeWarningIn(shipment, englishAdminWords);

@@ -11,13 +11,13 @@ import {
   type ShipmentState,
   type ShipmentView,
 } from "./api-contract";
+import type { AdminWords } from "./admin-words";
 import { cancellationLabel } from "./cancellation";
 
 /** The badge tones the admin components accept. */
 export type Tone = "info" | "success" | "warning" | "critical" | "neutral" | "caution";
 
-/** `shopify.i18n.translate` over the extension's locale files (`{{name}}` placeholders). */
-export type AdminWords = (key: string, values?: Record<string, string | number>) => string;
+export type { AdminWords } from "./admin-words";
 
 /** A shipment state in the staff's language. */
 export function stateLabel(state: ShipmentState, t: AdminWords): string {
@@ -126,7 +126,7 @@ export function shipmentCard(shipment: ShipmentView, now: Date, formatTime: Form
   const deliveredAt = parseIso(shipment.deliveredAtIso);
   if (shipment.state === "delivered" && deliveredAt) detail("deliveredAt", formatTime(deliveredAt));
   if (shipment.state === "canceled" && shipment.cancellationCode) {
-    detail("reason", cancellationLabel(shipment.cancellationCode));
+    detail("reason", cancellationLabel(shipment.cancellationCode, t));
   }
   // The courier's extra compensation is in US dollars.
   if (shipment.driverPayRaisedCents > 0) detail("payRaised", formatMoney(shipment.driverPayRaisedCents, "USD"));

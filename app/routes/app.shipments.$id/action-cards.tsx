@@ -2,7 +2,7 @@ import { useFetcher } from "@remix-run/react";
 import { Banner, BlockStack, Button, FormLayout, InlineStack, Select, Text, TextField } from "@shopify/polaris";
 import { useState, type ReactNode } from "react";
 import { CANCEL_COMMENT_MAX_LENGTH } from "../../../extensions/shared/api-contract";
-import { CANCEL_REASON_OPTIONS, cancelFeeWarning } from "../../../extensions/shared/cancellation";
+import { CANCEL_REASON_OPTIONS, cancelFeeWarning } from "../../../extensions/shared/english-words";
 import { RATING_OPTIONS } from "../../../extensions/shared/english-words";
 import type { ShipmentPageActionResult } from "./actions.server";
 import type { ShipmentDetail } from "./shipment-detail";

@@ -1,5 +1,5 @@
 import { BlockStack, Button, InlineGrid, InlineStack, Link, Text } from "@shopify/polaris";
-import { cancellationLabel } from "../../../extensions/shared/cancellation";
+import { cancellationLabel } from "../../../extensions/shared/english-words";
 import { STATE_LABELS } from "../../../extensions/shared/english-words";
 import { FINAL_STATES } from "~/shipments/states";
 import {
