@@ -31,7 +31,15 @@ import { WEBHOOK_CREDENTIALS_TTL_MS, type ReceiveDeps } from "./tracking/courier
  * takes them from here and passes them into the service functions, which never build their own.
  */
 
-export const JOB_LEASE_MS = 60_000;
+/**
+ * A running job's lease; the worker renews it every third of it (worker.server.ts) while the job
+ * runs, so only a stopped instance's jobs outlive it, and another instance takes them over after
+ * at most this plus a sweep (a tenth of it). 60 s kept a killed instance's orders waiting a minute
+ * (bench:tenants, issue 37). A job that runs twice after a lost lease books nothing twice: the
+ * courier refuses a second create with the same idempotency key (409, adopted) and the shipment row
+ * is written with the job's completion, which the lease fences.
+ */
+export const JOB_LEASE_MS = 10_000;
 /**
  * Checkout reads a shop's settings and builds its courier client at most this often: a settings
  * change or a new courier token reaches checkout within this time.

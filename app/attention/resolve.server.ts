@@ -50,7 +50,10 @@ export async function resolveAttention(
     await recordOnShipment(tx, {
       shipmentId: shipment.id,
       at,
-      entry: { kind: RESOLVED_ACTIVITY, message: `Resolved by ${actorLabel(input.staff)}: ${note} (was: ${reason})` },
+      entry: {
+        kind: RESOLVED_ACTIVITY,
+        message: `Resolved by ${actorLabel(input.staff, { inSentence: true })}: ${note} (was: ${reason})`,
+      },
     });
     await recordStaffAction(tx, {
       shop: { id: shop.id },

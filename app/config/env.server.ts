@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { sqliteUrlProblem } from "../db/provider";
 import { LOOPBACK_HOSTS } from "./loopback-hosts";
+import { mapTileSourceFromEnv } from "./map-tiles-env";
+import type { MapTileSource } from "./map-tile-source";
 
 /**
  * The app's configuration, read from the environment once at startup.
@@ -129,12 +131,18 @@ const envSchema = z.object({
     .enum(["true", "false"])
     .default("false")
     .transform((v) => v === "true"),
+  MAP_TILE_URL: z.string().optional(),
+  MAP_TILE_ATTRIBUTION: z.string().optional(),
+  MAP_TILE_KEY: z.string().optional(),
 });
 
 /** The courier's base URLs that production cannot run without: the app has no working default. */
 const REQUIRED_IN_PRODUCTION = ["COURIER_SANDBOX_URL", "COURIER_PRODUCTION_URL"] as const;
 
 const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
+  const mapTiles = mapTileSourceFromEnv(env);
+  if (!mapTiles.ok)
+    for (const { name, message } of mapTiles.problems) ctx.addIssue({ code: "custom", path: [name], message });
   for (const name of REQUIRED_IN_PRODUCTION) {
     // A malformed URL has its own issue already (this runs after every field's check).
     const value = env[name];
@@ -185,6 +193,8 @@ export type AppConfig = {
    * over plain HTTP too: the local sandbox.
    */
   courier: { sandboxUrl?: string; productionUrl?: string; allowedHosts: string[]; allowLoopback: boolean };
+  /** The app-wide map tile provider of the tracking page (map-tiles-env.ts); null: none, the page says so. */
+  mapTiles: MapTileSource | null;
 };
 
 export class ConfigError extends Error {
@@ -235,7 +245,14 @@ export function parseEnv(env: Record<string, string | undefined>): AppConfig {
       allowedHosts: e.COURIER_ALLOWED_HOSTS,
       allowLoopback: e.COURIER_ALLOW_LOOPBACK,
     },
+    mapTiles: mapTiles(e),
   };
+}
+
+/** The provider checkedEnvSchema already found sound. */
+function mapTiles(env: Parameters<typeof mapTileSourceFromEnv>[0]): MapTileSource | null {
+  const result = mapTileSourceFromEnv(env);
+  return result.ok ? result.source : null;
 }
 
 /** Only the database URL, for tooling (Prisma CLI) that needs nothing else. */

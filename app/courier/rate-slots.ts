@@ -29,11 +29,6 @@ export function grantsInWindow(slots: readonly SlotRow[], now: number, windowMs:
     .map((slot) => ({ at: countsFrom(slot, now), lane: slot.lane === "quote" ? "quote" : "background" }));
 }
 
-/** Whether a request is in flight on one of the slots: its answer may free a slot before any window says. */
-export function anyInFlight(slots: readonly SlotRow[], now: number): boolean {
-  return slots.some((slot) => slot.lane !== null && inFlight(slot, now));
-}
-
 /** The slot to grant next: the one granted longest ago, if that grant has left the window. */
 export function oldestFreeSlot(slots: readonly SlotRow[], now: number, windowMs: number): SlotRow | null {
   let oldest: { slot: SlotRow; from: number } | null = null;

@@ -22,8 +22,8 @@ import {
   renderTrackingPage,
 } from "~/tracking-page/render.server";
 import type { TrackingPageView } from "~/tracking-page/view-model";
-import { mapTileOrigin } from "~/settings/map-tile-source";
-import { plainHttpsOrigin } from "~/settings/plain-https-origin";
+import { mapTileOrigin } from "~/config/map-tile-source";
+import { plainHttpsOrigin } from "~/config/plain-https-origin";
 
 /**
  * The shell of the shoppers' tracking page (routes t.$token*, proxy.track.$token*): the per-client
@@ -141,7 +141,7 @@ function html(
 
 /** The logo's origin, for the page's image policy. */
 function originsOf(view: TrackingPageView): string[] {
-  // The merchant's tile host only when they set a tile source: by default the page asks no one for its map.
+  // The tile host of the map's source (the shop's or the app's): the page asks no other host for its map.
   const tiles = view.mapTiles ? mapTileOrigin(view.mapTiles.urlTemplate) : null;
   return [logoOriginOf(view), tiles].filter((origin): origin is string => origin !== null);
 }
@@ -232,6 +232,11 @@ export async function trackingPageResponse(
     return answer === "page" ? pageAnswer(notFound, nonce) : statusAnswer(notFound);
   const perToken = takeTokenRate(token.data);
   if (!perToken.allowed) return tooMany(perToken);
-  const result = await trackingPageFor(staffDeps(), token.data, shopDomain, locales);
+  const result = await trackingPageFor(
+    { ...staffDeps(), mapTiles: appConfig().mapTiles },
+    token.data,
+    shopDomain,
+    locales,
+  );
   return answer === "page" ? pageAnswer(result, nonce) : statusAnswer(result);
 }

@@ -171,7 +171,9 @@ export function sectionSummary(
     case "dispatch":
       return DISPATCH_SUMMARY[settings.dispatchMode];
     case "notifications":
-      return settings.notifyCustomerOnFulfillment ? "Shopify emails the customer at pickup" : "No email at pickup";
+      return settings.notifyCustomerOnFulfillment
+        ? "Shopify emails the customer at pickup, out for delivery and delivery"
+        : "No Shopify emails about the delivery";
     case "no-driver":
       return settings.noDriverWatch.raisesEnabled ? "Pay raises on" : "Pay raises off";
     case "tracking":

@@ -16,8 +16,8 @@ import {
   TRACKING_URL_TEMPLATE_MAX_LENGTH,
 } from "./limits";
 import { isHttpsUrlTemplate } from "./tracking-url";
-import { isMapTileTemplate } from "./map-tile-source";
-import { plainHttpsOrigin } from "./plain-https-origin";
+import { isMapTileTemplate } from "~/config/map-tile-source";
+import { plainHttpsOrigin } from "~/config/plain-https-origin";
 
 const TrackingUrlTemplate = z.preprocess(
   (value) => (value === undefined || (typeof value === "string" && value.trim() === "") ? null : value),

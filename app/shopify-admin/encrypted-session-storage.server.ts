@@ -38,6 +38,21 @@ export const sessionSecretContext = (sessionId: string, field: SealedField) => `
 
 const log = componentLogger("session-storage");
 
+/** The online session's user fields the Prisma storage keeps in nullable columns. */
+const USER_TEXT_FIELDS = ["first_name", "last_name", "email", "locale"] as const;
+
+/**
+ * The Prisma storage reads an empty user column back as the text "null" (`String(row.lastName)`), so
+ * a staff member without a last name would be shown as "Lee null": such a field is empty again.
+ */
+function withEmptyUserFieldsEmpty(params: ReturnType<Session["toObject"]>): ReturnType<Session["toObject"]> {
+  const user = params.onlineAccessInfo?.associated_user;
+  if (!user) return params;
+  const cleaned = { ...user };
+  for (const field of USER_TEXT_FIELDS) if (cleaned[field] === "null") delete cleaned[field];
+  return { ...params, onlineAccessInfo: { ...params.onlineAccessInfo!, associated_user: cleaned } };
+}
+
 export function createEncryptedSessionStorage(deps: {
   db: Db;
   keys: KeyRing;
@@ -56,7 +71,7 @@ export function createEncryptedSessionStorage(deps: {
 
   /** The session as the library uses it, or null when a sealed token cannot be opened (a lost key). */
   const opened = async (stored: Session): Promise<Session | null> => {
-    const params = stored.toObject();
+    const params = withEmptyUserFieldsEmpty(stored.toObject());
     const reseal: Partial<Record<SealedField, { from: string; to: string }>> = {};
     for (const field of SEALED_FIELDS) {
       const value = params[field];

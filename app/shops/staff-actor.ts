@@ -2,8 +2,8 @@ import { staffName } from "~/text/staff-format";
 
 /**
  * Who on the shop's staff is acting: their Shopify user id from the request's session token (`sub`),
- * and their name when the session is an online one (the app uses offline sessions, whose token
- * carries no name). A staff member's name is personal data: it is stored with their actions and
+ * and their name from the online session's associated user (app/shopify.server.ts asks for online
+ * tokens), taken when they act and stored with the action. A staff member's name is personal data:
  * shown to the shop, never logged. Pure.
  */
 
@@ -34,10 +34,9 @@ export function staffActorOf(auth: StaffAuth): StaffActor {
 
 /**
  * How the pages name who acted: their name, else "A staff member" (a Shopify user id means nothing to
- * staff; the id stays in the staff actions log). Shopify gives names to online sessions only; the
- * app's offline sessions carry none, and reading the staff list needs the read_users scope, which
- * the app does not ask for.
+ * staff; the id stays in the staff actions log). Actions taken before the app asked for online tokens,
+ * or whose user has no name in Shopify, have none. `inSentence`: "a staff member" after other words.
  */
-export function actorLabel(actor: StaffActor): string {
-  return staffName(actor.name);
+export function actorLabel(actor: StaffActor, options: { inSentence?: boolean } = {}): string {
+  return staffName(actor.name, options);
 }

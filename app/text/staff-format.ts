@@ -166,9 +166,10 @@ export function formatPosition(
 }
 
 /** Who on the staff did something: their name, else "A staff member" (a Shopify user id means nothing to staff). */
-export function staffName(name: string | null | undefined): string {
+export function staffName(name: string | null | undefined, options: { inSentence?: boolean } = {}): string {
   const trimmed = name?.trim();
-  return trimmed ? trimmed : "A staff member";
+  if (trimmed) return trimmed;
+  return options.inSentence ? "a staff member" : "A staff member";
 }
 
 /** "2026-11-27T19:30:00-08:00": an instant for a spreadsheet, with the shop's offset; "" for none. */

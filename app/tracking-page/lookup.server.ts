@@ -3,7 +3,8 @@ import type { Db } from "~/db/client.server";
 import { isPlainObject } from "~/http/plain-object";
 import { parseRequest } from "~/shipments/stored-request";
 import { parseShopSettings } from "~/settings/shop-settings";
-import { plainHttpsOrigin } from "~/settings/plain-https-origin";
+import { plainHttpsOrigin } from "~/config/plain-https-origin";
+import type { MapTileSource } from "~/config/map-tile-source";
 import { parseCourierEvent } from "~/courier/events";
 import { FINAL_STATES } from "~/shipments/states";
 import { changeWindowState } from "./shopper-changes";
@@ -36,7 +37,13 @@ const NEAR_ADDRESS_EVENTS = ["shipment.driver_approaching_delivery", "shipment.a
 const RECENT_POSITIONS = 10;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type TrackingPageDeps = { db: Db; clock: () => Date; files: Pick<FileLinkSigner, "link"> };
+export type TrackingPageDeps = {
+  db: Db;
+  clock: () => Date;
+  files: Pick<FileLinkSigner, "link">;
+  /** The app-wide map tile provider (MAP_TILE_URL); a shop's own source wins. None: "map unavailable". */
+  mapTiles?: MapTileSource | null;
+};
 
 export type TrackingPageResult =
   | { kind: "not_found"; language: ShopperLanguage }
@@ -191,9 +198,10 @@ export async function pageViewOf(
     logoUrl:
       settings.tracking.logoUrl && plainHttpsOrigin(settings.tracking.logoUrl) ? settings.tracking.logoUrl : null,
     accentColor: settings.tracking.accentColor,
+    // The shop's own tile source when it set one, else the app's provider, else none.
     mapTiles: settings.tracking.mapTileUrl
       ? { urlTemplate: settings.tracking.mapTileUrl, attribution: settings.tracking.mapTileAttribution }
-      : null,
+      : (deps.mapTiles ?? null),
     ratingReasons: settings.tracking.ratingReasons,
     shopperRating: shipment.shopperRating,
     // The booked items' names (product and variant) and quantities: nothing else of the order.

@@ -1,10 +1,10 @@
 import { mapFrame } from "./map";
-import type { MapTileSource } from "~/settings/map-tile-source";
+import type { MapTileSource } from "~/config/map-tile-source";
 import { mapTilesFor } from "./map-tiles";
 import type { MapView } from "./view-model";
 
 /**
- * The merchant's tiles under the map's marks (only when they configured a tile source), clipped to
+ * The tile provider's streets under the map's marks (the shop's source or the app's), clipped to
  * the map's rounded frame; the background shows where a tile does not load.
  */
 export function MapTileLayer({ map, source }: { map: MapView; source: MapTileSource | null }) {

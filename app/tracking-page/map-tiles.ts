@@ -1,4 +1,4 @@
-import { mapTileUrl, type MapTileSource } from "~/settings/map-tile-source";
+import { mapTileUrl, type MapTileSource } from "~/config/map-tile-source";
 import { MAP_HEIGHT, MAP_WIDTH, type MapFrame } from "./map";
 
 /**

@@ -1,8 +1,9 @@
+import { AREA_RADIUS_METERS } from "./shopper-area";
 import type { MapView, Point } from "./view-model";
 
 /**
  * The tracking page's map as plain geometry, drawn as an inline SVG from the coordinates the app
- * holds (the store, the delivery area, the driver), so the page makes no request to a map service.
+ * holds (the store, the delivery area, the driver) over the tile provider's streets (map-tiles.ts).
  * Points are projected equirectangularly (longitude scaled by the cosine of the latitude), which is
  * true to within a fraction of a percent over a city.
  */
@@ -10,8 +11,6 @@ import type { MapView, Point } from "./view-model";
 export const MAP_WIDTH = 320;
 export const MAP_HEIGHT = 200;
 const MAP_PADDING = 28;
-/** Radius of the delivery area on the ground: the area is rounded to about a kilometre. */
-const AREA_RADIUS_METERS = 700;
 const METERS_PER_DEGREE = 111_320;
 /** A map of points closer than this still spans this much ground, so a lone point is not a zoom into a street. */
 const MIN_SPAN_METERS = 3_000;

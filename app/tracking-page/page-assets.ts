@@ -38,6 +38,9 @@ figcaption{display:flex;gap:16px;font-size:.85rem;color:#334155;margin-top:6px}
 .key-store::before{background:#0f172a;border-radius:2px}
 .key-area::before{background:#93c5fd}
 .key-driver::before{background:#16a34a}
+.map-unavailable{margin:16px 0;padding:12px 16px;border:1px dashed #94a3b8;border-radius:12px;color:#334155}
+.map-unavailable h2{margin:0 0 4px;font-size:1rem}
+.map-unavailable p{margin:0;font-size:.9rem}
 .photo img{width:100%;height:auto;border-radius:8px;background:#e2e8f0}
 header .order{margin:0;font-size:.9rem;opacity:.85}
 h2{font-size:1.15rem;margin:24px 0 4px}

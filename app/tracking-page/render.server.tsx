@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { mapGeometry } from "./map";
 import { MapTileCredit, MapTileLayer } from "./map-tile-layer.server";
-import type { MapTileSource } from "~/settings/map-tile-source";
+import type { MapTileSource } from "~/config/map-tile-source";
 import { PAGE_SCRIPT, PAGE_STYLE } from "./page-assets";
 import { StoreContactList, renderChanges } from "./change-panel.server";
 import { brandOf, type BrandView } from "./brand";
@@ -28,6 +28,8 @@ function DeliveryMap({
 }) {
   const geometry = mapGeometry(map);
   if (!geometry) return null;
+  // Without streets, marks on a blank frame tell the shopper nothing: the page says the map is unavailable.
+  if (!tiles) return <MapUnavailable text={text} />;
   const { width, height, pickup, destination, driver } = geometry;
   const parts = [
     pickup ? text.t("page.map.store") : null,
@@ -77,6 +79,15 @@ function DeliveryMap({
         <MapTileCredit source={tiles} />
       </figcaption>
     </figure>
+  );
+}
+
+function MapUnavailable({ text }: { text: ShopperText }) {
+  return (
+    <section className="map-unavailable" aria-labelledby="map-unavailable">
+      <h2 id="map-unavailable">{text.t("page.map.unavailable")}</h2>
+      <p>{text.t("page.map.unavailableBody")}</p>
+    </section>
   );
 }
 

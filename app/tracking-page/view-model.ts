@@ -1,7 +1,8 @@
 import { FINAL_STATES, type ShipmentState } from "~/shipments/states";
 import { brandOf, phoneWayOf, storeContactOf, type BrandView, type ContactWay, type StoreContact } from "./brand";
 import { driverOnMap } from "./driver-on-map";
-import type { MapTileSource } from "~/settings/map-tile-source";
+import { shopperAreaOf } from "./shopper-area";
+import type { MapTileSource } from "~/config/map-tile-source";
 import { CLOSED_REASON_WORDS, type ChangeWindowState } from "./shopper-changes";
 import { shopperWindow, windowDay } from "./shopper-days";
 import { firstNameOf, vehicleInWords } from "./driver-words";
@@ -78,6 +79,7 @@ export type StepKey =
 export type Step = { key: StepKey; label: string; status: "done" | "current" | "upcoming" };
 export type MapView = {
   pickup: Point | null;
+  /** The centre of the shopper's area (shopper-area.ts), never the address. */
   destination: Point | null;
   /** The driver's position rounded to about 100 m, while on the way and not yet near the address. */
   driver: Point | null;
@@ -163,14 +165,6 @@ export const HEADLINE_OF_STATE: Record<ShipmentState, HeadlineKey> = {
 
 /** Within this long, the ETA is a countdown ("Arriving in about 12 min"); later, a time of day. */
 export const COUNTDOWN_WITHIN_MINUTES = 60;
-
-/** Two decimals (about a kilometre): the map shows the area delivered to, never the address. */
-export const AREA_DECIMALS = 2;
-
-export function areaOf(point: Point): Point {
-  const round = (value: number) => Number(value.toFixed(AREA_DECIMALS));
-  return { latitude: round(point.latitude), longitude: round(point.longitude) };
-}
 
 function stepLabel(text: ShopperText, key: StepKey): string {
   return text.t(`page.steps.${key}` as ShopperMessageKey);
@@ -273,7 +267,7 @@ export function trackingPageView(
     !final && (facts.pickup || facts.destination)
       ? {
           pickup: facts.pickup,
-          destination: facts.destination && areaOf(facts.destination),
+          destination: facts.destination && shopperAreaOf(facts.destination),
           driver: onMap?.driver ?? null,
           heading: onMap?.heading ?? null,
           city: facts.recipientCity,

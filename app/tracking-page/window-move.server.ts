@@ -8,16 +8,12 @@ import { startNoDriverWatch } from "~/watchdog/public.server";
 import {
   sendUpdate,
   SOURCE_WORDS,
-  UNAVAILABLE,
+  unavailable,
   type ChangeResult,
   type ChangeSource,
   type ShopperChangeDeps,
 } from "./change-results.server";
-import type { PageShipment } from "./lookup.server";
 import { movableWindow, windowLabel, type Booking } from "./movable-windows.server";
-
-const NO_LONGER_OFFERED = "That delivery time is no longer available at this price. Choose another one.";
-const FULL_NOW = "That delivery time has just filled up. Choose another one.";
 
 /**
  * A window move: the chosen window priced exactly (movable-windows.server.ts), its slot's place
@@ -32,18 +28,14 @@ export async function moveWindow(
   serviceCode: string,
   source: ChangeSource,
 ): Promise<ChangeResult> {
-  const { request, shipment, settings, timeZone } = booking;
+  const { request, shipment, settings, timeZone, text } = booking;
   const now = deps.clock();
-  if (shipment.serviceCode === serviceCode)
-    return {
-      kind: "unchanged",
-      message: `Your delivery is booked for ${shipmentWindowLabel(shipment, now, timeZone)}.`,
-    };
+  if (shipment.serviceCode === serviceCode) return { kind: "unchanged", message: bookedWords(booking, now) };
   const chosen = await movableWindow(deps, booking, serviceCode);
   if ("refused" in chosen)
     return chosen.refused === "unpriced"
-      ? { kind: "refused", status: 503, message: UNAVAILABLE }
-      : { kind: "refused", status: 409, message: NO_LONGER_OFFERED };
+      ? unavailable(text)
+      : { kind: "refused", status: 409, message: text.t("api.noLongerOffered") };
   const { offer } = chosen;
   const place = { shopDomain: shipment.shop.domain, shipmentId: shipment.id };
   const held = await moveSlotPlace(deps.db, {
@@ -54,7 +46,7 @@ export async function moveWindow(
     timeZone,
     at: now,
   });
-  if (!held) return { kind: "refused", status: 409, message: FULL_NOW };
+  if (!held) return { kind: "refused", status: 409, message: text.t("api.fullNow") };
   const patch = {
     pickup_after: offer.pickupAfter.toISOString(),
     deliver_between: { start: offer.deliverBetween.start.toISOString(), end: offer.deliverBetween.end.toISOString() },
@@ -100,11 +92,12 @@ export async function moveWindow(
       now,
     });
   });
-  return { kind: "changed", message: `Your delivery is now booked for ${windowLabel(offer, now, timeZone)}.` };
+  return { kind: "changed", message: text.t("api.movedTo", { window: windowLabel(offer, now, timeZone, text) }) };
 }
 
-function shipmentWindowLabel(shipment: PageShipment, now: Date, timeZone: string): string {
-  return shipment.deliverStart && shipment.deliverEnd
-    ? windowLabel({ deliverBetween: { start: shipment.deliverStart, end: shipment.deliverEnd } }, now, timeZone)
-    : "the time you chose";
+/** "Your delivery is booked for …": the booked window in the shopper's words. */
+function bookedWords({ shipment, timeZone, text }: Booking, now: Date): string {
+  if (!shipment.deliverStart || !shipment.deliverEnd) return text.t("api.bookedAsChosen");
+  const window = { deliverBetween: { start: shipment.deliverStart, end: shipment.deliverEnd } };
+  return text.t("api.bookedFor", { window: windowLabel(window, now, timeZone, text) });
 }

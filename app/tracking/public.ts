@@ -35,3 +35,4 @@ export {
   orderDeliverySummaryJob,
 } from "./order-annotation-jobs";
 export { REVERSE_DELIVERY_TRACKING_JOB, ReverseDeliveryTrackingPayload } from "./reverse-delivery-tracking-job";
+export { noticeRows, type NoticeRow } from "./shopper-notices";

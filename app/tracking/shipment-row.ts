@@ -15,6 +15,8 @@ export function factsOf(shipment: Shipment): ShipmentFacts {
     stateChangedAt: shipment.lastEventAt,
     lastTrackingEventAt: shipment.lastTrackingEventAt,
     deliveredEventSent: shipment.state === "delivered",
+    deliverEnd: shipment.deliverEnd,
+    delayedEventSent: shipment.delayedEventAt !== null,
     needsAttention: shipment.needsAttention,
   };
 }
@@ -38,6 +40,7 @@ export function shipmentUpdate(shipment: Shipment, transition: Transition, occur
     ...(c.eta ? { etaAt: c.eta } : {}),
     ...(c.groupId ? { groupId: c.groupId } : {}),
     ...(c.lastTrackingEventAt ? { lastTrackingEventAt: c.lastTrackingEventAt } : {}),
+    ...(c.delayedEventSent ? { delayedEventAt: occurredAt } : {}),
     ...(c.replacedByCourierId
       ? { courierShipmentId: c.replacedByCourierId, replacedByCourierId: shipment.courierShipmentId }
       : {}),

@@ -6,8 +6,9 @@
  * repeated and out of order, so before the app adds a fulfillment event it checks it against the
  * events the fulfillment already has:
  *
- * - statuses never go down: CARRIER_PICKED_UP < IN_TRANSIT < OUT_FOR_DELIVERY < ATTEMPTED_DELIVERY <
- *   DELIVERED / FAILURE, and nothing follows DELIVERED or FAILURE;
+ * - statuses never go down: CARRIER_PICKED_UP < IN_TRANSIT < OUT_FOR_DELIVERY / DELAYED < ATTEMPTED_DELIVERY <
+ *   DELIVERED / FAILURE, and nothing follows DELIVERED or FAILURE (DELAYED ranks with OUT_FOR_DELIVERY:
+ *   a delivery running late may still go out for delivery, and one out for delivery may run late);
  * - each status at most once per fulfillment;
  * - the one exception: after ATTEMPTED_DELIVERY the driver may go out again (a redelivery), so one
  *   OUT_FOR_DELIVERY that happened after the attempt is shown once more;
@@ -18,12 +19,13 @@
  * Events already on a fulfillment are never rewritten; a fulfillment that already went backwards
  * (before this rule) simply gets nothing below its latest event.
  */
-import type { FulfillmentEventStatus } from "./state-machine";
+import type { FulfillmentEventStatus } from "./shopper-notices";
 
 export const DISPLAY_RANK: Record<FulfillmentEventStatus, number> = {
   CARRIER_PICKED_UP: 0,
   IN_TRANSIT: 1,
   OUT_FOR_DELIVERY: 2,
+  DELAYED: 2,
   ATTEMPTED_DELIVERY: 3,
   DELIVERED: 4,
   FAILURE: 4,

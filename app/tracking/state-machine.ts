@@ -7,9 +7,21 @@
  * it moves what Shopify shows forward (shopify-timeline.ts decides, against the fulfillment's events).
  */
 
-import type { AttentionCode } from "~/shopify-admin/flow-trigger-payloads";
-import { cancellationInWords, returnCodeInWords } from "./reason-words";
+import { fulfillmentEventActions } from "./fulfillment-event-actions";
+import { cancellationInWords } from "./reason-words";
+import { fulfillmentStatusOf, type FulfillmentEventStatus } from "./shopper-notices";
 import type { ShipmentState } from "../shipments/states";
+
+import type { ShipmentChanges, ShipmentFacts, ShopifyAction, TrackingEvent } from "./state-machine-types";
+
+export { fulfillmentStatusOf, type FulfillmentEventStatus };
+export type {
+  AttentionReason,
+  ShipmentChanges,
+  ShipmentFacts,
+  ShopifyAction,
+  TrackingEvent,
+} from "./state-machine-types";
 
 /** Progress order; final states share the top rank so none can replace another. */
 const RANK: Record<ShipmentState, number> = {
@@ -28,81 +40,6 @@ const RANK: Record<ShipmentState, number> = {
 /** The courier's cancellation code for a shipment no driver took before its deadline (an expiry). */
 export const DEADLINE_PASSED = "delivery_deadline_passed";
 
-/** At most one IN_TRANSIT fulfillment event per shipment in this period. */
-export const TRACKING_EVENT_MIN_INTERVAL_MS = 5 * 60 * 1000;
-
-/** A courier event reduced to what the state machine needs (event-input.ts makes it). */
-export type TrackingEvent = {
-  name: string;
-  occurredAt: Date;
-  latitude?: number;
-  longitude?: number;
-  eta?: Date;
-  returnCode?: string;
-  returnNotes?: string;
-  cancellationCode?: string;
-  cancellationNotes?: string;
-  driver?: { name?: string; phone?: string; vehicle?: Record<string, string> };
-  signatoryName?: string;
-  photoUrls?: string[];
-  newCourierShipmentId?: string;
-  /** The courier's tracking number for the shipment the event is about (every shipment event has one). */
-  trackingNumber?: string;
-  groupId?: string;
-};
-
-export type ShipmentFacts = {
-  state: ShipmentState;
-  /** The Shopify fulfillment made at pickup, once it exists. */
-  hasFulfillment: boolean;
-  /** Latest `occurredAt` of an event that changed the state. */
-  stateChangedAt: Date | null;
-  lastTrackingEventAt: Date | null;
-  deliveredEventSent: boolean;
-  needsAttention: boolean;
-};
-
-export type FulfillmentEventStatus =
-  "CARRIER_PICKED_UP" | "IN_TRANSIT" | "OUT_FOR_DELIVERY" | "ATTEMPTED_DELIVERY" | "DELIVERED" | "FAILURE";
-
-export type ShopifyAction =
-  | { kind: "create_fulfillment" }
-  | {
-      kind: "fulfillment_event";
-      status: FulfillmentEventStatus;
-      happenedAt: Date;
-      message?: string;
-      latitude?: number;
-      longitude?: number;
-      estimatedDeliveryAt?: Date;
-    }
-  | { kind: "tag_for_attention"; reason: string }
-  /** The fulfillment carries a tracking number the courier no longer follows: show the current one. */
-  | { kind: "update_tracking" }
-  /** The cause of the shipment's attention is gone: the order's tag goes unless another shipment needs it. */
-  | { kind: "clear_attention" };
-
-/** Why a shipment needs attention, as a stable code (Flow conditions test it) with words for people. */
-export type AttentionReason = { code: Exclude<AttentionCode, "no_driver_yet">; reason: string };
-
-export type ShipmentChanges = {
-  driverName?: string | null;
-  driverPhone?: string | null;
-  vehicle?: Record<string, string> | null;
-  signatoryName?: string;
-  photoUrls?: string[];
-  latitude?: number;
-  longitude?: number;
-  eta?: Date | null;
-  groupId?: string;
-  replacedByCourierId?: string;
-  trackingNumber?: string;
-  needsAttention?: AttentionReason;
-  clearAttention?: true;
-  lastTrackingEventAt?: Date;
-  deliveredEventSent?: true;
-};
-
 export type Transition = {
   state: ShipmentState;
   stateChanged: boolean;
@@ -114,11 +51,11 @@ export type Transition = {
   note?: string;
 };
 
-type Rule = {
-  /** The state this event brings the shipment to, or null when it leaves the state alone. */
-  target: ShipmentState | null;
-  fulfillmentEvent?: FulfillmentEventStatus;
-};
+/**
+ * The state each courier event brings the shipment to, or null when it leaves the state alone. What
+ * Shopify shows for it (the fulfillment event) is in shopper-notices.ts, beside what the shopper hears.
+ */
+type Rule = { target: ShipmentState | null };
 
 const RULES: Record<string, Rule> = {
   "shipment.created": { target: "scheduled" },
@@ -127,25 +64,20 @@ const RULES: Record<string, Rule> = {
   "shipment.en_route_to_pickup": { target: "assigned" },
   "shipment.driver_approaching_pickup": { target: "assigned" },
   "shipment.at_pickup": { target: "assigned" },
-  "shipment.pickup_confirmed": { target: "en_route", fulfillmentEvent: "CARRIER_PICKED_UP" },
-  "shipment.en_route_to_delivery": { target: "en_route", fulfillmentEvent: "OUT_FOR_DELIVERY" },
-  "shipment.driver_approaching_delivery": { target: "en_route", fulfillmentEvent: "OUT_FOR_DELIVERY" },
-  "shipment.at_delivery": { target: "en_route", fulfillmentEvent: "OUT_FOR_DELIVERY" },
-  "shipment.tracking_updated": { target: "en_route", fulfillmentEvent: "IN_TRANSIT" },
-  "shipment.delivery_confirmed": { target: "delivered", fulfillmentEvent: "DELIVERED" },
-  "shipment.delivery_confirmed_with_details": { target: "delivered", fulfillmentEvent: "DELIVERED" },
-  "shipment.delivery_details_added": { target: "delivered", fulfillmentEvent: "DELIVERED" },
-  "shipment.delivery_attempted": { target: "attempted", fulfillmentEvent: "ATTEMPTED_DELIVERY" },
-  "shipment.returned": { target: "returned", fulfillmentEvent: "FAILURE" },
+  "shipment.pickup_confirmed": { target: "en_route" },
+  "shipment.en_route_to_delivery": { target: "en_route" },
+  "shipment.driver_approaching_delivery": { target: "en_route" },
+  "shipment.at_delivery": { target: "en_route" },
+  "shipment.tracking_updated": { target: "en_route" },
+  "shipment.delivery_confirmed": { target: "delivered" },
+  "shipment.delivery_confirmed_with_details": { target: "delivered" },
+  "shipment.delivery_details_added": { target: "delivered" },
+  "shipment.delivery_attempted": { target: "attempted" },
+  "shipment.returned": { target: "returned" },
   "shipment.canceled": { target: "canceled" },
   "shipment.reposted": { target: "scheduled" },
   "grouping.pickup_grouping_identified": { target: null },
 };
-
-/** The fulfillment event status an event shows on the order in Shopify, or null when it shows none. */
-export function fulfillmentStatusOf(eventName: string): FulfillmentEventStatus | null {
-  return RULES[eventName]?.fulfillmentEvent ?? null;
-}
 
 export function isKnownEvent(name: string): boolean {
   return name in RULES;
@@ -178,19 +110,6 @@ export function movesForward(from: ShipmentState, to: ShipmentState): boolean {
 
 function isLate(event: TrackingEvent, facts: ShipmentFacts): boolean {
   return facts.stateChangedAt !== null && event.occurredAt.getTime() < facts.stateChangedAt.getTime();
-}
-
-function eventAction(status: FulfillmentEventStatus, event: TrackingEvent, message?: string): ShopifyAction {
-  return {
-    kind: "fulfillment_event",
-    status,
-    happenedAt: event.occurredAt,
-    ...(message ? { message } : {}),
-    ...(event.latitude !== undefined && event.longitude !== undefined
-      ? { latitude: event.latitude, longitude: event.longitude }
-      : {}),
-    ...(event.eta ? { estimatedDeliveryAt: event.eta } : {}),
-  };
 }
 
 /** Data the event carries that the app keeps whatever happens to the state. */
@@ -250,51 +169,24 @@ export function applyTrackingEvent(facts: ShipmentFacts, event: TrackingEvent): 
   }
 
   const actions: ShopifyAction[] = [...repostActions];
-  const fulfillmentEvent = rule.fulfillmentEvent;
+  const fulfillmentEvent = fulfillmentStatusOf(event.name);
   const stateAfter = forward ? target : facts.state;
   // Anything at or after pickup means the goods left the store: the fulfillment must exist, even
   // when the pickup_confirmed event itself was lost or arrives after a later one. A shipment
-  // canceled before pickup never gets one.
+  // canceled before pickup never gets one (a cancellation is no sign of a pickup).
   let hasFulfillment = facts.hasFulfillment;
-  if (fulfillmentEvent && !hasFulfillment && stateAfter !== "canceled" && stateAfter !== "failed") {
+  if (
+    fulfillmentEvent &&
+    !hasFulfillment &&
+    event.name !== "shipment.canceled" &&
+    stateAfter !== "canceled" &&
+    stateAfter !== "failed"
+  ) {
     actions.push({ kind: "create_fulfillment" });
     hasFulfillment = true;
   }
-
-  if (fulfillmentEvent && hasFulfillment) {
-    switch (fulfillmentEvent) {
-      case "DELIVERED":
-        if (!facts.deliveredEventSent) {
-          const message = event.signatoryName ? `Signed by ${event.signatoryName}` : undefined;
-          actions.push(eventAction("DELIVERED", event, message));
-          changes.deliveredEventSent = true;
-        }
-        break;
-      case "IN_TRANSIT": {
-        const last = facts.lastTrackingEventAt?.getTime();
-        if (last === undefined || event.occurredAt.getTime() - last >= TRACKING_EVENT_MIN_INTERVAL_MS) {
-          actions.push(eventAction("IN_TRANSIT", event));
-          changes.lastTrackingEventAt = event.occurredAt;
-        }
-        break;
-      }
-      case "ATTEMPTED_DELIVERY":
-        actions.push(
-          eventAction(
-            "ATTEMPTED_DELIVERY",
-            event,
-            `Delivery attempted: ${returnCodeInWords(event.returnCode, event.returnNotes)}`,
-          ),
-        );
-        break;
-      case "FAILURE":
-        if (forward)
-          actions.push(eventAction("FAILURE", event, "The delivery failed; the items are going back to the store"));
-        break;
-      default:
-        actions.push(eventAction(fulfillmentEvent, event));
-    }
-  }
+  if (hasFulfillment)
+    actions.push(...fulfillmentEventActions(facts, event, { status: fulfillmentEvent, forward, stateAfter }, changes));
 
   if (forward && target === "returned") {
     const reason = "The courier could not deliver and is returning the items to the store.";

@@ -26,7 +26,8 @@
  * missing, no 429, never above 10 requests a second on any token, no dead job.
  *
  * Options (for development; the defaults are the issue's sizes): `--scale F` (0 < F ≤ 1: orders
- * times F, same 10 s of sending), `--db sqlite|postgresql`, `--scenario noisy|aggregate`.
+ * times F, same 10 s of sending), `--db sqlite|postgresql`, `--scenario noisy|aggregate`, `--profile <dir>`
+ * (each app instance writes a V8 CPU profile there when it stops).
  * PostgreSQL: the server named by TEST_POSTGRES_URL, or a throw-away one for the run.
  * Prints progress, a table per scenario and, as its LAST line, one JSON object (figures prefixed
  * `<db>_<scenario>_`). Exit code 1 when a target is missed, 2 when the run exceeds its time limit.
@@ -51,6 +52,7 @@ import { localCourierEnv, testEnv } from "../support/test-env";
 import {
   buildApp,
   createPoster,
+  investigationEnv,
   jobsFinished,
   ordersPaidDelivery,
   percentile,
@@ -73,6 +75,7 @@ import {
 } from "./harness";
 import { machineLoad, ownLoopDelay, worseLoopDelay, type LoopDelay } from "./loop-delay";
 import { samplePeakRss } from "./peak-rss";
+import { processCpuMs } from "./process-cpu";
 import { atLeast, atMost, equalTo, judgeTargets, type Target } from "./targets";
 
 type DatabaseKind = "sqlite" | "postgresql";
@@ -106,18 +109,24 @@ const CREATION_WAIT_LIMIT_MS = 300_000;
 const STALL_MS = 90_000;
 const PROGRESS_EVERY_MS = 10_000;
 
-type Options = { scale: number; dbs: DatabaseKind[]; scenarios: ScenarioName[] };
+type Options = { scale: number; dbs: DatabaseKind[]; scenarios: ScenarioName[]; profileDir: string | null };
 
 function parseOptions(argv: readonly string[]): Options {
-  const options: Options = { scale: 1, dbs: ["sqlite", "postgresql"], scenarios: ["noisy", "aggregate"] };
+  const options: Options = {
+    scale: 1,
+    dbs: ["sqlite", "postgresql"],
+    scenarios: ["noisy", "aggregate"],
+    profileDir: null,
+  };
   for (let i = 0; i < argv.length; i++) {
     const [flag, value] = [argv[i], argv[i + 1]];
     if (flag === "--scale" && value && Number(value) > 0 && Number(value) <= 1) options.scale = Number(value);
     else if (flag === "--db" && (value === "sqlite" || value === "postgresql")) options.dbs = [value];
     else if (flag === "--scenario" && (value === "noisy" || value === "aggregate")) options.scenarios = [value];
+    else if (flag === "--profile" && value) options.profileDir = path.resolve(value);
     else
       throw new Error(
-        `Unknown option ${flag} ${value ?? ""} (known: --scale 0<F≤1, --db sqlite|postgresql, --scenario noisy|aggregate)`,
+        `Unknown option ${flag} ${value ?? ""} (known: --scale 0<F≤1, --db sqlite|postgresql, --scenario noisy|aggregate, --profile <dir>)`,
       );
     i++;
   }
@@ -313,6 +322,7 @@ async function runScenario(
       })),
     );
     const storage = await prepareStorage(kind, postgresAdminUrl, {
+      ...investigationEnv({ profileDir: options.profileDir }),
       ...localCourierEnv(courier.url),
       ...shopify.proxyEnv,
     });
@@ -379,6 +389,10 @@ async function runScenario(
     }));
     const generatorLoop = ownLoopDelay();
     await Promise.all(everyApp.map((app) => app.loop.read()));
+    // The app instances' CPU from the first measured delivery on (a restarted instance: from its start).
+    const cpuFrom = new Map(everyApp.map((app) => [app.pid, processCpuMs(app.pid) ?? 0]));
+    let cpuOfKilledMs = 0;
+    const cpuSinceStart = (pid: number) => (processCpuMs(pid) ?? 0) - (cpuFrom.get(pid) ?? 0);
     const firstSentAt = Date.now();
     const at = () => round1((Date.now() - firstSentAt) / 1000);
 
@@ -394,6 +408,7 @@ async function runScenario(
             }
             const victim = apps[0]!;
             loopBeforeKill = await victim.loop.read();
+            cpuOfKilledMs = cpuSinceStart(victim.pid);
             apps[0] = null;
             process.kill(victim.pid, "SIGKILL");
             await victim.exited;
@@ -406,6 +421,7 @@ async function runScenario(
         : Promise.resolve();
 
     const sending = await sendOnSchedule(urls, deliveries, (n) => say(`  t=${at()}s sent ${n}/${measured}`));
+    const sendingCpuMs = apps.reduce((sum, app) => sum + (app ? cpuSinceStart(app.pid) : 0), 0);
     const generator = generatorLoop.read();
     generatorLoop.stop();
     const ack = summarizeAnswers(sending.sent.map((s) => s.answer));
@@ -450,6 +466,7 @@ async function runScenario(
     const appLoops = await Promise.all(apps.map((app) => (app ? app.loop.read() : null)));
     const appLoop = [loopBeforeKill, ...appLoops].reduce<LoopDelay | null>((a, b) => worseLoopDelay(a, b), null);
     const load = machineLoad();
+    const cpuMs = apps.reduce((sum, app) => sum + (app ? cpuSinceStart(app.pid) : 0), cpuOfKilledMs);
     for (const app of apps) await app?.stop();
     const courierStats = await courier.stats();
 
@@ -505,6 +522,9 @@ async function runScenario(
       [`${prefix}_app_loop_max_ms`]: appLoop?.max_ms ?? null,
       [`${prefix}_gen_loop_p99_ms`]: generator.p99_ms,
       [`${prefix}_load1`]: load.load1,
+      // The apps' CPU (all instances) until every shipment existed, per measured order; and while sending.
+      [`${prefix}_cpu_ms_per_order`]: round1(cpuMs / measured),
+      [`${prefix}_sending_cpu_ms_per_order`]: round1(sendingCpuMs / measured),
     };
     const targets: Target[] = [
       atMost(`${prefix}_ack_p99_ms`, ack.p99, ACK_P99_MAX_MS),

@@ -97,7 +97,7 @@ export function benchOptions(argv: readonly string[] = process.argv.slice(2)): B
 }
 
 /** The app's NODE_OPTIONS and environment for the investigation options chosen. */
-function investigationEnv(options: BenchOptions): Record<string, string> {
+export function investigationEnv(options: BenchOptions): Record<string, string> {
   const nodeOptions = [
     ...(options.profileDir ? [`--cpu-prof --cpu-prof-dir=${options.profileDir}`] : []),
     ...(options.memoryDir ? [`--import=${path.join(import.meta.dirname, "memory-preload.ts")}`] : []),

@@ -25,6 +25,7 @@ import type {
   ShippingLineState,
   ShopPlanState,
   ShopState,
+  StaffUserState,
   WeightState,
 } from "./shop-state";
 import { countryName, decimal, isoDateTime, normaliseTags } from "./values";
@@ -81,6 +82,8 @@ export type ShopInput = Partial<
   metafields?: MetafieldInput[];
   /** Locations to create; default: one "Shop location" at the shop address. */
   locations?: LocationInput[];
+  /** The staff; default: the owner, user 42 (the `sub` of the tests' session tokens). */
+  staff?: StaffUserInput[];
 };
 
 /** A shop with its locations and Shopify's default "General Profile" (one domestic zone, a flat rate). */
@@ -116,6 +119,7 @@ export function buildShop(input: ShopInput = {}): ShopState {
     appInstallation: { id: gid("AppInstallation"), metafields: [], installedAt: null },
     notifications: [],
     flowTriggers: [],
+    staff: [],
     nextOrderNumber: 1001,
     index: new Map(),
   };
@@ -123,8 +127,30 @@ export function buildShop(input: ShopInput = {}): ShopState {
   register(shop, shop.appInstallation);
   shop.metafields = metafieldsFor(shop, id, input.metafields, createdAt);
   for (const location of input.locations ?? [{ name: "Shop location" }]) addLocation(shop, location);
+  for (const user of input.staff ?? [{ userId: "42", firstName: "Jamie", lastName: "Merchant", accountOwner: true }])
+    addStaffUser(shop, user);
   addGeneralProfile(shop);
   return shop;
+}
+
+export type StaffUserInput = Partial<StaffUserState> & Pick<StaffUserState, "userId">;
+
+/** A user on the shop's staff (the owner or a staff account) who can open the app. */
+export function addStaffUser(shop: ShopState, input: StaffUserInput): StaffUserState {
+  if (shop.staff.some((user) => user.userId === input.userId)) throw new Error(`Staff user ${input.userId} exists`);
+  const user: StaffUserState = {
+    firstName: null,
+    lastName: null,
+    email: input.accountOwner
+      ? shop.email
+      : `staff-${input.userId}@${shop.myshopifyDomain.replace(/\.myshopify\.com$/, "")}.example`,
+    accountOwner: false,
+    locale: "en",
+    collaborator: false,
+    ...input,
+  };
+  shop.staff.push(user);
+  return user;
 }
 
 export type LocationInput = Partial<

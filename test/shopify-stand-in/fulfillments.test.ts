@@ -156,6 +156,8 @@ describe("Shopify stand-in: fulfillments through @shopify/shopify-api", () => {
     });
     expect(shop.notifications).toEqual([
       { kind: "shipping_confirmation", orderId: order.id, fulfillmentId, at: "2026-11-21T15:00:00Z" },
+      { kind: "out_for_delivery", orderId: order.id, fulfillmentId, at: "2026-11-21T15:00:00Z" },
+      { kind: "delivered", orderId: order.id, fulfillmentId, at: "2026-11-21T15:00:00Z" },
     ]);
     expect(standIn.log.map((e) => e.operationName)).toEqual([
       "FulfillmentCreate",
@@ -259,6 +261,64 @@ describe("Shopify stand-in: fulfillments through @shopify/shopify-api", () => {
       event: { fulfillmentId: created.fulfillmentCreate.fulfillment!.id, status },
     });
     expect(order.fulfillments[0]!.displayStatus).toBe(status);
+  });
+
+  it("notifies the customer of out for delivery and delivered only on a fulfillment that notifies, once each", async () => {
+    const { shop, request } = setup();
+    const order = addOrder(shop, { lineItems: [{ quantity: 1 }, { quantity: 1 }] });
+    const fo = order.fulfillmentOrders[0]!;
+    const fulfill = async (line: number, notifyCustomer?: boolean) =>
+      (
+        await request<CreatePayload>(FULFILLMENT_CREATE, {
+          fulfillment: {
+            lineItemsByFulfillmentOrder: [
+              { fulfillmentOrderId: fo.id, fulfillmentOrderLineItems: [{ id: fo.lineItems[line]!.id, quantity: 1 }] },
+            ],
+            ...(notifyCustomer === undefined ? {} : { notifyCustomer }),
+          },
+        })
+      ).fulfillmentCreate.fulfillment!.id;
+    const quiet = await fulfill(0);
+    const loud = await fulfill(1, true);
+    for (const fulfillmentId of [quiet, loud])
+      for (const status of [
+        "CARRIER_PICKED_UP",
+        "OUT_FOR_DELIVERY",
+        "DELAYED",
+        "ATTEMPTED_DELIVERY",
+        "OUT_FOR_DELIVERY",
+      ])
+        await request<EventPayload>(EVENT_CREATE, { event: { fulfillmentId, status } });
+    await request<EventPayload>(EVENT_CREATE, { event: { fulfillmentId: loud, status: "FAILURE" } });
+    expect(shop.notifications.map((n) => [n.kind, n.fulfillmentId])).toEqual([
+      ["shipping_confirmation", loud],
+      ["out_for_delivery", loud],
+    ]);
+  });
+
+  it("a tracking update with notifyCustomer notifies now and of the later events; false stops them", async () => {
+    const { shop, request } = setup();
+    const order = addOrder(shop);
+    const created = await request<CreatePayload>(FULFILLMENT_CREATE, {
+      fulfillment: { lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: order.fulfillmentOrders[0]!.id }] },
+    });
+    const id = created.fulfillmentCreate.fulfillment!.id;
+    const track = (notifyCustomer: boolean | null) =>
+      request(
+        `mutation Track($id: ID!, $tracking: FulfillmentTrackingInput!, $notify: Boolean) {
+          fulfillmentTrackingInfoUpdate(fulfillmentId: $id, trackingInfoInput: $tracking, notifyCustomer: $notify) { userErrors { message } }
+        }`,
+        { id, tracking: { number: "JOB-9", company: "Same-day courier" }, notify: notifyCustomer },
+      );
+    await track(null);
+    await request<EventPayload>(EVENT_CREATE, { event: { fulfillmentId: id, status: "OUT_FOR_DELIVERY" } });
+    expect(shop.notifications).toEqual([]);
+    await track(true);
+    await request<EventPayload>(EVENT_CREATE, { event: { fulfillmentId: id, status: "ATTEMPTED_DELIVERY" } });
+    await request<EventPayload>(EVENT_CREATE, { event: { fulfillmentId: id, status: "OUT_FOR_DELIVERY" } });
+    await track(false);
+    await request<EventPayload>(EVENT_CREATE, { event: { fulfillmentId: id, status: "DELIVERED" } });
+    expect(shop.notifications.map((n) => n.kind)).toEqual(["shipping_update", "out_for_delivery"]);
   });
 
   it("updates tracking info, and cancelling a fulfillment reopens its quantities in a new fulfillment order", async () => {

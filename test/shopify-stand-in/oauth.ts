@@ -1,13 +1,14 @@
 /**
  * POST /admin/oauth/access_token on the shop's host, as @shopify/shopify-api 15 uses it (JSON body):
- * - OAuth token exchange: subject_token = session token (id_token) → offline or online token,
+ * - OAuth token exchange: subject_token = session token (id_token) → offline or online token (the
+ *   online one names the session token's user from the shop's staff: `associated_user`),
  *   `expiring: "1"` → expiring offline token with a refresh token;
  * - token exchange with an offline token as subject → migration to an expiring token;
  * - refresh_token grant → a new access token and a new refresh token (the used one stops working).
  */
 import { timingSafeEqual, createHash } from "node:crypto";
 import { verifySessionToken } from "./session-token";
-import type { ShopState } from "./shop-state";
+import type { ShopState, StaffUserState } from "./shop-state";
 import { type IssuedToken, type TokenStore } from "./tokens";
 import { isoDateTime } from "./values";
 
@@ -51,7 +52,7 @@ function offlineBody(token: IssuedToken, now: Date): Record<string, unknown> {
 
 function onlineBody(
   token: IssuedToken,
-  shop: ShopState,
+  user: StaffUserState,
   sessionId: string | undefined,
   now: Date,
 ): Record<string, unknown> {
@@ -62,13 +63,13 @@ function onlineBody(
     associated_user_scope: token.scope,
     ...(sessionId ? { session: sessionId } : {}),
     associated_user: {
-      id: Number(token.userId),
-      first_name: "Jamie",
-      last_name: "Merchant",
-      email: shop.email,
-      account_owner: true,
-      locale: "en",
-      collaborator: false,
+      id: Number(user.userId),
+      first_name: user.firstName,
+      last_name: user.lastName,
+      email: user.email,
+      account_owner: user.accountOwner,
+      locale: user.locale,
+      collaborator: user.collaborator,
       email_verified: true,
     },
   };
@@ -150,6 +151,8 @@ export function answerAccessTokenRequest(
   }
   if (requested === ONLINE_TOKEN_TYPE) {
     if (!verified.claims.sub) return invalid("invalid_subject_token", "The session token has no user (sub).");
+    const user = shop.staff.find((staff) => staff.userId === verified.claims.sub);
+    if (!user) return invalid("invalid_subject_token", "The session token's user is not on the shop's staff.");
     const token = deps.tokens.issue({
       shop: shop.myshopifyDomain,
       kind: "online",
@@ -158,7 +161,7 @@ export function answerAccessTokenRequest(
       userId: verified.claims.sub,
       via: "token-exchange",
     });
-    return { status: 200, body: onlineBody(token, shop, verified.claims.sid, now) };
+    return { status: 200, body: onlineBody(token, user, verified.claims.sid, now) };
   }
   return invalid("invalid_request", `Unsupported requested_token_type ${JSON.stringify(requested)}.`);
 }

@@ -401,8 +401,13 @@ export type CarrierServiceState = {
 };
 
 /** What Shopify would have sent to the customer (recorded instead of sent). */
+/**
+ * A customer notification Shopify sends from the merchant's templates (Settings › Notifications): the
+ * shipping confirmation (fulfillmentCreate with notifyCustomer), a shipping update
+ * (fulfillmentTrackingInfoUpdate with notifyCustomer), and out for delivery / delivered (domain/fulfillments.ts).
+ */
 export type CustomerNotificationState = {
-  kind: "shipping_confirmation" | "shipping_update";
+  kind: "shipping_confirmation" | "shipping_update" | "out_for_delivery" | "delivered";
   orderId: string;
   fulfillmentId: string;
   at: IsoDateTime;
@@ -415,6 +420,21 @@ export type FlowTriggerRunState = { handle: string; payload: Record<string, unkn
 export type ShopLocaleState = { locale: string; primary: boolean; published: boolean };
 
 export type AppInstallationState = HasMetafieldsState & { installedAt: IsoDateTime | null };
+
+/**
+ * A user on the shop's staff, as an online access token's `associated_user` describes them (shopify.dev,
+ * "Online access tokens": id, first_name, last_name, email, account_owner, locale, collaborator,
+ * email_verified). `userId` is the session token's `sub`.
+ */
+export type StaffUserState = {
+  userId: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  accountOwner: boolean;
+  locale: string;
+  collaborator: boolean;
+};
 
 export type ShopState = HasMetafieldsState & {
   name: string;
@@ -446,6 +466,8 @@ export type ShopState = HasMetafieldsState & {
   appInstallation: AppInstallationState;
   notifications: CustomerNotificationState[];
   flowTriggers: FlowTriggerRunState[];
+  /** The users who can open the app in the admin; session tokens name one of them (`sub`). */
+  staff: StaffUserState[];
   nextOrderNumber: number;
   /** Every record with a global id, for `node(id:)` and relation lookups. */
   index: Map<string, unknown>;

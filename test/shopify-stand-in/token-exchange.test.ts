@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { mswServer } from "../support/msw-server";
 import { mintSessionToken } from "../support/shopify-signing";
 import { TEST_API_KEY, TEST_API_SECRET, TEST_SCOPES } from "../support/test-env";
-import { createShopifyStandIn } from "./index";
+import { addStaffUser, createShopifyStandIn } from "./index";
 import { adminClient, shopifyLibrary } from "./library";
 
 const SHOP = "new-shop.myshopify.com";
@@ -139,5 +139,29 @@ describe("Shopify stand-in: OAuth token endpoint", () => {
       isOnline: true,
       onlineAccessInfo: { associated_user: { id: 42, account_owner: true } },
     });
+  });
+
+  it("names the session token's user from the shop's staff, and refuses a user who is not on it", async () => {
+    const { shop } = setup();
+    addStaffUser(shop, { userId: "7", firstName: "Dana", lastName: "Staffer" });
+    const library = shopifyLibrary();
+    const exchange = (userId: string) =>
+      library.auth.tokenExchange({
+        shop: SHOP,
+        sessionToken: mintSessionToken({ shop: SHOP, apiKey: TEST_API_KEY, apiSecret: TEST_API_SECRET, userId }),
+        requestedTokenType: RequestedTokenType.OnlineAccessToken,
+      });
+    const { session } = await exchange("7");
+    expect(session.onlineAccessInfo?.associated_user).toMatchObject({
+      id: 7,
+      first_name: "Dana",
+      last_name: "Staffer",
+      account_owner: false,
+    });
+    const stranger = await failure(exchange("8"));
+    expect([stranger.response.code, (stranger.response.body as { error: string }).error]).toEqual([
+      400,
+      "invalid_subject_token",
+    ]);
   });
 });

@@ -57,7 +57,7 @@ export function AttentionActions({ item, align = "end" }: { item: AttentionTarge
         <BlockStack gap="200" inlineAlign="stretch">
           <TextField
             label="What was done"
-            helpText="Shown on the delivery's timeline, with your name when Shopify shares it with the app."
+            helpText="Shown on the delivery's timeline, with your name."
             value={note}
             onChange={setNote}
             autoComplete="off"

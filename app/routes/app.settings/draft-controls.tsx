@@ -9,6 +9,8 @@ export type DraftControls = {
   flag: (name: string, label: string, helpText?: string) => React.ReactElement;
   /** The field's current text. */
   value: (name: string) => string;
+  /** Whether the flag is on in the draft. */
+  isOn: (name: string) => boolean;
 };
 
 export function draftControls(
@@ -22,6 +24,7 @@ export function draftControls(
     setDraft((d) => ({ ...d, flags: { ...d.flags, [name]: checked } }));
   return {
     value: (name) => draft.fields[name] ?? "",
+    isOn: (name) => draft.flags[name] ?? false,
     field: (name, label, extra = {}) => (
       <TextField
         label={label}

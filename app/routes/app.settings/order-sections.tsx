@@ -1,4 +1,5 @@
-import { BlockStack, Card, FormLayout, Layout } from "@shopify/polaris";
+import { BlockStack, Card, DataTable, FormLayout, Layout, Text } from "@shopify/polaris";
+import { noticeRows } from "~/tracking/public";
 import type { DraftControls } from "./draft-controls";
 import { AFTER_EXPIRY_CHOICES, DISPATCH_MODES } from "./option-lists";
 
@@ -38,8 +39,30 @@ export function DispatchSection({ controls: { field, choice } }: { controls: Dra
   );
 }
 
+/** What the shopper receives at each step, from whom, with the choices as they stand in the draft. */
+function NoticeTable({ shopifyNotifies, courierSms }: { shopifyNotifies: boolean; courierSms: boolean }) {
+  const rows = noticeRows({ shopifyNotifies, courierSms }).map((row) => [row.step, row.shopify, row.courier]);
+  return (
+    <BlockStack gap="200">
+      <Text as="h3" variant="headingSm">
+        What the customer receives at each step
+      </Text>
+      <DataTable
+        columnContentTypes={["text", "text", "text"]}
+        headings={["Step", "From Shopify (your notification templates)", "From the courier (SMS)"]}
+        rows={rows}
+        verticalAlign="top"
+      />
+      <Text as="p" variant="bodySm" tone="subdued">
+        Shopify's emails use your templates in Settings › Notifications, with the tracking link; turning one off there
+        stops it. The tracking page shows every step whatever you choose here.
+      </Text>
+    </BlockStack>
+  );
+}
+
 /** Customer notifications and the notes the driver reads. */
-export function NotificationsSection({ controls: { field, flag } }: { controls: DraftControls }) {
+export function NotificationsSection({ controls: { field, flag, isOn } }: { controls: DraftControls }) {
   return (
     <>
       <Layout.AnnotatedSection
@@ -51,16 +74,20 @@ export function NotificationsSection({ controls: { field, flag } }: { controls: 
           <BlockStack gap="200">
             {flag(
               "notifyCustomerOnFulfillment",
-              "Email the customer when the driver picks up the order",
-              "Shopify's shipping confirmation, with the tracking link.",
+              "Let Shopify email the customer about the delivery",
+              "Shopify's shipping confirmation at pickup, then its out for delivery and delivered emails, from your templates. Off: Shopify sends none of them.",
             )}
             {flag(
               "deliveryOptions.recipientSmsNotifications",
               "Text messages from the courier to the recipient",
-              "On: the courier sends its own SMS updates about the delivery to the phone on the order (its API promises only \"SMS updates\", not their wording or links). Shopify's emails and the app's tracking page are separate from these. Off: the courier sends no texts.",
+              'On: the courier texts its own delivery updates to the phone on the order. Its API says only that the recipient "receives SMS updates": not at which steps, in which words, or with which link. Off: the courier sends no texts.',
             )}
             {flag("deliveryOptions.signatureRequired", "Ask for a signature at delivery")}
             {flag("deliveryOptions.declineInsurance", "Decline the courier's protection plan")}
+            <NoticeTable
+              shopifyNotifies={isOn("notifyCustomerOnFulfillment")}
+              courierSms={isOn("deliveryOptions.recipientSmsNotifications")}
+            />
           </BlockStack>
         </Card>
       </Layout.AnnotatedSection>

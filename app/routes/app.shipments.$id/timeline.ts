@@ -67,6 +67,7 @@ const SHOPIFY_WORDS: Record<FulfillmentEventStatus, string> = {
   CARRIER_PICKED_UP: "Picked up by carrier",
   IN_TRANSIT: "In transit",
   OUT_FOR_DELIVERY: "Out for delivery",
+  DELAYED: "Delayed",
   ATTEMPTED_DELIVERY: "Delivery attempted",
   DELIVERED: "Delivered",
   FAILURE: "Delivery failed",

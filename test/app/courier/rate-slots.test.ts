@@ -1,6 +1,7 @@
 /** The shared courier limiter's slot arithmetic (pure): which grants still count, which slot frees next. */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { anyInFlight, grantsInWindow, oldestFreeSlot, type SlotRow } from "~/courier/rate-slots";
+import { grantsInWindow, oldestFreeSlot, type SlotRow } from "~/courier/rate-slots";
 
 const slot = (n: number, at: number, lane: string | null = "background", heldUntil: number | null = null): SlotRow => ({
   slot: n,
@@ -50,11 +51,29 @@ describe("slot arithmetic (pure)", () => {
     expect(oldestFreeSlot(slots, 5_000, 1_000)?.slot ?? null).toBe(expected);
   });
 
-  it.each([
-    ["nothing in flight", [slot(0, 4_900), slot(1, 0, null)], false],
-    ["a request in flight", [slot(0, 4_900), slot(1, 4_990, "quote", 14_990)], true],
-    ["a time limit already passed is not in flight", [slot(0, 0, "quote", 5_000)], false],
-  ])("anyInFlight: %s", (_name, slots, expected) => {
-    expect(anyInFlight(slots, 5_000)).toBe(expected);
+  // Why a waiting loop need not look again before the oldest grant leaves the window while a slot is in
+  // flight (shared-rate-limiter.server.ts): the slot's answer only ever moves its window later.
+  it("a slot in flight counts from the moment it is read, and its answer never frees it sooner", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10_000 }),
+        fc.integer({ min: 1, max: 10_000 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        (grantedAgo, heldFor, answerAfter, later) => {
+          const now = 50_000;
+          const heldUntil = now + heldFor;
+          const inFlight = slot(0, now - grantedAgo, "background", heldUntil);
+          expect(grantsInWindow([inFlight], now, 1_000)).toEqual([{ at: now, lane: "background" }]);
+          // Answered at or after `now` (at the latest its time limit): its window counts from the answer.
+          const answered = slot(0, Math.min(now + answerAfter, heldUntil));
+          const seenAt = now + later;
+          const stillCounts = (s: SlotRow) => grantsInWindow([s], seenAt, 1_000).length > 0;
+          // Whenever the slot would count as read in flight at `now`, it counts after its answer too.
+          if (seenAt < now + 1_000) expect(stillCounts(answered)).toBe(true);
+          expect(oldestFreeSlot([answered], seenAt, 1_000) === null).toBe(stillCounts(answered));
+        },
+      ),
+    );
   });
 });

@@ -3,7 +3,7 @@
  * `id_token` in the URL, and form posts with `Authorization: Bearer <session token>`. The courier
  * is the sandbox over HTTP; Shopify is the stand-in (Admin GraphQL against the real schema).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { action as courierWebhook } from "~/routes/courier.webhooks.$pathId";
 import { action as homeAction, loader as homeLoader } from "~/routes/app._index/route";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/app.settings/route";
@@ -16,6 +16,7 @@ import { action as listAction, loader as listLoader } from "~/routes/app.shipmen
 import { parseShopSettings } from "~/settings/shop-settings";
 import { saveCourierToken } from "~/shops/courier-credentials.server";
 import type { CourierSandbox } from "../../courier-sandbox/server";
+import { addStaffUser } from "../../shopify-stand-in";
 import { deleteCarrierService } from "../../shopify-stand-in/domain/carrier-services";
 import { handleShopRedact } from "~/webhooks/compliance.server";
 import { DEFAULT_LIST_QUERY } from "~/routes/app.shipments._index/list-query";
@@ -25,6 +26,8 @@ import { OTHER_SHOP, SHOP, setUpStaffWorld, startSandbox, type StaffWorld } from
 
 let sandbox: CourierSandbox;
 let world: StaffWorld;
+/** The list's shipments one by one (a round trip's legs after its entry). */
+const rowsOf = <L>(page: { entries: { legs: L[] }[] }): L[] => page.entries.flatMap((entry) => entry.legs);
 
 beforeAll(async () => {
   sandbox = await startSandbox();
@@ -481,6 +484,9 @@ describe("settings", () => {
   });
 
   it("refuses invalid fields with one message per field and saves nothing", async () => {
+    // The staff member has opened the app (their first request runs the install hook, which may fill
+    // the tracking contact from Shopify's): what the refused post must leave alone is what follows.
+    await call(settingsLoader, documentRequest("/app/settings", SHOP));
     const before = await world.runtime.db.shop.findUniqueOrThrow({
       where: { domain: SHOP },
       include: { pickupLocations: true },
@@ -615,18 +621,18 @@ describe("shipments list", () => {
     });
 
     const all = data(await call(listLoader, documentRequest("/app/shipments", SHOP)));
-    expect(all.shipments.map((s) => s.id)).toEqual([b.id, a.id]);
-    expect(all.shipments.map((s) => s.id)).not.toContain(otherShop.id);
+    expect(rowsOf(all).map((s) => s.id)).toEqual([b.id, a.id]);
+    expect(rowsOf(all).map((s) => s.id)).not.toContain(otherShop.id);
 
     const delivered = data(await call(listLoader, documentRequest("/app/shipments?state=delivered", SHOP)));
-    expect(delivered.shipments.map((s) => s.id)).toEqual([b.id]);
+    expect(rowsOf(delivered).map((s) => s.id)).toEqual([b.id]);
     const attention = data(await call(listLoader, documentRequest("/app/shipments?view=attention", SHOP)));
-    expect(attention.shipments.map((s) => [s.id, s.attentionReason])).toEqual([[b.id, "Price above the quote"]]);
+    expect(rowsOf(attention).map((s) => [s.id, s.attentionReason])).toEqual([[b.id, "Price above the quote"]]);
     const waiting = data(await call(listLoader, documentRequest("/app/shipments?view=waiting", SHOP)));
-    expect(waiting.shipments.map((s) => s.id)).toEqual([a.id]);
+    expect(rowsOf(waiting).map((s) => s.id)).toEqual([a.id]);
     const earliest = data(await call(listLoader, documentRequest("/app/shipments?sort=pickup_asc", SHOP)));
-    expect(earliest.shipments.map((s) => s.id)).toEqual([a.id, b.id]);
-    expect(earliest.shipments[0]).toMatchObject({ locationName: "Main Street Bakery", shopperPriceCents: null });
+    expect(rowsOf(earliest).map((s) => s.id)).toEqual([a.id, b.id]);
+    expect(rowsOf(earliest)[0]).toMatchObject({ locationName: "Main Street Bakery", shopperPriceCents: null });
     const elsewhere = data(
       await call(listLoader, documentRequest("/app/shipments?location=gid%3A%2F%2Fshopify%2FLocation%2F0", SHOP)),
     );
@@ -634,14 +640,14 @@ describe("shipments list", () => {
     const byTracking = data(
       await call(listLoader, documentRequest(`/app/shipments?q=${a.trackingNumber!.toLowerCase()}`, SHOP)),
     );
-    expect(byTracking.shipments.map((s) => s.id)).toEqual([a.id]);
+    expect(rowsOf(byTracking).map((s) => s.id)).toEqual([a.id]);
     const byOrder = data(
       await call(
         listLoader,
         documentRequest(`/app/shipments?q=${encodeURIComponent(b.orderName.replace("#", ""))}`, SHOP),
       ),
     );
-    expect(byOrder.shipments.map((s) => s.id)).toEqual([b.id]);
+    expect(rowsOf(byOrder).map((s) => s.id)).toEqual([b.id]);
     const junk = data(await call(listLoader, documentRequest("/app/shipments?state=nope&page=-3", SHOP)));
     expect(junk.query).toEqual(DEFAULT_LIST_QUERY);
   });
@@ -683,7 +689,7 @@ describe("shipments list", () => {
       ],
     });
     const list = async (query: string) =>
-      data(await call(listLoader, documentRequest(`/app/shipments?sort=pickup_asc&${query}`, SHOP))).shipments;
+      rowsOf(data(await call(listLoader, documentRequest(`/app/shipments?sort=pickup_asc&${query}`, SHOP))));
 
     const dana = await list("q=dana");
     expect(dana.map((s) => [s.orderName, s.customerName, s.customerPhone, s.roleWords])).toEqual([
@@ -696,7 +702,8 @@ describe("shipments list", () => {
       "Exchange: new items to the customer",
       "Exchange: returned items from the customer",
     ]);
-    expect((await list("q=TRK702")).map((s) => s.orderName)).toEqual(["#7001"]);
+    // A leg's tracking number finds its round trip, shown whole.
+    expect((await list("q=TRK702")).map((s) => s.trackingNumber)).toEqual(["TRK702", "TRK703"]);
     expect((await list("q=7001")).length).toBe(3);
     // Too little to search a name or a phone by: nothing but exact order names and tracking numbers.
     expect(await list("q=d")).toEqual([]);
@@ -706,6 +713,21 @@ describe("shipments list", () => {
     expect((await list("kind=exchange")).map((s) => s.role)).toEqual(["exchange_delivery", "exchange_collection"]);
     expect((await list("kind=delivery&q=7000")).map((s) => s.role)).toEqual(["delivery"]);
 
+    // Grouped by order: the exchange's round trip one entry with its legs, next to the order's return
+    // collection (and each names the other); a trip counts once in the total.
+    const order7001 = data(await call(listLoader, documentRequest("/app/shipments?sort=pickup_asc&q=7001", SHOP)));
+    expect(order7001.total).toBe(2);
+    expect(
+      order7001.entries.map((e) => [e.tripWords, e.legs.map((l) => l.roleWords), e.sameOrder.map((o) => o.words)]),
+    ).toEqual([
+      [null, ["Return collection"], ["Exchange: one round trip, 2 legs"]],
+      [
+        "Exchange: one round trip, 2 legs",
+        ["Exchange: new items to the customer", "Exchange: returned items from the customer"],
+        ["Return collection"],
+      ],
+    ]);
+    expect((await list("q=7000")).length).toBe(1);
     const exchangeLeg = (await list("kind=exchange"))[1]!;
     const page = data(
       await call(detailLoader, documentRequest(`/app/shipments/${exchangeLeg.id}`, SHOP), { id: exchangeLeg.id }),
@@ -728,6 +750,18 @@ describe("shipments list", () => {
         ],
       ],
     ]);
+    // A trip is listed when any of its legs matches, once, with all its legs.
+    await world.runtime.db.shipment.updateMany({ where: { trackingNumber: "TRK703" }, data: { state: "en_route" } });
+    const out = data(await call(listLoader, documentRequest("/app/shipments?state=en_route", SHOP)));
+    expect([out.total, out.entries.map((e) => e.legs.map((l) => [l.trackingNumber, l.state === "en_route"]))]).toEqual([
+      1,
+      [
+        [
+          ["TRK702", false],
+          ["TRK703", true],
+        ],
+      ],
+    ]);
   });
 
   it("pages by 25", async () => {
@@ -742,7 +776,7 @@ describe("shipments list", () => {
     }));
     await world.runtime.db.shipment.createMany({ data: rows });
     const second = data(await call(listLoader, documentRequest("/app/shipments?page=2&sort=created_desc", SHOP)));
-    expect([second.total, second.page, second.pageCount, second.shipments.map((s) => s.orderName)]).toEqual([
+    expect([second.total, second.page, second.pageCount, rowsOf(second).map((s) => s.orderName)]).toEqual([
       27,
       2,
       2,
@@ -907,10 +941,29 @@ describe("shipment page", () => {
     ]);
   });
 
-  it("records which staff member tipped, rated and canceled, and when; shows it on the delivery; shop/redact removes it", async () => {
+  it("records which staff member tipped, rated and canceled, by the name Shopify gives, and when; shows it on the delivery; shop/redact removes it", async () => {
+    const logged = (["log", "info", "warn", "debug"] as const).map((level) => vi.spyOn(console, level));
+    // The staff as Shopify knows them: each online token names its session token's user.
+    addStaffUser(world.shop, { userId: "1001", firstName: "Dana", lastName: "Staffer" });
+    addStaffUser(world.shop, { userId: "1002", firstName: "Lee", lastName: null });
+    addStaffUser(world.shop, { userId: "1003", firstName: "Sam", lastName: "Courier" });
+    addStaffUser(world.shop, { userId: "1004", firstName: null, lastName: null });
     const asStaff = (userId: string, path: string, form: Record<string, string>) =>
       apiRequest(path, { shop: SHOP, form, token: sessionToken(SHOP, { userId }) });
     const delivered = await world.book("delivered");
+    // An action recorded before the app knew names (no name stored) still reads "A staff member".
+    await world.runtime.db.staffAction.create({
+      data: {
+        shopId: world.shopId,
+        shipmentId: delivered.id,
+        orderGid: delivered.orderGid,
+        action: "retry",
+        detail: "Retried the delivery.",
+        staffUserId: "77",
+        staffName: null,
+        createdAt: new Date(Date.now() - 60_000),
+      },
+    });
     const path = `/app/shipments/${delivered.id}`;
     const act = async (userId: string, form: Record<string, string>) =>
       data(await call(detailAction, asStaff(userId, path, form), { id: delivered.id }));
@@ -939,12 +992,15 @@ describe("shipment page", () => {
       data(await call(homeAction, asStaff("1004", "/app", { intent: "dispatch-mode", dispatchMode: "manual" }))),
     ).toMatchObject({ ok: true });
 
-    const rows = await world.runtime.db.staffAction.findMany({ orderBy: { createdAt: "asc" } });
-    expect(rows.map((r) => [r.action, r.staffUserId, r.shipmentId, r.detail])).toEqual([
-      ["tip", "1001", delivered.id, "Tipped the driver $4.25."],
-      ["rating", "1002", delivered.id, "Rated the driver 5 out of 5."],
-      ["cancel", "1003", scheduled.id, "Canceled the delivery: Other reason (explain in the comment)."],
-      ["settings", "1004", null, "Changed the dispatch mode."],
+    const rows = await world.runtime.db.staffAction.findMany({
+      where: { NOT: { staffUserId: "77" } },
+      orderBy: { createdAt: "asc" },
+    });
+    expect(rows.map((r) => [r.action, r.staffUserId, r.staffName, r.shipmentId, r.detail])).toEqual([
+      ["tip", "1001", "Dana Staffer", delivered.id, "Tipped the driver $4.25."],
+      ["rating", "1002", "Lee", delivered.id, "Rated the driver 5 out of 5."],
+      ["cancel", "1003", "Sam Courier", scheduled.id, "Canceled the delivery: Other reason (explain in the comment)."],
+      ["settings", "1004", null, null, "Changed the dispatch mode."],
     ]);
     expect(JSON.stringify(rows)).not.toContain("Mrs Jones");
 
@@ -953,10 +1009,15 @@ describe("shipment page", () => {
     // merged), with who did it.
     const staffEntries = page.detail!.timeline.filter((e) => e.source === "Staff");
     expect(staffEntries.map((e) => [e.title, e.by])).toEqual([
-      ["Staff rated the driver 5 out of 5.", "A staff member"],
-      ["Staff tipped the driver $4.25.", "A staff member"],
+      ["Staff rated the driver 5 out of 5.", "Lee"],
+      ["Staff tipped the driver $4.25.", "Dana Staffer"],
+      ["Retried the delivery.", "A staff member"],
     ]);
     expect(new Date(staffEntries[0]!.at).getTime()).toBe(rows[1]!.createdAt.getTime());
+    // Staff names are shown to the shop, never logged.
+    const lines = JSON.stringify(logged.flatMap((spy) => spy.mock.calls));
+    for (const name of ["Dana", "Staffer", "Sam Courier"]) expect(lines).not.toContain(name);
+    for (const spy of logged) spy.mockRestore();
 
     await handleShopRedact(world.runtime.db, SHOP);
     expect(await world.runtime.db.staffAction.count()).toBe(0);

@@ -1,6 +1,6 @@
 /**
- * The tracking page's optional map tile source: off by default (no tile, and the image policy names
- * only the app), and when the merchant sets one, its tiles under the map and that one host, no other,
+ * The tracking page's map tile source of a shop: with none (and no app-wide provider, which these
+ * tests leave unset) the page says the map is unavailable, and when the merchant sets one, its tiles under the map and that one host, no other,
  * added to the page's image policy; the poll's answer draws the same tiles.
  */
 import { beforeEach, describe, expect, it } from "vitest";
@@ -34,13 +34,18 @@ beforeEach(async () => {
 });
 
 describe("the map's tile source", () => {
-  it("is off by default: the map from the app's own data, no tile, images from the app only", async () => {
+  it("with none (no shop source, no app-wide provider): a 'map unavailable' card, no blank frame, no tile", async () => {
     const { token } = await seedTrackedShipment({ shopDomain: SHOP });
     const response = await page(token);
     const html = await response.text();
-    expect(html).toMatch(/<svg[^>]*role="img"/);
+    expect(html).toContain(
+      '<section class="map-unavailable" aria-labelledby="map-unavailable"><h2 id="map-unavailable">Map unavailable</h2>',
+    );
+    expect(html).not.toMatch(/<svg[^>]*role="img"/);
     expect(html).not.toContain("<image");
     expect(imgSrc(response)).toBe(TEST_APP_URL);
+    const status = (await (await page(token, true)).json()) as { html: string };
+    expect(status.html).toContain("Map unavailable");
   });
 
   it("when set: its tiles under the map, its credit, and only its host added to the image policy", async () => {
@@ -63,7 +68,9 @@ describe("the map's tile source", () => {
     const { token, shipment } = await seedTrackedShipment({ shopDomain: SHOP });
     await withTracking(shipment.shopId, { mapTileUrl: "http://tiles.example.com/{z}/{x}/{y}.png" });
     const response = await page(token);
-    expect(await response.text()).not.toContain("<image");
+    const html = await response.text();
+    expect(html).not.toContain("<image");
+    expect(html).not.toContain("http://tiles.example.com");
     expect(imgSrc(response)).toBe(TEST_APP_URL);
   });
 

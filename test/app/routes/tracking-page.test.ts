@@ -58,6 +58,8 @@ const throughProxy = (token: string, options: ProxyOptions = {}) =>
 
 const PERSONAL = ["Gonzalez", "742 Evergreen", "94114", "5551234567", "Whitfield", "5559876543", "37.761234"];
 
+/** A shop's own tile source: with none (and no app-wide one), the page shows "map unavailable" instead. */
+const TILES = "https://tiles.example.com/{z}/{x}/{y}.png";
 const seedShipment = (overrides: SeedOverrides = {}) => seedTrackedShipment({ shopDomain: SHOP, ...overrides });
 
 beforeEach(async () => {
@@ -109,10 +111,10 @@ describe("the page on the app's URL", () => {
 
   it("shows the store, the first name, the city, the step, the driver and the map, with strict headers", async () => {
     const { token, shipment } = await seedShipment();
-    // The merchant shows the driver (off by default).
+    // The merchant shows the driver (off by default) and has a map tile source.
     await db.shop.update({
       where: { id: shipment.shopId },
-      data: { settingsJson: JSON.stringify({ tracking: { showDriver: true } }) },
+      data: { settingsJson: JSON.stringify({ tracking: { showDriver: true, mapTileUrl: TILES } }) },
     });
     const response = await onApp(token);
     expect(response.status).toBe(200);
@@ -349,6 +351,10 @@ describe("a return's collection", () => {
   it("reads as a driver collecting the return, on the page and in its status, and offers no change panel", async () => {
     const { token, shipment } = await seedShipment({ state: "assigned" });
     await makeCollection(shipment.id);
+    await db.shop.update({
+      where: { id: shipment.shopId },
+      data: { settingsJson: JSON.stringify({ tracking: { mapTileUrl: TILES } }) },
+    });
     const page = await onApp(token);
     expect(page.status).toBe(200);
     // What the shopper reads: the live part of the page.

@@ -177,6 +177,26 @@ describe("duplicate deliveries", () => {
     });
   });
 
+  it("acknowledges orders/paid without the shop's offline session: one whose token must be refreshed is left to the jobs", async () => {
+    // authenticate.webhook loaded this session and refreshed its token over the network before answering.
+    const expired = { expires: new Date(Date.now() - 60_000), refreshToken: "shprt_x", refreshTokenExpires: null };
+    await db.session.update({ where: { id: `offline_${SHOP}` }, data: expired });
+    const before = await db.session.findUniqueOrThrow({ where: { id: `offline_${SHOP}` } });
+    const response = await post(
+      ordersPaid,
+      shopifyWebhook({
+        path: "/webhooks/orders/paid",
+        topic: "orders/paid",
+        shop: SHOP,
+        payload: { id: 1, admin_graphql_api_id: "gid://shopify/Order/1" },
+        webhookId: "paid-expired-session",
+      }),
+    );
+    expect(response.status).toBe(200);
+    expect(await db.job.count({ where: { shopDomain: SHOP, kind: "dispatch.order" } })).toBe(1);
+    expect(await db.session.findUniqueOrThrow({ where: { id: `offline_${SHOP}` } })).toEqual(before);
+  });
+
   it("enqueues one dispatch job per order even when Shopify sends the order twice under new delivery ids", async () => {
     for (const id of ["first", "second"]) {
       const response = await post(

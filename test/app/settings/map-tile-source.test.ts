@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isMapTileTemplate, mapTileOrigin, mapTileUrl } from "~/settings/map-tile-source";
+import { isMapTileTemplate, mapTileOrigin, mapTileUrl } from "~/config/map-tile-source";
 import { validateSettingsInput } from "~/settings/shop-settings";
 
 describe("a map tile URL template", () => {

@@ -43,6 +43,30 @@ const offlineSession = (accessToken: string, refreshToken?: string) =>
   });
 
 describe("Shopify sessions at rest", () => {
+  it("gives back a staff member's online session with the name Shopify gave, an empty part left empty", async () => {
+    const id = `${SHOP}_7`;
+    await sessionStorage.storeSession(
+      new Session({
+        id,
+        shop: SHOP,
+        state: "",
+        isOnline: true,
+        scope: "read_orders",
+        accessToken: "shpua_online_token_0123456789",
+        expires: new Date(Date.now() + 86_400_000),
+        onlineAccessInfo: {
+          expires_in: 86_399,
+          associated_user_scope: "read_orders",
+          associated_user: { id: 7, first_name: "Lee", email: "lee@sealed-bakery.example", email_verified: true },
+        } as Session["onlineAccessInfo"],
+      }),
+    );
+    const loaded = await sessionStorage.loadSession(id);
+    expect(loaded?.onlineAccessInfo?.associated_user).toMatchObject({ id: 7, first_name: "Lee" });
+    expect(loaded?.onlineAccessInfo?.associated_user.last_name).toBeUndefined();
+    expect(loaded?.onlineAccessInfo?.associated_user.locale).toBeUndefined();
+  });
+
   it("stores the access and refresh tokens sealed and gives the library the session back as it was", async () => {
     const session = offlineSession("shpat_access_token_0123456789", "shprt_refresh_token_0123456789");
     await sessionStorage.storeSession(session);

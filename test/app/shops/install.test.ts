@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "~/db.server";
 import { loader as appLoader } from "~/routes/app";
 import { parseShopSettings } from "~/settings/shop-settings";
@@ -68,6 +68,13 @@ describe("install by token exchange", () => {
     );
     const loaded = await sessionStorage.loadSession(`offline_${SHOP}`);
     expect(standIn.issuedTokens.some((t: { accessToken: string }) => t.accessToken === loaded?.accessToken)).toBe(true);
+    // The staff member who opened the app: an online session naming them (shown with what they do).
+    const online = await sessionStorage.loadSession(`${SHOP}_42`);
+    expect(online).toMatchObject({
+      isOnline: true,
+      onlineAccessInfo: { associated_user: { id: 42, first_name: "Jamie", last_name: "Merchant" } },
+    });
+    expect(standIn.issuedTokens.find((t) => t.accessToken === online?.accessToken)?.kind).toBe("online");
 
     const shop = await db.shop.findUniqueOrThrow({ where: { domain: SHOP } });
     expect(shop).toMatchObject({
@@ -98,10 +105,35 @@ describe("install by token exchange", () => {
       // A new token exchange runs the install hook again.
       await db.session.deleteMany();
       await install();
-      expect(await db.session.count()).toBe(1);
+      // The shop's offline session (jobs, webhooks) and the staff member's online one (admin pages).
+      expect(await db.session.findMany({ select: { id: true, isOnline: true }, orderBy: { id: "asc" } })).toEqual([
+        { id: `${SHOP}_42`, isOnline: true },
+        { id: `offline_${SHOP}`, isOnline: false },
+      ]);
       const after = await db.shop.findUniqueOrThrow({ where: { domain: SHOP } });
       expect(parseShopSettings(after.settingsJson).tracking.contactEmail).toBe(chosen);
     }
+  });
+
+  it("lets a staff member in with a new online session while Shopify throttles, keeping the shop's recorded row", async () => {
+    const token = () => mintSessionToken({ shop: SHOP, apiKey: TEST_API_KEY, apiSecret: TEST_API_SECRET });
+    await load(embeddedRequest("/app", token()));
+    const recorded = await db.shop.findUniqueOrThrow({ where: { domain: SHOP } });
+    // The next day: the online session is gone, and Shopify's Admin API answers only "throttled".
+    await db.session.deleteMany({ where: { isOnline: true } });
+    standIn.throttle.holdEmpty(SHOP);
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    expect(await load(embeddedRequest("/app", token()))).toMatchObject({ apiKey: TEST_API_KEY });
+    expect(await db.shop.findUniqueOrThrow({ where: { domain: SHOP } })).toEqual(recorded);
+    expect(JSON.stringify(warn.mock.calls)).toContain("Kept the shop's recorded details");
+    warn.mockRestore();
+    // A shop not recorded yet cannot be let in without its row.
+    await db.session.deleteMany();
+    await db.shop.deleteMany();
+    const refused = await load(embeddedRequest("/app", token()));
+    expect(refused).toBeInstanceOf(Response);
+    expect((refused as Response).status).toBe(500);
+    expect(await db.shop.count()).toBe(0);
   });
 
   it("refuses a session token signed with another secret and stores nothing", async () => {

@@ -95,6 +95,8 @@ describe("the staff pages' wording", () => {
     expect(staffName("Maria Lopez")).toBe("Maria Lopez");
     expect(staffName("  ")).toBe("A staff member");
     expect(staffName(null)).toBe("A staff member");
+    expect(staffName(null, { inSentence: true })).toBe("a staff member");
+    expect(staffName("Maria Lopez", { inSentence: true })).toBe("Maria Lopez");
   });
 });
 

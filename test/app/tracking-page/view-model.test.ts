@@ -1,7 +1,7 @@
 import { shopperText } from "~/text/shopper/shopper-text";
 import { describe, expect, it } from "vitest";
 import type { ShipmentState } from "~/shipments/states";
-import { areaOf, trackingPageView, type TrackingPageFacts } from "~/tracking-page/view-model";
+import { trackingPageView, type TrackingPageFacts } from "~/tracking-page/view-model";
 import { firstNameOf, vehicleInWords } from "~/tracking-page/driver-words";
 
 const NOW = new Date("2026-11-25T19:00:00Z");
@@ -170,7 +170,7 @@ describe("trackingPageView: what is shown when", () => {
     expect(trackingPageView(facts({ etaAt: new Date("2026-11-25T18:00:00Z") }), NOW).eta).toBeNull();
   });
 
-  it("draws the driver only while out for delivery, about 100 m rounded, heading the way they moved; the area rounded", () => {
+  it("draws the driver only while out for delivery, about 100 m rounded, heading the way they moved; the area as its cell's centre", () => {
     const picked = trackingPageView(facts(), NOW).map!;
     expect(picked.driver).toBeNull();
     const out = trackingPageView(facts({ outForDelivery: true }), NOW).map!;
@@ -178,7 +178,8 @@ describe("trackingPageView: what is shown when", () => {
     // From 37.7745,-122.4235 to 37.7701,-122.4277: south-west.
     expect(out.heading).toBeGreaterThan(180);
     expect(out.heading).toBeLessThan(270);
-    expect(out.destination).toEqual({ latitude: 37.76, longitude: -122.44 });
+    // The centre of the address's 500 m cell (shopper-area.ts), not the address.
+    expect(out.destination).toEqual({ latitude: 37.76051, longitude: -122.43336 });
     expect(out.city).toBe("San Francisco");
     expect(
       trackingPageView(facts({ outForDelivery: true, driverPreviousPosition: null }), NOW).map!.heading,
@@ -317,8 +318,4 @@ describe("small helpers", () => {
     [{ category: "car" }, null],
     [null, null],
   ])("vehicleInWords(%j) = %j", (vehicle, words) => expect(vehicleInWords(vehicle)).toBe(words));
-
-  it("areaOf rounds to about a kilometre", () => {
-    expect(areaOf({ latitude: 37.761234, longitude: -122.435678 })).toEqual({ latitude: 37.76, longitude: -122.44 });
-  });
 });

@@ -17,6 +17,8 @@ const facts = (state: ShipmentState, extra: Partial<ShipmentFacts> = {}): Shipme
   stateChangedAt: null,
   lastTrackingEventAt: null,
   deliveredEventSent: false,
+  deliverEnd: null,
+  delayedEventSent: false,
   needsAttention: false,
   ...extra,
 });

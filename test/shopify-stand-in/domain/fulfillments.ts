@@ -7,7 +7,14 @@
  * - a new fulfillment's displayStatus is FULFILLED with tracking info, MARKED_AS_FULFILLED without;
  *   afterwards it follows the status of the event with the latest `happenedAt`;
  * - a partly fulfilled fulfillment order stays one order with status IN_PROGRESS; fully fulfilled → CLOSED;
- * - userError messages follow Shopify's wording where known, otherwise a plain sentence.
+ * - userError messages follow Shopify's wording where known, otherwise a plain sentence;
+ * - customer notifications (`shop.notifications`): the shipping confirmation when a fulfillment is
+ *   created with `notifyCustomer: true`; a shipping update when `fulfillmentTrackingInfoUpdate` has
+ *   `notifyCustomer: true`, which per its docs also notifies "future updates for the fulfillment" (false
+ *   stops them; left blank changes nothing and sends nothing); an OUT_FOR_DELIVERY or DELIVERED event
+ *   on a fulfillment that notifies its customer sends Shopify's "Out for delivery" / "Delivered"
+ *   notification, once each. `fulfillmentEventCreate` has no flag of its own, and Shopify lists no
+ *   customer notification for the other statuses (app/tracking/shopper-notices.ts cites the sources).
  */
 import { gid } from "../gid";
 import { findRecord, register, requireRecord } from "../lookup";
@@ -196,6 +203,7 @@ export function updateTrackingInfo(
   const at = isoDateTime(now);
   fulfillment.trackingInfo = trackingList(args.trackingInfoInput);
   fulfillment.updatedAt = at;
+  if (args.notifyCustomer != null) fulfillment.notifyCustomer = args.notifyCustomer;
   if (args.notifyCustomer) {
     shop.notifications.push({
       kind: "shipping_update",
@@ -223,6 +231,12 @@ export type FulfillmentEventInput = {
 };
 
 const IN_TRANSIT_STATUSES = new Set(["CARRIER_PICKED_UP", "IN_TRANSIT", "OUT_FOR_DELIVERY"]);
+
+/** The event statuses with a customer notification of their own (see the modelling notes above). */
+const EVENT_NOTIFICATIONS: Partial<Record<string, "out_for_delivery" | "delivered">> = {
+  OUT_FOR_DELIVERY: "out_for_delivery",
+  DELIVERED: "delivered",
+};
 
 export function createFulfillmentEvent(shop: ShopState, input: FulfillmentEventInput, now: Date) {
   const fulfillment = findRecord(shop, "Fulfillment", input.fulfillmentId);
@@ -258,6 +272,10 @@ export function createFulfillmentEvent(shop: ShopState, input: FulfillmentEventI
   if (IN_TRANSIT_STATUSES.has(event.status) && !fulfillment.inTransitAt) fulfillment.inTransitAt = event.happenedAt;
   if (event.estimatedDeliveryAt) fulfillment.estimatedDeliveryAt = event.estimatedDeliveryAt;
   fulfillment.updatedAt = at;
+  const notice = EVENT_NOTIFICATIONS[event.status];
+  const sent = (kind: string) => shop.notifications.some((n) => n.fulfillmentId === fulfillment.id && n.kind === kind);
+  if (notice && fulfillment.notifyCustomer && !sent(notice))
+    shop.notifications.push({ kind: notice, orderId: fulfillment.orderId, fulfillmentId: fulfillment.id, at });
   return { fulfillmentEvent: event, userErrors: [] as UserError[] };
 }
 

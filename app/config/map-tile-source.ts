@@ -1,9 +1,10 @@
 /**
- * The tracking page's optional map tiles (off by default: the page draws its map from the app's own
- * data and asks no one): a merchant's tile server as an https URL template with `{z}`, `{x}` and `{y}`
- * (the slippy-map tile numbering), for example https://tiles.example.com/{z}/{x}/{y}.png. With it set,
- * the shopper's browser asks that host for the tiles around the delivery area, so the page's CSP
- * allows that one host for images (a plain hostname only: plain-https-origin.ts).
+ * The tracking page's map tiles: a tile server as an https URL template with `{z}`, `{x}` and `{y}`
+ * (the slippy-map tile numbering), for example https://tiles.example.com/{z}/{x}/{y}.png, set app-wide
+ * by whoever runs the app (MAP_TILE_URL, app/config/map-tiles-env.ts) or by a merchant for their shop
+ * (settings, which win). The shopper's browser asks that host for the tiles around the delivery
+ * area, so the page's CSP allows that one host for images (a plain hostname only:
+ * plain-https-origin.ts). Here, not in settings, because the env module checks the app-wide one too.
  */
 import { plainHttpsOrigin } from "./plain-https-origin";
 
@@ -11,6 +12,13 @@ import { plainHttpsOrigin } from "./plain-https-origin";
 export type MapTileSource = { urlTemplate: string; attribution: string | null };
 
 export const MAP_TILE_PLACEHOLDERS = ["{z}", "{x}", "{y}"] as const;
+/** Where an app-wide provider's template takes its key (MAP_TILE_KEY), filled once at start. */
+export const MAP_TILE_KEY_PLACEHOLDER = "{key}";
+
+/** The template with the provider's key in place (URL-encoded): it then holds only {z}, {x}, {y}. */
+export function withMapTileKey(template: string, key: string): string {
+  return template.replaceAll(MAP_TILE_KEY_PLACEHOLDER, encodeURIComponent(key));
+}
 
 /** The template with each placeholder filled; null when it is not a usable https template. */
 function filled(template: string, z: number, x: number, y: number): URL | null {

@@ -1,0 +1,181 @@
+/**
+ * npm run bench:statements — the dispatch path's hot reads through Prisma and as the same plain SQL
+ * ($queryRaw) on the same client, so through the same connection (issue 37: Prisma and SQLite were
+ * about two thirds of the CPU per order). Each statement is run ROUNDS times in alternation, the
+ * process's CPU time per call taken for each (process.cpuUsage: the statements run one at a time,
+ * so this is their cost in the app's process, the database's included on SQLite).
+ *
+ * Statements (the rows as bench:tenants has them: 20 shops with 3 pickup locations, 2,000 shipments,
+ * 2,000 orders/paid deliveries):
+ * - shop: a shop with its enabled pickup locations (dispatch's loadShop, twice per order);
+ * - shipment: a shipment by its idempotency key (the fulfillment-order job's first read);
+ * - customer: the customer an order's orders/paid named (customerOfOrder, twice per order).
+ *
+ * Prints µs per call for each and, as its LAST line, JSON: `<statement>_prisma_us`, `_sql_us` and
+ * `_faster` (the side at least 10 % cheaper, else "neither"). A measurement for a decision (README,
+ * Decisions), not a target: no `targets_met`. Options: `--db sqlite|postgresql`.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createDb, type Db } from "~/db/client.server";
+import { useWriteAheadLog } from "~/db/journal.server";
+import { createDatabase, dropDatabase, startThrowawayPostgres } from "../../prisma/tools/postgres-server";
+import { migrateDatabase } from "../support/app-server";
+import { round1, runBench, say, type Bench } from "./harness";
+import { machineLoad } from "./loop-delay";
+
+const SHOPS = 20;
+const SHIPMENTS_PER_SHOP = 100;
+const ROUNDS = 2_000;
+const WARMUP = 200;
+/** One side counts as faster when the other costs at least this much more. */
+const NOISE = 1.1;
+
+type Kind = "sqlite" | "postgresql";
+
+async function databaseUrl(bench: Bench, kind: Kind): Promise<string> {
+  if (kind === "sqlite") {
+    const dir = mkdtempSync(path.join(tmpdir(), "bench-statements-"));
+    bench.defer(() => rmSync(dir, { recursive: true, force: true }));
+    return `file:${path.join(dir, "statements.sqlite")}`;
+  }
+  let adminUrl = process.env.TEST_POSTGRES_URL;
+  if (!adminUrl) {
+    const server = await startThrowawayPostgres();
+    bench.defer(() => server.stop());
+    adminUrl = server.adminUrl;
+  }
+  const name = `bench_statements_${randomBytes(4).toString("hex")}`;
+  const url = await createDatabase(adminUrl, name);
+  bench.defer(() => dropDatabase(adminUrl, name));
+  return url;
+}
+
+async function seed(db: Db): Promise<void> {
+  for (let s = 0; s < SHOPS; s++) {
+    const domain = `statements-${s}.myshopify.com`;
+    const shop = await db.shop.create({ data: { domain, settingsJson: "{}" } });
+    await db.pickupLocation.createMany({
+      data: [0, 1, 2].map((l) => ({
+        shopId: shop.id,
+        locationGid: `gid://shopify/Location/${s * 10 + l}`,
+        name: `Location ${l}`,
+        enabled: l < 2,
+      })),
+    });
+    for (let n = 0; n < SHIPMENTS_PER_SHOP; n++) {
+      const order = `gid://shopify/Order/${s * 1_000 + n}`;
+      await db.shipment.create({
+        data: {
+          shopId: shop.id,
+          orderGid: order,
+          orderName: `#${1000 + n}`,
+          fulfillmentOrderGid: `gid://shopify/FulfillmentOrder/${s * 1_000 + n}`,
+          locationGid: `gid://shopify/Location/${s * 10}`,
+          idempotencyKey: `key-${s}-${n}`,
+          requestJson: "{}",
+          state: "scheduled",
+        },
+      });
+      await db.webhookDelivery.create({
+        data: {
+          shopDomain: domain,
+          webhookId: `paid-${s}-${n}`,
+          topic: "orders/paid",
+          orderGid: order,
+          customerGid: `gid://shopify/Customer/${n}`,
+        },
+      });
+    }
+  }
+}
+
+type Pair = { name: string; prisma: (i: number) => Promise<unknown>; sql: (i: number) => Promise<unknown> };
+
+function pairs(db: Db): Pair[] {
+  const shopOf = (i: number) => `statements-${i % SHOPS}.myshopify.com`;
+  const n = (i: number) => Math.floor(i / SHOPS) % SHIPMENTS_PER_SHOP;
+  return [
+    {
+      name: "shop",
+      prisma: (i) =>
+        db.shop.findUnique({
+          where: { domain: shopOf(i) },
+          include: { pickupLocations: { where: { enabled: true } } },
+        }),
+      sql: async (i) => {
+        const shops = await db.$queryRaw<{ id: string }[]>`SELECT * FROM "Shop" WHERE "domain" = ${shopOf(i)}`;
+        return db.$queryRaw`SELECT * FROM "PickupLocation" WHERE "shopId" = ${shops[0]!.id} AND "enabled" = ${true}`;
+      },
+    },
+    {
+      name: "shipment",
+      prisma: (i) => db.shipment.findUnique({ where: { idempotencyKey: `key-${i % SHOPS}-${n(i)}` } }),
+      sql: (i) => db.$queryRaw`SELECT * FROM "Shipment" WHERE "idempotencyKey" = ${`key-${i % SHOPS}-${n(i)}`}`,
+    },
+    {
+      name: "customer",
+      prisma: (i) =>
+        db.webhookDelivery.findFirst({
+          where: {
+            shopDomain: shopOf(i),
+            topic: "orders/paid",
+            orderGid: `gid://shopify/Order/${(i % SHOPS) * 1_000 + n(i)}`,
+            customerGid: { not: null },
+          },
+          select: { customerGid: true },
+        }),
+      sql: (i) =>
+        db.$queryRaw`SELECT "customerGid" FROM "WebhookDelivery" WHERE "shopDomain" = ${shopOf(i)} AND "topic" = 'orders/paid'
+          AND "orderGid" = ${`gid://shopify/Order/${(i % SHOPS) * 1_000 + n(i)}`} AND "customerGid" IS NOT NULL LIMIT 1`,
+    },
+  ];
+}
+
+/** CPU µs per call of each side, the two sides alternating call by call. */
+async function measure(pair: Pair): Promise<{ prisma: number; sql: number }> {
+  for (let i = 0; i < WARMUP; i++) {
+    await pair.prisma(i);
+    await pair.sql(i);
+  }
+  let prisma = 0;
+  let sql = 0;
+  for (let i = 0; i < ROUNDS; i++) {
+    let started = process.cpuUsage();
+    await pair.prisma(i);
+    let used = process.cpuUsage(started);
+    prisma += used.user + used.system;
+    started = process.cpuUsage();
+    await pair.sql(i);
+    used = process.cpuUsage(started);
+    sql += used.user + used.system;
+  }
+  return { prisma: round1(prisma / ROUNDS), sql: round1(sql / ROUNDS) };
+}
+
+async function main(bench: Bench): Promise<void> {
+  const arg = process.argv.slice(2);
+  const kind: Kind = arg[0] === "--db" && arg[1] === "postgresql" ? "postgresql" : "sqlite";
+  if (arg.length > 0 && !(arg[0] === "--db" && (arg[1] === "sqlite" || arg[1] === "postgresql")))
+    throw new Error("Unknown option (known: --db sqlite|postgresql)");
+  const url = await databaseUrl(bench, kind);
+  migrateDatabase(url);
+  const db = createDb(url);
+  bench.defer(() => db.$disconnect());
+  if (kind === "sqlite") await useWriteAheadLog(db);
+  await seed(db);
+  const summary: Record<string, number | string> = { db: kind };
+  for (const pair of pairs(db)) {
+    const { prisma, sql } = await measure(pair);
+    say(`  ${pair.name}: Prisma ${prisma} µs, plain SQL ${sql} µs per call (CPU, ${ROUNDS} calls each)`);
+    summary[`${pair.name}_prisma_us`] = prisma;
+    summary[`${pair.name}_sql_us`] = sql;
+    summary[`${pair.name}_faster`] = sql * NOISE <= prisma ? "sql" : prisma * NOISE <= sql ? "prisma" : "neither";
+  }
+  summary.load1 = machineLoad().load1;
+  say(JSON.stringify(summary));
+}
+
+void runBench("bench-statements", 10 * 60_000, main);
