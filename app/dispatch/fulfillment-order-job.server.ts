@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { parseSqlRows } from "~/db/sql-row";
 import { recipientColumns } from "~/shipments/recipient";
 import type { CourierClient } from "~/courier/client.server";
 import { CourierError } from "~/courier/errors";
@@ -24,6 +26,8 @@ import { attachEarlyEvents } from "~/tracking/public.server";
 import { redeliveryTrackingJob } from "~/tracking/public";
 import { startNoDriverWatch } from "~/watchdog/public.server";
 import { customerOfOrder } from "~/webhooks/public.server";
+
+const bookedRow = z.object({ id: z.string(), courierShipmentId: z.string().nullable() });
 
 /** On 409 the first create succeeded: find that shipment by reference_id and this fulfillment order's id. */
 async function adoptExisting(
@@ -61,7 +65,12 @@ export async function runFulfillmentOrderDispatch(
   completeJob: (tx: Tx) => Promise<void>,
 ) {
   const key = idempotencyKey(shopDomain, payload.fulfillmentOrderGid, payload.generation);
-  const existing = await deps.db.shipment.findUnique({ where: { idempotencyKey: key } });
+  // Only what the check needs, in plain SQL: a third of Prisma's reading of the whole row (`npm run bench:statements`).
+  const [existing] = parseSqlRows(
+    bookedRow,
+    await deps.db.$queryRaw`SELECT "id", "courierShipmentId" FROM "Shipment" WHERE "idempotencyKey" = ${key}`,
+    "Shipment",
+  );
   if (existing?.courierShipmentId) return { outcome: "exists" as const, shipmentId: existing.id };
   if (!deps.courier)
     throw permanentFailure("Connect a courier account in the app's settings, then retry this dispatch.");
