@@ -30,10 +30,12 @@ export function dispatchJobHandlers(
     pageToken,
   });
   return {
-    [DISPATCH_ORDER_JOB]: async (job) => {
+    [DISPATCH_ORDER_JOB]: async (job, context) => {
       const payload = parsePayload(OrderDispatchPayload, job.payload);
       await withShopifyRetries(async () =>
-        runOrderDispatch(await dispatchDeps(job.shopDomain, { courier: false }), job.shopDomain, payload),
+        runOrderDispatch(await dispatchDeps(job.shopDomain, { courier: false }), job.shopDomain, payload, (tx) =>
+          context.complete(tx),
+        ),
       );
     },
     [DISPATCH_FULFILLMENT_ORDER_JOB]: async (job, context) => {

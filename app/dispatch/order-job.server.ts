@@ -1,11 +1,11 @@
-import type { Db } from "~/db/client.server";
+import type { Tx } from "~/db/client.server";
 import { enqueueFulfillmentOrderDispatch } from "~/dispatch/enqueue-dispatch.server";
 import type { OrderDispatchPayload } from "./jobs";
 import { idempotencyKey, planFor, readOrder, type DispatchDeps } from "./plan.server";
 import { customerOfOrder } from "~/webhooks/public.server";
 
 async function recordDecision(
-  db: Db,
+  db: Tx,
   shopDomain: string,
   order: { id: string; name?: string | null },
   generation: number,
@@ -24,7 +24,12 @@ async function recordDecision(
  * order to create. Fulfillment orders that cannot be delivered as the data stands become shipments
  * that need attention, with the reason in the merchant's words.
  */
-export async function runOrderDispatch(deps: DispatchDeps, shopDomain: string, payload: OrderDispatchPayload) {
+export async function runOrderDispatch(
+  deps: DispatchDeps,
+  shopDomain: string,
+  payload: OrderDispatchPayload,
+  completeJob: (tx: Tx) => Promise<void>,
+) {
   const { shop, order, plan, skipReason, serviceCode, localDelivery } = await planFor(
     deps,
     shopDomain,
@@ -33,10 +38,18 @@ export async function runOrderDispatch(deps: DispatchDeps, shopDomain: string, p
   );
   const reason = skipReason ?? plan?.orderSkipReason ?? null;
   if (reason || !plan) {
-    await recordDecision(deps.db, shopDomain, order, payload.generation, "skipped", reason);
+    await deps.db.$transaction(async (tx) => {
+      await recordDecision(tx, shopDomain, order, payload.generation, "skipped", reason);
+      await completeJob(tx);
+    });
     return { outcome: "skipped" as const, reason };
   }
   const customerGid = await customerOfOrder(deps.db, shopDomain, order.id);
+  const outcome = plan.shipments.length ? "planned" : "skipped";
+  const detail = plan.shipments.length
+    ? null
+    : plan.skipped.map((s) => s.reason).join(" ") || plan.needsAttention.map((a) => a.reason).join(" ") || null;
+  // One transaction for all the order job's writes and its completion (each was a transaction of its own).
   await deps.db.$transaction(async (tx) => {
     for (const attention of plan.needsAttention) {
       const key = idempotencyKey(shopDomain, attention.fulfillmentOrderGid, payload.generation);
@@ -67,19 +80,16 @@ export async function runOrderDispatch(deps: DispatchDeps, shopDomain: string, p
         tx,
       );
     }
+    if (localDelivery && plan.shipments.length) {
+      // The first local-delivery order the app dispatches is Home's proof that the merchant's setup works.
+      await tx.shop.updateMany({
+        where: { id: shop.id, firstLocalDeliveryOrderName: null },
+        data: { firstLocalDeliveryOrderName: order.name, firstLocalDeliveryOrderAt: deps.clock() },
+      });
+    }
+    await recordDecision(tx, shopDomain, order, payload.generation, outcome, detail);
+    await completeJob(tx);
   });
-  if (localDelivery && plan.shipments.length) {
-    // The first local-delivery order the app dispatches is Home's proof that the merchant's setup works.
-    await deps.db.shop.updateMany({
-      where: { id: shop.id, firstLocalDeliveryOrderName: null },
-      data: { firstLocalDeliveryOrderName: order.name, firstLocalDeliveryOrderAt: deps.clock() },
-    });
-  }
-  const outcome = plan.shipments.length ? "planned" : "skipped";
-  const detail = plan.shipments.length
-    ? null
-    : plan.skipped.map((s) => s.reason).join(" ") || plan.needsAttention.map((a) => a.reason).join(" ") || null;
-  await recordDecision(deps.db, shopDomain, order, payload.generation, outcome, detail);
   return {
     outcome,
     shipments: plan.shipments.length,

@@ -115,15 +115,15 @@ const groupRow = z.object({
   // A sum of sums: PostgreSQL's bigint, once the raises' sum is cast back to an integer.
   raisesCents: sqlInteger,
 });
-const minutesRow = z.object({ idx: sqlInteger, minutes: sqlInteger, count: sqlInteger });
-const resultRow = z.discriminatedUnion("part", [
-  groupRow.extend({ part: z.literal("group") }),
-  minutesRow.extend({ part: z.literal("minutes") }),
-]);
+const minutesRow = z.object({ period: sqlInteger, minutes: sqlInteger, count: sqlInteger });
 
 /**
  * The shipments of `periods` grouped per day (delivery-figures.ts groupRows), and the delivered
  * deliveries' minutes from payment per period (keyed by the period's first day).
+ *
+ * Two aggregations straight off the covering index (shopId, deliverStart, ...counted columns), each
+ * shipment's day a balanced CASE; the minutes counted per period, not per day (a few hundred rows
+ * to carry out, not tens of thousands). Shipments without a window are few: read by their creation.
  */
 export async function loadDeliveryGroups(
   db: Db,
@@ -134,38 +134,38 @@ export async function loadDeliveryGroups(
   const { days: dayNames, first, end: last, sql: indexOf } = dayIndex(periods, timeZone);
   const atLocation = locationGid === null ? Prisma.empty : Prisma.sql`AND s."locationGid" = ${locationGid}`;
   const raisesFrom = new Date(first.getTime() - RAISE_LEAD_MS);
-  // A shipment's day: its window's start by the (shopId, deliverStart) index; without a window, its creation.
   const columnOf = (column: "deliverStart" | "createdAt") => Prisma.raw(`s."${column}"`);
+  // A shipment's day: its window's start; without a window, its creation.
   const inPeriods = (column: "deliverStart" | "createdAt") =>
     Prisma.sql`WHERE s."shopId" = ${shopId} AND ${columnOf(column)} >= ${first} AND ${columnOf(column)} < ${last}
       ${column === "createdAt" ? Prisma.sql`AND s."deliverStart" IS NULL` : Prisma.empty} ${atLocation}`;
-  // Each shipment once (a window's start, else its creation), with its day; read once, counted twice.
-  const shipmentsOf = (column: "deliverStart" | "createdAt") => Prisma.sql`
-    SELECT ${indexOf(columnOf(column))} AS "idx", s."kind" AS "kind", s."state" AS "state",
-      s."deliveryVerdict" AS "verdict", CASE WHEN s."batchReferenceId" IS NULL THEN 0 ELSE 1 END AS "exchange",
-      r."raiseCents" AS "raiseCents", s."priceCents" AS "priceCents", s."shopperPriceCents" AS "shopperPriceCents",
-      s."tipCents" AS "tipCents", s."paidToDeliveredMinutes" AS "minutes"
-    FROM "Shipment" s LEFT JOIN "raises" r ON r."shipmentId" = s."id"
-    ${inPeriods(column)}`;
-  const rows = await db.$queryRaw(Prisma.sql`
-    WITH "raises" AS (
+  const raises = Prisma.sql`(
       SELECT "shipmentId", CAST(SUM("amountCents") AS INTEGER) AS "raiseCents" FROM "NoDriverRaise"
       WHERE "shopId" = ${shopId} AND "sentAt" IS NOT NULL AND "raisedAt" >= ${raisesFrom} AND "raisedAt" < ${last}
-      GROUP BY "shipmentId"),
-    "base" AS (${shipmentsOf("deliverStart")} UNION ALL ${shipmentsOf("createdAt")})
-    SELECT 'group' AS "part", "idx", "kind", "state", "verdict", "exchange",
-      CASE WHEN "raiseCents" IS NULL THEN 0 ELSE 1 END AS "raised", NULL AS "minutes",
-      COUNT(*) AS "count", COALESCE(SUM("priceCents"), 0) AS "courierCents",
-      COALESCE(SUM("shopperPriceCents"), 0) AS "shopperPaidCents", COALESCE(SUM("tipCents"), 0) AS "tipsCents",
-      COALESCE(SUM("raiseCents"), 0) AS "raisesCents"
-    FROM "base" GROUP BY 2, 3, 4, 5, 6, 7
-    UNION ALL
-    SELECT 'minutes', "idx", NULL, NULL, NULL, NULL, NULL, "minutes", COUNT(*), 0, 0, 0, 0
-    FROM "base" WHERE "kind" <> 'return_pickup' AND "state" = 'delivered' AND "minutes" IS NOT NULL
-    GROUP BY 2, 8`);
-  const parsed = parseSqlRows(resultRow, rows, "insights group");
-  const groupRows = parsed.filter((row) => row.part === "group");
-  const minuteRows = parsed.filter((row) => row.part === "minutes");
+      GROUP BY "shipmentId") r`;
+  const groupsOf = (column: "deliverStart" | "createdAt") => Prisma.sql`
+    SELECT ${indexOf(columnOf(column))} AS "idx", s."kind" AS "kind", s."state" AS "state",
+      s."deliveryVerdict" AS "verdict", CASE WHEN s."batchReferenceId" IS NULL THEN 0 ELSE 1 END AS "exchange",
+      CASE WHEN r."raiseCents" IS NULL THEN 0 ELSE 1 END AS "raised",
+      COUNT(*) AS "count", COALESCE(SUM(s."priceCents"), 0) AS "courierCents",
+      COALESCE(SUM(s."shopperPriceCents"), 0) AS "shopperPaidCents", COALESCE(SUM(s."tipCents"), 0) AS "tipsCents",
+      COALESCE(SUM(r."raiseCents"), 0) AS "raisesCents"
+    FROM "Shipment" s LEFT JOIN ${raises} ON r."shipmentId" = s."id"
+    ${inPeriods(column)}
+    GROUP BY 1, 2, 3, 4, 5, 6`;
+  const minutesOf = (column: "deliverStart" | "createdAt") => Prisma.sql`
+    SELECT ${periodIndexSql(periods, columnOf(column))} AS "period", s."paidToDeliveredMinutes" AS "minutes",
+      COUNT(*) AS "count"
+    FROM "Shipment" s
+    ${inPeriods(column)} AND s."kind" <> 'return_pickup' AND s."state" = 'delivered'
+      AND s."paidToDeliveredMinutes" IS NOT NULL
+    GROUP BY 1, 2`;
+  const [grouped, counted] = await Promise.all([
+    db.$queryRaw(Prisma.sql`${groupsOf("deliverStart")} UNION ALL ${groupsOf("createdAt")}`),
+    db.$queryRaw(Prisma.sql`${minutesOf("deliverStart")} UNION ALL ${minutesOf("createdAt")}`),
+  ]);
+  const groupRows = parseSqlRows(groupRow, grouped, "insights group");
+  const minuteRows = parseSqlRows(minutesRow, counted, "insights minutes");
   const groups = groupRows.map((row) => ({
     day: dayNames[row.idx]!,
     kind: row.kind,
@@ -179,14 +179,19 @@ export async function loadDeliveryGroups(
     tipsCents: row.tipsCents,
     raisesCents: row.raisesCents,
   }));
-  // Minutes per period: a day index falls in the period whose days hold it.
   const minutes = new Map(periods.map((p) => [p.days[0]!, [] as MinutesCount[]]));
-  for (const row of minuteRows) {
-    const day = dayNames[row.idx]!;
-    const period = periods.find((p) => p.days.includes(day))!;
-    minutes.get(period.days[0]!)!.push({ minutes: row.minutes, count: row.count });
-  }
+  for (const row of minuteRows)
+    minutes.get(periods[row.period]!.days[0]!)!.push({ minutes: row.minutes, count: row.count });
   return { groups, minutes };
+}
+
+/** A date column's period (`periods` back to back, in order) as SQL: the index of the last period starting at or before it. */
+function periodIndexSql(periods: readonly ShopDays[], column: Prisma.Sql): Prisma.Sql {
+  const whens = periods
+    .slice(1)
+    .map((period, n) => Prisma.sql`WHEN ${column} >= ${period.start} THEN ${Prisma.raw(String(n + 1))}`)
+    .reverse();
+  return whens.length === 0 ? Prisma.raw("0") : Prisma.sql`CASE ${Prisma.join(whens, " ")} ELSE 0 END`;
 }
 
 const COUNT_COLUMNS = [

@@ -3,7 +3,7 @@ import { ANSWER_MS_BOUNDS, type FunnelCounts } from "~/quote/public";
 /**
  * "Why is my rate not showing?": the causes that hide the app's rate at checkout, each in words with
  * the one action that fixes it. Pure: the facts come from Shopify (profiles, plan), the courier check,
- * the orders received and the quote funnel (app/insights/diagnosis.server.ts).
+ * the orders received and the quote funnel (rateDiagnosis in insights.server.ts).
  *
  * Shopify's read timeout for a rate request shrinks with the shop's rate requests per minute: 10 s
  * under 1,500, 5 s up to 3,000, 3 s above (/work/shared/reference/shopify-platform.md §1.5).
@@ -94,15 +94,54 @@ export function diagnoseRates(facts: DiagnosisFacts): DiagnosisCause[] {
       action: { kind: "add-to-profiles", label: "Add the rate to the shipping profiles" },
     });
   }
-  const timeoutMs = readTimeoutMsFor(facts.busiestHourRequests / 60);
-  const slow = answersOver(facts.recent.answerMs, timeoutMs);
-  if (facts.recent.requests > 0 && (slow / facts.recent.requests >= SLOW_SHARE || facts.timeBudgetMs > timeoutMs)) {
-    causes.push({
-      id: "slow",
-      title: "Answers are slow enough for Shopify to give up",
-      detail: `At your busiest hour Shopify waits at most ${timeoutMs / 1000} s for a rate; ${slow} of ${facts.recent.requests} answers in the last 7 days took longer, and your time budget is ${facts.timeBudgetMs / 1000} s.`,
-      action: { kind: "link", label: `Lower the time budget below ${timeoutMs / 1000} s`, url: "/app/settings" },
-    });
-  }
+  const slow = slowAnswers(facts);
+  if (slow) causes.push(slowCause(slow, facts));
   return causes;
+}
+
+/** Where the time budget is set (Settings, section "Prices and checkout"). */
+export const TIME_BUDGET_SETTINGS_URL = "/app/settings/pricing";
+
+interface SlowAnswers {
+  timeoutMs: number;
+  /** Answers Shopify gave up on, and answers in the bucket just under its timeout. */
+  over: number;
+  near: number;
+  nearFromMs: number;
+}
+
+/**
+ * Answers over Shopify's timeout, or close under it (the bucket whose upper bound is the timeout:
+ * Shopify counts the network's time too, so these fail on a slower day), as a share of all of at
+ * least SLOW_SHARE; or a time budget longer than the timeout.
+ */
+export function slowAnswers(facts: DiagnosisFacts): SlowAnswers | null {
+  const timeoutMs = readTimeoutMsFor(facts.busiestHourRequests / 60);
+  const over = answersOver(facts.recent.answerMs, timeoutMs);
+  const nearBucket = ANSWER_MS_BOUNDS.findIndex((bound) => bound >= timeoutMs);
+  const near = facts.recent.answerMs[nearBucket] ?? 0;
+  const nearFromMs = ANSWER_MS_BOUNDS[nearBucket - 1] ?? 0;
+  if (facts.recent.requests === 0) return null;
+  const tooMany = (over + near) / facts.recent.requests >= SLOW_SHARE;
+  return tooMany || facts.timeBudgetMs > timeoutMs ? { timeoutMs, over, near, nearFromMs } : null;
+}
+
+function slowCause(slow: SlowAnswers, facts: DiagnosisFacts): DiagnosisCause {
+  const seconds = (ms: number) => `${ms / 1000} s`;
+  const timeout = seconds(slow.timeoutMs);
+  const counted = [
+    slow.over > 0 ? `${slow.over} took longer (those shoppers saw no rate)` : null,
+    slow.near > 0 ? `${slow.near} took between ${seconds(slow.nearFromMs)} and ${timeout}, close enough to fail` : null,
+  ].filter((part) => part !== null);
+  const answers = counted.length
+    ? ` Of ${facts.recent.requests} answers in the last 7 days, ${counted.join(" and ")}.`
+    : "";
+  return {
+    id: "slow",
+    title: "Answers are slow enough for Shopify to give up",
+    detail:
+      `At your busiest hour Shopify waits at most ${timeout} for a rate, network included.${answers} ` +
+      `Lower the time budget in Settings › Prices and checkout ("Checkout waits for the courier at most", now ${seconds(facts.timeBudgetMs)}), so that a slow courier's answer is replaced (by a remembered price or your fallback) well before ${timeout}.`,
+    action: { kind: "link", label: "Lower the time budget in Settings", url: TIME_BUDGET_SETTINGS_URL },
+  };
 }

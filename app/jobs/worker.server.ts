@@ -195,13 +195,19 @@ export function startWorker(options: WorkerOptions): Worker {
     const controller = new AbortController();
     const lease = keepLeaseAlive(job, controller, fields);
     let failure: { error: unknown } | null = null;
+    // Completed in the handler's own transaction: no second completion (an update that finds nothing
+    // and a read to see why: two statements per job). Should that transaction roll back while the
+    // handler still returns, the job stays running until its lease ends and then runs again.
+    let completedByHandler = false;
+    const complete = async (tx: Parameters<typeof queue.complete>[1]) => {
+      await queue.complete(job, tx);
+      completedByHandler = true;
+    };
     try {
       const handler = Object.hasOwn(handlers, job.kind) ? handlers[job.kind] : undefined;
       if (!handler) throw permanentFailure(noHandlerMessage(job.kind));
       // Through a promise so a handler that throws synchronously is caught the same way.
-      await Promise.resolve().then(() =>
-        handler(job, { signal: controller.signal, complete: (tx) => queue.complete(job, tx) }),
-      );
+      await Promise.resolve().then(() => handler(job, { signal: controller.signal, complete }));
     } catch (error) {
       failure = { error };
     } finally {
@@ -213,7 +219,7 @@ export function startWorker(options: WorkerOptions): Worker {
       return;
     }
     try {
-      await queue.complete(job);
+      if (!completedByHandler) await queue.complete(job);
       logger.info("Job done", { ...fields, ms });
     } catch (error) {
       if (error instanceof LeaseLostError) {

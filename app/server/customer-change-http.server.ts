@@ -9,7 +9,9 @@ import { readChange, takeShopperChangeRate } from "~/server/tracking-page-change
 import { takeClientRate, takeTokenRate } from "~/server/tracking-page-http.server";
 import { parseInput } from "~/staff/inputs";
 import { CustomerDeliveryParams, customerDeliveryOf } from "~/tracking-page/customer-changes.server";
-import { CustomerAccountClaims } from "~/tracking-page/inputs";
+import { shopperText } from "~/text/shopper/shopper-text";
+import { unknownDeliveryLanguage } from "~/tracking-page/lookup.server";
+import { CustomerAccountClaims, localeQueryOf, ShopperLocaleQuery } from "~/tracking-page/inputs";
 import { applyShopperChangeTo, changeOptionsOf } from "~/tracking-page/shopper-changes.server";
 
 /**
@@ -18,11 +20,11 @@ import { applyShopperChangeTo, changeOptionsOf } from "~/tracking-page/shopper-c
  * also answers CORS preflights) and its audience (customer-account-auth.server.ts), the client's and the customer's limits, the delivery checked to be
  * the signed-in customer's, the page's per-delivery change limit, then the tracking page's own change
  * functions, so the PATCH, the repeat-as-no-op, the one-at-a-time and the timeline entry are theirs.
+ * Answers are in the customer account's language (`?locale=`, the block sends it) when the shop
+ * publishes it; a refusal before the delivery is known, in that language when the app ships it.
  */
 
-const NOT_FOUND = "This delivery was not found.";
-
-function refuseIfLimited(rate: RateDecision, message = "Too many requests. Try again in a minute.") {
+function refuseIfLimited(rate: RateDecision, message: string) {
   if (!rate.allowed) throw new StaffActionError(429, message, { retryAfterMs: rate.retryAfterS * 1000 });
 }
 
@@ -35,10 +37,14 @@ export async function customerChangeResponse(
   const expected = answer === "windows" ? "GET" : "POST";
   if (request.method !== expected) return methodNotAllowed(cors, expected);
   return apiResponse(cors, async (): Promise<ShopperWindowsResponse | ShopperChangeResponse> => {
-    refuseIfLimited(takeClientRate(request, context));
+    const { locale } = parseInput(ShopperLocaleQuery, localeQueryOf(request));
+    const locales = [locale ?? null];
+    const words = shopperText(unknownDeliveryLanguage(locales));
+    const notFound = words.t("api.notFound");
+    refuseIfLimited(takeClientRate(request, context), words.t("page.refusal.tooMany"));
     const { orderId, deliveryId } = parseInput(CustomerDeliveryParams, params);
     const { shopDomain, customerGid } = parseInput(CustomerAccountClaims, sessionToken);
-    refuseIfLimited(takeTokenRate(`customer:${shopDomain}:${customerGid ?? "guest"}`));
+    refuseIfLimited(takeTokenRate(`customer:${shopDomain}:${customerGid ?? "guest"}`), words.t("page.refusal.tooMany"));
     const deps = staffDeps();
     const delivery = await customerDeliveryOf(deps, {
       shopDomain,
@@ -46,21 +52,22 @@ export async function customerChangeResponse(
       customerGid,
       deliveryId,
     });
-    if (!delivery) throw new StaffActionError(404, NOT_FOUND);
-    refuseIfLimited(takeShopperChangeRate(delivery.rateKey), "Too many changes. Try again in a few minutes.");
+    if (!delivery) throw new StaffActionError(404, notFound);
+    refuseIfLimited(takeShopperChangeRate(delivery.rateKey), words.t("api.tooManyChanges"));
 
     if (answer === "windows") {
-      const options = await changeOptionsOf(deps, delivery.target, shopDomain);
-      if (options.kind === "not_found") throw new StaffActionError(404, NOT_FOUND);
+      const options = await changeOptionsOf(deps, delivery.target, shopDomain, locales);
+      if (options.kind === "not_found") throw new StaffActionError(404, notFound);
       return options;
     }
-    const input = await readChange(request);
-    if (typeof input === "string") throw new StaffActionError(400, input);
-    if (input.change === "rating") throw new StaffActionError(400, "Rate the delivery on its tracking page.");
-    const result = await applyShopperChangeTo(deps, delivery.target, shopDomain, input, "order_status");
+    const read = await readChange(request);
+    if (!("change" in read)) throw new StaffActionError(400, words.t(read.key, read.values));
+    const input = read.change;
+    if (input.change === "rating") throw new StaffActionError(400, words.t("api.rateOnPage"));
+    const result = await applyShopperChangeTo(deps, delivery.target, shopDomain, input, "order_status", locales);
     switch (result.kind) {
       case "not_found":
-        throw new StaffActionError(404, NOT_FOUND);
+        throw new StaffActionError(404, notFound);
       case "closed":
         throw new StaffActionError(409, result.message);
       case "refused":

@@ -35,6 +35,7 @@ import {
   toFetchRequest,
 } from "./node-adapter.server";
 import { resealStoredSecrets } from "./reseal-secrets.server";
+import { answerWebhookAction, shopifyWebhookActions } from "./shopify-webhook-routes.server";
 import { createStaticFiles } from "./static-files.server";
 
 const config = appConfig();
@@ -46,6 +47,7 @@ const log = componentLogger("server");
 const publicDir = path.resolve(process.cwd(), "public");
 const handleRequest = createRequestHandler(build, config.nodeEnv === "development" ? "development" : "production");
 const crossSitePostRefusal = createCrossSitePostGuard(build);
+const webhookActions = shopifyWebhookActions(build.routes);
 
 /** Work (accepted posts) answered lately: how much the worker in this process holds back (workerPaceFor). */
 const requestLoad = createRequestLoad();
@@ -58,7 +60,7 @@ const server = createServer((req, res) => {
   else staticFiles(req, res, (error) => (error === undefined ? void answer(req, res) : fail(res, error)));
 });
 
-/** Everything that is not a public file: the body-size limit, checkout's rate requests, courier events, then Remix. */
+/** Everything that is not a public file: the body-size limit, checkout's rate requests, courier events, Shopify's webhooks, then Remix. */
 async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
   try {
     if (declaredBodyTooLarge(req)) {
@@ -74,6 +76,14 @@ async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> 
     const courierWebhookPath = courierWebhookPathOf(req.method, pathname);
     if (courierWebhookPath !== null) {
       await answerCourierWebhook(getRuntime().courierWebhooks, req, res, courierWebhookPath);
+      return;
+    }
+    const webhookAction = req.method === "POST" ? webhookActions.get(pathname) : undefined;
+    if (webhookAction) {
+      await sendFetchResponse(
+        res,
+        await answerWebhookAction(webhookAction, toFetchRequest(req, res, config.shopify.appUrl)),
+      );
       return;
     }
     const request = toFetchRequest(req, res, config.shopify.appUrl);

@@ -1,19 +1,29 @@
 import { BodyTooLargeError, readRequestText } from "~/http/capped-body.server";
 import { getRuntime } from "~/runtime.server";
 import { staffDeps } from "~/server/staff-http.server";
-import { json, takeClientRate, vouchedShop, type PageRequest, type Surface } from "~/server/tracking-page-http.server";
+import {
+  json,
+  storefrontLocales,
+  takeClientRate,
+  vouchedShop,
+  type PageRequest,
+  type Surface,
+} from "~/server/tracking-page-http.server";
 import { TrackingTokenParam } from "~/tracking-page/inputs";
 import { createFixedWindowLimiter, type FixedWindowLimiter } from "~/http/rate-limit";
-import { ShopperChangeInput } from "~/tracking-page/shopper-changes";
+import { shopperText } from "~/text/shopper/shopper-text";
+import { changeInputProblem, ShopperChangeInput, type ShopperInputProblem } from "~/tracking-page/shopper-changes";
 import { applyShopperChange, changeOptionsFor } from "~/tracking-page/shopper-changes.server";
-import { deliveryTokenKey } from "~/tracking-page/lookup.server";
+import { deliveryTokenKey, unknownDeliveryLanguage } from "~/tracking-page/lookup.server";
 import { rateDelivery } from "~/tracking-page/shopper-rating.server";
 
 /**
  * The shell of the shopper's changes (routes t.$token_.change/windows, proxy.track.$token_.change/
  * windows): the page's client limit, the app proxy's signature, the token, a per-delivery limit on
  * changes, and a small JSON body. Only JSON is taken, so another site cannot post a form here
- * without the browser first asking (CORS preflight), and the token still has to be known.
+ * without the browser first asking (CORS preflight), and the token still has to be known. Answers are
+ * in the storefront's language (the app proxy's path): the change functions pick it at the shop, and
+ * a refusal before the delivery is known says it in that language when the app ships it.
  */
 
 /** Change requests (and window lists, which ask the courier for prices) per delivery per window of time. */
@@ -42,25 +52,24 @@ export function takeShopperChangeRate(key: string) {
   return changesLimiter().take(key);
 }
 
-/** The change a request carries, or why it cannot be read (in the shopper's words). */
-export async function readChange(request: Request): Promise<ShopperChangeInput | string> {
-  if (!/^application\/json\b/i.test(request.headers.get("content-type") ?? ""))
-    return "Send the change as JSON (Content-Type: application/json).";
+/** The change a request carries, or why it cannot be read (a key of the shoppers' catalogue). */
+export async function readChange(request: Request): Promise<{ change: ShopperChangeInput } | ShopperInputProblem> {
+  if (!/^application\/json\b/i.test(request.headers.get("content-type") ?? "")) return { key: "api.input.json" };
   let text: string;
   try {
     text = await readRequestText(request, MAX_CHANGE_BODY_BYTES);
   } catch (error) {
-    if (error instanceof BodyTooLargeError) return "The change is too large.";
+    if (error instanceof BodyTooLargeError) return { key: "api.input.tooLarge" };
     throw error;
   }
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    return "The change is not valid JSON.";
+    return { key: "api.input.notJson" };
   }
   const parsed = ShopperChangeInput.safeParse(body);
-  return parsed.success ? parsed.data : (parsed.error.issues[0]?.message ?? "The change is not valid.");
+  return parsed.success ? { change: parsed.data } : changeInputProblem(parsed.error.issues[0]);
 }
 
 /** GET `<page>/windows` (`answer: "windows"`) or POST `<page>/change` (`"change"`). */
@@ -71,39 +80,39 @@ export async function shopperChangeResponse(
 ): Promise<Response> {
   const expected = answer === "windows" ? "GET" : "POST";
   if (request.method !== expected) return json({ error: "Method not allowed" }, 405, { Allow: expected });
+  const locales = storefrontLocales(request, surface);
+  const words = shopperText(unknownDeliveryLanguage(locales));
+  const notFound = () => json({ error: words.t("api.notFound") }, 404);
   // The signature first: through the app proxy, the client is the address Shopify appended (it vouched).
   const shop = await vouchedShop(request, surface);
-  if (!shop.ok) return json({ error: "Not authorized." }, 401);
+  if (!shop.ok) return json({ error: words.t("page.refusal.unauthorized") }, 401);
   const client = takeClientRate(request, context, { throughShopifyProxy: surface.kind === "proxy" });
   if (!client.allowed)
-    return json({ error: "Too many requests. Try again in a minute." }, 429, {
-      "Retry-After": String(client.retryAfterS),
-    });
+    return json({ error: words.t("page.refusal.tooMany") }, 429, { "Retry-After": String(client.retryAfterS) });
   const token = TrackingTokenParam.safeParse(params.token);
-  if (!token.success) return json({ error: "Not found" }, 404);
+  if (!token.success) return notFound();
   // The per-delivery limit once the token is known to be a delivery (deliveryTokenKey).
   const rateKey = await deliveryTokenKey(staffDeps(), token.data, shop.shopDomain);
-  if (rateKey === null) return json({ error: "Not found" }, 404);
+  if (rateKey === null) return notFound();
   const rate = takeShopperChangeRate(rateKey);
   if (!rate.allowed)
-    return json({ error: "Too many changes. Try again in a few minutes." }, 429, {
-      "Retry-After": String(rate.retryAfterS),
-    });
+    return json({ error: words.t("api.tooManyChanges") }, 429, { "Retry-After": String(rate.retryAfterS) });
 
   if (answer === "windows") {
-    const options = await changeOptionsFor(staffDeps(), token.data, shop.shopDomain);
-    if (options.kind === "not_found") return json({ error: "Not found" }, 404);
+    const options = await changeOptionsFor(staffDeps(), token.data, shop.shopDomain, locales);
+    if (options.kind === "not_found") return notFound();
     return json(options, 200);
   }
-  const input = await readChange(request);
-  if (typeof input === "string") return json({ error: input }, 400);
+  const read = await readChange(request);
+  if (!("change" in read)) return json({ error: words.t(read.key, read.values) }, 400);
+  const input = read.change;
   const result =
     input.change === "rating"
-      ? await rateDelivery(staffDeps(), token.data, shop.shopDomain, input)
-      : await applyShopperChange(staffDeps(), token.data, shop.shopDomain, input);
+      ? await rateDelivery(staffDeps(), token.data, shop.shopDomain, input, locales)
+      : await applyShopperChange(staffDeps(), token.data, shop.shopDomain, input, locales);
   switch (result.kind) {
     case "not_found":
-      return json({ error: "Not found" }, 404);
+      return notFound();
     case "closed":
       return json({ error: result.message, closed: true }, 409);
     case "rated":

@@ -10,7 +10,8 @@ import { openWindows, type OpenWindow } from "~/schedule/windows";
 import type { ShopSettings } from "~/settings/shop-settings";
 import type { PageShipment, TrackingPageDeps } from "./lookup.server";
 import { movableOffers, type PricedOffer } from "./shopper-changes";
-import { windowTitle } from "~/dispatch/public";
+import type { ShopperText } from "~/text/shopper/shopper-text";
+import { shopperWindow } from "./shopper-days";
 import { dollarsToCents, windowPriceFor } from "~/quote/public";
 import { countedFullSlots } from "~/quote/public.server";
 
@@ -28,6 +29,8 @@ export type Booking = {
   settings: ShopSettings;
   timeZone: string;
   courier: CourierClient;
+  /** The shopper's language (the storefront's, when the shop publishes it): the answers' words. */
+  text: ShopperText;
 };
 
 /**
@@ -217,7 +220,12 @@ export async function movableWindow(
   return ceiling !== null && shopperCents !== null && shopperCents <= ceiling ? { offer } : { refused: "not_offered" };
 }
 
-/** A window in the page's own words (its "Delivery window" row). */
-export function windowLabel(offer: Pick<OpenWindow, "deliverBetween">, now: Date, timeZone: string): string {
-  return windowTitle(offer.deliverBetween.start, offer.deliverBetween.end, now, timeZone);
+/** A window in the page's own words (its "Delivery window" row), in the shopper's language. */
+export function windowLabel(
+  offer: Pick<OpenWindow, "deliverBetween">,
+  now: Date,
+  timeZone: string,
+  text: ShopperText,
+): string {
+  return shopperWindow(offer.deliverBetween.start, offer.deliverBetween.end, now, timeZone, text);
 }

@@ -2,13 +2,14 @@ import { parseRequest } from "~/shipments/stored-request";
 import { isValidTimeZone } from "~/schedule/time-zone";
 import { parseShopSettings } from "~/settings/shop-settings";
 import { recordOnShipment } from "~/shipments/record.server";
-import { PAGE_SHOP_FIELDS, pageEndsAtFor } from "./lookup.server";
+import { shopperText } from "~/text/shopper/shopper-text";
+import { languageAtShop, PAGE_SHOP_FIELDS, pageEndsAtFor } from "./lookup.server";
 import { movableWindows, windowLabel, type Booking } from "./movable-windows.server";
 import {
   closed,
   sendUpdate,
   SOURCE_WORDS,
-  UNAVAILABLE,
+  unavailable,
   type ChangeResult,
   type ChangeSource,
   type ShopperChangeDeps,
@@ -28,7 +29,9 @@ import { toShipmentState } from "~/staff/public";
  * The shopper's changes before pickup (shopper-changes.ts has the rules): the windows they may move
  * to, and the notes edit or window move sent to the courier as a PATCH, then written with its
  * timeline entry. A change that is already in place answers "unchanged" without a request (a repeated
- * tap or a retried request changes nothing twice); changes to one delivery run one at a time.
+ * tap or a retried request changes nothing twice); changes to one delivery run one at a time. Every
+ * answer is in the shopper's language: `locales` are the storefront's (the app proxy's path, the
+ * customer account's), taken when the shop publishes them (lookup.server.ts languageAtShop).
  */
 
 export type { ChangeResult, ChangeSource, ShopperChangeDeps } from "./change-results.server";
@@ -51,6 +54,7 @@ async function bookingFor(
   deps: ShopperChangeDeps,
   target: ChangeTarget,
   shopDomain: string | null,
+  locales: readonly (string | null)[],
 ): Promise<Booking | { kind: "not_found" } | Extract<ChangeResult, { kind: "closed" | "refused" }>> {
   const shipment = await deps.db.shipment.findUnique({
     where: target,
@@ -59,14 +63,15 @@ async function bookingFor(
   if (!shipment || (shopDomain !== null && shipment.shop.domain !== shopDomain)) return { kind: "not_found" };
   const endsAt = pageEndsAtFor(shipment);
   if (endsAt && endsAt.getTime() <= deps.clock().getTime()) return { kind: "not_found" };
+  const text = shopperText(languageAtShop(shipment.shop, locales));
   // A return's collection (its notes go to the store's drop-off) and a round trip's legs are the store's.
   const window = changeWindowState({ ...shipment, state: toShipmentState(shipment.state) });
-  if (!window.open) return closed(window.reason);
+  if (!window.open) return closed(window.reason, text);
   const request = parseRequest(shipment.requestJson);
   const courier = await deps.courierFor(shipment.shop.domain);
-  if (!request || !courier) return { kind: "refused", status: 503, message: UNAVAILABLE };
+  if (!request || !courier) return unavailable(text);
   const timeZone = isValidTimeZone(shipment.shop.timezone) ? shipment.shop.timezone : "UTC";
-  return { shipment, request, settings: parseShopSettings(shipment.shop.settingsJson), timeZone, courier };
+  return { shipment, request, settings: parseShopSettings(shipment.shop.settingsJson), timeZone, courier, text };
 }
 
 /** What the page's "change" panel offers: the windows to move to (none is a fine answer). */
@@ -74,8 +79,9 @@ export async function changeOptionsFor(
   deps: ShopperChangeDeps,
   token: string,
   shopDomain: string | null,
+  locales: readonly (string | null)[] = [],
 ): Promise<ChangeOptions> {
-  return changeOptionsOf(deps, { trackingTokenHash: hashTrackingToken(token) }, shopDomain);
+  return changeOptionsOf(deps, { trackingTokenHash: hashTrackingToken(token) }, shopDomain, locales);
 }
 
 /** changeOptionsFor by target: the page and the order status block offer the same windows. */
@@ -83,19 +89,26 @@ export async function changeOptionsOf(
   deps: ShopperChangeDeps,
   target: ChangeTarget,
   shopDomain: string | null,
+  locales: readonly (string | null)[] = [],
 ): Promise<ChangeOptions> {
-  const booking = await bookingFor(deps, target, shopDomain);
-  if (!("shipment" in booking)) return booking.kind === "refused" ? closed("not_booked") : booking;
+  const booking = await bookingFor(deps, target, shopDomain, locales);
+  if (!("shipment" in booking)) return booking.kind === "refused" ? closedNotBooked(deps, target, locales) : booking;
   const now = deps.clock();
+  const { text, timeZone } = booking;
   const windows = (await movableWindows(deps, booking)).map((offer) => ({
     serviceCode: offer.serviceCode,
-    label: windowLabel(offer, now, booking.timeZone),
+    label: windowLabel(offer, now, timeZone, text),
   }));
-  return {
-    kind: "open",
-    windows,
-    note: windows.length ? null : "The store has no other delivery time at this price for your address right now.",
-  };
+  return { kind: "open", windows, note: windows.length ? null : text.t("api.noOtherTime") };
+}
+
+/** "Still being booked", for a delivery the courier cannot be asked about yet, in the shopper's language. */
+async function closedNotBooked(deps: ShopperChangeDeps, target: ChangeTarget, locales: readonly (string | null)[]) {
+  const shipment = await deps.db.shipment.findUnique({
+    where: target,
+    select: { shop: { select: { locales: true } } },
+  });
+  return closed("not_booked", shopperText(languageAtShop(shipment?.shop ?? { locales: null }, locales)));
 }
 
 const running = new Map<string, Promise<unknown>>();
@@ -119,9 +132,9 @@ async function changeNotes(
   source: ChangeSource,
 ): Promise<ChangeResult> {
   const { request, settings, shipment } = booking;
+  const saved = booking.text.t("api.notesSaved");
   const notes = notesWithShopperText(text, settings.driverNotes.merchantNote);
-  if ((request.delivery_location.notes ?? null) === notes)
-    return { kind: "unchanged", message: "Your notes for the driver are saved." };
+  if ((request.delivery_location.notes ?? null) === notes) return { kind: "unchanged", message: saved };
   const deliveryLocation = { ...request.delivery_location, notes };
   const sent = await sendUpdate(booking, { delivery_location: deliveryLocation });
   if ("refused" in sent) return sent.refused;
@@ -139,7 +152,7 @@ async function changeNotes(
       },
     }),
   );
-  return { kind: "changed", message: "Your notes for the driver are saved." };
+  return { kind: "changed", message: saved };
 }
 
 /** One change from the shopper holding the page's token (`shopDomain`: the shop the app proxy vouched for). */
@@ -148,14 +161,10 @@ export async function applyShopperChange(
   token: string,
   shopDomain: string | null,
   input: ShopperEdit,
+  locales: readonly (string | null)[] = [],
 ): Promise<ChangeResult> {
-  return applyShopperChangeTo(
-    deps,
-    { trackingTokenHash: hashTrackingToken(token) },
-    shopDomain,
-    input,
-    "tracking_page",
-  );
+  const target = { trackingTokenHash: hashTrackingToken(token) };
+  return applyShopperChangeTo(deps, target, shopDomain, input, "tracking_page", locales);
 }
 
 export type ShopperEdit = Exclude<ShopperChangeInput, { change: "rating" }>;
@@ -170,11 +179,12 @@ export async function applyShopperChangeTo(
   shopDomain: string | null,
   input: ShopperEdit,
   source: ChangeSource,
+  locales: readonly (string | null)[] = [],
 ): Promise<ChangeResult> {
   const found = await deps.db.shipment.findUnique({ where: target, select: { id: true } });
   if (!found) return { kind: "not_found" };
   return oneAtATime(found.id, async () => {
-    const booking = await bookingFor(deps, { id: found.id }, shopDomain);
+    const booking = await bookingFor(deps, { id: found.id }, shopDomain, locales);
     if (!("shipment" in booking)) return booking;
     return input.change === "notes"
       ? changeNotes(deps, booking, input.notes, source)

@@ -6,7 +6,7 @@ import type { OpenWindow } from "~/schedule/windows";
 import type { ShipmentState } from "~/shipments/states";
 import { isReturnPickup } from "~/shipments/leg-kind";
 import { driverNotes } from "~/dispatch/public";
-import { shopperText, type ShopperMessageKey } from "~/text/shopper/shopper-text";
+import type { ShopperMessageKey } from "~/text/shopper/shopper-text";
 
 /**
  * What a shopper may change on their delivery from the tracking page, before pickup: the driver's
@@ -18,9 +18,6 @@ import { shopperText, type ShopperMessageKey } from "~/text/shopper/shopper-text
 
 /** The shopper's notes for the driver: the courier's location notes limit, one line. */
 export const SHOPPER_NOTES_MAX = NOTES_MAX;
-
-/** The thanks for the shopper's rating in the answer to it (its timeline kind: SHOPPER_RATING_ACTIVITY). */
-export const RATING_SAVED = shopperText("en").t("page.rating.saved");
 
 /** Stars a shopper gives (the courier's rating scale, delivery-api.md: 1..5). */
 export const SHOPPER_RATING_MAX = 5;
@@ -75,15 +72,6 @@ export const CLOSED_REASON_WORDS: Record<ChangeClosedReason, ShopperMessageKey> 
   round_trip: "page.closed.round_trip",
 };
 
-/**
- * Why a change was refused, in the answers to a change (English; the page shows each in the
- * shopper's language from the catalogue's `page.closed`). A return's collection: its notes and window
- * are the store's (app/tracking-page/collection-words.ts).
- */
-export const CHANGE_CLOSED_WORDS = Object.fromEntries(
-  Object.entries(CLOSED_REASON_WORDS).map(([reason, key]) => [reason, shopperText("en").t(key)]),
-) as Record<ChangeClosedReason, string>;
-
 // eslint-disable-next-line no-control-regex
 const CONTROL_OR_SPACE = /[\u0000-\u001f\u007f\s]+/gu;
 
@@ -92,9 +80,9 @@ export const ShopperChangeInput = z.discriminatedUnion("change", [
   z.strictObject({
     change: z.literal("notes"),
     notes: z
-      .string({ error: "Enter the notes for the driver" })
+      .string()
       .transform((text) => text.replace(CONTROL_OR_SPACE, " ").trim())
-      .pipe(z.string().max(SHOPPER_NOTES_MAX, `Keep the notes to ${SHOPPER_NOTES_MAX} characters or fewer`)),
+      .pipe(z.string().max(SHOPPER_NOTES_MAX)),
   }),
   z.strictObject({
     change: z.literal("window"),
@@ -102,16 +90,40 @@ export const ShopperChangeInput = z.discriminatedUnion("change", [
   }),
   z.strictObject({
     change: z.literal("rating"),
-    value: z.number({ error: "Choose 1 to 5 stars" }).int().min(1).max(SHOPPER_RATING_MAX),
+    value: z.number().int().min(1).max(SHOPPER_RATING_MAX),
     reasons: z.array(z.string().max(RATING_REASON_TEXT_MAX)).max(RATING_REASONS_SENT_MAX).default([]),
     comment: z
-      .string({ error: "Write the note to the store as text" })
+      .string()
       .transform((text) => text.replace(CONTROL_OR_SPACE, " ").trim())
-      .pipe(z.string().max(RATING_COMMENT_MAX, `Keep the note to ${RATING_COMMENT_MAX} characters or fewer`))
+      .pipe(z.string().max(RATING_COMMENT_MAX))
       .default(""),
   }),
 ]);
 export type ShopperChangeInput = z.output<typeof ShopperChangeInput>;
+
+/** What is wrong with a change the shopper sent, as a catalogue key and its values (said in their language). */
+export type ShopperInputProblem = { key: ShopperMessageKey; values?: Record<string, number> };
+
+/** The shopper's words for the first thing wrong in a change (its zod issue: the field, and too long or not). */
+export function changeInputProblem(
+  issue: { code: string; path: readonly PropertyKey[] } | undefined,
+): ShopperInputProblem {
+  const tooLong = issue?.code === "too_big";
+  switch (issue?.path[0]) {
+    case "notes":
+      return tooLong
+        ? { key: "api.input.notesTooLong", values: { max: SHOPPER_NOTES_MAX } }
+        : { key: "api.input.notes" };
+    case "value":
+      return { key: "api.input.stars" };
+    case "comment":
+      return tooLong
+        ? { key: "api.input.commentTooLong", values: { max: RATING_COMMENT_MAX } }
+        : { key: "api.input.comment" };
+    default:
+      return { key: "api.input.invalid" };
+  }
+}
 
 /**
  * The location notes the courier gets for the shopper's new text: the shopper's words first and the

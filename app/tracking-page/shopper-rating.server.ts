@@ -1,8 +1,9 @@
 import { CourierError } from "~/courier/errors";
 import { parseShopSettings } from "~/settings/shop-settings";
 import { recordOnShipment } from "~/shipments/record.server";
-import { PAGE_SHOP_FIELDS, pageEndsAtFor } from "./lookup.server";
-import { RATING_SAVED, SHOPPER_RATING_MAX, type ShopperChangeInput } from "./shopper-changes";
+import { shopperText } from "~/text/shopper/shopper-text";
+import { languageAtShop, PAGE_SHOP_FIELDS, pageEndsAtFor } from "./lookup.server";
+import { SHOPPER_RATING_MAX, type ShopperChangeInput } from "./shopper-changes";
 import { oneAtATime, type ShopperChangeDeps } from "./shopper-changes.server";
 import { hashTrackingToken } from "~/shipments/tracking-token.server";
 import { SHOPPER_RATING_ACTIVITY } from "~/shipments/activity-kinds";
@@ -11,10 +12,9 @@ import { toShipmentState } from "~/staff/public";
 /**
  * The shopper's one-tap rating after delivery, with the reasons the merchant offers: once per
  * delivery, on the staff timeline, and (when the merchant opts in and staff have not rated the
- * driver) sent to the courier as the driver's rating.
+ * driver) sent to the courier as the driver's rating. Answers in the shopper's language (`locales`:
+ * the storefront's, as for the other changes, shopper-changes.server.ts).
  */
-
-export const RATING_NOT_YET = "You can rate the delivery once it has arrived.";
 
 export type RatingResult =
   | { kind: "not_found" }
@@ -32,6 +32,7 @@ export async function rateDelivery(
   token: string,
   shopDomain: string | null,
   input: Extract<ShopperChangeInput, { change: "rating" }>,
+  locales: readonly (string | null)[] = [],
 ): Promise<RatingResult> {
   return oneAtATime(hashTrackingToken(token), async () => {
     const shipment = await deps.db.shipment.findUnique({
@@ -42,13 +43,15 @@ export async function rateDelivery(
     const now = deps.clock();
     const endsAt = pageEndsAtFor(shipment);
     if (endsAt && endsAt.getTime() <= now.getTime()) return { kind: "not_found" };
-    if (toShipmentState(shipment.state) !== "delivered") return { kind: "closed", message: RATING_NOT_YET };
+    const text = shopperText(languageAtShop(shipment.shop, locales));
+    const saved = text.t("page.rating.saved");
+    if (toShipmentState(shipment.state) !== "delivered") return { kind: "closed", message: text.t("api.ratingNotYet") };
     const settings = parseShopSettings(shipment.shop.settingsJson).tracking;
     const offered = new Set(settings.ratingReasons);
     const reasons = [...new Set(input.reasons)];
     if (reasons.some((reason) => !offered.has(reason)))
-      return { kind: "refused", status: 400, message: "Choose the reasons from the list." };
-    if (await shopperRated(deps, shipment.id)) return { kind: "unchanged", message: RATING_SAVED };
+      return { kind: "refused", status: 400, message: text.t("api.ratingReasons") };
+    if (await shopperRated(deps, shipment.id)) return { kind: "unchanged", message: saved };
 
     let forwarded: "sent" | "refused" | "no" = "no";
     if (settings.forwardRating && shipment.rating === null && shipment.courierShipmentId) {
@@ -80,6 +83,6 @@ export async function rateDelivery(
         entry: { kind: SHOPPER_RATING_ACTIVITY, message: `${words}${courierWords}` },
       }),
     );
-    return { kind: "rated", message: RATING_SAVED };
+    return { kind: "rated", message: saved };
   });
 }

@@ -10,6 +10,7 @@ import {
   type Worker,
   type WorkerOptions,
 } from "~/jobs/worker.server";
+import { JOB_LEASE_MS } from "~/runtime.server";
 import { SHOP, deferred, eventually, manualClock, recordingLogger, testQueue } from "./support";
 
 const db = createDb(process.env.DATABASE_URL!);
@@ -134,6 +135,15 @@ describe("startWorker", () => {
 
   it("lets a handler complete its job in the transaction that writes its result", async () => {
     const job = await enqueue();
+    const completions: string[] = [];
+    const complete = queue.complete.bind(queue);
+    queue = {
+      ...queue,
+      complete: (claimed, tx) => {
+        completions.push(tx ? "in a transaction" : "by the worker");
+        return complete(claimed, tx);
+      },
+    };
     start({
       dispatch: async (claimed, context) => {
         await db.$transaction(async (tx) => {
@@ -148,6 +158,8 @@ describe("startWorker", () => {
     expect(await db.webhookDelivery.count()).toBe(1);
     await eventually(() => logger.lines.length > 0);
     expect(logger.lines).toEqual([expect.objectContaining({ level: "info", message: "Job done" })]);
+    // Completed once, in the handler's transaction: the worker adds no completion of its own.
+    expect(completions).toEqual(["in a transaction"]);
   });
 
   it("stop() claims nothing new and waits for the running handler to finish", async () => {
@@ -178,6 +190,37 @@ describe("startWorker", () => {
     await stopping;
     expect((await jobRow(first.id)).state).toBe("done");
     expect((await jobRow(second.id)).state).toBe("queued");
+  });
+
+  it("with the app's lease, a job running many leases long stays its worker's while a stopped instance's job runs again within a lease and a sweep", async () => {
+    queue = testQueue(db, clock.now, { leaseMs: JOB_LEASE_MS });
+    const stoppedInstance = testQueue(db, clock.now, { workerId: "worker-b", leaseMs: JOB_LEASE_MS });
+    const orphan = await enqueue("dispatch", 1);
+    // Instance B claims it and is killed: nothing renews its lease.
+    expect((await stoppedInstance.claimNext())?.id).toBe(orphan.id);
+    const killedAt = clock.now().getTime();
+    const long = await enqueue("long", 2);
+    const release = deferred();
+    // The worker's defaults (renewal every third of the lease, sweep every tenth); 1 s of its time is 10 ms.
+    start(
+      { dispatch: async () => {}, long: () => release.promise },
+      { sleep: (ms, signal) => timerSleep(ms / 100, signal) },
+    );
+    await eventually(async () => (await jobRow(long.id)).state === "running");
+    for (let step = 0; step < 15; step++) {
+      clock.advance(1_000);
+      const now = clock.now().getTime();
+      // Renewed within a third of the lease of the worker's time, whatever the clock says.
+      await eventually(async () => ((await jobRow(long.id)).lockedUntil?.getTime() ?? 0) >= now + JOB_LEASE_MS);
+      if (now - killedAt < JOB_LEASE_MS)
+        expect(await jobRow(orphan.id)).toMatchObject({ state: "running", attempts: 1 });
+    }
+    // 15 s after the kill (a lease of 10 s and sweeps every second): run again here, once.
+    await eventually(async () => (await jobRow(orphan.id)).state === "done");
+    expect(await jobRow(orphan.id)).toMatchObject({ attempts: 2 });
+    expect(await jobRow(long.id)).toMatchObject({ state: "running", attempts: 1, lockedBy: "worker-a" });
+    release.resolve();
+    await eventually(async () => (await jobRow(long.id)).state === "done");
   });
 
   it("extends the lease of a long job so no other worker takes it", async () => {

@@ -57,13 +57,14 @@ type Target = { orderId: string; deliveryId: string };
 function blockRequest(
   target: Target,
   last: "change" | "windows",
-  options: { token?: string | null; method?: string; body?: unknown; contentType?: string } = {},
+  options: { token?: string | null; method?: string; body?: unknown; contentType?: string; locale?: string } = {},
 ) {
   const headers = new Headers({ Origin: EXTENSION_ORIGIN, "X-Forwarded-For": client });
   if (options.token !== null) headers.set("Authorization", `Bearer ${options.token ?? customerToken()}`);
   if (options.body !== undefined) headers.set("Content-Type", options.contentType ?? "application/json");
   if (options.method === "OPTIONS") headers.set("Access-Control-Request-Method", "POST");
-  const url = `${TEST_APP_URL}/api/customer/orders/${target.orderId}/deliveries/${target.deliveryId}/${last}`;
+  const query = options.locale ? `?locale=${options.locale}` : "";
+  const url = `${TEST_APP_URL}/api/customer/orders/${target.orderId}/deliveries/${target.deliveryId}/${last}${query}`;
   return new Request(url, {
     method: options.method ?? (options.body === undefined ? "GET" : "POST"),
     headers,
@@ -79,15 +80,19 @@ function blockRequest(
 const context = () => ({ remoteAddress: client });
 const params = (target: Target) => ({ orderId: target.orderId, deliveryId: target.deliveryId });
 
-async function change(target: Target, body: unknown, options: { token?: string | null; contentType?: string } = {}) {
+async function change(
+  target: Target,
+  body: unknown,
+  options: { token?: string | null; contentType?: string; locale?: string } = {},
+) {
   const request = blockRequest(target, "change", { ...options, body });
   return json<{ changed?: boolean; message?: string; error?: { message: string } }>(
     await call(changeAction, request, params(target), context()),
   );
 }
 
-async function windows(target: Target, token?: string) {
-  const request = blockRequest(target, "windows", { token });
+async function windows(target: Target, token?: string, locale?: string) {
+  const request = blockRequest(target, "windows", { token, locale });
   return json<ShopperWindowsResponse & { error?: { message: string } }>(
     await call(windowsLoader, request, params(target), context()),
   );
@@ -273,6 +278,38 @@ describe("refusals, with nothing sent to the courier", () => {
     expect(refused.status).toBe(400);
     expect(refused.body).toEqual({ error: { message } });
     expect(updatesOf(shipment.courierShipmentId!)).toHaveLength(0);
+  });
+
+  it("answers in the customer account's language (?locale=) when the shop publishes it: Spanish and French", async () => {
+    const { orderId, shipment } = await bookedDelivery();
+    await db.shop.update({ where: { domain: SHOP }, data: { locales: "en,es,fr" } });
+    const target = { orderId, deliveryId: shipment.id };
+    const notes = { change: "notes", notes: "Portón 4412" };
+    expect((await change(target, notes, { locale: "es" })).body).toEqual({
+      changed: true,
+      message: "Tus indicaciones para el repartidor se han guardado.",
+    });
+    expect((await change(target, notes, { locale: "fr-CA" })).body).toEqual({
+      changed: false,
+      message: "Vos consignes pour le livreur sont enregistrées.",
+    });
+    const start = zonedTimeOnDate(day, "14:00", NY);
+    const date = new Intl.DateTimeFormat("es", { timeZone: NY, weekday: "long", month: "short", day: "numeric" });
+    const listed = await windows(target, undefined, "es");
+    expect(listed.body.kind === "open" && listed.body.windows.find((w) => w.serviceCode === later)?.label).toBe(
+      `${date.format(start)}, 14:00–16:00`,
+    );
+    for (const [body, contentType, message] of [
+      ["{", "application/json", "El cambio no es un JSON válido."],
+      [{ change: "notes", notes: "x".repeat(501) }, undefined, "Las indicaciones no pueden superar los 500 caracteres"],
+      [{ change: "rating", value: 5 }, undefined, "Valora la entrega en su página de seguimiento."],
+    ] as const) {
+      const refused = await change(target, body, { contentType, locale: "es" });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual({ error: { message } });
+    }
+    const unknown = await change({ orderId, deliveryId: "no-such-delivery" }, notes, { locale: "fr" });
+    expect(unknown.body).toEqual({ error: { message: "Cette livraison est introuvable." } });
   });
 
   it("answers a preflight with the library's CORS headers, and 405 to a GET of the change", async () => {

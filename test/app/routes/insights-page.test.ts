@@ -155,8 +155,30 @@ describe("why is my rate not showing?", () => {
       },
     });
     const slow = (await insights()).diagnosis.find((c) => c.id === "slow");
-    expect(slow).toMatchObject({ action: { kind: "link", url: "/app/settings" } });
-    expect(slow!.detail).toContain("5 of 100 answers");
+    expect(slow).toMatchObject({
+      action: { kind: "link", label: "Lower the time budget in Settings", url: "/app/settings/pricing" },
+    });
+    expect(slow!.detail).toContain("Of 100 answers in the last 7 days, 5 took longer");
+  });
+
+  it("answers close under the 3 s timeout of a busy hour: lower the time budget, and where", async () => {
+    // Over 3,000 requests a minute at the busiest hour: Shopify waits 3 s; 2 of 200 answers took 2-3 s.
+    await world.runtime.db.quoteFunnelHour.create({
+      data: {
+        shopDomain: SHOP,
+        locationGid: "",
+        hourStart: new Date(Date.now() - 3 * 3_600_000),
+        requests: 200_000,
+        ratedLive: 200_000,
+        msUpTo500: 196_000,
+        msUpTo3000: 4_000,
+      },
+    });
+    const slow = (await insights()).diagnosis.find((c) => c.id === "slow")!;
+    expect(slow.detail).toContain("Shopify waits at most 3 s");
+    expect(slow.detail).toContain("4000 took between 2 s and 3 s");
+    expect(slow.detail).toContain('Settings › Prices and checkout ("Checkout waits for the courier at most", now');
+    expect(slow.action).toMatchObject({ label: "Lower the time budget in Settings", url: "/app/settings/pricing" });
   });
 
   it("nothing wrong: no banner", async () => {

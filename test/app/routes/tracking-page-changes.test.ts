@@ -16,7 +16,7 @@ import { MAX_CHANGE_BODY_BYTES, SHOPPER_CHANGES_PER_WINDOW } from "~/server/trac
 import { TRACKING_PAGE_REQUESTS_PER_MINUTE } from "~/server/tracking-page-http.server";
 import { appProxyQuery } from "../../support/shopify-signing";
 import { TEST_API_SECRET, TEST_APP_URL } from "../../support/test-env";
-import { CHANGE_CLOSED_WORDS } from "~/tracking-page/shopper-changes";
+import { shopperText } from "~/text/shopper/shopper-text";
 import { trackingPageFor } from "~/tracking-page/lookup.server";
 import { staffDeps } from "~/server/staff-http.server";
 import { makeCollection, seedTrackedShipment } from "./tracked-shipment";
@@ -48,8 +48,8 @@ const post = (body: unknown, contentType = "application/json") => ({
 });
 const NOTES = { change: "notes", notes: "Gate code 4412" };
 
-const proxyUrl = (token: string, path: string, secret = TEST_API_SECRET, shop = SHOP) =>
-  `${TEST_APP_URL}/proxy/track/${token}/${path}?${appProxyQuery({ shop, secret })}`;
+const proxyUrl = (token: string, path: string, secret = TEST_API_SECRET, shop = SHOP, pathPrefix?: string) =>
+  `${TEST_APP_URL}/proxy/track/${token}/${path}?${appProxyQuery({ shop, secret, ...(pathPrefix ? { pathPrefix } : {}) })}`;
 
 beforeEach(async () => {
   client = `203.0.113.${++clientCounter}`;
@@ -64,7 +64,7 @@ describe("the change endpoints", () => {
     const before = await db.shipment.update({ where: { id: shipment.id }, data: { driverName: null } });
     const response = await call(appChange, `${TEST_APP_URL}/t/${token}/change`, token, post(NOTES));
     expect(response.status).toBe(409);
-    expect(await response.json()).toEqual({ error: CHANGE_CLOSED_WORDS.collection, closed: true });
+    expect(await response.json()).toEqual({ error: shopperText("en").t("page.closed.collection"), closed: true });
     const windows = await call(appWindows, `${TEST_APP_URL}/t/${token}/windows`, token);
     expect(await windows.json()).toMatchObject({ kind: "closed", reason: "collection" });
     const row = await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } });
@@ -86,13 +86,13 @@ describe("the change endpoints", () => {
     });
     const response = await call(appChange, `${TEST_APP_URL}/t/${token}/change`, token, post(NOTES));
     expect(response.status).toBe(409);
-    expect(await response.json()).toEqual({ error: CHANGE_CLOSED_WORDS.round_trip, closed: true });
+    expect(await response.json()).toEqual({ error: shopperText("en").t("page.closed.round_trip"), closed: true });
     const windows = await call(appWindows, `${TEST_APP_URL}/t/${token}/windows`, token);
     expect(await windows.json()).toMatchObject({ kind: "closed", reason: "round_trip" });
     const page = await trackingPageFor(staffDeps(), token, SHOP);
     expect(page.kind === "found" && page.view.changes).toEqual({
       open: false,
-      message: CHANGE_CLOSED_WORDS.round_trip,
+      message: shopperText("en").t("page.closed.round_trip"),
     });
     expect(await db.shipmentActivity.count({ where: { shipmentId: shipment.id } })).toBe(0);
   });
@@ -120,6 +120,47 @@ describe("the change endpoints", () => {
     expect(await unsigned.json()).toEqual({ error: "Not authorized." });
     const otherShop = proxyUrl(token, "change", TEST_API_SECRET, "other-shop.myshopify.com");
     expect((await call(proxyChange, otherShop, token, post(NOTES))).status).toBe(404);
+  });
+
+  it("through the app proxy, answers in the storefront's language (its folder in path_prefix): French and Spanish", async () => {
+    const { token } = await seedTrackedShipment({ shopDomain: SHOP, state: "assigned" });
+    await db.shop.update({ where: { domain: SHOP }, data: { locales: "en,fr,es" } });
+    const inFolder = (path: string, folder: string) =>
+      proxyUrl(token, path, TEST_API_SECRET, SHOP, `/${folder}/apps/courier-track`);
+    const french = await call(proxyChange, inFolder("change", "fr"), token, post(NOTES));
+    expect(french.status).toBe(409);
+    expect(await french.json()).toEqual({ error: shopperText("fr").t("page.closed.assigned"), closed: true });
+    expect(shopperText("fr").t("page.closed.assigned")).toMatch(/livreur/);
+    const spanish = await call(proxyWindows, inFolder("windows", "es"), token);
+    expect(await spanish.json()).toEqual({
+      kind: "closed",
+      reason: "assigned",
+      message: shopperText("es").t("page.closed.assigned"),
+    });
+    const tooLong = await call(
+      proxyChange,
+      inFolder("change", "es"),
+      token,
+      post({ change: "notes", notes: "x".repeat(501) }),
+    );
+    expect(await tooLong.json()).toEqual({ error: "Las indicaciones no pueden superar los 500 caracteres" });
+    const notJson = await call(proxyChange, inFolder("change", "fr"), token, post("{notes"));
+    expect(await notJson.json()).toEqual({ error: "La modification n'est pas un JSON valide." });
+    const unknown = "A".repeat(22);
+    const missing = await call(
+      proxyChange,
+      proxyUrl(unknown, "change", TEST_API_SECRET, SHOP, "/es/apps/courier-track"),
+      unknown,
+      post(NOTES),
+    );
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ error: "No se ha encontrado esta entrega." });
+    const rating = { change: "rating", value: 5 };
+    const early = await call(proxyChange, inFolder("change", "fr"), token, post(rating));
+    expect(await early.json()).toEqual({
+      error: "Vous pourrez noter la livraison une fois qu'elle sera arrivée.",
+      closed: true,
+    });
   });
 
   it.each<[string, RequestInit, number, string]>([

@@ -11,8 +11,10 @@ import { zonedTimeOnDate } from "~/schedule/time-zone";
 import { COURIER_PRICED, parseShopSettings, type DeliveryWindow } from "~/settings/shop-settings";
 import { applyShopperChange, changeOptionsFor } from "~/tracking-page/shopper-changes.server";
 import { trackingPageFor } from "~/tracking-page/lookup.server";
-import { RATING_SAVED } from "~/tracking-page/shopper-changes";
-import { RATING_NOT_YET, rateDelivery } from "~/tracking-page/shopper-rating.server";
+import { rateDelivery } from "~/tracking-page/shopper-rating.server";
+
+const RATING_SAVED = "Thank you. Your rating is saved.";
+const RATING_NOT_YET = "You can rate the delivery once it has arrived.";
 import { SHOPPER_CHANGE_ACTIVITY, SHOPPER_RATING_ACTIVITY } from "~/shipments/activity-kinds";
 import { booked, day, db, deps, evening, later, NY, SHOP, slots, useBookedDeliveries } from "./booked-delivery";
 
@@ -248,6 +250,47 @@ describe("the shopper's changes before a driver has the order", () => {
       starsText: "You gave 4 out of 5 stars.",
     });
     expect(after.shopperRating).toBe(4);
+  });
+
+  it("answers in the shopper's language when the shop publishes it: French and Spanish, dates by Intl", async () => {
+    const { token } = await bookedDelivery();
+    await db.shop.update({ where: { domain: SHOP }, data: { locales: "en,fr,es" } });
+    const notes = { change: "notes" as const, notes: "Code 4412" };
+    expect(await applyShopperChange(deps, token, SHOP, notes, ["fr"])).toEqual({
+      kind: "changed",
+      message: "Vos consignes pour le livreur sont enregistrées.",
+    });
+    expect(await applyShopperChange(deps, token, SHOP, notes, ["es-MX"])).toEqual({
+      kind: "unchanged",
+      message: "Tus indicaciones para el repartidor se han guardado.",
+    });
+    // A language the shop does not publish: its primary one (English).
+    expect(await applyShopperChange(deps, token, SHOP, notes, ["de"])).toMatchObject({
+      message: "Your notes for the driver are saved.",
+    });
+
+    const start = zonedTimeOnDate(day, "14:00", NY);
+    const date = (locale: string) =>
+      new Intl.DateTimeFormat(locale, { timeZone: NY, weekday: "long", month: "short", day: "numeric" }).format(start);
+    const options = await changeOptionsFor(deps, token, SHOP, ["es"]);
+    expect(options.kind === "open" && options.windows.find((w) => w.serviceCode === later)?.label).toBe(
+      `${date("es")}, 14:00–16:00`,
+    );
+    const moved = await applyShopperChange(deps, token, SHOP, { change: "window", serviceCode: later }, ["fr"]);
+    expect(moved).toEqual({
+      kind: "changed",
+      message: `Votre livraison est désormais prévue : ${date("fr")}, 14:00–16:00.`,
+    });
+    const again = await applyShopperChange(deps, token, SHOP, { change: "window", serviceCode: later }, ["es"]);
+    expect(again).toEqual({
+      kind: "unchanged",
+      message: `Tu entrega está reservada para: ${date("es")}, 14:00–16:00.`,
+    });
+    const rating = { change: "rating" as const, value: 5, reasons: [], comment: "" };
+    expect(await rateDelivery(deps, token, SHOP, rating, ["fr"])).toEqual({
+      kind: "closed",
+      message: "Vous pourrez noter la livraison une fois qu'elle sera arrivée.",
+    });
   });
 
   it("knows no delivery of another shop's token, nor an unknown token", async () => {

@@ -3,6 +3,7 @@ import { serviceCodeFor } from "~/schedule/service-code";
 import type { OpenWindow } from "~/schedule/windows";
 import type { ShipmentState } from "~/shipments/states";
 import {
+  changeInputProblem,
   changeWindowState,
   movableOffers,
   notesWithShopperText,
@@ -68,7 +69,7 @@ describe("ShopperChangeInput", () => {
     expect(ShopperChangeInput.safeParse({ change: "notes", notes: "x".repeat(SHOPPER_NOTES_MAX) }).success).toBe(true);
     const long = ShopperChangeInput.safeParse({ change: "notes", notes: "x".repeat(SHOPPER_NOTES_MAX + 1) });
     expect(long.success).toBe(false);
-    expect(long.error?.issues[0]?.message).toBe("Keep the notes to 500 characters or fewer");
+    expect(changeInputProblem(long.error?.issues[0])).toEqual({ key: "api.input.notesTooLong", values: { max: 500 } });
   });
 
   it.each([
@@ -82,6 +83,29 @@ describe("ShopperChangeInput", () => {
     { change: "notes", notes: "x", extra: true },
   ])("refuses %j", (body) => {
     expect(ShopperChangeInput.safeParse(body).success).toBe(false);
+  });
+});
+
+describe("changeInputProblem: what is wrong with a change, as the shoppers' catalogue key", () => {
+  it.each<[unknown, unknown]>([
+    [{ change: "notes", notes: 5 }, { key: "api.input.notes" }],
+    [
+      { change: "notes", notes: "x".repeat(501) },
+      { key: "api.input.notesTooLong", values: { max: 500 } },
+    ],
+    [{ change: "rating", value: 0 }, { key: "api.input.stars" }],
+    [{ change: "rating", value: "five" }, { key: "api.input.stars" }],
+    [{ change: "rating", value: 5, comment: 3 }, { key: "api.input.comment" }],
+    [
+      { change: "rating", value: 5, comment: "y".repeat(501) },
+      { key: "api.input.commentTooLong", values: { max: 500 } },
+    ],
+    [{ change: "window", serviceCode: "" }, { key: "api.input.invalid" }],
+    [{ change: "teleport" }, { key: "api.input.invalid" }],
+  ])("%j → %j", (body, problem) => {
+    const parsed = ShopperChangeInput.safeParse(body);
+    expect(parsed.success).toBe(false);
+    expect(changeInputProblem(parsed.error?.issues[0])).toEqual(problem);
   });
 });
 
