@@ -1,4 +1,4 @@
-import { STATE_LABELS } from "../../../extensions/shared/presentation";
+import { STATE_LABELS } from "../../../extensions/shared/english-words";
 import type { Db } from "~/db/client.server";
 import { toShipmentState } from "~/staff/view-model";
 import { csvAmount, csvDateTime } from "~/text/staff-format";
