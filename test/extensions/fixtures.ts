@@ -109,16 +109,16 @@ export function json(body: unknown, status = 200): Response {
 }
 
 /**
- * The order status block's own words from its locale file in a language (extensions/order-status-delivery/
- * locales), through i18next as `shopify.i18n.translate` reads them (`{{name}}` placeholders).
+ * An extension's words from its locale file in a language (extensions/<extension>/locales), through
+ * i18next as `shopify.i18n.translate` reads them (`{{name}}` placeholders); a missing key fails.
  */
-export function blockWords(language: "en" | "fr" | "es" | "de" = "en"): ShopperWords {
+export function extensionWords(
+  extension: "order-status-delivery" | "order-delivery-action" | "order-delivery-block",
+  language: "en" | "fr" | "es" | "de" = "en",
+): ShopperWords {
   const file = language === "en" ? "en.default.json" : `${language}.json`;
   const catalogue: unknown = JSON.parse(
-    readFileSync(
-      path.join(import.meta.dirname, "..", "..", "extensions", "order-status-delivery", "locales", file),
-      "utf8",
-    ),
+    readFileSync(path.join(import.meta.dirname, "..", "..", "extensions", extension, "locales", file), "utf8"),
   );
   const instance = i18next.createInstance();
   void instance.init({
@@ -129,7 +129,11 @@ export function blockWords(language: "en" | "fr" | "es" | "de" = "en"): ShopperW
   });
   const t = instance.getFixedT(language);
   return (key, values) => {
-    if (!instance.exists(key)) throw new Error(`The block has no word "${key}" in ${language}`);
+    if (!instance.exists(key)) throw new Error(`${extension} has no word "${key}" in ${language}`);
     return t(key, values ?? {});
   };
 }
+
+/** The order status block's own words (extensions/order-status-delivery/locales). */
+export const blockWords = (language: "en" | "fr" | "es" | "de" = "en") =>
+  extensionWords("order-status-delivery", language);

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { planShipments } from "~/dispatch/order-to-shipments";
 import { orderForRedelivery } from "~/dispatch/redelivery";
-import { foLine, fulfillmentOrder, orderForDispatch } from "../../fixtures/order-for-dispatch";
+import {
+  DISPATCH_SETTINGS,
+  DISPATCH_WINDOW,
+  foLine,
+  fulfillmentOrder,
+  MAIN_PICKUP,
+  orderForDispatch,
+} from "../../fixtures/order-for-dispatch";
 
 const RETURNED_FO = "gid://shopify/FulfillmentOrder/5001";
 const OTHER_FO = "gid://shopify/FulfillmentOrder/5002";
@@ -20,39 +27,12 @@ const fulfilled = (status: "CLOSED" | "CANCELLED" | "OPEN") =>
     },
   });
 
-const main = {
-  locationGid: "gid://shopify/Location/10",
-  name: "Main Street Bakery",
-  address: {
-    address1: "1 Main St",
-    address2: null,
-    city: "Brooklyn",
-    provinceCode: "NY",
-    zip: "11201",
-    countryCode: "US",
-  },
-  contactName: "Dana",
-  contactPhone: "+17185550100",
-  notes: null,
-};
 const plan = (order: ReturnType<typeof orderForDispatch>) =>
   planShipments({
     order,
-    pickupPoints: new Map([[main.locationGid, main]]),
-    settings: {
-      defaultPackage: { length: 12, width: 10, height: 8, weight: 2 },
-      age21Tags: [],
-      age18Tags: [],
-      signatureRequired: false,
-      notificationsEnabled: true,
-      declineInsurance: false,
-      driverNotes: { shopperInstructions: true, instructionsAttribute: "x", merchantNote: null },
-      deliveryAreas: [],
-    },
-    window: {
-      pickupAfter: new Date("2026-11-22T16:00:00Z"),
-      deliverBetween: { start: new Date("2026-11-22T16:00:00Z"), end: new Date("2026-11-22T19:00:00Z") },
-    },
+    pickupPoints: new Map([[MAIN_PICKUP.locationGid, MAIN_PICKUP]]),
+    settings: DISPATCH_SETTINGS,
+    window: DISPATCH_WINDOW,
     idempotencyKeyFor: (fo) => `key-${fo}`,
   });
 
