@@ -21,6 +21,11 @@ export type OrderDispatchPayload = z.infer<typeof OrderDispatchPayload>;
 
 export const FulfillmentOrderDispatchPayload = OrderDispatchPayload.extend({
   fulfillmentOrderGid: FulfillmentOrderGid,
+  /**
+   * A re-delivery of a delivery the courier returned (app/dispatch/redelivery.ts): that shipment's id.
+   * The new shipment is booked for the returned items and carried by the returned one's fulfillment.
+   */
+  redeliveryOf: z.string().min(1).max(64).optional(),
 });
 export type FulfillmentOrderDispatchPayload = z.infer<typeof FulfillmentOrderDispatchPayload>;
 

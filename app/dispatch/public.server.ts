@@ -5,5 +5,12 @@
 export { enqueueFulfillmentOrderDispatch, enqueueOrderAnnotation, orderAnnotationKey } from "./enqueue-dispatch.server";
 export { dispatchUnderWay, nextDispatchGeneration } from "./generation.server";
 export { type DispatchDeps, idempotencyKey, loadShop } from "./plan.server";
-export { bookSlotPlace, moveSlotPlace, type PlaceBeforeMove, undoSlotMove } from "./slot-booking.server";
+export {
+  bookSlotPlace,
+  type BookingPlace,
+  completeSlotMove,
+  moveSlotPlace,
+  type SlotMoveHold,
+} from "./slot-booking.server";
 export { DispatchRefused, dispatchNow, quoteOrder } from "./staff-dispatch.server";
+export { deliverAgain, REDELIVERY_REFUSED } from "./redelivery.server";

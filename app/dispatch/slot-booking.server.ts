@@ -1,10 +1,15 @@
-import type { Tx } from "~/jobs/queue.server";
+import type { EnqueueInput } from "~/jobs/job";
+import type { JobQueue, Tx } from "~/jobs/queue.server";
 import { capacitySlotOf, overCapacityWords, slotCapacityOf, slotWords } from "~/schedule/capacity";
 import type { DispatchWindow } from "~/schedule/dispatch-window";
-import { takeSlotPlace } from "~/schedule/slot-reservations.server";
+import {
+  completeSlotMove as completeHeldMove,
+  type PlaceRequest,
+  takeSlotPlace,
+} from "~/schedule/slot-reservations.server";
 import type { ShopSettings } from "~/settings/shop-settings";
 import type { Db } from "~/db/client.server";
-import { recordOnShipment, type TimelineEntry } from "~/shipments/record.server";
+import type { TimelineEntry } from "~/shipments/record.server";
 import { OVER_CAPACITY_ACTIVITY } from "~/shipments/activity-kinds";
 
 /**
@@ -14,93 +19,87 @@ import { OVER_CAPACITY_ACTIVITY } from "~/shipments/activity-kinds";
  * says so, so staff can see every booking over capacity.
  */
 
-export async function bookSlotPlace(
-  tx: Tx,
-  input: {
-    shopDomain: string;
-    shipmentId: string;
-    locationGid: string;
-    window: Pick<DispatchWindow, "windowId" | "serviceCode" | "deliverBetween">;
-    settings: Pick<ShopSettings, "openingHours" | "deliveryWindows">;
-    timeZone: string;
-    at: Date;
-  },
-): Promise<TimelineEntry | null> {
+export type BookingPlace = {
+  shopDomain: string;
+  shipmentId: string;
+  locationGid: string;
+  window: Pick<DispatchWindow, "windowId" | "serviceCode" | "deliverBetween">;
+  settings: Pick<ShopSettings, "openingHours" | "deliveryWindows">;
+  timeZone: string;
+  at: Date;
+};
+
+function placeRequest(input: BookingPlace): PlaceRequest {
   const { settings, timeZone, window } = input;
   const slot = capacitySlotOf(input.locationGid, window, timeZone);
   const name = settings.deliveryWindows.find((candidate) => candidate.id === window.windowId)?.serviceName;
-  const place = await takeSlotPlace(tx, {
+  return {
     shopDomain: input.shopDomain,
     shipmentId: input.shipmentId,
     slotKey: slot.key,
     slotWords: slotWords(slot, name ?? window.windowId, timeZone),
     capacity: slotCapacityOf(settings.openingHours, input.locationGid),
     at: input.at,
-  });
+  };
+}
+
+export async function bookSlotPlace(tx: Tx, input: BookingPlace): Promise<TimelineEntry | null> {
+  const place = await takeSlotPlace(tx, placeRequest(input));
   return place.taken && place.overCapacity
     ? { kind: OVER_CAPACITY_ACTIVITY, message: `${overCapacityWords(place.slotWords)}.` }
     : null;
 }
 
-/** The place a moved booking held before its move, to be given back when the courier refuses the move. */
-export type PlaceBeforeMove = { slotKey: string; slotWords: string; capacity: number | null; createdAt: Date } | null;
-
 class SlotFull extends Error {}
 
+/** A move's place-taking: held (the courier may be asked), the slot full, or a move of it already under way. */
+export type SlotMoveHold = "held" | "full" | "busy";
+
 /**
- * A booking moving to another slot (a shopper's change) takes its place there first, before the
- * courier is asked, and only within capacity: the old place is freed and the new one taken in one
- * transaction, so two bookings moving into a slot's last place cannot both have it (the unique place
- * number decides, as at dispatch). A full slot changes nothing: null. Unlike a dispatch, a move is
- * refused when full, as the shopper can choose another time.
+ * A booking moving to another slot (a shopper's change) takes a second place there before the
+ * courier is asked, only within capacity, and keeps its old place: two bookings moving into a slot's
+ * last place cannot both have it (the unique place number decides, as at dispatch), and a move the
+ * courier refuses gives back only the new place (`dropSlotMove`): the old one was never let go, so
+ * the delivery cannot end over capacity. The courier's yes makes the new place the booking's in the
+ * transaction that records the move (`completeSlotMove`). `settleJob` is enqueued with the held
+ * place: should the process die before either, it gives the place back or completes the move from
+ * the courier's record (app/tracking-page/slot-move-settle.server.ts). A full slot changes nothing:
+ * the move is refused, as the shopper can choose another time.
  */
 export async function moveSlotPlace(
   db: Db,
-  input: Parameters<typeof bookSlotPlace>[1],
-): Promise<{ before: PlaceBeforeMove } | null> {
+  input: BookingPlace & { moveJson: string; queue: JobQueue; settleJob: EnqueueInput },
+): Promise<SlotMoveHold> {
   try {
     return await db.$transaction(async (tx) => {
-      const before = await tx.slotReservation.findUnique({
+      const request = placeRequest(input);
+      const own = await tx.slotReservation.findUnique({
         where: { shipmentId: input.shipmentId },
-        select: { slotKey: true, slotWords: true, capacity: true, createdAt: true, releasedAt: true },
+        select: { slotKey: true, releasedAt: true },
       });
-      await tx.slotReservation.deleteMany({ where: { shipmentId: input.shipmentId } });
-      // Rolled back: the old place stays as it was.
-      if (await bookSlotPlace(tx, input)) throw new SlotFull();
-      return { before: before && before.releasedAt === null ? before : null };
+      // Another window in the same slot: the booking's own place serves it (completeSlotMove takes it again).
+      if (own && own.releasedAt === null && own.slotKey === request.slotKey) return "held";
+      const place = await takeSlotPlace(tx, { ...request, moveJson: input.moveJson });
+      if (!place.taken) return "busy";
+      // Rolled back: nothing held.
+      if (place.overCapacity) throw new SlotFull();
+      await input.queue.enqueue(input.settleJob, tx);
+      return "held";
     });
   } catch (error) {
-    if (error instanceof SlotFull) return null;
+    if (error instanceof SlotFull) return "full";
     throw error;
   }
 }
 
 /**
- * The courier refused the move: the new place is given back and the old one taken again (over
- * capacity when another booking took it meanwhile: booked and marked, as at dispatch, since the
- * delivery is still booked there).
+ * The courier took the move: in the transaction recording it, the held place becomes the booking's
+ * and its old place goes. When the move holds no place any more (its settle job gave it back while
+ * the courier was slow to answer), the booking takes its place in the new slot as a dispatch would
+ * (booked, marked when over capacity): the timeline entry to add then, or null.
  */
-export async function undoSlotMove(
-  db: Db,
-  input: { shopDomain: string; shipmentId: string; before: PlaceBeforeMove; at: Date },
-): Promise<void> {
-  const { before } = input;
-  await db.$transaction(async (tx) => {
-    await tx.slotReservation.deleteMany({ where: { shipmentId: input.shipmentId } });
-    if (!before) return;
-    const place = await takeSlotPlace(tx, {
-      shopDomain: input.shopDomain,
-      shipmentId: input.shipmentId,
-      slotKey: before.slotKey,
-      slotWords: before.slotWords,
-      capacity: before.capacity,
-      at: before.createdAt,
-    });
-    if (place.overCapacity)
-      await recordOnShipment(tx, {
-        shipmentId: input.shipmentId,
-        at: input.at,
-        entry: { kind: OVER_CAPACITY_ACTIVITY, message: `${overCapacityWords(place.slotWords)}.` },
-      });
-  });
+export async function completeSlotMove(tx: Tx, input: BookingPlace): Promise<TimelineEntry | null> {
+  if (await completeHeldMove(tx, input.shipmentId)) return null;
+  await tx.slotReservation.deleteMany({ where: { shipmentId: input.shipmentId } });
+  return bookSlotPlace(tx, input);
 }

@@ -15,6 +15,7 @@ import { outsideAreaNote } from "./dispatch-area";
 import { planShipments, type PickupPoint } from "./order-to-shipments";
 import { dispatchSettingsOf, pickupPointsOf } from "./shop-dispatch-settings";
 import { dollarsToCents } from "~/quote/public";
+import { orderForRedelivery } from "./redelivery";
 
 /**
  * What staff do from the order page and the orders list: a fresh quote per open window, and
@@ -91,7 +92,12 @@ export type QuotedWindow = {
  */
 export async function quoteOrder(
   deps: { db: Db; admin: AdminGraphql; courier: CourierClient | null; clock: () => Date },
-  input: { shopDomain: string; orderGid: string },
+  input: {
+    shopDomain: string;
+    orderGid: string;
+    /** Price a re-delivery of this returned fulfillment order's items instead (redelivery.ts). */
+    redeliveryOf?: { fulfillmentOrderGid: string };
+  },
 ): Promise<{
   windows: QuotedWindow[];
   unavailableReason: string | null;
@@ -105,7 +111,8 @@ export async function quoteOrder(
   if (!shop) throw new DispatchRefused("The shop has not installed the app.", "unknown_shop");
   if (!deps.courier) throw new DispatchRefused(COURIER_NOT_CONNECTED, "no_courier");
   const settings = parseShopSettings(shop.settingsJson);
-  const order = await fetchOrderForDispatch(deps.admin, input.orderGid);
+  const read = await fetchOrderForDispatch(deps.admin, input.orderGid);
+  const order = read && input.redeliveryOf ? orderForRedelivery(read, input.redeliveryOf.fulfillmentOrderGid) : read;
   if (!order)
     return {
       windows: [],

@@ -22,9 +22,18 @@ import { startNoDriverWatch } from "~/watchdog/public.server";
 export type BookingOutcome =
   { outcome: "exists" | "booked" | "needs_attention"; shipmentIds: string[] } | { outcome: "skipped"; reason: string };
 
-/** On 409 the first create succeeded: find that shipment by reference_id (and the leg's own key or id). */
-async function adoptExisting(courier: CourierClient, request: RoundTripLeg["planned"]["request"]) {
-  const candidates = await courier.listShipments({ referenceIds: [request.reference_id] }, { lane: "background" });
+/**
+ * On 409 the first create succeeded: find that shipment by reference_id (and the leg's own key or id).
+ * `formerReferences`: what legs booked before courier-reference.ts were sent as (the return's name,
+ * the order's name), so a retry across that change still finds its first create.
+ */
+async function adoptExisting(
+  courier: CourierClient,
+  request: RoundTripLeg["planned"]["request"],
+  formerReferences: readonly string[],
+) {
+  const referenceIds = [...new Set([request.reference_id, ...formerReferences])];
+  const candidates = await courier.listShipments({ referenceIds }, { lane: "background" });
   const match =
     candidates.find((s) => (s as Record<string, unknown>).idempotency_key === request.idempotency_key) ??
     candidates.filter((s) => s.alternate_id_2 === request.alternate_id_2 && s.state !== "canceled").at(-1);
@@ -33,13 +42,13 @@ async function adoptExisting(courier: CourierClient, request: RoundTripLeg["plan
 }
 
 /** The courier's shipment for a leg, or why it was refused (a retryable failure is thrown for the job to retry). */
-async function book(courier: CourierClient, leg: RoundTripLeg): Promise<BookedLeg> {
+async function book(courier: CourierClient, leg: RoundTripLeg, formerReferences: string[]): Promise<BookedLeg> {
   try {
     return { leg, created: await courier.createShipment(leg.planned.request, { lane: "background" }), attention: null };
   } catch (error) {
     if (!(error instanceof CourierError)) throw error;
     if (error.kind === "duplicate")
-      return { leg, created: await adoptExisting(courier, leg.planned.request), attention: null };
+      return { leg, created: await adoptExisting(courier, leg.planned.request, formerReferences), attention: null };
     if (error.kind === "validation" || error.kind === "invalid_request")
       return { leg, created: null, attention: error.merchantMessage };
     if (error.retryable) throw retryLater(error.merchantMessage, error.retryAfterMs ?? 5_000, error);
@@ -185,6 +194,7 @@ export async function runReturnPickupBooking(
   const trip = roundTripLegs({
     returnGid: ret.id,
     returnName: ret.name,
+    orderName: ret.order.name,
     generation: payload.generation,
     deliveries: exchange.blocked.length > 0 ? [] : deliveries,
     collections: collection.collections,
@@ -194,7 +204,7 @@ export async function runReturnPickupBooking(
   const results: BookedLeg[] = [];
   for (const leg of trip.legs) {
     if (exchange.blocked.length > 0) results.push({ leg, created: null, attention: exchange.blocked.join(" ") });
-    else results.push(await book(deps.courier, leg));
+    else results.push(await book(deps.courier, leg, [ret.name, ret.order.name]));
   }
   const planProblem = collection.attention.join(" ");
 

@@ -1,4 +1,5 @@
 import { DESCRIPTION_MAX, ITEM_DESCRIPTION_MAX, ITEM_REFERENCE_ID_MAX, US_STATE_CODES } from "~/courier/limits";
+import { returnLegReference } from "./courier-reference";
 import type { CreateShipmentRequest, Item } from "~/courier/requests";
 import { firstCourierPhone, toCourierPhone } from "~/courier/phone";
 import { dimensionsFor } from "~/shipments/package-size";
@@ -177,7 +178,7 @@ export function planReturnPickups(input: {
       units,
       reverseDeliveries,
       request: {
-        reference_id: ret.name,
+        reference_id: returnLegReference(ret.order.name, ret.name, "return"),
         idempotency_key: input.idempotencyKeyFor(keyGid),
         alternate_id_1: ret.order.name,
         alternate_id_2: keyGid.slice(keyGid.lastIndexOf("/") + 1),

@@ -1,5 +1,6 @@
 import { DESCRIPTION_MAX, REFERENCE_ID_MAX } from "~/courier/limits";
 import type { DeliveryBatch } from "~/courier/requests";
+import { returnLegReference } from "./courier-reference";
 import type { PlannedCollection } from "./return-to-pickups";
 import type { PlannedShipment } from "~/dispatch/public";
 
@@ -30,6 +31,7 @@ function truncate(text: string, max: number): string {
 export function roundTripLegs(input: {
   returnGid: string;
   returnName: string;
+  orderName: string;
   generation: number;
   deliveries: readonly PlannedShipment[];
   collections: readonly PlannedCollection[];
@@ -49,7 +51,9 @@ export function roundTripLegs(input: {
         `${ROUND_TRIP_WORDS} ${input.returnName}, leg ${sequence} of ${legs.length}: ${leg.planned.request.description ?? ""}`,
         DESCRIPTION_MAX,
       );
-      const request = { ...leg.planned.request, description, delivery_batch: batch };
+      // Every leg is the exchange's to the courier ("#1001 exchange"), the delivery's too.
+      const reference_id = returnLegReference(input.orderName, input.returnName, "exchange");
+      const request = { ...leg.planned.request, reference_id, description, delivery_batch: batch };
       return leg.kind === "delivery"
         ? { kind: "delivery", sequence, planned: { ...leg.planned, request } }
         : { kind: "return_pickup", sequence, planned: { ...leg.planned, request } };

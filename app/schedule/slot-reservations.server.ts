@@ -14,6 +14,11 @@
  *
  * One reservation per shipment (unique shipmentId): a retried dispatch finds its row and takes no
  * second place. Releasing (shipment canceled) clears the number, so the place is free again.
+ *
+ * A shopper's window move holds a second place while the courier is asked (unique movingShipmentId,
+ * the window moved to in moveJson): the old place stays the shipment's until the courier has taken
+ * the move, so a refused move gives back only the new place and never leaves the delivery over
+ * capacity (app/dispatch/slot-booking.server.ts).
  */
 import { randomUUID } from "node:crypto";
 import { Prisma } from "@prisma/client";
@@ -38,13 +43,15 @@ export interface PlaceRequest {
   /** The location's capacity per slot now; null: no limit. */
   capacity: number | null;
   at: Date;
+  /** A move's second place, held while the courier is asked: the window moved to (JSON). */
+  moveJson?: string;
 }
 
 export interface SlotPlace {
   place: number | null;
   overCapacity: boolean;
   slotWords: string;
-  /** False when this shipment already held its reservation (a retried dispatch). */
+  /** False when this shipment already held its reservation (a retried dispatch; for a move: one under way). */
   taken: boolean;
 }
 
@@ -72,16 +79,23 @@ function lookSql(shopDomain: string, slotKey: string): Prisma.Sql {
  */
 export async function takeSlotPlace(tx: Tx, request: PlaceRequest): Promise<SlotPlace> {
   for (let attempt = 0; attempt < TAKE_PLACE_ATTEMPTS; attempt++) {
-    const held = await tx.slotReservation.findUnique({ where: { shipmentId: request.shipmentId } });
+    const moving = request.moveJson !== undefined;
+    const held = await tx.slotReservation.findUnique({
+      where: moving ? { movingShipmentId: request.shipmentId } : { shipmentId: request.shipmentId },
+    });
     if (held) return { place: held.place, overCapacity: held.overCapacity, slotWords: held.slotWords, taken: false };
+    const holder = moving ? Prisma.sql`"movingShipmentId", "moveJson"` : Prisma.sql`"shipmentId"`;
+    const holderValues = moving
+      ? Prisma.sql`${request.shipmentId}, ${request.moveJson}`
+      : Prisma.sql`${request.shipmentId}`;
     const [look] = parseSqlRows(lookRow, await tx.$queryRaw(lookSql(request.shopDomain, request.slotKey)), "slot");
     const within = withinCapacity(request.capacity, look!.freePlace, look!.active);
     const place = within ? look!.freePlace : null;
     const inserted = parseSqlRows(
       insertedRow,
       await tx.$queryRaw(Prisma.sql`
-        INSERT INTO "SlotReservation" ("id", "shopDomain", "shipmentId", "slotKey", "slotWords", "capacity", "place", "overCapacity", "createdAt")
-        VALUES (${randomUUID()}, ${request.shopDomain}, ${request.shipmentId}, ${request.slotKey}, ${request.slotWords},
+        INSERT INTO "SlotReservation" ("id", "shopDomain", ${holder}, "slotKey", "slotWords", "capacity", "place", "overCapacity", "createdAt")
+        VALUES (${randomUUID()}, ${request.shopDomain}, ${holderValues}, ${request.slotKey}, ${request.slotWords},
           ${request.capacity}, ${place}, ${!within}, ${request.at})
         ON CONFLICT DO NOTHING
         RETURNING "place", "overCapacity"`),
@@ -92,12 +106,41 @@ export async function takeSlotPlace(tx: Tx, request: PlaceRequest): Promise<Slot
   throw retryLater("Many bookings are taking places in this delivery slot at once; trying again.", 1_000);
 }
 
-/** Frees the shipment's place (canceled shipment); nothing when it holds none or was released already. */
+/**
+ * Frees the shipment's place (canceled shipment), and the place a move of it holds; nothing when it
+ * holds none or was released already.
+ */
 export async function releaseSlotPlace(store: Store, shipmentId: string, at: Date): Promise<void> {
   await store.slotReservation.updateMany({
     where: { shipmentId, releasedAt: null },
     data: { releasedAt: at, place: null },
   });
+  await dropSlotMove(store, shipmentId);
+}
+
+/** Gives back the place a move of the shipment holds (the courier refused the move, or never got it). */
+export async function dropSlotMove(store: Store, shipmentId: string): Promise<void> {
+  await store.slotReservation.deleteMany({ where: { movingShipmentId: shipmentId } });
+}
+
+/**
+ * The courier took the move: the place it held becomes the shipment's and its old place goes, in
+ * the caller's transaction. False (nothing changed) when the move holds no place any more.
+ */
+export async function completeSlotMove(tx: Tx, shipmentId: string): Promise<boolean> {
+  const moving = await tx.slotReservation.findUnique({ where: { movingShipmentId: shipmentId }, select: { id: true } });
+  if (!moving) return false;
+  await tx.slotReservation.deleteMany({ where: { shipmentId } });
+  await tx.slotReservation.update({
+    where: { id: moving.id },
+    data: { shipmentId, movingShipmentId: null, moveJson: null },
+  });
+  return true;
+}
+
+/** A move's held place, with the window it moves to (JSON), or null when no move of the shipment holds one. */
+export async function heldSlotMove(db: Db, shipmentId: string): Promise<{ moveJson: string | null } | null> {
+  return db.slotReservation.findUnique({ where: { movingShipmentId: shipmentId }, select: { moveJson: true } });
 }
 
 const countRow = z.object({ slotKey: z.string(), taken: sqlInteger });
@@ -145,15 +188,22 @@ export async function overCapacityBookings(
   take = OVER_CAPACITY_LIST_MAX,
 ): Promise<{ shipmentId: string; orderName: string; slotWords: string; bookedAt: Date }[]> {
   const rows = await db.slotReservation.findMany({
-    where: { shopDomain, overCapacity: true, releasedAt: null },
+    // A move's held place is never over capacity (a full slot refuses the move); shipmentId is the booking's.
+    where: { shopDomain, overCapacity: true, releasedAt: null, shipmentId: { not: null } },
     orderBy: { createdAt: "desc" },
     take: Math.min(Math.max(take, 0), OVER_CAPACITY_LIST_MAX),
     select: { shipmentId: true, slotWords: true, createdAt: true, shipment: { select: { orderName: true } } },
   });
-  return rows.map((row) => ({
-    shipmentId: row.shipmentId,
-    orderName: row.shipment.orderName,
-    slotWords: row.slotWords,
-    bookedAt: row.createdAt,
-  }));
+  return rows.flatMap((row) =>
+    row.shipmentId && row.shipment
+      ? [
+          {
+            shipmentId: row.shipmentId,
+            orderName: row.shipment.orderName,
+            slotWords: row.slotWords,
+            bookedAt: row.createdAt,
+          },
+        ]
+      : [],
+  );
 }

@@ -11,6 +11,7 @@ import type { ShopSettings } from "~/settings/shop-settings";
 import { newTrackingToken, sealTrackingToken } from "~/shipments/tracking-token.server";
 import type { AdminGraphql } from "~/shopify-admin/admin-request.server";
 import { trackingJobHandlers } from "~/tracking/job-handlers.server";
+import { trackingPageJobHandlers } from "~/tracking-page/job-handlers.server";
 import { watchdogJobHandlers } from "~/watchdog/job-handlers.server";
 import { trackingSettingsOf } from "./tracking-settings.server";
 
@@ -50,6 +51,7 @@ export function jobHandlers(runtime: Runtime, loadAdmin: AdminForShop): JobHandl
     orderChangeJobHandlers(services, pageToken),
     trackingJobHandlers(services, trackingSettings),
     watchdogJobHandlers(services),
+    trackingPageJobHandlers(services),
     returnJobHandlers(services, pageToken, trackingSettings),
     // The courier health check asks the runtime's own courier client (a token saved a moment ago is used).
     onboardingJobHandlers({

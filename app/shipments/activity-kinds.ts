@@ -49,8 +49,15 @@ export function awaitsRedispatch(activitiesNewestFirst: readonly { kind: string 
   return false;
 }
 
-/** Dispatch: the courier shipment created (or not), and a booking moved past a window already gone. */
-export const DISPATCH_ACTIVITY = { dispatched: "dispatched", failed: "dispatch_failed" } as const;
+/**
+ * Dispatch: the courier shipment created (or not); on a returned delivery, staff's "Deliver again"
+ * (app/dispatch/redelivery.server.ts).
+ */
+export const DISPATCH_ACTIVITY = {
+  dispatched: "dispatched",
+  failed: "dispatch_failed",
+  deliverAgain: "deliver_again",
+} as const;
 export const WINDOW_MOVED_ACTIVITY = "window_moved";
 
 /** The courier's repost of an expired shipment: the new shipment takes over, the expiry's attention ends. */

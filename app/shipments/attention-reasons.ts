@@ -5,11 +5,12 @@
  */
 
 /**
- * What staff do about it: dispatch again (the redispatch route), raise the driver's pay now, fix the
- * order in Shopify (a link: the app cannot edit the address), or cancel. Every item can also be
+ * What staff do about it: dispatch again (the redispatch route), deliver a returned delivery's items
+ * again (app/dispatch/redelivery.ts), raise the driver's pay now, fix the order in Shopify (a link: the
+ * app cannot edit the address or refund), or cancel. Every item can also be
  * resolved with a note when staff handled it outside the app (RESOLVE_ACTION).
  */
-export const ATTENTION_ACTIONS = ["dispatch_again", "raise_pay", "fix_order", "cancel"] as const;
+export const ATTENTION_ACTIONS = ["dispatch_again", "deliver_again", "raise_pay", "fix_order", "cancel"] as const;
 export type AttentionAction = (typeof ATTENTION_ACTIONS)[number];
 /** Closing an item without an action in the app: a note says what staff did. */
 export const RESOLVE_ACTION = "resolve" as const;
@@ -60,12 +61,12 @@ export const ATTENTION_REASONS = {
     more: [],
   },
   returned: {
-    // A returned delivery is over at the courier: dispatching it again is refused ("already completed").
-    // The items go out again as a new delivery from the order in Shopify, or the order is refunded there.
-    action: "fix_order",
+    // Over at the courier: the returned items go out again as a new courier delivery on the same
+    // fulfillment (app/dispatch/redelivery.ts), or the order is refunded in Shopify (a link to it).
+    action: "deliver_again",
     words: "The courier could not deliver and is returning the items to the store.",
-    actionLabel: "Refund or deliver again from the order in Shopify",
-    more: [],
+    actionLabel: "Deliver again",
+    more: [{ action: "fix_order", label: "Refund in Shopify" }],
   },
   no_driver_yet: {
     action: "raise_pay",

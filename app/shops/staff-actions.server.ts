@@ -11,6 +11,7 @@ import { actorLabel, type StaffActor } from "./staff-actor";
 export const STAFF_ACTIONS = {
   dispatch: "dispatch",
   redispatch: "redispatch",
+  deliverAgain: "deliver_again",
   cancel: "cancel",
   tip: "tip",
   rating: "rating",

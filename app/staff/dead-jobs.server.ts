@@ -16,6 +16,7 @@ import {
   ORDER_DELIVERY_SUMMARY_JOB,
   NO_DRIVER_WATCH_JOB,
   REVERSE_DELIVERY_TRACKING_JOB,
+  REDELIVERY_TRACKING_JOB,
 } from "~/tracking/public";
 import { RECONCILE_JOB } from "~/tracking/public.server";
 
@@ -33,6 +34,7 @@ const JOB_KIND_LABELS: Record<string, string> = {
   [ORDER_DELIVERY_SUMMARY_JOB]: "Saving the delivery status on the order",
   [NO_DRIVER_WATCH_JOB]: "Raising a driver's pay while no driver takes the delivery",
   [REVERSE_DELIVERY_TRACKING_JOB]: "Putting a reposted return collection's tracking number on the return",
+  [REDELIVERY_TRACKING_JOB]: "Putting a re-delivery's tracking number on the order's fulfillment",
 };
 
 export function jobKindLabel(kind: string): string {

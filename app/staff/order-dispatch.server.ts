@@ -13,7 +13,7 @@ import { shipmentViewModel, shipmentViews } from "./shipments.server";
 import { recordStaffAction, STAFF_ACTIONS } from "~/shops/staff-actions.server";
 import type { StaffActor } from "~/shops/staff-actor";
 import { windowTitle } from "~/dispatch/public";
-import { DispatchRefused, dispatchNow, quoteOrder } from "~/dispatch/public.server";
+import { deliverAgain, DispatchRefused, dispatchNow, quoteOrder } from "~/dispatch/public.server";
 import { cancelAndRedispatch, RedispatchRefused } from "~/order-changes/public.server";
 
 /** "Dispatch now", bulk dispatch and cancel-and-re-dispatch, for the order page and the orders list. */
@@ -29,7 +29,7 @@ function refusal(error: DispatchRefused): StaffActionError {
 
 export async function quoteForOrder(
   deps: StaffDeps & WithAdmin,
-  input: { shopDomain: string; orderId: string },
+  input: { shopDomain: string; orderId: string; redeliveryOf?: { fulfillmentOrderGid: string } },
 ): Promise<QuoteResponse> {
   const shop = await deps.db.shop.findUnique({ where: { domain: input.shopDomain }, select: { timezone: true } });
   if (!shop) throw new StaffActionError(404, ORDER_NOT_FOUND);
@@ -39,7 +39,11 @@ export async function quoteForOrder(
       () =>
         quoteOrder(
           { db: deps.db, admin: deps.admin, courier, clock: deps.clock },
-          { shopDomain: input.shopDomain, orderGid: orderGidFromId(input.orderId) },
+          {
+            shopDomain: input.shopDomain,
+            orderGid: orderGidFromId(input.orderId),
+            ...(input.redeliveryOf ? { redeliveryOf: input.redeliveryOf } : {}),
+          },
         ),
       "The courier refused to price this delivery.",
     );
@@ -205,4 +209,32 @@ export async function redispatchShipment(
     at: deps.clock(),
   });
   return { shipment: await shipmentViewModel(deps, input.shopDomain, input.shipmentId) };
+}
+
+/**
+ * "Deliver again" on a delivery the courier returned to the store: a new courier shipment of the
+ * returned items in the window kind staff confirmed (app/dispatch/redelivery.server.ts); the worker books it.
+ */
+export async function deliverAgainShipment(
+  deps: Deps,
+  input: { shopDomain: string; shipmentId: string; serviceCode: string | null; staff: StaffActor },
+): Promise<void> {
+  let booked: Awaited<ReturnType<typeof deliverAgain>>;
+  try {
+    booked = await deliverAgain(deps, input);
+  } catch (error) {
+    if (!(error instanceof DispatchRefused)) throw error;
+    throw error.reason === "unknown_order"
+      ? new StaffActionError(404, SHIPMENT_NOT_FOUND)
+      : new StaffActionError(409, error.message);
+  }
+  await recordStaffAction(deps.db, {
+    shop: { domain: input.shopDomain },
+    shipmentId: input.shipmentId,
+    orderGid: booked.orderGid,
+    action: STAFF_ACTIONS.deliverAgain,
+    detail: `Sent the returned items of order ${booked.orderName} out again as a new delivery (dispatch ${booked.generation}).`,
+    staff: input.staff,
+    at: deps.clock(),
+  });
 }

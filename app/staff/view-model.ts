@@ -150,7 +150,7 @@ export function attentionFix(state: ShipmentState, needsAttention: boolean): str
     case "expired":
       return "No driver accepted in time. Choose Dispatch again to book a new delivery.";
     case "returned":
-      return "The items are going back to the store. Contact the customer, then refund the order in Shopify, or send the items again as a new delivery from the order.";
+      return "The items are going back to the store. Contact the customer, then use Deliver again to send them out as a new delivery, or refund the order in Shopify.";
     case "attempted":
       return "Contact the customer to arrange another attempt with the courier.";
     default:

@@ -1,4 +1,4 @@
-import { CourierError } from "~/courier/errors";
+import { CourierError, type CourierErrorKind } from "~/courier/errors";
 import { API_ERROR_CODES } from "~/courier/limits";
 import type { UpdateShipmentRequest } from "~/courier/requests";
 import type { Shipment as CourierShipment } from "~/courier/responses";
@@ -37,11 +37,15 @@ export const closed = (reason: ChangeClosedReason, text: ShopperText) =>
 export const unavailable = (text: ShopperText) =>
   ({ kind: "refused", status: 503, message: text.t("api.unavailable") }) as const;
 
-/** The courier's answer to an update: its shipment when it took it, else the shopper's result. */
+/**
+ * The courier's answer to an update: its shipment when it took it, else the shopper's result and
+ * whether the courier may have taken it all the same (`unknown`: no answer, a timeout, a server
+ * error — the sandbox's lost answers do the work and then answer 500).
+ */
 export async function sendUpdate(
   booking: Booking,
   patch: UpdateShipmentRequest,
-): Promise<{ taken: CourierShipment } | { refused: ChangeResult }> {
+): Promise<{ taken: CourierShipment } | { refused: ChangeResult; unknown: boolean }> {
   try {
     return {
       taken: await booking.courier.updateShipment(booking.shipment.courierShipmentId!, patch, { lane: "background" }),
@@ -50,9 +54,14 @@ export async function sendUpdate(
     if (!(error instanceof CourierError)) throw error;
     // 1003: the courier's "not any more" — a driver accepted before our state knew it.
     if (error.apiErrors.some((e) => e.code === API_ERROR_CODES.rule))
-      return { refused: closed("assigned", booking.text) };
+      return { refused: closed("assigned", booking.text), unknown: false };
     if (error.kind === "validation" || error.kind === "invalid_request")
-      return { refused: { kind: "refused", status: 400, message: booking.text.t("api.courierRefused") } };
-    return { refused: unavailable(booking.text) };
+      return {
+        refused: { kind: "refused", status: 400, message: booking.text.t("api.courierRefused") },
+        unknown: false,
+      };
+    return { refused: unavailable(booking.text), unknown: UNKNOWN_OUTCOMES.has(error.kind) };
   }
 }
+
+const UNKNOWN_OUTCOMES: ReadonlySet<CourierErrorKind> = new Set(["server", "network", "timeout", "unexpected"]);

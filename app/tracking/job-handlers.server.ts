@@ -4,13 +4,15 @@ import { parsePayload, type JobHandlers, type JobServices } from "~/jobs/handler
 import { parseShopSettings, type ShopSettings } from "~/settings/shop-settings";
 import type { AdminGraphql } from "~/shopify-admin/admin-request.server";
 import { withShopifyRetries } from "~/shopify-admin/job-retries.server";
-import { applyShipmentEvents, type TrackingSettings } from "./apply.server";
+import { applyShipmentEvents, type ApplyDeps, type TrackingSettings } from "./apply.server";
+import { trackRedelivery } from "./fulfillment-actions.server";
 import { sendFlowOccurrence } from "./flow-send.server";
 import {
   APPLY_EVENTS_JOB,
   ApplyEventsPayload,
   MATCH_EARLY_EVENTS_JOB,
   MatchEarlyEventsPayload,
+  REDELIVERY_TRACKING_JOB,
   SEND_FLOW_TRIGGER_JOB,
   SendFlowTriggerPayload,
 } from "./jobs";
@@ -32,6 +34,19 @@ export function trackingJobHandlers(
   services: JobServices<AdminGraphql, CourierClient>,
   trackingSettings: (settings: ShopSettings) => TrackingSettings,
 ): JobHandlers {
+  /** What applying to Shopify needs for a shop (its settings read once per job; its Admin access per try). */
+  async function applyDeps(shopDomain: string): Promise<() => Promise<ApplyDeps>> {
+    const shop = await services.db.shop.findUnique({ where: { domain: shopDomain }, select: { settingsJson: true } });
+    if (!shop) throw permanentFailure("The shop no longer exists.");
+    return async () => ({
+      db: services.db,
+      admin: await services.adminFor(shopDomain),
+      queue: services.queue,
+      settings: trackingSettings(parseShopSettings(shop.settingsJson)),
+      courier: await services.courierFor(shopDomain),
+      clock: services.clock,
+    });
+  }
   return {
     [RECONCILE_JOB]: async (job) => {
       const shop = await services.db.shop.findUnique({
@@ -79,24 +94,13 @@ export function trackingJobHandlers(
     },
     [APPLY_EVENTS_JOB]: async (job) => {
       const payload = parsePayload(ApplyEventsPayload, job.payload);
-      const shop = await services.db.shop.findUnique({
-        where: { domain: job.shopDomain },
-        select: { settingsJson: true },
-      });
-      if (!shop) throw permanentFailure("The shop no longer exists.");
-      await withShopifyRetries(async () =>
-        applyShipmentEvents(
-          {
-            db: services.db,
-            admin: await services.adminFor(job.shopDomain),
-            queue: services.queue,
-            settings: trackingSettings(parseShopSettings(shop.settingsJson)),
-            courier: await services.courierFor(job.shopDomain),
-            clock: services.clock,
-          },
-          payload.shipmentId,
-        ),
-      );
+      const deps = await applyDeps(job.shopDomain);
+      await withShopifyRetries(async () => applyShipmentEvents(await deps(), payload.shipmentId));
+    },
+    [REDELIVERY_TRACKING_JOB]: async (job) => {
+      const payload = parsePayload(ApplyEventsPayload, job.payload);
+      const deps = await applyDeps(job.shopDomain);
+      await withShopifyRetries(async () => trackRedelivery(await deps(), payload.shipmentId));
     },
   };
 }

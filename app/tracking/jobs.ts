@@ -18,6 +18,12 @@ export const MATCH_EARLY_EVENTS_ATTEMPTS = 4;
 /** Sends one Shopify Flow trigger occurrence (flow-triggers.ts); retried like any job, sent once per key. */
 export const SEND_FLOW_TRIGGER_JOB = "tracking.flow-trigger";
 
+/**
+ * A re-delivery of returned items was booked (app/dispatch/redelivery.ts): the returned delivery's
+ * fulfillment, which carries it, gets the new shipment's tracking number and page.
+ */
+export const REDELIVERY_TRACKING_JOB = "tracking.redelivery-tracking";
+
 export const ApplyEventsPayload = z.object({ shipmentId: z.string().min(1) });
 export type ApplyEventsPayload = z.infer<typeof ApplyEventsPayload>;
 export const MatchEarlyEventsPayload = z.object({ courierShipmentId: z.string().min(1) });
@@ -32,6 +38,17 @@ export function applyEventsJob(shopDomain: string, shipmentId: string): EnqueueI
     shopDomain,
     kind: APPLY_EVENTS_JOB,
     payload: { shipmentId } satisfies ApplyEventsPayload,
+    orderingKey: `shipment:${shipmentId}`,
+  };
+}
+
+/** Enqueued with the re-delivery's shipment row; one at a time with its events (same ordering key). */
+export function redeliveryTrackingJob(shopDomain: string, shipmentId: string): EnqueueInput {
+  return {
+    shopDomain,
+    kind: REDELIVERY_TRACKING_JOB,
+    payload: { shipmentId } satisfies ApplyEventsPayload,
+    uniqueKey: `redelivery-tracking:${shipmentId}`,
     orderingKey: `shipment:${shipmentId}`,
   };
 }

@@ -12,7 +12,13 @@ export {
 } from "./after-expiry";
 export { toTrackingEvent } from "./event-input";
 export { needsAttentionTrigger, noDriverYetTrigger } from "./flow-triggers";
-export { APPLY_EVENTS_JOB, SEND_FLOW_TRIGGER_JOB, flowTriggerJob } from "./jobs";
+export {
+  APPLY_EVENTS_JOB,
+  REDELIVERY_TRACKING_JOB,
+  SEND_FLOW_TRIGGER_JOB,
+  flowTriggerJob,
+  redeliveryTrackingJob,
+} from "./jobs";
 export {
   NO_DRIVER_YET,
   NO_DRIVER_YET_FIX,

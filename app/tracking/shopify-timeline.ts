@@ -77,3 +77,18 @@ export function nextTimelineEvent(
     ? { happenedAt: next.happenedAt }
     : { happenedAt: new Date((lastSecond + 1) * SECOND_MS) };
 }
+
+/**
+ * The fulfillment's events that count for a shipment (in shown order). A re-delivery of returned
+ * items (app/dispatch/redelivery.ts) carries on the fulfillment of the delivery that was returned,
+ * whose run ended in a FAILURE: the re-delivery's run starts after the latest FAILURE, which stays
+ * only as the time its events must follow (status `REDELIVERY_START`, which no rule ranks or ends
+ * on). Any other shipment: all of the fulfillment's events.
+ */
+export const REDELIVERY_START = "REDELIVERY_START";
+export function eventsOfThisRun(events: readonly TimelineEvent[], redelivery: boolean): TimelineEvent[] {
+  const ordered = inShownOrder(events);
+  const ended = redelivery ? ordered.findLastIndex((e) => e.status === "FAILURE") : -1;
+  if (ended < 0) return ordered;
+  return [{ status: REDELIVERY_START, happenedAt: ordered[ended]!.happenedAt }, ...ordered.slice(ended + 1)];
+}

@@ -14,6 +14,7 @@ export type DeliveryRecord = {
 type DbOrTx = Db | Tx;
 
 const insertedDeliveryRow = z.object({ id: z.string() });
+const customerRow = z.object({ customerGid: z.string() });
 
 /**
  * Records a Shopify webhook delivery. Returns false when the same delivery (X-Shopify-Webhook-Id)
@@ -37,9 +38,11 @@ export async function recordDelivery(db: DbOrTx, delivery: DeliveryRecord): Prom
  * the shipment by the customer even when Shopify lists none of their orders.
  */
 export async function customerOfOrder(db: DbOrTx, shopDomain: string, orderGid: string): Promise<string | null> {
-  const delivery = await db.webhookDelivery.findFirst({
-    where: { shopDomain, topic: "orders/paid", orderGid, customerGid: { not: null } },
-    select: { customerGid: true },
-  });
-  return delivery?.customerGid ?? null;
+  // Plain SQL: read twice per order, and a third of Prisma's cost (`npm run bench:statements`).
+  const rows = await db.$queryRaw`
+    SELECT "customerGid" FROM "WebhookDelivery"
+    WHERE "shopDomain" = ${shopDomain} AND "topic" = 'orders/paid' AND "orderGid" = ${orderGid}
+      AND "customerGid" IS NOT NULL
+    LIMIT 1`;
+  return parseSqlRows(customerRow, rows, "WebhookDelivery")[0]?.customerGid ?? null;
 }

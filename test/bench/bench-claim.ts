@@ -8,18 +8,14 @@
  * Prints p50/p99 per claim and, as its LAST line, JSON with `targets_met`: claim p99 ≤ 5 ms (the
  * plain claim and the fair pass with one busy shop). Options: `--jobs N` (default 100000).
  */
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { createDb } from "~/db/client.server";
 import { useWriteAheadLog } from "~/db/journal.server";
 import { createJobQueue, type ClaimOptions } from "~/jobs/queue.server";
-import { createDatabase, dropDatabase, startThrowawayPostgres } from "../../prisma/tools/postgres-server";
 import { migrateDatabase } from "../support/app-server";
 import { percentile, round1, runBench, say, type Bench } from "./harness";
 import { machineLoad } from "./loop-delay";
+import { scratchDatabaseUrl } from "./scratch-database";
 import { atMost, judgeTargets } from "./targets";
 
 const SHOPS = 20;
@@ -38,28 +34,9 @@ function parseArgs(argv: readonly string[]): { jobs: number; db: "sqlite" | "pos
   return args;
 }
 
-async function databaseUrl(bench: Bench, kind: "sqlite" | "postgresql"): Promise<string> {
-  if (kind === "sqlite") {
-    const dir = mkdtempSync(path.join(tmpdir(), "bench-claim-"));
-    bench.defer(() => rmSync(dir, { recursive: true, force: true }));
-    return `file:${path.join(dir, "claim.sqlite")}`;
-  }
-  let adminUrl = process.env.TEST_POSTGRES_URL;
-  if (!adminUrl) {
-    const server = await startThrowawayPostgres();
-    bench.defer(() => server.stop());
-    adminUrl = server.adminUrl;
-  }
-  const name = `bench_claim_${randomBytes(4).toString("hex")}`;
-  const url = await createDatabase(adminUrl, name);
-  const admin = adminUrl;
-  bench.defer(() => dropDatabase(admin, name));
-  return url;
-}
-
 async function main(bench: Bench): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  const url = await databaseUrl(bench, args.db);
+  const url = await scratchDatabaseUrl(bench, args.db, "claim");
   migrateDatabase(url);
   const db = createDb(url);
   bench.defer(() => db.$disconnect());

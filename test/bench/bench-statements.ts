@@ -15,16 +15,12 @@
  * `_faster` (the side at least 10 % cheaper, else "neither"). A measurement for a decision (README,
  * Decisions), not a target: no `targets_met`. Options: `--db sqlite|postgresql`.
  */
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { createDb, type Db } from "~/db/client.server";
 import { useWriteAheadLog } from "~/db/journal.server";
-import { createDatabase, dropDatabase, startThrowawayPostgres } from "../../prisma/tools/postgres-server";
 import { migrateDatabase } from "../support/app-server";
 import { round1, runBench, say, type Bench } from "./harness";
 import { machineLoad } from "./loop-delay";
+import { scratchDatabaseUrl } from "./scratch-database";
 
 const SHOPS = 20;
 const SHIPMENTS_PER_SHOP = 100;
@@ -34,24 +30,6 @@ const WARMUP = 200;
 const NOISE = 1.1;
 
 type Kind = "sqlite" | "postgresql";
-
-async function databaseUrl(bench: Bench, kind: Kind): Promise<string> {
-  if (kind === "sqlite") {
-    const dir = mkdtempSync(path.join(tmpdir(), "bench-statements-"));
-    bench.defer(() => rmSync(dir, { recursive: true, force: true }));
-    return `file:${path.join(dir, "statements.sqlite")}`;
-  }
-  let adminUrl = process.env.TEST_POSTGRES_URL;
-  if (!adminUrl) {
-    const server = await startThrowawayPostgres();
-    bench.defer(() => server.stop());
-    adminUrl = server.adminUrl;
-  }
-  const name = `bench_statements_${randomBytes(4).toString("hex")}`;
-  const url = await createDatabase(adminUrl, name);
-  bench.defer(() => dropDatabase(adminUrl, name));
-  return url;
-}
 
 async function seed(db: Db): Promise<void> {
   for (let s = 0; s < SHOPS; s++) {
@@ -160,7 +138,7 @@ async function main(bench: Bench): Promise<void> {
   const kind: Kind = arg[0] === "--db" && arg[1] === "postgresql" ? "postgresql" : "sqlite";
   if (arg.length > 0 && !(arg[0] === "--db" && (arg[1] === "sqlite" || arg[1] === "postgresql")))
     throw new Error("Unknown option (known: --db sqlite|postgresql)");
-  const url = await databaseUrl(bench, kind);
+  const url = await scratchDatabaseUrl(bench, kind, "statements");
   migrateDatabase(url);
   const db = createDb(url);
   bench.defer(() => db.$disconnect());

@@ -6,6 +6,8 @@ import type { TodayBoard } from "./today.server";
 import { minutesToPickupLabel, type LocationDay, type TodayItem } from "./today";
 import { ATTENTION_ACTION_URL } from "~/routes/app.attention/attention-actions";
 import { FlowAlertsHint } from "~/components/flow-alerts-hint";
+import { STATE_LABELS } from "../../../extensions/shared/english-words";
+import { toShipmentState } from "~/staff/view-model";
 
 /** Home once setup is done: the shop's day per pickup location, from the app's own records. */
 
@@ -51,6 +53,16 @@ function Row({ item, detail, action }: { item: TodayItem; detail: string; action
           <Text as="span" tone="subdued">
             {detail}
           </Text>
+          {item.legs.map((leg, i) => (
+            <InlineStack key={leg.shipmentId} gap="100" blockAlign="center">
+              <Button variant="plain" url={`/app/shipments/${leg.shipmentId}`}>
+                {`Leg ${i + 1}: ${leg.words}`}
+              </Button>
+              <Text as="span" tone="subdued">
+                {STATE_LABELS[toShipmentState(leg.state)]}
+              </Text>
+            </InlineStack>
+          ))}
         </BlockStack>
         {action}
       </InlineStack>

@@ -48,6 +48,7 @@ export async function todayBoardData(
       needsAttention: true,
       kind: true,
       batchReferenceId: true,
+      batchSequence: true,
     },
   });
   return {

@@ -6,6 +6,7 @@
  */
 import { firstName } from "~/shipments/order-summary";
 import { LEG_ROLE_WORDS, legRole } from "~/shipments/leg-kind";
+import { groupRoundTrips, roundTripWords } from "~/shipments/order-groups";
 import { formatTimeOfDay, formatWindow } from "~/text/staff-format";
 
 export type TodayRow = {
@@ -23,6 +24,7 @@ export type TodayRow = {
   /** A return's collection or an exchange's leg (app/shipments/leg-kind.ts); absent: a delivery. */
   kind?: string;
   batchReferenceId?: string | null;
+  batchSequence?: number | null;
 };
 
 export type TodayItem = {
@@ -36,8 +38,10 @@ export type TodayItem = {
   window: string;
   driverFirstName: string | null;
   needsAttention: boolean;
-  /** "Return collection", "Exchange: …"; null for a delivery. */
+  /** "Return collection", "Exchange: one round trip, 2 legs"; null for a delivery. */
   legWords: string | null;
+  /** A round trip's legs in order (the trip is one item, placed by the leg under way); else empty. */
+  legs: { shipmentId: string; words: string; state: string }[];
 };
 
 export type LocationDay = {
@@ -65,6 +69,25 @@ function item(row: TodayRow, now: Date, timeZone: string): TodayItem {
     driverFirstName: firstName(row.driverName),
     needsAttention: row.needsAttention,
     legWords: legRole(row) === "delivery" ? null : LEG_ROLE_WORDS[legRole(row)],
+    legs: [],
+  };
+}
+
+/** A leg past these states is done; a trip is shown by its first leg not done (else its last). */
+const DONE_STATES = new Set(["delivered", "canceled", "returned", "failed", "expired"]);
+
+/** A round trip as one item: where its leg under way stands, with every leg listed. */
+function tripItem(legs: TodayRow[], now: Date, timeZone: string): { row: TodayRow; entry: TodayItem } {
+  const row = legs.find((leg) => !DONE_STATES.has(leg.state)) ?? legs[legs.length - 1]!;
+  const entry = item(row, now, timeZone);
+  return {
+    row,
+    entry: {
+      ...entry,
+      needsAttention: legs.some((leg) => leg.needsAttention),
+      legWords: roundTripWords(legs.length),
+      legs: legs.map((leg) => ({ shipmentId: leg.id, words: LEG_ROLE_WORDS[legRole(leg)], state: leg.state })),
+    },
   };
 }
 
@@ -93,14 +116,17 @@ export function todayBoard(
   const days = new Map<string, LocationDay>();
   // Every enabled location shows, busy or not; then any other location today's deliveries came from.
   for (const l of locations) days.set(l.locationGid, emptyDay(l.locationGid, l.name));
-  for (const row of current) {
+  for (const group of groupRoundTrips(current)) {
+    const { row, entry } =
+      group.legs.length > 1
+        ? tripItem(group.legs, now, timeZone)
+        : { row: group.lead, entry: item(group.lead, now, timeZone) };
     let day = days.get(row.locationGid);
     if (!day) {
       day = emptyDay(row.locationGid, names.get(row.locationGid) ?? "Another location");
       days.set(row.locationGid, day);
     }
-    const entry = item(row, now, timeZone);
-    if (row.needsAttention) day.needsAttention.push(entry);
+    if (entry.needsAttention) day.needsAttention.push(entry);
     if (DUE_STATES.has(row.state)) day.due.push(entry);
     if (row.state === "scheduled") day.waitingForDriver.push(entry);
     if (OUT_STATES.has(row.state)) day.outForDelivery.push(entry);

@@ -77,9 +77,14 @@ export function AttentionActions({ item, align = "end" }: { item: AttentionTarge
           <Button
             variant="primary"
             loading={busy && pending === result.confirm.intent}
-            onClick={() => post(result.confirm!.intent, { confirmed: "true" })}
+            onClick={() =>
+              post(result.confirm!.intent, {
+                confirmed: "true",
+                ...(result.confirm!.serviceCode ? { serviceCode: result.confirm!.serviceCode } : {}),
+              })
+            }
           >
-            Confirm and dispatch again
+            {result.confirm.label}
           </Button>
         </BlockStack>
       ) : result ? (

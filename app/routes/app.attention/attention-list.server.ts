@@ -2,9 +2,9 @@ import type { Db } from "~/db/client.server";
 import { cancelShipment } from "~/staff/cancel.server";
 import type { StaffDeps, WithAdmin } from "~/staff/deps";
 import { StaffActionError } from "~/staff/errors";
-import { CancelInput, parseInput } from "~/staff/inputs";
+import { CancelInput, DispatchInput, parseInput } from "~/staff/inputs";
 import type { QuoteResponse } from "../../../extensions/shared/api-contract";
-import { quoteForOrder, redispatchShipment } from "~/staff/order-dispatch.server";
+import { deliverAgainShipment, quoteForOrder, redispatchShipment } from "~/staff/order-dispatch.server";
 import { legacyId } from "~/shopify-admin/global-ids";
 import { formatMoney } from "~/text/format";
 import { parseShipmentId } from "~/staff/shipments.server";
@@ -72,45 +72,77 @@ export type AttentionActionResult = {
   ok: boolean;
   message: string;
   shipmentId: string | null;
-  /** A re-booking asks first: its fresh price, to confirm with `confirmed=true` on the same intent. */
-  confirm?: { intent: "dispatch_again"; priceCents: number | null };
+  /**
+   * A re-booking asks first: its fresh price, to confirm with `confirmed=true` (and the priced
+   * window's `serviceCode`, when there is one) on the same intent; `label` is the confirm button's.
+   */
+  confirm?: { intent: Rebooking; priceCents: number | null; serviceCode: string | null; label: string };
 };
 
 export type AttentionActionDeps = StaffDeps & WithAdmin;
+
+/** The fixes that book a new courier delivery: each shows its fresh price for confirmation first. */
+type Rebooking = "dispatch_again" | "deliver_again";
+
+/** How a re-booking's price is put, by what it does (`order_changed` cancels the booked one first). */
+function rebookingWords(intent: Rebooking, state: string): { doing: string; label: string } {
+  if (intent === "deliver_again")
+    return { doing: "Delivering the returned items again", label: "Confirm and deliver again" };
+  return REBOOKED_STATES.has(state)
+    ? { doing: "Dispatching again", label: "Confirm and dispatch again" }
+    : { doing: "Canceling and dispatching again", label: "Confirm, cancel and dispatch again" };
+}
 
 /** States whose delivery is over at the courier: dispatching again books a new one at today's price. */
 const REBOOKED_STATES = new Set(["canceled", "expired"]);
 
 /**
- * A re-booking's fresh price (the courier's estimate for the order's first open window, as "Dispatch
- * now" on the order page shows it), for staff to confirm before anything is booked. When it cannot be
- * priced now (no window open, the courier unreachable), staff are told so and may still confirm.
+ * A re-booking's fresh price (the courier's estimate for the first window open now, as "Dispatch now"
+ * on the order page shows it; for a re-delivery, of the returned items only), for staff to confirm
+ * before anything is booked. A dispatch that cannot be priced now (no window open, the courier
+ * unreachable) may still be confirmed, staff told so; a re-delivery that cannot be priced is not
+ * offered (its booking would find nothing to book), the reason said instead.
  */
 async function rebookingQuote(
   deps: AttentionActionDeps,
   shopDomain: string,
-  shipment: { id: string; orderGid: string; priceCents: number | null },
+  intent: Rebooking,
+  shipment: { id: string; orderGid: string; fulfillmentOrderGid: string; state: string; priceCents: number | null },
 ): Promise<AttentionActionResult> {
   let first: QuoteResponse["windows"][number] | undefined;
   let unpriced = "The courier cannot price a new delivery now.";
   try {
-    const quote = await quoteForOrder(deps, { shopDomain, orderId: legacyId(shipment.orderGid) });
+    const quote = await quoteForOrder(deps, {
+      shopDomain,
+      orderId: legacyId(shipment.orderGid),
+      ...(intent === "deliver_again" ? { redeliveryOf: { fulfillmentOrderGid: shipment.fulfillmentOrderGid } } : {}),
+    });
     first = quote.windows[0];
     if (quote.unavailableReason) unpriced = quote.unavailableReason;
   } catch (error) {
     if (!(error instanceof StaffActionError)) throw error;
     unpriced = error.message;
   }
+  const { doing, label } = rebookingWords(intent, shipment.state);
   const was = shipment.priceCents === null ? "" : ` (it was booked at ${formatMoney(shipment.priceCents)})`;
+  if (!first && intent === "deliver_again")
+    return {
+      ok: false,
+      message: `The returned items cannot be delivered again now: ${unpriced} Try again later, or refund the order in Shopify.`,
+      shipmentId: shipment.id,
+    };
   return {
     ok: false,
     message: first
-      ? `Dispatching again costs ${formatMoney(first.priceCents)} now for ${first.title}${was}. Confirm to book it.`
-      : `Dispatching again books a new delivery at the courier's price when it is booked${was}; it cannot be priced now: ${unpriced} Confirm to book it.`,
+      ? `${doing} costs ${formatMoney(first.priceCents)} now for ${first.title}${was}. Confirm to book it.`
+      : `${doing} books a new delivery at the courier's price when it is booked${was}; it cannot be priced now: ${unpriced} Confirm to book it.`,
     shipmentId: shipment.id,
-    confirm: { intent: "dispatch_again", priceCents: first?.priceCents ?? null },
+    confirm: { intent, priceCents: first?.priceCents ?? null, serviceCode: first?.serviceCode ?? null, label },
   };
 }
+
+/** The window kind a confirmed re-delivery was priced in, as the confirm step sent it back (none: its own). */
+const ConfirmedServiceCode = DispatchInput.shape.windowServiceCode;
 
 /** A cancel from the list without a chosen reason is the store's own ("other", explained). */
 const LIST_CANCELLATION = {
@@ -139,7 +171,7 @@ export async function runAttentionAction(
     }
     const row = await deps.db.shipment.findFirst({
       where: { id: shipmentId, shop: { domain: shopDomain }, needsAttention: true },
-      select: { state: true, attentionCode: true, orderGid: true, priceCents: true },
+      select: { state: true, attentionCode: true, orderGid: true, fulfillmentOrderGid: true, priceCents: true },
     });
     if (!row) return { ok: false, message: NOT_NEEDING_ATTENTION, shipmentId };
     const intent = fields.intent;
@@ -149,11 +181,21 @@ export async function runAttentionAction(
     }
     if (!fixesOf(attentionCodeOf(row)).some((fix) => fix.action === intent))
       return { ok: false, message: "This action does not fit this delivery.", shipmentId };
+    if ((intent === "dispatch_again" || intent === "deliver_again") && fields.confirmed !== "true")
+      return rebookingQuote(deps, shopDomain, intent, { id: shipmentId, ...row });
     if (intent === "dispatch_again") {
-      if (REBOOKED_STATES.has(row.state) && fields.confirmed !== "true")
-        return rebookingQuote(deps, shopDomain, { id: shipmentId, ...row });
       await redispatchShipment(deps, { shopDomain, shipmentId, staff });
       return { ok: true, message: "The delivery is being dispatched again.", shipmentId };
+    }
+    if (intent === "deliver_again") {
+      const code = ConfirmedServiceCode.safeParse(fields.serviceCode);
+      await deliverAgainShipment(deps, {
+        shopDomain,
+        shipmentId,
+        serviceCode: code.success ? code.data : null,
+        staff,
+      });
+      return { ok: true, message: "The returned items are being delivered again.", shipmentId };
     }
     if (intent === "cancel") {
       const chosen = typeof fields.code === "string" && fields.code !== "";

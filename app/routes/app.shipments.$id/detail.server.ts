@@ -8,9 +8,10 @@ import { shipmentStaffActions } from "~/shops/staff-actions.server";
 import { orderAdminUrl } from "~/attention/attention-list";
 import { attentionCodeOf, fixesOf } from "~/shipments/attention-reasons";
 import { formatMoneyWithCode } from "~/text/staff-format";
+import { groupRoundTrips } from "~/shipments/order-groups";
 import { LEG_ROLE_WORDS, legRole, legTitle } from "~/shipments/leg-kind";
 import { toShipmentState } from "~/staff/view-model";
-import { STATE_LABELS } from "../../../extensions/shared/presentation";
+import { STATE_LABELS } from "../../../extensions/shared/english-words";
 import { buildTimeline } from "./timeline";
 
 const MAX_TIMELINE_ENTRIES = 200;
@@ -31,21 +32,6 @@ type OrderShipment = {
  * page's; the legs of one round trip as one trip (legs in order), never by the courier's batch name.
  */
 export function orderLegsOf(shipments: readonly OrderShipment[], currentId: string) {
-  const trips = new Map<string, OrderShipment[]>();
-  const entries: ({ trip: null; leg: OrderShipment } | { trip: OrderShipment[]; leg: null })[] = [];
-  for (const s of shipments) {
-    if (!s.batchReferenceId) {
-      entries.push({ trip: null, leg: s });
-      continue;
-    }
-    const legs = trips.get(s.batchReferenceId);
-    if (legs) legs.push(s);
-    else {
-      const trip = [s];
-      trips.set(s.batchReferenceId, trip);
-      entries.push({ trip, leg: null });
-    }
-  }
   const line = (s: OrderShipment) => ({
     id: s.id,
     words: LEG_ROLE_WORDS[legRole(s)],
@@ -53,13 +39,10 @@ export function orderLegsOf(shipments: readonly OrderShipment[], currentId: stri
     trackingNumber: s.trackingNumber,
     current: s.id === currentId,
   });
-  return entries.map((entry) =>
-    entry.trip
-      ? {
-          roundTrip: true as const,
-          legs: [...entry.trip].sort((a, b) => (a.batchSequence ?? 0) - (b.batchSequence ?? 0)).map(line),
-        }
-      : { roundTrip: false as const, legs: [line(entry.leg!)] },
+  return groupRoundTrips(shipments).map(({ lead, legs }) =>
+    lead.batchReferenceId
+      ? { roundTrip: true as const, legs: legs.map(line) }
+      : { roundTrip: false as const, legs: [line(lead)] },
   );
 }
 

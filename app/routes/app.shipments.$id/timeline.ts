@@ -1,5 +1,5 @@
 import { SHIPMENT_STATES, type ShipmentState } from "../../../extensions/shared/api-contract";
-import { STATE_LABELS } from "../../../extensions/shared/presentation";
+import { STATE_LABELS } from "../../../extensions/shared/english-words";
 import { actorLabel, FLOW_ACTOR } from "~/shops/staff-actor";
 import { fulfillmentStatusOf, type FulfillmentEventStatus } from "~/tracking/state-machine";
 
@@ -112,6 +112,7 @@ const ECHOES: Record<string, (kind: string) => boolean> = {
   resolve: (kind) => kind === "attention_resolved",
   raise_pay: (kind) => kind === "no_driver_raise",
   redispatch: (kind) => kind === "staff_cancel_redispatch" || kind === "staff_redispatch_after_cancel",
+  deliver_again: (kind) => kind === "deliver_again",
 };
 /** An action and the row it wrote are recorded in one step: seconds apart at most. */
 const ECHO_WINDOW_MS = 60_000;

@@ -1,18 +1,28 @@
+import type { Prisma } from "@prisma/client";
 import type { Db } from "~/db/client.server";
 import type { JobQueue } from "~/jobs/queue.server";
 import { LEG_ROLE_WORDS, legRole } from "~/shipments/leg-kind";
 import { recipientOf } from "~/shipments/recipient";
+import { groupRoundTrips, roundTripWords, sameOrderLines, type SameOrderLine } from "~/shipments/order-groups";
 import { formatInstant, formatPhone, formatWindow } from "~/text/staff-format";
 import { shopDeadJobs } from "~/staff/dead-jobs.server";
 import { driverPayRaisedThisMonth } from "~/watchdog/raises.server";
 import { DEFAULT_LIST_QUERY, SHIPMENTS_PAGE_SIZE, type ShipmentListQuery } from "./list-query";
 import { listOrderBy, listWhere, SEARCH_MATCHES_MAX, searchWhere } from "./list-where";
 
-/** The ids a search matches, or null without one (list-where.ts says why it is looked up first). */
-export async function searchMatches(db: Db, shopId: string, q: string): Promise<string[] | null> {
-  if (q === "") return null;
+/**
+ * The ids a search matches, or null without one (list-where.ts says why it is looked up first): the
+ * first SEARCH_MATCHES_MAX in the list's order, so a common name gives its most recent deliveries.
+ */
+export async function searchMatches(
+  db: Db,
+  shopId: string,
+  query: Pick<ShipmentListQuery, "q" | "sort">,
+): Promise<string[] | null> {
+  if (query.q === "") return null;
   const rows = await db.shipment.findMany({
-    where: searchWhere(shopId, q),
+    where: searchWhere(shopId, query.q),
+    orderBy: listOrderBy(query.sort),
     select: { id: true },
     take: SEARCH_MATCHES_MAX,
   });
@@ -22,6 +32,7 @@ export async function searchMatches(db: Db, shopId: string, q: string): Promise<
 /** The columns a list row (and a CSV line) needs. */
 export const LIST_COLUMNS = {
   id: true,
+  orderGid: true,
   orderName: true,
   locationGid: true,
   state: true,
@@ -44,6 +55,7 @@ export const LIST_COLUMNS = {
 
 type ListRow = {
   id: string;
+  orderGid: string;
   orderName: string;
   locationGid: string;
   state: string;
@@ -92,6 +104,82 @@ export function presentRow(row: ListRow, context: { timeZone: string; now: Date;
 }
 export type ListItem = ReturnType<typeof presentRow>;
 
+/** A line of the list: a shipment, or a round trip with its legs; with the order's other shipments. */
+export type ListEntry = {
+  id: string;
+  /** Null for a shipment on its own; "Exchange: one round trip, 2 legs" for a trip. */
+  tripWords: string | null;
+  legs: ListItem[];
+  sameOrder: SameOrderLine[];
+};
+
+/**
+ * At most this many round trips are found by a leg other than their first (see oneEntryPerTrip): their
+ * batch ids are bound values next to a search's (SEARCH_MATCHES_MAX), under SQLite's 999.
+ */
+export const TRIPS_BY_LATER_LEG_MAX = 300;
+
+/**
+ * The list's rows with a round trip as one entry, its first leg standing for it: a trip is listed
+ * when any of its legs matches the filters. Trips a later leg matched while their first leg did not
+ * are looked up first (a few: most filters match both legs or the first).
+ */
+async function oneEntryPerTrip(db: Db, shopId: string, where: Prisma.ShipmentWhereInput) {
+  // Most shops have no exchange: their list keeps its plain conditions (and its count its index).
+  const anyTrip = await db.shipment.findFirst({
+    where: { shopId, batchReferenceId: { not: null } },
+    select: { id: true },
+  });
+  if (!anyTrip) return where;
+  const laterLegs = await db.shipment.findMany({
+    where: { AND: [where, { batchReferenceId: { not: null }, batchSequence: { gt: 1 } }] },
+    select: { batchReferenceId: true },
+    distinct: ["batchReferenceId"],
+    take: TRIPS_BY_LATER_LEG_MAX,
+  });
+  const tripIds = laterLegs.map((leg) => leg.batchReferenceId!);
+  const firstLegs: Prisma.ShipmentWhereInput = { OR: [{ batchReferenceId: null }, { batchSequence: { lte: 1 } }] };
+  if (tripIds.length === 0) return { AND: [where, firstLegs] };
+  return {
+    OR: [{ AND: [where, firstLegs] }, { shopId, batchReferenceId: { in: tripIds }, batchSequence: { lte: 1 } }],
+  } satisfies Prisma.ShipmentWhereInput;
+}
+
+/** The page's entries: each trip with all its legs, each with its order's other shipments. */
+async function pageEntries(
+  db: Db,
+  shopId: string,
+  leads: ListRow[],
+  present: (row: ListRow) => ListItem,
+): Promise<ListEntry[]> {
+  const tripIds = leads.flatMap((row) => (row.batchReferenceId ? [row.batchReferenceId] : []));
+  const orderGids = [...new Set(leads.map((row) => row.orderGid))];
+  const [legs, siblings] = await Promise.all([
+    tripIds.length
+      ? db.shipment.findMany({ where: { shopId, batchReferenceId: { in: tripIds } }, select: LIST_COLUMNS })
+      : [],
+    db.shipment.findMany({
+      where: { shopId, orderGid: { in: orderGids } },
+      select: { id: true, orderGid: true, kind: true, batchReferenceId: true, batchSequence: true, state: true },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    }),
+  ]);
+  const trips = new Map(groupRoundTrips(legs).map((trip) => [trip.lead.batchReferenceId, trip.legs]));
+  const entries = leads.map((lead) => {
+    const rows = (lead.batchReferenceId && trips.get(lead.batchReferenceId)) || [lead];
+    return { lead, rows };
+  });
+  return entries.map(({ lead, rows }) => ({
+    id: lead.batchReferenceId ? `trip-${lead.id}` : lead.id,
+    tripWords: lead.batchReferenceId ? roundTripWords(rows.length) : null,
+    legs: rows.map(present),
+    sameOrder: sameOrderLines(
+      siblings.filter((s) => s.orderGid === lead.orderGid),
+      rows.map((row) => row.id),
+    ),
+  }));
+}
+
 export async function shopListContext(db: Db, shopDomain: string) {
   const shop = await db.shop.findUnique({
     where: { domain: shopDomain },
@@ -114,7 +202,7 @@ export async function listShipments(
   const shop = await shopListContext(deps.db, shopDomain);
   if (!shop)
     return {
-      shipments: [],
+      entries: [] as ListEntry[],
       total: 0,
       page: 1,
       pageCount: 1,
@@ -123,8 +211,9 @@ export async function listShipments(
       locations: [] as { locationGid: string; name: string }[],
     };
   const now = deps.clock();
-  const where = listWhere(shop.id, query, now, shop.timezone, await searchMatches(deps.db, shop.id, query.q));
-  const [rows, total] = await Promise.all([
+  const rowWhere = listWhere(shop.id, query, now, shop.timezone, await searchMatches(deps.db, shop.id, query));
+  const where = await oneEntryPerTrip(deps.db, shop.id, rowWhere);
+  const [leads, total] = await Promise.all([
     deps.db.shipment.findMany({
       where,
       orderBy: listOrderBy(query.sort),
@@ -135,8 +224,9 @@ export async function listShipments(
     deps.db.shipment.count({ where }),
   ]);
   const locations = new Map(shop.pickupLocations.map((l) => [l.locationGid, l.name]));
+  const present = (row: ListRow) => presentRow(row, { timeZone: shop.timezone, now, locations });
   return {
-    shipments: rows.map((row) => presentRow(row, { timeZone: shop.timezone, now, locations })),
+    entries: await pageEntries(deps.db, shop.id, leads, present),
     total,
     page: query.page,
     pageCount: Math.max(1, Math.ceil(total / SHIPMENTS_PAGE_SIZE)),

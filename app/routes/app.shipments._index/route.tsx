@@ -3,7 +3,6 @@ import { LABEL_STATES } from "../../../extensions/shared/shipment-rules";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useFetcher, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import {
-  Badge,
   Banner,
   BlockStack,
   Button,
@@ -11,7 +10,6 @@ import {
   EmptyState,
   IndexTable,
   InlineStack,
-  Link,
   Page,
   Pagination,
   Text,
@@ -19,20 +17,18 @@ import {
   useIndexResourceState,
 } from "@shopify/polaris";
 import { useState } from "react";
-import { STATE_LABELS, STATE_TONES } from "../../../extensions/shared/presentation";
 import { getRuntime } from "~/runtime.server";
-import { polarisTone } from "~/text/format";
 import { formatMoneyWithCode } from "~/text/staff-format";
 import { listQueryParams, parseListQuery } from "./list-query";
 import { shipmentsPageData } from "./list.server";
 import { BulkCancelModal, downloadFile, useLabelPrint } from "./bulk-actions";
 import { ListFilters } from "./list-filters";
+import { ListRows } from "./list-rows";
 import { bulkCancel, bulkCancelMessage, parseBulkSelection } from "./bulk.server";
 import { JobIdInput, retryDeadJob } from "~/staff/dead-jobs.server";
 import { StaffActionError } from "~/staff/errors";
 import { parseInput } from "~/staff/inputs";
 import { staffDeps } from "~/server/staff-http.server";
-import { toShipmentState } from "~/staff/view-model";
 import { staffActorOf } from "~/shops/staff-actor";
 import { authenticate } from "~/shopify.server";
 import { readFormData } from "~/forms/read-form.server";
@@ -100,8 +96,10 @@ function DeadJobs({ jobs }: { jobs: { id: string; label: string; lastError: stri
 }
 
 export default function Shipments() {
-  const { shipments, total, page, pageCount, query, deadJobs, currency, locations, driverPayRaisedThisMonthCents } =
+  const { entries, total, page, pageCount, query, deadJobs, currency, locations, driverPayRaisedThisMonthCents } =
     useLoaderData<typeof loader>();
+  // The table's selectable rows: each shipment, a round trip's legs one by one.
+  const shipments = entries.flatMap((entry) => entry.legs);
   const navigation = useNavigation();
   const [searchParams, setSearchParams] = useSearchParams();
   const { smDown } = useBreakpoints();
@@ -119,12 +117,12 @@ export default function Shipments() {
     .filter((s) => selected.includes(s.id) && LABEL_STATES.has(s.state as ShipmentState))
     .map((s) => s.id);
   const exportUrl = `/app/shipments/export${listQueryParams(query, ["page"]).size ? `?${listQueryParams(query, ["page"])}` : ""}`;
-  const money = (cents: number | null) => formatMoneyWithCode(cents, currency);
   return (
     <Page
       title="Deliveries"
       fullWidth
       subtitle={
+        // A round trip counts once, as the list shows it.
         `${total} ${total === 1 ? "delivery" : "deliveries"}` +
         // The courier's extra compensation is in US dollars.
         (driverPayRaisedThisMonthCents > 0
@@ -173,87 +171,7 @@ export default function Shipments() {
               { title: "Courier charged", alignment: "end" },
             ]}
           >
-            {shipments.map((s, index) => {
-              const state = toShipmentState(s.state);
-              const badge = (
-                <Badge tone={s.needsAttention ? "critical" : polarisTone(STATE_TONES[state])}>
-                  {s.needsAttention ? `${STATE_LABELS[state]} · needs attention` : STATE_LABELS[state]}
-                </Badge>
-              );
-              return (
-                <IndexTable.Row id={s.id} key={s.id} position={index} selected={selectedResources.includes(s.id)}>
-                  {smDown ? (
-                    <IndexTable.Cell>
-                      <BlockStack gap="100">
-                        <InlineStack align="space-between" gap="200">
-                          <Link url={`/app/shipments/${s.id}`} removeUnderline monochrome>
-                            <Text as="span" fontWeight="semibold">
-                              {s.orderName}
-                            </Text>
-                          </Link>
-                          {badge}
-                        </InlineStack>
-                        {s.role !== "delivery" ? <Text as="span">{s.roleWords}</Text> : null}
-                        {s.customerName ? (
-                          <Text as="span">{`${s.customerName}${s.customerPhone ? ` · ${s.customerPhone}` : ""}`}</Text>
-                        ) : null}
-                        <Text as="span" tone="subdued">
-                          {`Pickup ${s.pickupLabel} · ${s.locationName}`}
-                        </Text>
-                        <Text as="span" tone="subdued">
-                          {s.windowLabel}
-                        </Text>
-                        <Text as="span" tone="subdued">
-                          {`${s.driverName ? `Driver ${s.driverName} · ` : ""}Courier charged ${money(s.priceCents)}`}
-                        </Text>
-                      </BlockStack>
-                    </IndexTable.Cell>
-                  ) : (
-                    <>
-                      <IndexTable.Cell>
-                        <BlockStack gap="050">
-                          <Link url={`/app/shipments/${s.id}`} removeUnderline monochrome dataPrimaryLink>
-                            <Text as="span" fontWeight="semibold">
-                              {s.orderName}
-                            </Text>
-                          </Link>
-                          {s.role !== "delivery" ? (
-                            <Text as="span" tone="subdued">
-                              {s.roleWords}
-                            </Text>
-                          ) : null}
-                        </BlockStack>
-                      </IndexTable.Cell>
-                      <IndexTable.Cell>
-                        <BlockStack gap="050">
-                          <Text as="span">{s.customerName ?? "—"}</Text>
-                          {s.customerPhone ? (
-                            <Text as="span" tone="subdued">
-                              {s.customerPhone}
-                            </Text>
-                          ) : null}
-                        </BlockStack>
-                      </IndexTable.Cell>
-                      <IndexTable.Cell>{s.pickupLabel}</IndexTable.Cell>
-                      <IndexTable.Cell>{s.locationName}</IndexTable.Cell>
-                      <IndexTable.Cell>{s.windowLabel}</IndexTable.Cell>
-                      <IndexTable.Cell>{badge}</IndexTable.Cell>
-                      <IndexTable.Cell>{s.driverName ?? "—"}</IndexTable.Cell>
-                      <IndexTable.Cell>
-                        <Text as="span" alignment="end" numeric>
-                          {money(s.shopperPriceCents)}
-                        </Text>
-                      </IndexTable.Cell>
-                      <IndexTable.Cell>
-                        <Text as="span" alignment="end" numeric>
-                          {money(s.priceCents)}
-                        </Text>
-                      </IndexTable.Cell>
-                    </>
-                  )}
-                </IndexTable.Row>
-              );
-            })}
+            <ListRows entries={entries} selected={selectedResources} condensed={smDown} currency={currency} />
           </IndexTable>
         </Card>
         {pageCount > 1 ? (

@@ -1,38 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { requestSchemas } from "~/courier/requests";
-import { planShipments, type DispatchSettings, type PickupPoint } from "~/dispatch/order-to-shipments";
-import { deliveryMethod, foLine, fulfillmentOrder, orderForDispatch } from "../../fixtures/order-for-dispatch";
+import { planShipments, type PickupPoint } from "~/dispatch/order-to-shipments";
+import {
+  deliveryMethod,
+  DISPATCH_SETTINGS,
+  DISPATCH_WINDOW,
+  foLine,
+  fulfillmentOrder,
+  MAIN_PICKUP,
+  orderForDispatch,
+} from "../../fixtures/order-for-dispatch";
 
 const now = new Date("2026-11-22T15:00:00Z");
-const window = {
-  pickupAfter: new Date("2026-11-22T16:00:00Z"),
-  deliverBetween: { start: new Date("2026-11-22T16:00:00Z"), end: new Date("2026-11-22T19:00:00Z") },
-};
-const settings: DispatchSettings = {
-  defaultPackage: { length: 12, width: 10, height: 8, weight: 2 },
-  age21Tags: ["21+", "age-21"],
-  age18Tags: ["18+"],
-  signatureRequired: false,
-  notificationsEnabled: true,
-  declineInsurance: false,
-  driverNotes: { shopperInstructions: true, instructionsAttribute: "Delivery instructions", merchantNote: null },
-  deliveryAreas: [],
-};
-const main: PickupPoint = {
-  locationGid: "gid://shopify/Location/10",
-  name: "Main Street Bakery",
-  address: {
-    address1: "1 Main St",
-    address2: null,
-    city: "Brooklyn",
-    provinceCode: "NY",
-    zip: "11201",
-    countryCode: "US",
-  },
-  contactName: "Dana (front desk)",
-  contactPhone: "+17185550100",
-  notes: "Pickup at the side door",
-};
+const window = DISPATCH_WINDOW;
+const settings = DISPATCH_SETTINGS;
+const main = MAIN_PICKUP;
 const second: PickupPoint = { ...main, locationGid: "gid://shopify/Location/20", name: "Warehouse", notes: null };
 const pickups = new Map([
   [main.locationGid, main],

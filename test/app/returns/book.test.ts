@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { idempotencyKey } from "~/dispatch/plan.server";
 import { runReturnPickupBooking } from "~/returns/book.server";
+import { returnLegReference } from "~/returns/courier-reference";
 import { BOOK_RETURN_PICKUP_JOB } from "~/returns/jobs";
 import { action as courierWebhook } from "~/routes/courier.webhooks.$pathId";
 import { action as returnsApprove } from "~/routes/webhooks.returns.approve";
@@ -117,6 +118,10 @@ async function postCourierEvent(body: unknown) {
   return courierWebhook({ request, params: { pathId }, context: {} });
 }
 
+/** The courier's reference for a return's legs (app/returns/courier-reference.ts). */
+const referenceOf = (ret: { orderId: string; name: string }, kind: "return" | "exchange") =>
+  returnLegReference(shop.orders.find((o) => o.id === ret.orderId)!.name, ret.name, kind);
+
 const sandboxShipmentsOf = (reference: string) =>
   [...sandbox.shipments.values()].filter((s) => !earlier.has(s.id) && s.request.reference_id === reference);
 const eventsOf = (courierId: string) =>
@@ -140,8 +145,10 @@ describe("a return collected by a driver", () => {
       fulfillmentOrderGid: ret.reverseFulfillmentOrders[0]!.id,
       batchReferenceId: null,
     });
-    const [courier] = sandboxShipmentsOf(ret.name);
-    expect(sandboxShipmentsOf(ret.name)).toHaveLength(1);
+    const [courier] = sandboxShipmentsOf(referenceOf(ret, "return"));
+    expect(sandboxShipmentsOf(referenceOf(ret, "return"))).toHaveLength(1);
+    // The label's text says what it is, never Shopify's return name.
+    expect(courier!.request.reference_id).toMatch(/^#\d+ return$/);
     expect(courier!.request).toMatchObject({
       pickup_location: { address: { street1: "123 Shipping St", zip: "11215" }, contact: { phone: "7185550134" } },
       delivery_location: { address: { name: "Main Street Bakery" } },
@@ -172,7 +179,7 @@ describe("a return collected by a driver", () => {
     await approved(ret, "off-1");
     await drainJobs(runtime);
     expect(await db.shipment.count({ where: { returnGid: ret.id } })).toBe(0);
-    expect(sandboxShipmentsOf(ret.name)).toEqual([]);
+    expect(sandboxShipmentsOf(referenceOf(ret, "return"))).toEqual([]);
 
     await setReturns({ enabled: true, receivingLocationGids: [main] });
     const requested = returned({ status: "REQUESTED" }).ret;
@@ -248,14 +255,14 @@ describe("a return collected by a driver", () => {
       }),
     ).rejects.toThrow(/died/);
     expect(await db.shipment.count({ where: { returnGid: ret.id } })).toBe(0);
-    const booked = [...sandboxShipmentsOf(ret.name), ...sandboxShipmentsOf(shop.orders.at(-1)!.name)];
+    const booked = sandboxShipmentsOf(referenceOf(ret, "exchange"));
     expect(booked).toHaveLength(2);
 
     const retried = await runReturnPickupBooking(deps, SHOP, payload, async () => {});
     expect(retried.outcome).toBe("booked");
     const rows = await db.shipment.findMany({ where: { returnGid: ret.id } });
     expect(new Set(rows.map((r) => r.courierShipmentId))).toEqual(new Set(booked.map((s) => String(s.id))));
-    expect([...sandboxShipmentsOf(ret.name), ...sandboxShipmentsOf(shop.orders.at(-1)!.name)]).toHaveLength(2);
+    expect(sandboxShipmentsOf(referenceOf(ret, "exchange"))).toHaveLength(2);
     expect(rows.map((r) => r.idempotencyKey).sort()).toEqual(
       [
         idempotencyKey(SHOP, rows.find((r) => r.kind === "return_pickup")!.fulfillmentOrderGid, 1),
@@ -264,6 +271,36 @@ describe("a return collected by a driver", () => {
     );
     // Booked once: a third run finds the rows.
     expect((await runReturnPickupBooking(deps, SHOP, payload, async () => {})).outcome).toBe("exists");
+  });
+
+  it("a retry adopts legs the courier holds under the references sent before (the return's and the order's names)", async () => {
+    const { ret } = returned({ exchange: [{ title: "Rye loaf", quantity: 1 }] });
+    const deps = {
+      db,
+      queue: runtime.queue,
+      admin: await adminFor(SHOP),
+      courier: await runtime.courierFor(SHOP),
+      clock: runtime.clock,
+    };
+    const payload = { returnGid: ret.id, orderGid: ret.orderId, generation: 1 };
+    await expect(
+      runReturnPickupBooking(deps, SHOP, payload, async () => {
+        throw new Error("the process died before the commit");
+      }),
+    ).rejects.toThrow(/died/);
+    // As an earlier version booked them: the collection under "#1001-R1", the delivery under "#1001".
+    const booked = sandboxShipmentsOf(referenceOf(ret, "exchange"));
+    const orderName = shop.orders.find((o) => o.id === ret.orderId)!.name;
+    for (const s of booked)
+      (s.request as { reference_id: string }).reference_id = s.request.pickup_location.address.name
+        ? orderName
+        : ret.name;
+    expect(booked.map((s) => s.request.reference_id).sort()).toEqual([orderName, ret.name].sort());
+
+    expect((await runReturnPickupBooking(deps, SHOP, payload, async () => {})).outcome).toBe("booked");
+    const rows = await db.shipment.findMany({ where: { returnGid: ret.id } });
+    expect(new Set(rows.map((r) => r.courierShipmentId))).toEqual(new Set(booked.map((s) => String(s.id))));
+    expect(sandbox.shipments.size).toBe(earlier.size + 2);
   });
 
   it("a collection no driver makes is flagged for staff, the order tagged, and no fulfillment or redispatch follows", async () => {

@@ -70,7 +70,7 @@ describe("return → courier collection requests", () => {
     });
     const request = collection!.request;
     expect(request).toMatchObject({
-      reference_id: "#1001-R1",
+      reference_id: "#1001 return",
       idempotency_key: "key:gid://shopify/ReverseFulfillmentOrder/1:1",
       pickup_location: {
         address: { street1: "123 Shipping Street", street2: "Apt 4", city: "Brooklyn", state: "NY", zip: "11201" },

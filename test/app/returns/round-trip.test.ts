@@ -83,6 +83,7 @@ describe("exchange → one round trip", () => {
     const trip = roundTripLegs({
       returnGid: RETURN_GID,
       returnName: "#1001-R1",
+      orderName: "#1001",
       generation: 1,
       deliveries,
       collections: pickups,
@@ -98,6 +99,8 @@ describe("exchange → one round trip", () => {
     expect(delivery!.delivery_location.address.street1).toBe("123 Shipping Street");
     expect(collection!.pickup_location.address.street1).toBe("123 Shipping Street");
     expect(collection!.delivery_location.address.name).toBe("Main Street Bakery");
+    // The courier's reference (its label's text) says what both legs are: the order's exchange.
+    expect([delivery!.reference_id, collection!.reference_id]).toEqual(["#1001 exchange", "#1001 exchange"]);
     expect(delivery!.description).toMatch(/^Round trip #1001-R1, leg 1 of 2: Order #1001/);
     expect(collection!.description).toMatch(/^Round trip #1001-R1, leg 2 of 2: Return #1001-R1/);
     for (const request of [delivery!, collection!]) {
@@ -121,6 +124,7 @@ describe("exchange → one round trip", () => {
     const trip = roundTripLegs({
       returnGid: RETURN_GID,
       returnName: "#1001-R1",
+      orderName: "#1001",
       generation: 2,
       deliveries,
       collections: pickups,
@@ -148,6 +152,7 @@ describe("exchange → one round trip", () => {
     const trip = roundTripLegs({
       returnGid: RETURN_GID,
       returnName: "#1001-R1",
+      orderName: "#1001",
       generation: 1,
       deliveries,
       collections: pickups,

@@ -20,12 +20,15 @@ import { addStaffUser } from "../../shopify-stand-in";
 import { deleteCarrierService } from "../../shopify-stand-in/domain/carrier-services";
 import { handleShopRedact } from "~/webhooks/compliance.server";
 import { DEFAULT_LIST_QUERY } from "~/routes/app.shipments._index/list-query";
+import { SEARCH_MATCHES_MAX } from "~/routes/app.shipments._index/list-where";
 import { drainJobs } from "../../support/installed-shop";
 import { apiRequest, call, data, documentRequest, sessionToken } from "./embedded";
 import { OTHER_SHOP, SHOP, setUpStaffWorld, startSandbox, type StaffWorld } from "./staff-fixture";
 
 let sandbox: CourierSandbox;
 let world: StaffWorld;
+/** The list's shipments one by one (a round trip's legs after its entry). */
+const rowsOf = <L>(page: { entries: { legs: L[] }[] }): L[] => page.entries.flatMap((entry) => entry.legs);
 
 beforeAll(async () => {
   sandbox = await startSandbox();
@@ -619,18 +622,18 @@ describe("shipments list", () => {
     });
 
     const all = data(await call(listLoader, documentRequest("/app/shipments", SHOP)));
-    expect(all.shipments.map((s) => s.id)).toEqual([b.id, a.id]);
-    expect(all.shipments.map((s) => s.id)).not.toContain(otherShop.id);
+    expect(rowsOf(all).map((s) => s.id)).toEqual([b.id, a.id]);
+    expect(rowsOf(all).map((s) => s.id)).not.toContain(otherShop.id);
 
     const delivered = data(await call(listLoader, documentRequest("/app/shipments?state=delivered", SHOP)));
-    expect(delivered.shipments.map((s) => s.id)).toEqual([b.id]);
+    expect(rowsOf(delivered).map((s) => s.id)).toEqual([b.id]);
     const attention = data(await call(listLoader, documentRequest("/app/shipments?view=attention", SHOP)));
-    expect(attention.shipments.map((s) => [s.id, s.attentionReason])).toEqual([[b.id, "Price above the quote"]]);
+    expect(rowsOf(attention).map((s) => [s.id, s.attentionReason])).toEqual([[b.id, "Price above the quote"]]);
     const waiting = data(await call(listLoader, documentRequest("/app/shipments?view=waiting", SHOP)));
-    expect(waiting.shipments.map((s) => s.id)).toEqual([a.id]);
+    expect(rowsOf(waiting).map((s) => s.id)).toEqual([a.id]);
     const earliest = data(await call(listLoader, documentRequest("/app/shipments?sort=pickup_asc", SHOP)));
-    expect(earliest.shipments.map((s) => s.id)).toEqual([a.id, b.id]);
-    expect(earliest.shipments[0]).toMatchObject({ locationName: "Main Street Bakery", shopperPriceCents: null });
+    expect(rowsOf(earliest).map((s) => s.id)).toEqual([a.id, b.id]);
+    expect(rowsOf(earliest)[0]).toMatchObject({ locationName: "Main Street Bakery", shopperPriceCents: null });
     const elsewhere = data(
       await call(listLoader, documentRequest("/app/shipments?location=gid%3A%2F%2Fshopify%2FLocation%2F0", SHOP)),
     );
@@ -638,14 +641,14 @@ describe("shipments list", () => {
     const byTracking = data(
       await call(listLoader, documentRequest(`/app/shipments?q=${a.trackingNumber!.toLowerCase()}`, SHOP)),
     );
-    expect(byTracking.shipments.map((s) => s.id)).toEqual([a.id]);
+    expect(rowsOf(byTracking).map((s) => s.id)).toEqual([a.id]);
     const byOrder = data(
       await call(
         listLoader,
         documentRequest(`/app/shipments?q=${encodeURIComponent(b.orderName.replace("#", ""))}`, SHOP),
       ),
     );
-    expect(byOrder.shipments.map((s) => s.id)).toEqual([b.id]);
+    expect(rowsOf(byOrder).map((s) => s.id)).toEqual([b.id]);
     const junk = data(await call(listLoader, documentRequest("/app/shipments?state=nope&page=-3", SHOP)));
     expect(junk.query).toEqual(DEFAULT_LIST_QUERY);
   });
@@ -687,7 +690,7 @@ describe("shipments list", () => {
       ],
     });
     const list = async (query: string) =>
-      data(await call(listLoader, documentRequest(`/app/shipments?sort=pickup_asc&${query}`, SHOP))).shipments;
+      rowsOf(data(await call(listLoader, documentRequest(`/app/shipments?sort=pickup_asc&${query}`, SHOP))));
 
     const dana = await list("q=dana");
     expect(dana.map((s) => [s.orderName, s.customerName, s.customerPhone, s.roleWords])).toEqual([
@@ -700,7 +703,8 @@ describe("shipments list", () => {
       "Exchange: new items to the customer",
       "Exchange: returned items from the customer",
     ]);
-    expect((await list("q=TRK702")).map((s) => s.orderName)).toEqual(["#7001"]);
+    // A leg's tracking number finds its round trip, shown whole.
+    expect((await list("q=TRK702")).map((s) => s.trackingNumber)).toEqual(["TRK702", "TRK703"]);
     expect((await list("q=7001")).length).toBe(3);
     // Too little to search a name or a phone by: nothing but exact order names and tracking numbers.
     expect(await list("q=d")).toEqual([]);
@@ -710,6 +714,21 @@ describe("shipments list", () => {
     expect((await list("kind=exchange")).map((s) => s.role)).toEqual(["exchange_delivery", "exchange_collection"]);
     expect((await list("kind=delivery&q=7000")).map((s) => s.role)).toEqual(["delivery"]);
 
+    // Grouped by order: the exchange's round trip one entry with its legs, next to the order's return
+    // collection (and each names the other); a trip counts once in the total.
+    const order7001 = data(await call(listLoader, documentRequest("/app/shipments?sort=pickup_asc&q=7001", SHOP)));
+    expect(order7001.total).toBe(2);
+    expect(
+      order7001.entries.map((e) => [e.tripWords, e.legs.map((l) => l.roleWords), e.sameOrder.map((o) => o.words)]),
+    ).toEqual([
+      [null, ["Return collection"], ["Exchange: one round trip, 2 legs"]],
+      [
+        "Exchange: one round trip, 2 legs",
+        ["Exchange: new items to the customer", "Exchange: returned items from the customer"],
+        ["Return collection"],
+      ],
+    ]);
+    expect((await list("q=7000")).length).toBe(1);
     const exchangeLeg = (await list("kind=exchange"))[1]!;
     const page = data(
       await call(detailLoader, documentRequest(`/app/shipments/${exchangeLeg.id}`, SHOP), { id: exchangeLeg.id }),
@@ -732,6 +751,40 @@ describe("shipments list", () => {
         ],
       ],
     ]);
+    // A trip is listed when any of its legs matches, once, with all its legs.
+    await world.runtime.db.shipment.updateMany({ where: { trackingNumber: "TRK703" }, data: { state: "en_route" } });
+    const out = data(await call(listLoader, documentRequest("/app/shipments?state=en_route", SHOP)));
+    expect([out.total, out.entries.map((e) => e.legs.map((l) => [l.trackingNumber, l.state === "en_route"]))]).toEqual([
+      1,
+      [
+        [
+          ["TRK702", false],
+          ["TRK703", true],
+        ],
+      ],
+    ]);
+  });
+
+  it("answers a search matching more deliveries than SQLite takes bound values (999): the most recent SEARCH_MATCHES_MAX", async () => {
+    const start = Date.UTC(2026, 9, 1);
+    await world.runtime.db.shipment.createMany({
+      data: Array.from({ length: 1_200 }, (_, i) => ({
+        shopId: world.shopId,
+        orderGid: `gid://shopify/Order/${9000 + i}`,
+        orderName: `#${9000 + i}`,
+        fulfillmentOrderGid: `gid://shopify/FulfillmentOrder/${9000 + i}`,
+        locationGid: world.shop.locations[0]!.id,
+        idempotencyKey: `many-${i}`,
+        pickupAfter: new Date(start + i * 60_000),
+        recipientSearch: `dana whitfield 41555${String(i).padStart(5, "0")}`,
+      })),
+    });
+    for (const query of ["q=dana", "q=dana&kind=exchange", "q=dana&sort=pickup_asc"]) {
+      const page = data(await call(listLoader, documentRequest(`/app/shipments?${query}`, SHOP)));
+      expect(page.total, query).toBe(query.includes("exchange") ? 0 : SEARCH_MATCHES_MAX);
+    }
+    const newest = data(await call(listLoader, documentRequest("/app/shipments?q=dana", SHOP)));
+    expect(rowsOf(newest)[0]!.orderName).toBe("#10199");
   });
 
   it("pages by 25", async () => {
@@ -746,7 +799,7 @@ describe("shipments list", () => {
     }));
     await world.runtime.db.shipment.createMany({ data: rows });
     const second = data(await call(listLoader, documentRequest("/app/shipments?page=2&sort=created_desc", SHOP)));
-    expect([second.total, second.page, second.pageCount, second.shipments.map((s) => s.orderName)]).toEqual([
+    expect([second.total, second.page, second.pageCount, rowsOf(second).map((s) => s.orderName)]).toEqual([
       27,
       2,
       2,

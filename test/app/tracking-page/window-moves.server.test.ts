@@ -12,9 +12,11 @@ import { slotKeyOf } from "~/schedule/capacity";
 import { serviceCodeFor, windowIdFromServiceCode } from "~/schedule/service-code";
 import { zonedTimeOnDate } from "~/schedule/time-zone";
 import { COURIER_PRICED, type DeliveryWindow } from "~/settings/shop-settings";
-import { SHOPPER_CHANGE_ACTIVITY } from "~/shipments/activity-kinds";
+import { OVER_CAPACITY_ACTIVITY, SHOPPER_CHANGE_ACTIVITY } from "~/shipments/activity-kinds";
 import { NO_DRIVER_WATCH_JOB } from "~/tracking/no-driver-watch-job";
 import { MOVE_PRICE_ESTIMATES } from "~/tracking-page/movable-windows.server";
+import { SETTLE_SLOT_MOVE_JOB } from "~/tracking-page/slot-move-job";
+import { drainJobs } from "../../support/installed-shop";
 import { applyShopperChange, changeOptionsFor } from "~/tracking-page/shopper-changes.server";
 import { confirmRaise, createdOptions, raiseExtraCompensation, reserveRaise } from "~/watchdog/public.server";
 import { NO_DRIVER_WATCH_DEFAULTS } from "~/settings/no-driver-schema";
@@ -72,6 +74,40 @@ async function raiseDriverPay(shipmentId: string) {
   });
   expect(outcome.kind).toBe("raised");
   await confirmRaise(db, raise!, outcome.kind === "raised" ? outcome.priceCents : null, now);
+}
+
+const keyAt = (time: string) => slotKeyOf(state.location, "slots", day, time);
+const timeOfKey = (key: string | undefined) =>
+  key === undefined ? null : (["10:00", "14:00", "18:00"].find((time) => keyAt(time) === key) ?? key);
+
+/** The slots a shipment holds a place in: its own, and the one a move of it holds (null: none). */
+async function placesOf(shipmentId: string) {
+  const [own, moving] = await Promise.all([
+    db.slotReservation.findUnique({ where: { shipmentId } }),
+    db.slotReservation.findUnique({ where: { movingShipmentId: shipmentId } }),
+  ]);
+  return { own: timeOfKey(own?.slotKey), moving: timeOfKey(moving?.slotKey) };
+}
+
+/** The shopper-change deps with the courier's PATCH of a window run through `during` (the real call is `patch`). */
+function courierDuringPatch(during: (patch: () => Promise<unknown>) => Promise<unknown>): typeof deps {
+  return {
+    ...deps,
+    courierFor: async (shopDomain) => {
+      const courier = (await deps.courierFor(shopDomain))!;
+      return {
+        ...courier,
+        updateShipment: ((...args: Parameters<typeof courier.updateShipment>) =>
+          during(() => courier.updateShipment(...args))) as typeof courier.updateShipment,
+      };
+    },
+  };
+}
+
+/** Runs the window moves' settle jobs now, as if their time had come. */
+async function runSettleJobs() {
+  await db.job.updateMany({ where: { kind: SETTLE_SLOT_MOVE_JOB, state: "queued" }, data: { runAt: new Date() } });
+  await drainJobs(getRuntime());
 }
 
 const estimatesSent = () => state.sandbox.requestLog.filter((r) => r.path === "/v1/estimates").length;
@@ -170,7 +206,7 @@ describe("a shopper's window move", () => {
     expect(kept.releasedAt).toBeNull();
   });
 
-  it("a PATCH the courier refuses gives the new place back and keeps the old one", async () => {
+  it("a PATCH without an answer keeps the new place until the settle job reads the courier: then gives it back", async () => {
     const { shipment, token } = await bookedDelivery(booked);
     state.sandbox.setFaults({ failNext: [{ status: 503, count: 5, method: "PATCH" }] });
     try {
@@ -179,15 +215,89 @@ describe("a shopper's window move", () => {
     } finally {
       state.sandbox.resetFaults();
     }
+    // The answer never came (a 503 may come after the courier acted): both places held for now.
+    expect(await placesOf(shipment.id)).toEqual({ own: "10:00", moving: "14:00" });
+    await runSettleJobs();
     const row = await db.shipment.findUniqueOrThrow({ where: { id: shipment.id }, include: { slotReservation: true } });
     expect(row.serviceCode).toBe(booked);
-    expect(row.slotReservation!.slotKey).toBe(slotKeyOf(state.location, "slots", day, "10:00"));
+    expect(await placesOf(shipment.id)).toEqual({ own: "10:00", moving: null });
     expect(row.slotReservation!.overCapacity).toBe(false);
     expect(row.slotReservation!.releasedAt).toBeNull();
     // The 14:00 place is free: another order takes it within capacity.
     const other = await bookedDelivery(later);
     const otherPlace = await db.slotReservation.findUniqueOrThrow({ where: { shipmentId: other.shipment.id } });
     expect(otherPlace.overCapacity).toBe(false);
+  });
+
+  it("a PATCH refused after another booking came for the old slot: the delivery keeps its place, within capacity", async () => {
+    const { shipment, token } = await bookedDelivery(booked);
+    let other: Awaited<ReturnType<typeof bookedDelivery>> | undefined;
+    // While the courier is asked, another paid order is dispatched into the 10:00 slot; then the courier refuses.
+    const refusing = courierDuringPatch(async (patch) => {
+      other = await bookedDelivery(booked);
+      state.sandbox.setFaults({ failNext: [{ status: 400, count: 1, method: "PATCH" }] });
+      try {
+        return await patch();
+      } finally {
+        state.sandbox.resetFaults();
+      }
+    });
+    const moved = await applyShopperChange(refusing, token, SHOP, { change: "window", serviceCode: later });
+    expect(moved).toMatchObject({ kind: "refused", status: 400 });
+    const own = await db.slotReservation.findUniqueOrThrow({ where: { shipmentId: shipment.id } });
+    expect(own).toMatchObject({ slotKey: keyAt("10:00"), overCapacity: false, releasedAt: null });
+    expect(await placesOf(shipment.id)).toEqual({ own: "10:00", moving: null });
+    expect(await db.shipmentActivity.count({ where: { shipmentId: shipment.id, kind: OVER_CAPACITY_ACTIVITY } })).toBe(
+      0,
+    );
+    // The other order found the slot full, as it was: booked all the same and marked (as at dispatch).
+    const others = await db.slotReservation.findUniqueOrThrow({ where: { shipmentId: other!.shipment.id } });
+    expect(others.overCapacity).toBe(true);
+  });
+
+  it("a process dying before the PATCH: the settle job gives the held place back, the booking keeps its own", async () => {
+    const { shipment, token } = await bookedDelivery(booked);
+    const dying = courierDuringPatch(async () => {
+      throw new Error("The process died here.");
+    });
+    await expect(applyShopperChange(dying, token, SHOP, { change: "window", serviceCode: later })).rejects.toThrow(
+      "The process died here.",
+    );
+    expect(await placesOf(shipment.id)).toEqual({ own: "10:00", moving: "14:00" });
+    // Meanwhile a second move of the same delivery waits for it to settle.
+    expect(await applyShopperChange(deps, token, SHOP, { change: "window", serviceCode: evening })).toMatchObject({
+      kind: "refused",
+      status: 409,
+    });
+    await runSettleJobs();
+    expect(await placesOf(shipment.id)).toEqual({ own: "10:00", moving: null });
+    expect((await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } })).serviceCode).toBe(booked);
+  });
+
+  it("a process dying after the courier took the PATCH: the settle job records the move from the courier's record", async () => {
+    const { shipment, token } = await bookedDelivery(booked);
+    const dying = courierDuringPatch(async (patch) => {
+      await patch();
+      throw new Error("The process died here.");
+    });
+    await expect(applyShopperChange(dying, token, SHOP, { change: "window", serviceCode: later })).rejects.toThrow(
+      "The process died here.",
+    );
+    expect((await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } })).serviceCode).toBe(booked);
+    await runSettleJobs();
+    const row = await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } });
+    expect(row.serviceCode).toBe(later);
+    expect(row.deliverStart).toEqual(zonedTimeOnDate(day, "14:00", NY));
+    expect(await placesOf(shipment.id)).toEqual({ own: "14:00", moving: null });
+    const entry = await db.shipmentActivity.findFirstOrThrow({
+      where: { shipmentId: shipment.id, kind: SHOPPER_CHANGE_ACTIVITY.window },
+    });
+    expect(entry.message).toMatch(/recorded now from the courier's record/);
+    // The 10:00 place is free again: another order takes it within capacity.
+    const other = await bookedDelivery(booked);
+    expect(
+      (await db.slotReservation.findUniqueOrThrow({ where: { shipmentId: other.shipment.id } })).overCapacity,
+    ).toBe(false);
   });
 
   it("moving to an earlier window starts the no-driver watch at the new time", async () => {

@@ -1,6 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DISPLAY_RANK, inShownOrder, nextTimelineEvent, type TimelineEvent } from "~/tracking/shopify-timeline";
+import {
+  DISPLAY_RANK,
+  eventsOfThisRun,
+  inShownOrder,
+  nextTimelineEvent,
+  REDELIVERY_START,
+  type TimelineEvent,
+} from "~/tracking/shopify-timeline";
 import { assertForwardOnce } from "../../support/forward-once";
 import type { FulfillmentEventStatus } from "~/tracking/state-machine";
 
@@ -72,6 +79,31 @@ describe("which fulfillment event may follow the ones Shopify shows", () => {
     const listed = shown(["OUT_FOR_DELIVERY", 5], ["CARRIER_PICKED_UP", 1]);
     expect(inShownOrder(listed).map((e) => e.status)).toEqual(["CARRIER_PICKED_UP", "OUT_FOR_DELIVERY"]);
     expect(nextTimelineEvent(listed, { status: "IN_TRANSIT", happenedAt: at(9) })).toBeNull();
+  });
+});
+
+describe("a re-delivery's run on the returned delivery's fulfillment (issue 38 item 9)", () => {
+  const returned = shown(["CARRIER_PICKED_UP", 1], ["ATTEMPTED_DELIVERY", 30], ["FAILURE", 40]);
+  it("starts after the latest FAILURE, which stays only as the time to follow", () => {
+    const run = eventsOfThisRun([...returned, ...shown(["CARRIER_PICKED_UP", 90])], true);
+    expect(run.map((e) => e.status)).toEqual([REDELIVERY_START, "CARRIER_PICKED_UP"]);
+    expect(nextTimelineEvent(run, { status: "DELIVERED", happenedAt: at(120) })).toEqual({ happenedAt: at(120) });
+    expect(nextTimelineEvent(run, { status: "CARRIER_PICKED_UP", happenedAt: at(95) })).toBeNull();
+  });
+  it("never shows a re-delivery's event before the FAILURE it follows", () => {
+    const run = eventsOfThisRun(returned, true);
+    expect(nextTimelineEvent(run, { status: "CARRIER_PICKED_UP", happenedAt: at(10) })).toEqual({
+      happenedAt: new Date(at(40).getTime() + 1000),
+    });
+  });
+  it("keeps every event for any other shipment: nothing follows its own FAILURE", () => {
+    const run = eventsOfThisRun(returned, false);
+    expect(run.map((e) => e.status)).toEqual(["CARRIER_PICKED_UP", "ATTEMPTED_DELIVERY", "FAILURE"]);
+    expect(nextTimelineEvent(run, { status: "DELIVERED", happenedAt: at(50) })).toBeNull();
+  });
+  it("a second re-delivery starts after the second FAILURE", () => {
+    const twice = [...returned, ...shown(["CARRIER_PICKED_UP", 90], ["FAILURE", 100], ["CARRIER_PICKED_UP", 150])];
+    expect(eventsOfThisRun(twice, true).map((e) => e.status)).toEqual([REDELIVERY_START, "CARRIER_PICKED_UP"]);
   });
 });
 

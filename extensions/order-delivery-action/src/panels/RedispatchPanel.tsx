@@ -11,7 +11,7 @@ export function RedispatchPanel(props: PanelProps & { shipment: ShipmentView }) 
     () => redispatchShipment(props.fetchFn, shipment, props.now()),
     (updated, message) => props.finish(message, [updated]),
   );
-  const warning = cancelFeeWarning(shipment);
+  const warning = cancelFeeWarning(shipment, t);
 
   return (
     <>

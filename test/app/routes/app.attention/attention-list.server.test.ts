@@ -1,70 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { attentionCount, attentionList, runAttentionAction } from "~/routes/app.attention/attention-list.server";
-import { action as courierWebhook } from "~/routes/courier.webhooks.$pathId";
-import { getRuntime } from "~/runtime.server";
-import { rotateWebhookSecret } from "~/shops/courier-credentials.server";
-import { staffDeps } from "~/server/staff-http.server";
-import { startCourierSandbox, type CourierSandbox } from "../../../courier-sandbox/server";
-import type { ShopifyStandIn } from "../../../shopify-stand-in/index";
-import {
-  adminFor,
-  drainJobs,
-  INSTALLED_SHOP as SHOP,
-  orderPaid,
-  sameDayOrder,
-  setUpInstalledShop,
-} from "../../../support/installed-shop";
+import { drainJobs, INSTALLED_SHOP as SHOP } from "../../../support/installed-shop";
+import { attentionWorld, STAFF } from "./attention-world";
 
-const COURIER_TOKEN = "sandbox-token-attention";
-const runtime = getRuntime();
-const { db } = runtime;
-const STAFF = { userId: "9001", name: "Maria Lopez" };
-
-let sandbox: CourierSandbox;
-let standIn: ShopifyStandIn;
-let secret: string;
-let pathId: string;
-
-beforeAll(async () => {
-  sandbox = await startCourierSandbox({ tokens: [COURIER_TOKEN] });
-});
-afterAll(async () => {
-  await sandbox.close();
-});
-beforeEach(async () => {
-  ({ standIn } = await setUpInstalledShop(runtime, { url: sandbox.url, token: COURIER_TOKEN }));
-  secret = await rotateWebhookSecret(runtime, SHOP, "bearer");
-  pathId = (await db.shop.findUniqueOrThrow({ where: { domain: SHOP } })).webhookPathId;
-});
-
-async function dispatchedShipment() {
-  const order = sameDayOrder(standIn);
-  await orderPaid(order.id, `paid-${order.id}`);
-  await drainJobs(runtime);
-  return db.shipment.findFirstOrThrow({ where: { orderGid: order.id } });
-}
-
-/** Posts the courier's events for this shipment not yet posted, and applies them. */
-const posted = new Set<unknown>();
-async function postEvents(courierId: string) {
-  for (const { event } of sandbox.emitted.filter((e) => String(e.shipmentId) === courierId && !posted.has(e))) {
-    const request = new Request(`https://courier-app.test/courier/webhooks/${pathId}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${secret}` },
-      body: JSON.stringify(event),
-    });
-    expect((await courierWebhook({ request, params: { pathId }, context: {} })).status).toBe(200);
-  }
-  for (const e of sandbox.emitted) posted.add(e);
-  await drainJobs(runtime);
-}
-
-async function expire(courierId: string) {
-  sandbox.expire(courierId);
-  await postEvents(courierId);
-}
-
-const actionDeps = async () => ({ ...staffDeps(), queue: runtime.queue, admin: await adminFor(SHOP) });
+const world = attentionWorld("sandbox-token-attention");
+const { runtime, db, dispatchedShipment, postEvents, expire, actionDeps } = world;
 
 describe("the attention list and its actions", () => {
   it("lists an expiry with its reason and dispatch again; the action resolves it and the count drops", async () => {
@@ -116,7 +56,7 @@ describe("the attention list and its actions", () => {
       ok: true,
       message: "The delivery was canceled.",
     });
-    expect(sandbox.shipment(priced.courierShipmentId!)!.state).toBe("canceled");
+    expect(world.sandbox().shipment(priced.courierShipmentId!)!.state).toBe("canceled");
     expect(await attentionList(db, SHOP)).toEqual({ items: [], total: 0 });
   });
 
@@ -124,7 +64,7 @@ describe("the attention list and its actions", () => {
     const expired = await dispatchedShipment();
     await expire(expired.courierShipmentId!);
     const deps = await actionDeps();
-    const created = () => sandbox.requestLog.filter((e) => e.method === "POST" && e.path === "/v1/shipments").length;
+    const created = world.courierCreates;
     const before = created();
     const asked = await runAttentionAction(deps, SHOP, { intent: "dispatch_again", shipmentId: expired.id }, STAFF);
     expect(asked).toMatchObject({
@@ -158,11 +98,12 @@ describe("the attention list and its actions", () => {
     const item = (await attentionList(db, SHOP)).items.find((i) => i.shipmentId === shipment.id)!;
     expect(item.fixes.map((fix) => fix.action)).not.toContain("dispatch_again");
     expect(item.fixes.map((fix) => fix.label).join(" ")).toMatch(/refund/i);
-    // Every fix that posts (not a link to the order in Shopify) works on it.
+    // Every fix that posts (not a link to the order in Shopify) works on it: at once, or (a re-booking)
+    // priced for confirmation first.
     const deps = await actionDeps();
     for (const fix of item.fixes.filter((f) => f.action !== "fix_order")) {
       const result = await runAttentionAction(deps, SHOP, { intent: fix.action, shipmentId: shipment.id }, STAFF);
-      expect(result, fix.label).toMatchObject({ ok: true });
+      expect(result.ok || typeof result.confirm?.priceCents === "number", `${fix.label}: ${result.message}`).toBe(true);
     }
     expect(
       await runAttentionAction(deps, SHOP, { intent: "dispatch_again", shipmentId: shipment.id }, STAFF),
@@ -228,7 +169,7 @@ describe("the attention list and its actions", () => {
         message: "The driver's pay was raised by $2.00.",
         shipmentId: shipment.id,
       });
-      expect(sandbox.shipment(shipment.courierShipmentId!)!.request.options.extra_compensation).toBe(total);
+      expect(world.sandbox().shipment(shipment.courierShipmentId!)!.request.options.extra_compensation).toBe(total);
     }
     expect(await runAttentionAction(deps, SHOP, { intent: "raise_pay", shipmentId: shipment.id }, STAFF)).toMatchObject(
       { ok: false, message: expect.stringMatching(/^The driver's pay has reached its limit \(\$6\.00 per delivery/) },
@@ -253,7 +194,7 @@ describe("the attention list and its actions", () => {
         STAFF,
       ),
     ).toMatchObject({ ok: true, message: "The delivery was canceled." });
-    expect(sandbox.shipment(shipment.courierShipmentId!)!.state).toBe("canceled");
+    expect(world.sandbox().shipment(shipment.courierShipmentId!)!.state).toBe("canceled");
     expect(
       await db.shipmentActivity.findFirst({ where: { shipmentId: shipment.id, kind: "staff_cancel:order_canceled" } }),
     ).not.toBeNull();
@@ -266,10 +207,10 @@ describe("the attention list and its actions", () => {
       data: { needsAttention: true, attentionCode: "price_differs", attentionReason: "The courier charges more." },
     });
     const courierId = shipment.courierShipmentId!;
-    for (let step = 0; step < 20 && sandbox.shipment(courierId)!.state !== "delivered"; step += 1) {
-      sandbox.advance(courierId);
+    for (let step = 0; step < 20 && world.sandbox().shipment(courierId)!.state !== "delivered"; step += 1) {
+      world.sandbox().advance(courierId);
     }
-    expect(sandbox.shipment(courierId)!.state).toBe("delivered");
+    expect(world.sandbox().shipment(courierId)!.state).toBe("delivered");
     await postEvents(courierId);
     const after = await db.shipment.findUniqueOrThrow({ where: { id: shipment.id } });
     expect(after).toMatchObject({ state: "delivered", needsAttention: false, attentionCode: null });
