@@ -137,8 +137,22 @@ async function oneEntryPerTrip(db: Db, shopId: string, where: Prisma.ShipmentWhe
     distinct: ["batchReferenceId"],
     take: TRIPS_BY_LATER_LEG_MAX,
   });
-  const tripIds = laterLegs.map((leg) => leg.batchReferenceId!);
   const firstLegs: Prisma.ShipmentWhereInput = { OR: [{ batchReferenceId: null }, { batchSequence: { lte: 1 } }] };
+  // Only trips whose first leg does not match on its own need naming: usually none, and then the
+  // query keeps one shape its indexes serve (an OR with a list of ids made SQLite read every row).
+  const matchedLeads = laterLegs.length
+    ? await db.shipment.findMany({
+        where: {
+          AND: [
+            where,
+            { batchReferenceId: { in: laterLegs.map((leg) => leg.batchReferenceId!) }, batchSequence: { lte: 1 } },
+          ],
+        },
+        select: { batchReferenceId: true },
+      })
+    : [];
+  const listed = new Set(matchedLeads.map((lead) => lead.batchReferenceId));
+  const tripIds = laterLegs.map((leg) => leg.batchReferenceId!).filter((id) => !listed.has(id));
   if (tripIds.length === 0) return { AND: [where, firstLegs] };
   return {
     OR: [{ AND: [where, firstLegs] }, { shopId, batchReferenceId: { in: tripIds }, batchSequence: { lte: 1 } }],
