@@ -1,5 +1,5 @@
 import type { CancelRequest, ShipmentView } from "../../extensions/shared/api-contract";
-import { CANCELLATION_LABELS } from "../../extensions/shared/cancellation";
+import { CANCELLATION_LABELS } from "../../extensions/shared/english-words";
 import { markShipmentCanceled } from "~/shipments/cancel.server";
 import { staffCancelKind } from "~/shipments/activity-kinds";
 import { courierShipment } from "./courier-shipment.server";

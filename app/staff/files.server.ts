@@ -1,6 +1,6 @@
 import type { Shipment } from "@prisma/client";
 import type { LabelFormat, LabelResponse, PhotoKind, PhotosResponse } from "../../extensions/shared/api-contract";
-import { PHOTO_LABELS } from "../../extensions/shared/presentation";
+import { PHOTO_LABELS } from "../../extensions/shared/english-words";
 import { actionRefusal } from "../../extensions/shared/shipment-rules";
 import { courierShipment } from "./courier-shipment.server";
 import type { StaffDeps } from "./deps";

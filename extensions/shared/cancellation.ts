@@ -1,4 +1,7 @@
-/** Cancellation reasons in the merchant's words, the fee warning, and the cancel form's validation. */
+/**
+ * Cancellation reasons in the merchant's words (the extensions' locale files, `cancellation.*`, through
+ * `t`), the fee warning, and the cancel form's validation.
+ */
 import {
   CANCEL_COMMENT_MAX_LENGTH,
   CANCELLATION_CODES,
@@ -8,28 +11,8 @@ import {
   type SenderCancellationCode,
   type ShipmentView,
 } from "./api-contract";
+import type { AdminWords } from "./admin-words";
 import type { Validated } from "./validation";
-
-export const CANCELLATION_LABELS: Readonly<Record<CancellationCode, string>> = {
-  order_canceled: "The customer canceled the order",
-  duplicate_order: "Duplicate order",
-  item_not_in_stock: "An item is out of stock",
-  item_not_ready: "The order isn't ready for pickup",
-  order_incomplete: "The order is incomplete",
-  item_damaged: "An item is damaged",
-  address_incorrect: "The delivery address is wrong",
-  address_inaccessible: "The delivery address can't be reached",
-  contact_not_available: "The customer can't be reached",
-  driver_delayed: "The driver is running late",
-  delivery_deadline_passed: "The delivery deadline has passed",
-  item_already_delivered: "The order was already delivered another way",
-  other: "Other reason (explain in the comment)",
-  driver_canceled: "The driver canceled",
-  wait_time_exceeded: "The driver waited too long at pickup",
-  order_not_found: "The driver couldn't find the order at pickup",
-  item_not_as_described: "The items weren't as described",
-  cold_chain_violation: "The items couldn't be kept cold",
-};
 
 function isCancellationCode(code: string): code is CancellationCode {
   return (CANCELLATION_CODES as readonly string[]).includes(code);
@@ -39,22 +22,22 @@ export function isSenderCancellationCode(code: string): code is SenderCancellati
   return (SENDER_CANCELLATION_CODES as readonly string[]).includes(code);
 }
 
-/** Label for any code the courier sends, including ones added after this list was written. */
-export function cancellationLabel(code: string): string {
-  if (isCancellationCode(code)) return CANCELLATION_LABELS[code];
+/** Label for any code the courier sends, including ones added after this list was written (its own words). */
+export function cancellationLabel(code: string, t: AdminWords): string {
+  // "other" as a key would read as a plural form (Shopify's { one, other } objects): it is "otherReason".
+  if (isCancellationCode(code)) return t(`cancellation.reasons.${code === "other" ? "otherReason" : code}`);
   const words = code.replace(/[_-]+/g, " ").trim();
-  return words ? `${words.charAt(0).toUpperCase()}${words.slice(1)}` : "Unknown reason";
+  return words ? `${words.charAt(0).toUpperCase()}${words.slice(1)}` : t("cancellation.unknownReason");
 }
 
 /** The reasons staff can choose from, in the order shown. */
-export const CANCEL_REASON_OPTIONS: readonly { code: SenderCancellationCode; label: string }[] =
-  SENDER_CANCELLATION_CODES.map((code) => ({ code, label: CANCELLATION_LABELS[code] }));
+export function cancelReasonOptions(t: AdminWords): { code: SenderCancellationCode; label: string }[] {
+  return SENDER_CANCELLATION_CODES.map((code) => ({ code, label: cancellationLabel(code, t) }));
+}
 
 /** Shown above the cancel button when the courier will charge for the cancellation; else null. */
-export function cancelFeeWarning(shipment: Pick<ShipmentView, "cancelFeeApplies">): string | null {
-  return shipment.cancelFeeApplies
-    ? "The driver is already on the way to pickup, so the courier will charge a cancellation fee."
-    : null;
+export function cancelFeeWarning(shipment: Pick<ShipmentView, "cancelFeeApplies">, t: AdminWords): string | null {
+  return shipment.cancelFeeApplies ? t("cancellation.feeWarning") : null;
 }
 
 /** Checks the cancel form and builds the request body. */

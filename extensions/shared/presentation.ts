@@ -1,4 +1,8 @@
-/** What the extensions show for a shipment: state in words, badge tone, ETA, photos, attention. */
+/**
+ * What the extensions show for a shipment: state in words, badge tone, ETA, photos, attention. The
+ * words come from the extension's locale files (`card.*` in order-delivery-action and
+ * order-delivery-block) through `shopify.i18n.translate`, passed in as `t`.
+ */
 import {
   RATING_MAX,
   RATING_MIN,
@@ -7,23 +11,18 @@ import {
   type ShipmentState,
   type ShipmentView,
 } from "./api-contract";
+import type { AdminWords } from "./admin-words";
 import { cancellationLabel } from "./cancellation";
 
 /** The badge tones the admin components accept. */
 export type Tone = "info" | "success" | "warning" | "critical" | "neutral" | "caution";
 
-export const STATE_LABELS: Readonly<Record<ShipmentState, string>> = {
-  pending: "Being booked",
-  scheduled: "Waiting for a driver",
-  assigned: "Driver assigned",
-  en_route: "Out for delivery",
-  delivered: "Delivered",
-  attempted: "Delivery attempted",
-  returned: "Returned to store",
-  canceled: "Canceled",
-  expired: "Expired: no driver accepted",
-  failed: "Booking failed",
-};
+export type { AdminWords } from "./admin-words";
+
+/** A shipment state in the staff's language. */
+export function stateLabel(state: ShipmentState, t: AdminWords): string {
+  return t(`card.state.${state}`);
+}
 
 export const STATE_TONES: Readonly<Record<ShipmentState, Tone>> = {
   pending: "neutral",
@@ -38,11 +37,10 @@ export const STATE_TONES: Readonly<Record<ShipmentState, Tone>> = {
   failed: "critical",
 };
 
-export const PHOTO_LABELS: Readonly<Record<PhotoKind, string>> = {
-  signature: "Signature",
-  pickup: "Pickup photo",
-  delivery: "Delivery photo",
-};
+/** A photo's name: the signature, the pickup or the delivery photo. */
+export function photoLabel(kind: PhotoKind, t: AdminWords): string {
+  return t(`card.photo.${kind}`);
+}
 
 /** Formats a point in time for display; the extension passes the admin's formatter (locale, zone). */
 export type FormatTime = (date: Date) => string;
@@ -54,12 +52,17 @@ function parseIso(iso: string | null): Date | null {
 }
 
 /** "3:45 PM (in 20 min)", "3:45 PM (due now)", "3:45 PM (12 min late)"; null without a usable ETA. */
-export function etaText(etaIso: string | null, now: Date, formatTime: FormatTime): string | null {
+export function etaText(etaIso: string | null, now: Date, formatTime: FormatTime, t: AdminWords): string | null {
   const eta = parseIso(etaIso);
   if (!eta) return null;
   const minutes = Math.round((eta.getTime() - now.getTime()) / 60_000);
-  const relative = minutes > 0 ? `in ${minutes} min` : minutes === 0 ? "due now" : `${-minutes} min late`;
-  return `${formatTime(eta)} (${relative})`;
+  const relative =
+    minutes > 0
+      ? t("card.eta.in", { minutes })
+      : minutes === 0
+        ? t("card.eta.dueNow")
+        : t("card.eta.late", { minutes: -minutes });
+  return t("card.eta.at", { time: formatTime(eta), relative });
 }
 
 /** A US-dollar (or other currency) amount from minor units, e.g. 1250 → "$12.50". */
@@ -87,58 +90,59 @@ export interface ShipmentCard {
   photos: { label: string; url: string }[];
 }
 
-/** Everything the block and the action show for one shipment. */
 /** "Delivery …", "Return collection …"; a round trip's legs say which leg they are. */
-export function headingOf(shipment: ShipmentView): string {
-  const what =
-    shipment.leg?.kind === "return_pickup" ? "Return collection" : shipment.leg ? "Exchange delivery" : "Delivery";
-  const base = shipment.trackingNumber ? `${what} ${shipment.trackingNumber}` : `${what} for ${shipment.orderName}`;
+export function headingOf(shipment: ShipmentView, t: AdminWords): string {
+  const what = t(
+    shipment.leg?.kind === "return_pickup"
+      ? "card.heading.collection"
+      : shipment.leg
+        ? "card.heading.exchange"
+        : "card.heading.delivery",
+  );
+  const base = shipment.trackingNumber
+    ? t("card.heading.numbered", { what, number: shipment.trackingNumber })
+    : t("card.heading.forOrder", { what, order: shipment.orderName });
   const trip = shipment.leg?.roundTrip;
-  return trip ? `Round trip, leg ${trip.sequence}: ${base}` : base;
+  return trip ? t("card.heading.roundTrip", { sequence: trip.sequence, heading: base }) : base;
 }
 
-export function shipmentCard(shipment: ShipmentView, now: Date, formatTime: FormatTime): ShipmentCard {
+/** Everything the block and the action show for one shipment, in the staff's language. */
+export function shipmentCard(shipment: ShipmentView, now: Date, formatTime: FormatTime, t: AdminWords): ShipmentCard {
   const details: { label: string; value: string }[] = [];
+  const detail = (key: string, value: string) => details.push({ label: t(`card.detail.${key}`), value });
   if (shipment.recipient) {
     const { name, phone, address } = shipment.recipient;
-    details.push({ label: "Customer", value: `${name} · ${phone} · ${address}` });
+    detail("customer", `${name} · ${phone} · ${address}`);
   }
-  if (shipment.trackingNumber) details.push({ label: "Tracking number", value: shipment.trackingNumber });
-  if (shipment.driverFirstName) details.push({ label: "Driver", value: shipment.driverFirstName });
-  const eta = ["assigned", "en_route"].includes(shipment.state) ? etaText(shipment.etaIso, now, formatTime) : null;
-  if (eta) details.push({ label: "ETA", value: eta });
+  if (shipment.trackingNumber) detail("trackingNumber", shipment.trackingNumber);
+  if (shipment.driverFirstName) detail("driver", shipment.driverFirstName);
+  const eta = ["assigned", "en_route"].includes(shipment.state) ? etaText(shipment.etaIso, now, formatTime, t) : null;
+  if (eta) detail("eta", eta);
   const windowStart = parseIso(shipment.windowStartIso);
   const windowEnd = parseIso(shipment.windowEndIso);
   if (windowStart && windowEnd && !["delivered", "canceled", "expired", "failed"].includes(shipment.state)) {
-    details.push({ label: "Delivery window", value: `${formatTime(windowStart)} – ${formatTime(windowEnd)}` });
+    detail("window", `${formatTime(windowStart)} – ${formatTime(windowEnd)}`);
   }
   const deliveredAt = parseIso(shipment.deliveredAtIso);
-  if (shipment.state === "delivered" && deliveredAt) {
-    details.push({ label: "Delivered at", value: formatTime(deliveredAt) });
-  }
+  if (shipment.state === "delivered" && deliveredAt) detail("deliveredAt", formatTime(deliveredAt));
   if (shipment.state === "canceled" && shipment.cancellationCode) {
-    details.push({ label: "Reason", value: cancellationLabel(shipment.cancellationCode) });
+    detail("reason", cancellationLabel(shipment.cancellationCode, t));
   }
-  if (shipment.driverPayRaisedCents > 0) {
-    // The courier's extra compensation is in US dollars.
-    details.push({ label: "Driver's pay raised", value: formatMoney(shipment.driverPayRaisedCents, "USD") });
-  }
-  if (shipment.tipped) details.push({ label: "Tip", value: "Sent" });
-  if (shipment.rated) details.push({ label: "Rating", value: "Sent" });
+  // The courier's extra compensation is in US dollars.
+  if (shipment.driverPayRaisedCents > 0) detail("payRaised", formatMoney(shipment.driverPayRaisedCents, "USD"));
+  if (shipment.tipped) detail("tip", t("card.detail.sent"));
+  if (shipment.rated) detail("rating", t("card.detail.sent"));
 
   return {
-    heading: headingOf(shipment),
-    stateLabel: STATE_LABELS[shipment.state],
+    heading: headingOf(shipment, t),
+    stateLabel: stateLabel(shipment.state, t),
     tone: shipment.needsAttention ? "critical" : STATE_TONES[shipment.state],
     details,
     trackingUrl: shipment.trackingUrl,
     attention: shipment.needsAttention
-      ? {
-          reason: shipment.attentionReason ?? "This delivery needs your attention.",
-          fix: shipment.attentionFix,
-        }
+      ? { reason: shipment.attentionReason ?? t("card.attention"), fix: shipment.attentionFix }
       : null,
-    photos: shipment.photos.map((photo) => ({ label: PHOTO_LABELS[photo.kind], url: photo.url })),
+    photos: shipment.photos.map((photo) => ({ label: photoLabel(photo.kind, t), url: photo.url })),
   };
 }
 
@@ -171,29 +175,27 @@ export function sortForDisplay(shipments: readonly ShipmentView[]): ShipmentView
 }
 
 /** The block's one-line summary (shown when it is collapsed). */
-export function blockSummary(shipments: readonly ShipmentView[]): string {
-  if (shipments.length === 0) return "No same-day delivery yet";
+export function blockSummary(shipments: readonly ShipmentView[], t: AdminWords): string {
+  if (shipments.length === 0) return t("card.summary.none");
   const attention = shipments.filter((s) => s.needsAttention).length;
   if (attention > 0) {
-    return attention === 1 ? "1 delivery needs attention" : `${attention} deliveries need attention`;
+    return attention === 1 ? t("card.summary.attentionOne") : t("card.summary.attentionMany", { count: attention });
   }
   const [first] = sortForDisplay(shipments);
-  if (shipments.length === 1 && first) return STATE_LABELS[first.state];
+  if (shipments.length === 1 && first) return stateLabel(first.state, t);
   const live = shipments.filter((s) => !FINAL.has(s.state)).length;
-  return live > 0 ? `${shipments.length} deliveries, ${live} in progress` : `${shipments.length} deliveries`;
+  return live > 0
+    ? t("card.summary.someLive", { count: shipments.length, live })
+    : t("card.summary.all", { count: shipments.length });
 }
 
-/** The words for each driver rating, shown wherever staff rate a driver (the page and the order action). */
-export const RATING_WORDS: Readonly<Record<number, string>> = {
-  1: "Poor",
-  2: "Fair",
-  3: "Good",
-  4: "Very good",
-  5: "Excellent",
-};
-
-/** The rating choices, best first, each as "5 – Excellent". */
-export const RATING_OPTIONS: readonly { value: number; label: string }[] = Array.from(
+/** The rating values, best first. */
+export const RATING_VALUES: readonly number[] = Array.from(
   { length: RATING_MAX - RATING_MIN + 1 },
   (_, i) => RATING_MAX - i,
-).map((value) => ({ value, label: `${value} – ${RATING_WORDS[value] ?? ""}` }));
+);
+
+/** The rating choices, best first, each as "5 – Excellent" (the words: the order action's `card.ratingWords`). */
+export function ratingOptions(t: AdminWords): { value: number; label: string }[] {
+  return RATING_VALUES.map((value) => ({ value, label: `${value} – ${t(`card.ratingWords.${value}`)}` }));
+}

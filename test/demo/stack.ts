@@ -51,8 +51,11 @@ export type DemoStack = {
 export async function startDemoStack(
   cleanup: Cleanup,
   log: (line: string) => void,
-  /** `timeScale`: a slower delivery for a browser to follow (test/e2e/tracking-page.e2e.ts). */
-  options: { timeScale?: number } = {},
+  /**
+   * `timeScale`: a slower delivery for a browser to follow (test/e2e/tracking-page.e2e.ts); `env`: more
+   * of the app's configuration (the map's tile provider).
+   */
+  options: { timeScale?: number; env?: Record<string, string> } = {},
 ): Promise<DemoStack> {
   const tempDir = mkdtempSync(path.join(tmpdir(), "same-day-demo-"));
   cleanup.add("temporary folder", () => rmSync(tempDir, { recursive: true, force: true }));
@@ -98,6 +101,7 @@ export async function startDemoStack(
       LOG_LEVEL: "warn",
       ...localCourierEnv(sandbox.url),
       ...served.proxyEnv(),
+      ...options.env,
     },
     onLog: (line) => appLog.write(`${line}\n`),
   });

@@ -8,13 +8,15 @@
  * time while no driver has it (the courier sandbox holds drivers back until the test lets them take
  * it; each change is one PATCH there), finds both refused once a driver has it, and watches the
  * delivery to the end without reloading (the test steps the courier), then sees the photo.
- * Screenshots at phone and desktop sizes; the LCP with a slow mobile profile is printed (a figure, not
- * a test's verdict: speed targets live in benchmarks, and this one would depend on the machine's load).
+ * The app-wide map tile provider is a tile server made here (test/support/tile-server.ts): the page's
+ * map must load its tiles. Screenshots at phone and desktop sizes; the LCP of the booked page, map on,
+ * with a slow mobile profile is printed (a figure, not a test's verdict: speed targets live in
+ * benchmarks, and this one would depend on the machine's load).
  * Nothing may leave 127.0.0.1: every other request is aborted and fails the test.
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type Page, type Response } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCleanup, type Cleanup } from "../demo/cleanup";
 import { createContext, type DemoContext } from "../demo/context";
@@ -23,163 +25,67 @@ import { checkoutQuote } from "../demo/steps/checkout-quote";
 import { installAndSetUp } from "../demo/steps/install-and-set-up";
 import { orderPaid } from "../demo/steps/order-paid";
 import { DEMO_SHOP, SHOPPER } from "../demo/store";
-import type { ShopperDeliveriesResponse } from "../../extensions/shared/shopper-delivery";
-import { ROOT } from "../support/app-server";
-import { mintSessionToken } from "../support/shopify-signing";
 import { startAppProxyStandIn, type AppProxyStandIn } from "../support/app-proxy-stand-in";
-import { SHOPPER_CATALOGUES } from "~/text/shopper/shopper-text";
+import { startTileServer, type TileServer } from "../support/tile-server";
+import {
+  CHROMIUM_FLAGS,
+  DESKTOP,
+  LANGUAGE_SHOTS,
+  PHONE,
+  SCREENSHOTS,
+  blockDeliveries as blockAnswer,
+  blockRequest,
+  inOtherLanguages as checkOtherLanguages,
+  shopperBrowser,
+  type ShopperBrowser,
+} from "./shopper-browser";
 
-const SCREENSHOTS = path.join(ROOT, "test-results", "e2e");
-const CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"];
 /** A delivery of about 40 s (first event 30 s of sandbox time after booking, then a step every 15 s). */
 const TIME_SCALE = 4;
 /** A slow mobile profile: 4× slower CPU, 150 ms round trips, 1.6 Mbit/s down, 750 kbit/s up. */
 const SLOW_MOBILE = { cpuSlowdown: 4, latencyMs: 150, downloadBytesPerS: 200_000, uploadBytesPerS: 93_750 };
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 900 };
+const TILE_CREDIT = "© Test tiles";
 
-/** The storefront languages the demo shop publishes besides English (test/demo/store.ts). */
-const OTHER_LANGUAGES = ["fr", "es"] as const;
-
-/** Every text of a catalogue, flattened. */
-function textsOf(catalogue: unknown): string[] {
-  if (typeof catalogue === "string") return [catalogue];
-  return Object.values(catalogue as Record<string, unknown>).flatMap(textsOf);
-}
-
-/**
- * The English catalogue's sentences and words cut at their placeholders, less what the other
- * language writes the same ("{{name}} (option {{number}})" is French too): none may be on a page in
- * another language.
- */
-function englishTextsNotIn(language: (typeof OTHER_LANGUAGES)[number]): string[] {
-  const theirs = textsOf(SHOPPER_CATALOGUES[language]).join("\n");
-  return [
-    ...new Set(
-      textsOf(SHOPPER_CATALOGUES.en)
-        .flatMap((text) => text.split(/\{\{\w+\}\}/))
-        .map((fragment) => fragment.replace(/^[\s,.:;()]+|[\s,.:;()]+$/g, ""))
-        .filter((fragment) => fragment.length >= 3 && !theirs.includes(fragment)),
-    ),
-  ];
-}
-
-/** What a shopper reads or hears on the page: its text, title, labels, alternatives and placeholders. */
-async function wordsOnPage(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const attributes = Array.from(document.querySelectorAll("[aria-label],[alt],[placeholder],[data-words]")).map(
-      (element) =>
-        ["aria-label", "alt", "placeholder", "data-words"].map((name) => element.getAttribute(name) ?? "").join("\n"),
-    );
-    const svgTitles = Array.from(document.querySelectorAll("svg title")).map((title) => title.textContent ?? "");
-    return [document.title, document.body.innerText, ...attributes, ...svgTitles].join("\n");
-  });
-}
-
-/**
- * The page in French and Spanish, as the storefront's language folder opens it, at phone and desktop
- * widths: in that language (`lang`) with no English sentence or word of the catalogue; a screenshot each.
- */
+/** The page in French and Spanish at phone and desktop widths, with no English sentence; a screenshot each. */
 async function inOtherLanguages(token: string, state: string) {
-  for (const language of OTHER_LANGUAGES) {
-    for (const [width, viewport] of [
-      ["390", PHONE],
-      ["1280", DESKTOP],
-    ] as const) {
-      const context = await newContext(viewport);
-      const page = await context.newPage();
-      watch(page, `${state} in ${language}`);
-      const response = await page.goto(`${proxy.url}/${language}/apps/courier-track/${token}`);
-      expect(response?.status()).toBe(200);
-      expect(await page.locator("html").getAttribute("lang")).toBe(language);
-      const words = await wordsOnPage(page);
-      const english = englishTextsNotIn(language).filter((text) =>
-        new RegExp(`(^|[^\\p{L}])${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^\\p{L}])`, "u").test(words),
-      );
-      expect(english, `${state} in ${language} at ${width} px`).toEqual([]);
-      await page.screenshot({ path: path.join(LANGUAGE_SHOTS, `${state}-${language}-${width}.png`), fullPage: true });
-      await context.close();
-    }
-  }
+  await checkOtherLanguages(shopper, { proxyUrl: proxy.url, pathname: `apps/courier-track/${token}`, state });
 }
-
-const LANGUAGE_SHOTS = path.join(SCREENSHOTS, "languages");
 
 let cleanup: Cleanup;
 let stack: DemoStack;
 let ctx: DemoContext;
 let proxy: AppProxyStandIn;
+let tiles: TileServer;
 let browser: Browser;
+let shopper: ShopperBrowser;
 const problems: string[] = [];
 
-async function newContext(viewport: { width: number; height: number }): Promise<BrowserContext> {
-  const userAgent = `Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version()} Mobile Safari/537.36`;
-  const context = await browser.newContext({ viewport, userAgent, deviceScaleFactor: 2 });
-  await context.route("**/*", (route) => {
-    const url = route.request().url();
-    if (url.startsWith(proxy.url) || url.startsWith(stack.appUrl)) return route.continue();
-    problems.push(`request outside the shop and the app: ${url}`);
-    return route.abort("blockedbyclient");
-  });
-  return context;
-}
-
-function watch(page: Page, name: string) {
-  page.on("console", (message) => {
-    if (message.type() === "error") problems.push(`${name}: ${message.text()}`);
-  });
-  page.on("pageerror", (error) => problems.push(`${name}: ${error.message}`));
-}
-
-/** The order status block's answer for the demo order, as the block asks it with the customer's session token. */
-async function blockDeliveries(): Promise<ShopperDeliveriesResponse> {
-  const order = ctx.state.delivered!.order;
-  const token = mintSessionToken({
-    shop: DEMO_SHOP,
-    apiKey: stack.apiKey,
-    apiSecret: stack.apiSecret,
-    userId: order.customerId!,
-  });
-  const id = order.id.slice(order.id.lastIndexOf("/") + 1);
-  const answer = await fetch(`${stack.appUrl}/api/customer/orders/${id}/delivery`, {
-    // The block runs in the shopper's browser (the library turns away what looks like a bot).
-    headers: {
-      Authorization: `Bearer ${token}`,
-      Origin: "https://extensions.shopifycdn.com",
-      "User-Agent": `Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version()} Mobile Safari/537.36`,
-    },
-  });
-  expect(answer.status).toBe(200);
-  return (await answer.json()) as ShopperDeliveriesResponse;
-}
+const newContext = (viewport: { width: number; height: number }) => shopper.newContext(viewport);
+const watch = (page: Page, name: string) => shopper.watch(page, name);
+const blockDeliveries = () => blockAnswer(stack, ctx.state.delivered!.order, browser.version());
 
 /** A change from the order status block, as the block sends it with the customer's session token. */
 async function blockChange(deliveryId: string, body: unknown): Promise<[number, unknown]> {
-  const order = ctx.state.delivered!.order;
-  const token = mintSessionToken({
-    shop: DEMO_SHOP,
-    apiKey: stack.apiKey,
-    apiSecret: stack.apiSecret,
-    userId: order.customerId!,
-  });
-  const id = order.id.slice(order.id.lastIndexOf("/") + 1);
-  const answer = await fetch(`${stack.appUrl}/api/customer/orders/${id}/deliveries/${deliveryId}/change`, {
-    method: "POST",
-    headers: {
-      Authorization: `Bearer ${token}`,
-      Origin: "https://extensions.shopifycdn.com",
-      "Content-Type": "application/json",
-      "User-Agent": `Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version()} Mobile Safari/537.36`,
-    },
-    body: JSON.stringify(body),
-  });
+  const answer = await blockRequest(
+    stack,
+    ctx.state.delivered!.order,
+    browser.version(),
+    `deliveries/${deliveryId}/change`,
+    { method: "POST", body: JSON.stringify(body) },
+  );
   return [answer.status, await answer.json()];
 }
 
 beforeAll(async () => {
   mkdirSync(LANGUAGE_SHOTS, { recursive: true });
   cleanup = createCleanup((name, error) => problems.push(`stopping ${name}: ${String(error)}`));
-  stack = await startDemoStack(cleanup, () => undefined, { timeScale: TIME_SCALE });
+  // The app-wide map tile provider (MAP_TILE_URL) is the test's tile server on 127.0.0.1.
+  tiles = await startTileServer();
+  cleanup.add("tile server", () => tiles.close());
+  stack = await startDemoStack(cleanup, () => undefined, {
+    timeScale: TIME_SCALE,
+    env: { MAP_TILE_URL: `${tiles.url}/{z}/{x}/{y}.png`, MAP_TILE_ATTRIBUTION: TILE_CREDIT },
+  });
   ctx = createContext(
     stack,
     () => undefined,
@@ -194,6 +100,7 @@ beforeAll(async () => {
   cleanup.add("app proxy stand-in", () => proxy.close());
   browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_FLAGS });
   cleanup.add("browser", () => browser.close());
+  shopper = shopperBrowser(browser, () => [proxy.url, stack.appUrl, tiles.url], problems);
 });
 
 afterAll(async () => {
@@ -202,6 +109,91 @@ afterAll(async () => {
 
 describe("the shoppers' tracking page in Chromium, through the app proxy", () => {
   let storefrontUrl = "";
+  /** The booked delivery's page, its map drawn (a delivery that ended has none). */
+  let mapPageUrl = "";
+
+  it("draws its map over the app-wide provider's streets: the tiles the test's tile server sends, loaded", async () => {
+    const token = new URL((await blockDeliveries()).deliveries[0]!.trackingUrl!).pathname.split("/").pop()!;
+    const context = await newContext(PHONE);
+    const page = await context.newPage();
+    watch(page, "map");
+    // Every answer of the tile server the page receives, from before the page asks for any.
+    const tileAnswers: Response[] = [];
+    page.on("response", (answer) => {
+      if (answer.url().startsWith(`${tiles.url}/`)) tileAnswers.push(answer);
+    });
+    mapPageUrl = `${proxy.url}/apps/courier-track/${token}`;
+    const response = await page.goto(mapPageUrl);
+    expect(response?.status()).toBe(200);
+    // The page's image policy names the tile host (and the app), no other.
+    expect(/img-src ([^;]+)/.exec(response!.headers()["content-security-policy"]!)![1]).toBe(
+      `${stack.appUrl} ${tiles.url}`,
+    );
+    const hrefs = await page
+      .locator(".map svg image")
+      .evaluateAll((images) => images.map((i) => i.getAttribute("href")));
+    expect(hrefs.length).toBeGreaterThan(0);
+    for (const href of hrefs) expect(href).toMatch(new RegExp(`^${tiles.url}/\\d+/\\d+/\\d+\\.png$`));
+    // The browser's own answers for every tile: each a PNG from the tile server, read to its end.
+    await expect.poll(() => tileAnswers.length, { timeout: 30_000 }).toBe(hrefs.length);
+    expect(tileAnswers.map((a) => a.url()).sort()).toEqual([...hrefs].sort());
+    for (const answer of tileAnswers) {
+      expect(answer.status()).toBe(200);
+      expect(await answer.finished()).toBeNull();
+      expect((await answer.body()).subarray(1, 4).toString("latin1")).toBe("PNG");
+    }
+    // And the page itself saw each image's bytes arrive (the tile server allows its timing to be read).
+    await expect
+      .poll(() =>
+        page.evaluate(
+          (urls) =>
+            urls.every((url) =>
+              performance
+                .getEntriesByName(url!)
+                .some((entry) => (entry as PerformanceResourceTiming).encodedBodySize > 0),
+            ),
+          hrefs,
+        ),
+      )
+      .toBe(true);
+    expect([...tiles.served].sort()).toEqual(expect.arrayContaining(hrefs.map((h) => new URL(h!).pathname).sort()));
+    await page.getByText(TILE_CREDIT).waitFor();
+    expect(await page.getByText("Map unavailable").count()).toBe(0);
+    await page.locator(".map").screenshot({ path: path.join(SCREENSHOTS, "tracking-00-phone-map.png") });
+    await context.close();
+  });
+
+  it("paints its largest content with a slow mobile profile, the map's tiles on (the LCP printed)", async () => {
+    const context = await newContext(PHONE);
+    const page = await context.newPage();
+    watch(page, "lcp");
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: SLOW_MOBILE.latencyMs,
+      downloadThroughput: SLOW_MOBILE.downloadBytesPerS,
+      uploadThroughput: SLOW_MOBILE.uploadBytesPerS,
+    });
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: SLOW_MOBILE.cpuSlowdown });
+    await page.goto(mapPageUrl, { waitUntil: "load" });
+    const lcp = await page.evaluate(
+      () =>
+        new Promise<{ ms: number; element: string }>((resolve) => {
+          new PerformanceObserver((list) => {
+            const entries = list.getEntries() as (PerformanceEntry & { element?: Element | null })[];
+            const last = entries[entries.length - 1]!;
+            resolve({ ms: last.startTime, element: last.element?.tagName.toLowerCase() ?? "?" });
+          }).observe({ type: "largest-contentful-paint", buffered: true });
+        }),
+    );
+    console.log(
+      `LCP ${lcp.ms.toFixed(0)} ms (largest element: <${lcp.element}>), slow mobile profile: CPU ×${SLOW_MOBILE.cpuSlowdown}, ` +
+        `${SLOW_MOBILE.latencyMs} ms latency, ${(SLOW_MOBILE.downloadBytesPerS * 8) / 1e6} Mbit/s down, through the app proxy, booked, the map over the tile server's tiles`,
+    );
+    expect(lcp.ms).toBeGreaterThan(0);
+    await context.close();
+  });
 
   it("follows a delivery from booking to delivered without reloading; notes and time change before a driver has it, not after", async () => {
     // The order status block links to the page from booking on, with the booked window.
@@ -388,38 +380,6 @@ describe("the shoppers' tracking page in Chromium, through the app proxy", () =>
     await wide.getByRole("heading", { name: "Delivered" }).waitFor();
     await wide.screenshot({ path: path.join(SCREENSHOTS, "tracking-20-desktop-delivered.png"), fullPage: true });
     await desktop.close();
-  });
-
-  it("paints its largest content with a slow mobile profile (the LCP printed)", async () => {
-    const context = await newContext(PHONE);
-    const page = await context.newPage();
-    watch(page, "lcp");
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", {
-      offline: false,
-      latency: SLOW_MOBILE.latencyMs,
-      downloadThroughput: SLOW_MOBILE.downloadBytesPerS,
-      uploadThroughput: SLOW_MOBILE.uploadBytesPerS,
-    });
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: SLOW_MOBILE.cpuSlowdown });
-    await page.goto(storefrontUrl, { waitUntil: "load" });
-    const lcp = await page.evaluate(
-      () =>
-        new Promise<{ ms: number; element: string }>((resolve) => {
-          new PerformanceObserver((list) => {
-            const entries = list.getEntries() as (PerformanceEntry & { element?: Element | null })[];
-            const last = entries[entries.length - 1]!;
-            resolve({ ms: last.startTime, element: last.element?.tagName.toLowerCase() ?? "?" });
-          }).observe({ type: "largest-contentful-paint", buffered: true });
-        }),
-    );
-    console.log(
-      `LCP ${lcp.ms.toFixed(0)} ms (largest element: <${lcp.element}>), slow mobile profile: CPU ×${SLOW_MOBILE.cpuSlowdown}, ` +
-        `${SLOW_MOBILE.latencyMs} ms latency, ${(SLOW_MOBILE.downloadBytesPerS * 8) / 1e6} Mbit/s down, through the app proxy`,
-    );
-    expect(lcp.ms).toBeGreaterThan(0);
-    await context.close();
   });
 
   it("logged no console error and made no request outside the shop and the app", () => {

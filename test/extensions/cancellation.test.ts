@@ -1,16 +1,22 @@
 import { describe, expect, it } from "vitest";
 import {
+  cancelFeeWarning as cancelFeeWarningIn,
+  cancellationLabel as cancellationLabelIn,
+  cancelReasonOptions,
+} from "../../extensions/shared/cancellation";
+import { extensionWords } from "./fixtures";
+import {
   CANCEL_COMMENT_MAX_LENGTH,
   CANCELLATION_CODES,
   SENDER_CANCELLATION_CODES,
 } from "../../extensions/shared/api-contract";
+import { validateCancel } from "../../extensions/shared/cancellation";
 import {
   CANCEL_REASON_OPTIONS,
   CANCELLATION_LABELS,
   cancelFeeWarning,
   cancellationLabel,
-  validateCancel,
-} from "../../extensions/shared/cancellation";
+} from "../../extensions/shared/english-words";
 
 describe("cancellation reasons", () => {
   it("labels every courier code, each differently", () => {
@@ -86,5 +92,23 @@ describe("validateCancel", () => {
     ],
   ])("refuses %j", (input, fieldErrors) => {
     expect(validateCancel(input)).toEqual({ ok: false, message: "Check the highlighted fields.", fieldErrors });
+  });
+});
+
+describe("in the staff's language (the order action's locale files)", () => {
+  it.each([
+    ["fr", "Le client a annulé la commande", "Autre raison (à expliquer dans le commentaire)", "Raison inconnue"],
+    ["es", "El cliente canceló el pedido", "Otro motivo (explícalo en el comentario)", "Motivo desconocido"],
+    ["de", "Der Kunde hat die Bestellung storniert", "Anderer Grund (im Kommentar erklären)", "Unbekannter Grund"],
+  ] as const)("%s", (language, first, last, unknown) => {
+    const t = extensionWords("order-delivery-action", language);
+    const options = cancelReasonOptions(t);
+    expect(options[0]).toEqual({ code: "order_canceled", label: first });
+    expect(options.at(-1)).toEqual({ code: "other", label: last });
+    expect(new Set(CANCELLATION_CODES.map((code) => cancellationLabelIn(code, t))).size).toBe(
+      CANCELLATION_CODES.length,
+    );
+    expect(cancellationLabelIn("__", t)).toBe(unknown);
+    expect(cancelFeeWarningIn({ cancelFeeApplies: true }, t)).not.toBe(cancelFeeWarning({ cancelFeeApplies: true }));
   });
 });

@@ -109,27 +109,46 @@ export function json(body: unknown, status = 200): Response {
 }
 
 /**
- * The order status block's own words from its locale file in a language (extensions/order-status-delivery/
- * locales), through i18next as `shopify.i18n.translate` reads them (`{{name}}` placeholders).
+ * An extension's words from its locale file in a language (extensions/<extension>/locales), through
+ * i18next as `shopify.i18n.translate` reads them (`{{name}}` placeholders); a missing key fails.
  */
-export function blockWords(language: "en" | "fr" | "es" | "de" = "en"): ShopperWords {
+export function extensionWords(
+  extension: "order-status-delivery" | "order-delivery-action" | "order-delivery-block" | "orders-bulk-dispatch",
+  language: "en" | "fr" | "es" | "de" = "en",
+): ShopperWords {
   const file = language === "en" ? "en.default.json" : `${language}.json`;
   const catalogue: unknown = JSON.parse(
-    readFileSync(
-      path.join(import.meta.dirname, "..", "..", "extensions", "order-status-delivery", "locales", file),
-      "utf8",
-    ),
+    readFileSync(path.join(import.meta.dirname, "..", "..", "extensions", extension, "locales", file), "utf8"),
   );
   const instance = i18next.createInstance();
   void instance.init({
-    resources: { [language]: { translation: catalogue as Record<string, string> } },
+    resources: { [language]: { translation: asI18nextPlurals(catalogue) as Record<string, string> } },
     lng: language,
     interpolation: { escapeValue: false },
     initAsync: false,
   });
   const t = instance.getFixedT(language);
   return (key, values) => {
-    if (!instance.exists(key)) throw new Error(`The block has no word "${key}" in ${language}`);
+    if (!instance.exists(key, values ?? {})) throw new Error(`${extension} has no word "${key}" in ${language}`);
     return t(key, values ?? {});
   };
 }
+
+const PLURAL_FORMS = new Set(["zero", "one", "two", "few", "many", "other"]);
+
+/** Shopify's plural objects ({ one, other }) as i18next's suffixed keys (x_one, x_other), which `count` picks. */
+function asI18nextPlurals(catalogue: unknown): unknown {
+  if (typeof catalogue !== "object" || catalogue === null) return catalogue;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(catalogue)) {
+    const forms = typeof value === "object" && value !== null ? Object.keys(value) : [];
+    if (forms.length > 0 && forms.every((form) => PLURAL_FORMS.has(form)))
+      for (const [form, text] of Object.entries(value as Record<string, unknown>)) out[`${key}_${form}`] = text;
+    else out[key] = asI18nextPlurals(value);
+  }
+  return out;
+}
+
+/** The order status block's own words (extensions/order-status-delivery/locales). */
+export const blockWords = (language: "en" | "fr" | "es" | "de" = "en") =>
+  extensionWords("order-status-delivery", language);

@@ -3,6 +3,7 @@ import { SHIPMENT_STATES, type ShipmentState, type ShipmentView } from "../../ex
 import {
   headingOf,
   blockSummary,
+  ratingOptions,
   etaText,
   formatMoney,
   shipmentCard,
@@ -10,10 +11,12 @@ import {
   windowOptionLabel,
   type ShipmentCard,
 } from "../../extensions/shared/presentation";
-import { NOW, shipmentView, typicalShipment } from "./fixtures";
+import { extensionWords, NOW, shipmentView, typicalShipment } from "./fixtures";
 
 /** A deterministic stand-in for the admin's date formatter. */
 const formatTime = (date: Date) => date.toISOString().slice(11, 16);
+/** The order block's English words, from its locale file. */
+const t = extensionWords("order-delivery-block");
 
 describe("what the block and the action show for each state", () => {
   const expected: Record<ShipmentState, Omit<ShipmentCard, "trackingUrl" | "attention">> = {
@@ -122,7 +125,7 @@ describe("what the block and the action show for each state", () => {
 
   it.each(SHIPMENT_STATES.map((state) => [state] as const))("%s", (state) => {
     const shipment = typicalShipment(state);
-    const card = shipmentCard(shipment, NOW, formatTime);
+    const card = shipmentCard(shipment, NOW, formatTime, t);
     expect(card).toEqual({ ...expected[state], trackingUrl: shipment.trackingUrl, attention: null });
   });
 
@@ -137,6 +140,7 @@ describe("what the block and the action show for each state", () => {
       },
       NOW,
       formatTime,
+      t,
     );
     expect(card.tone).toBe("critical");
     expect(card.attention).toEqual({
@@ -151,21 +155,21 @@ describe("what the block and the action show for each state", () => {
       phone: "(555) 170-0034",
       address: "500 Valencia St, San Francisco, CA 94110",
     };
-    const card = shipmentCard(shipmentView({ recipient }), NOW, formatTime);
+    const card = shipmentCard(shipmentView({ recipient }), NOW, formatTime, t);
     expect(card.details[0]).toEqual({
       label: "Customer",
       value: "Dana Whitfield · (555) 170-0034 · 500 Valencia St, San Francisco, CA 94110",
     });
-    expect(shipmentCard(shipmentView(), NOW, formatTime).details.map((d) => d.label)).not.toContain("Customer");
+    expect(shipmentCard(shipmentView(), NOW, formatTime, t).details.map((d) => d.label)).not.toContain("Customer");
   });
 
   it("gives a generic reason when the app sent none", () => {
-    const card = shipmentCard(shipmentView({ needsAttention: true }), NOW, formatTime);
+    const card = shipmentCard(shipmentView({ needsAttention: true }), NOW, formatTime, t);
     expect(card.attention).toEqual({ reason: "This delivery needs your attention.", fix: null });
   });
 
   it("marks a sent tip and rating", () => {
-    const card = shipmentCard(typicalShipment("delivered", { tipped: true, rated: true }), NOW, formatTime);
+    const card = shipmentCard(typicalShipment("delivered", { tipped: true, rated: true }), NOW, formatTime, t);
     expect(card.details.slice(-2)).toEqual([
       { label: "Tip", value: "Sent" },
       { label: "Rating", value: "Sent" },
@@ -173,9 +177,9 @@ describe("what the block and the action show for each state", () => {
   });
 
   it("shows what was added to the driver's pay while no driver took it, only when something was", () => {
-    const raised = shipmentCard(shipmentView({ driverPayRaisedCents: 400 }), NOW, formatTime);
+    const raised = shipmentCard(shipmentView({ driverPayRaisedCents: 400 }), NOW, formatTime, t);
     expect(raised.details).toContainEqual({ label: "Driver's pay raised", value: "$4.00" });
-    const none = shipmentCard(shipmentView(), NOW, formatTime);
+    const none = shipmentCard(shipmentView(), NOW, formatTime, t);
     expect(none.details.map((d) => d.label)).not.toContain("Driver's pay raised");
   });
 });
@@ -188,7 +192,7 @@ describe("etaText", () => {
     [null, null],
     ["not a date", null],
   ])("%s → %s", (iso, text) => {
-    expect(etaText(iso, NOW, formatTime)).toBe(text);
+    expect(etaText(iso, NOW, formatTime, t)).toBe(text);
   });
 });
 
@@ -234,7 +238,47 @@ describe("ordering and the collapsed summary", () => {
     [[attention, live], "1 delivery needs attention"],
     [[attention, { ...attention, id: "a2" }], "2 deliveries need attention"],
   ])("%# → %s", (shipments, summary) => {
-    expect(blockSummary(shipments)).toBe(summary);
+    expect(blockSummary(shipments, t)).toBe(summary);
+  });
+});
+
+describe("the card in the staff's language, from the extensions' locale files", () => {
+  it.each([
+    [
+      "fr",
+      "Livraison TRK123",
+      "En cours de livraison",
+      "Livreur",
+      "18:20 (dans 20 min)",
+      "2 livraisons, dont 1 en cours",
+    ],
+    ["es", "Entrega TRK123", "En reparto", "Repartidor", "18:20 (en 20 min)", "2 entregas, 1 en curso"],
+    ["de", "Lieferung TRK123", "In Zustellung", "Fahrer", "18:20 (in 20 Min.)", "2 Lieferungen, 1 in Bearbeitung"],
+  ] as const)("%s", (language, heading, state, driver, eta, summary) => {
+    for (const extension of ["order-delivery-block", "order-delivery-action"] as const) {
+      const words = extensionWords(extension, language);
+      const card = shipmentCard(typicalShipment("en_route"), NOW, formatTime, words);
+      expect(card.heading).toBe(heading);
+      expect(card.stateLabel).toBe(state);
+      expect(card.details).toContainEqual({ label: driver, value: "Dana" });
+      expect(card.details.find((d) => d.value.startsWith("18:20"))?.value).toBe(eta);
+      const delivered = { ...typicalShipment("delivered"), id: "d" };
+      expect(blockSummary([delivered, typicalShipment("en_route")], words)).toBe(summary);
+    }
+  });
+
+  it("names the ratings in French and Spanish for the order action", () => {
+    expect(ratingOptions(extensionWords("order-delivery-action", "fr")).map((o) => o.label)).toEqual([
+      "5 – Excellent",
+      "4 – Très bien",
+      "3 – Bien",
+      "2 – Passable",
+      "1 – Mauvais",
+    ]);
+    expect(ratingOptions(extensionWords("order-delivery-action", "es"))[0]).toEqual({
+      value: 5,
+      label: "5 – Excelente",
+    });
   });
 });
 
@@ -242,7 +286,7 @@ describe("a return's legs on the order page", () => {
   const leg = (id: string, overrides: Partial<ShipmentView>): ShipmentView => shipmentView({ id, ...overrides });
 
   it("names the collection and the exchange delivery, and a round trip's leg", () => {
-    expect(headingOf(leg("a", { trackingNumber: "T1", leg: { kind: "return_pickup", roundTrip: null } }))).toBe(
+    expect(headingOf(leg("a", { trackingNumber: "T1", leg: { kind: "return_pickup", roundTrip: null } }), t)).toBe(
       "Return collection T1",
     );
     expect(
@@ -251,9 +295,10 @@ describe("a return's legs on the order page", () => {
           trackingNumber: "T2",
           leg: { kind: "delivery", roundTrip: { referenceId: "rt-1-1", sequence: 1 } },
         }),
+        t,
       ),
     ).toBe("Round trip, leg 1: Exchange delivery T2");
-    expect(headingOf(leg("c", { trackingNumber: "T3" }))).toBe("Delivery T3");
+    expect(headingOf(leg("c", { trackingNumber: "T3" }), t)).toBe("Delivery T3");
   });
 
   it("keeps a round trip's legs together in leg order, where its most urgent leg goes", () => {

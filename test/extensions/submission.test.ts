@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Outcome } from "../../extensions/shared/order-actions";
-import { RATING_OPTIONS, RATING_WORDS } from "../../extensions/shared/presentation";
+import { RATING_OPTIONS, RATING_WORDS } from "../../extensions/shared/english-words";
 import { runSubmission, SUBMISSION_IDLE, type SubmissionState } from "../../extensions/shared/submission";
 
 /** A form's state as a plain variable, with every state it went through. */

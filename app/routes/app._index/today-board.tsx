@@ -6,7 +6,7 @@ import type { TodayBoard } from "./today.server";
 import { minutesToPickupLabel, type LocationDay, type TodayItem } from "./today";
 import { ATTENTION_ACTION_URL } from "~/routes/app.attention/attention-actions";
 import { FlowAlertsHint } from "~/components/flow-alerts-hint";
-import { STATE_LABELS } from "../../../extensions/shared/presentation";
+import { STATE_LABELS } from "../../../extensions/shared/english-words";
 import { toShipmentState } from "~/staff/view-model";
 
 /** Home once setup is done: the shop's day per pickup location, from the app's own records. */

@@ -1,6 +1,6 @@
 import { BlockStack, Button, InlineGrid, InlineStack, Link, Text } from "@shopify/polaris";
-import { cancellationLabel } from "../../../extensions/shared/cancellation";
-import { STATE_LABELS } from "../../../extensions/shared/presentation";
+import { cancellationLabel } from "../../../extensions/shared/english-words";
+import { STATE_LABELS } from "../../../extensions/shared/english-words";
 import { FINAL_STATES } from "~/shipments/states";
 import {
   formatInstant,

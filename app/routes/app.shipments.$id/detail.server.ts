@@ -11,7 +11,7 @@ import { formatMoneyWithCode } from "~/text/staff-format";
 import { groupRoundTrips } from "~/shipments/order-groups";
 import { LEG_ROLE_WORDS, legRole, legTitle } from "~/shipments/leg-kind";
 import { toShipmentState } from "~/staff/view-model";
-import { STATE_LABELS } from "../../../extensions/shared/presentation";
+import { STATE_LABELS } from "../../../extensions/shared/english-words";
 import { buildTimeline } from "./timeline";
 
 const MAX_TIMELINE_ENTRIES = 200;

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Box, Layout, Link, Page } from "@shopify/polaris";
-import { STATE_LABELS, STATE_TONES } from "../../../extensions/shared/presentation";
+import { STATE_TONES } from "../../../extensions/shared/presentation";
+import { STATE_LABELS } from "../../../extensions/shared/english-words";
 import { offeredActions } from "../../../extensions/shared/shipment-rules";
 import { CancelCard, DeadJobsCard, RateCard, TipCard } from "./action-cards";
 import { CustomerCard, DetailsCard, DriverCard, LabelCard, OrderLegsCard } from "./detail-cards";

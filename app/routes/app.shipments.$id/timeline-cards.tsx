@@ -1,5 +1,5 @@
 import { Badge, BlockStack, InlineGrid, InlineStack, Text } from "@shopify/polaris";
-import { PHOTO_LABELS } from "../../../extensions/shared/presentation";
+import { PHOTO_LABELS } from "../../../extensions/shared/english-words";
 import { formatInstant } from "~/text/staff-format";
 import type { ShipmentDetail } from "./shipment-detail";
 import { TitledCard } from "./titled-card";

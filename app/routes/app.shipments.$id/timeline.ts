@@ -1,5 +1,5 @@
 import { SHIPMENT_STATES, type ShipmentState } from "../../../extensions/shared/api-contract";
-import { STATE_LABELS } from "../../../extensions/shared/presentation";
+import { STATE_LABELS } from "../../../extensions/shared/english-words";
 import { actorLabel, FLOW_ACTOR } from "~/shops/staff-actor";
 import { fulfillmentStatusOf, type FulfillmentEventStatus } from "~/tracking/state-machine";
 

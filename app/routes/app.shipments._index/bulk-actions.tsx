@@ -2,7 +2,7 @@ import { useFetcher } from "@remix-run/react";
 import { Banner, BlockStack, FormLayout, Modal, Select, TextField } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { CANCEL_COMMENT_MAX_LENGTH } from "../../../extensions/shared/api-contract";
-import { CANCEL_REASON_OPTIONS } from "../../../extensions/shared/cancellation";
+import { CANCEL_REASON_OPTIONS } from "../../../extensions/shared/english-words";
 
 /**
  * The Shipments list's bulk actions: labels printed as one PDF (opened in a new tab), a cancel with

@@ -1,4 +1,4 @@
-import { STATE_LABELS } from "../../../extensions/shared/presentation";
+import { STATE_LABELS } from "../../../extensions/shared/english-words";
 import type { Db } from "~/db/client.server";
 import { toShipmentState } from "~/staff/view-model";
 import { csvAmount, csvDateTime } from "~/text/staff-format";
@@ -40,7 +40,7 @@ export async function shipmentsCsv(
   const shop = await shopListContext(deps.db, shopDomain);
   if (!shop) return null;
   const now = deps.clock();
-  const where = listWhere(shop.id, query, now, shop.timezone, await searchMatches(deps.db, shop.id, query.q));
+  const where = listWhere(shop.id, query, now, shop.timezone, await searchMatches(deps.db, shop.id, query));
   const orderBy = listOrderBy(query.sort);
   const context = {
     timeZone: shop.timezone,

@@ -8,7 +8,7 @@ import {
   type TabProps,
 } from "@shopify/polaris";
 import { useEffect, useState } from "react";
-import { STATE_LABELS } from "../../../extensions/shared/presentation";
+import { STATE_LABELS } from "../../../extensions/shared/english-words";
 import {
   KIND_FILTERS,
   LIST_VIEWS,

@@ -1,6 +1,7 @@
 import { Badge, BlockStack, IndexTable, InlineStack, Link, Text } from "@shopify/polaris";
 import { Fragment } from "react";
-import { STATE_LABELS, STATE_TONES } from "../../../extensions/shared/presentation";
+import { STATE_TONES } from "../../../extensions/shared/presentation";
+import { STATE_LABELS } from "../../../extensions/shared/english-words";
 import { toShipmentState } from "~/staff/view-model";
 import { polarisTone } from "~/text/format";
 import { formatMoneyWithCode } from "~/text/staff-format";

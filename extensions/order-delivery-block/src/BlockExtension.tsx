@@ -13,7 +13,7 @@ export default async () => {
       fetchFn={(input, init) => fetch(input, init)}
       now={() => new Date()}
       formatTime={(date) => i18n.formatDate(date, { weekday: "short", hour: "numeric", minute: "2-digit" })}
-      t={(key) => i18n.translate(key)}
+      t={(key, values) => i18n.translate(key, values)}
       openAction={() => navigation.navigate(ACTION_URL)}
     />,
     document.body,

@@ -3,7 +3,13 @@ import { useEffect, useState } from "preact/hooks";
 import type { OrderShipmentsResponse, ShipmentView } from "../../shared/api-contract";
 import type { FetchLike } from "../../shared/api-client";
 import { loadOrderShipments } from "../../shared/order-actions";
-import { blockSummary, shipmentCard, sortForDisplay, type FormatTime } from "../../shared/presentation";
+import {
+  blockSummary,
+  shipmentCard,
+  sortForDisplay,
+  type AdminWords,
+  type FormatTime,
+} from "../../shared/presentation";
 import { ShipmentCardFacts } from "../../shared/ui/ShipmentCardFacts";
 import { Waiting } from "../../shared/ui/Waiting";
 
@@ -12,21 +18,16 @@ export interface DeliveryBlockProps {
   fetchFn: FetchLike;
   now: () => Date;
   formatTime: FormatTime;
-  t: (key: string) => string;
+  t: AdminWords;
   openAction: () => void;
 }
 
 type Load =
   { state: "loading" } | { state: "failed"; message: string } | { state: "loaded"; order: OrderShipmentsResponse };
 
-function ShipmentStatus(props: {
-  shipment: ShipmentView;
-  now: Date;
-  formatTime: FormatTime;
-  t: (key: string) => string;
-}) {
+function ShipmentStatus(props: { shipment: ShipmentView; now: Date; formatTime: FormatTime; t: AdminWords }) {
   const { t } = props;
-  const card = shipmentCard(props.shipment, props.now, props.formatTime);
+  const card = shipmentCard(props.shipment, props.now, props.formatTime, t);
   return (
     <s-stack direction="block" gap="small">
       <s-stack direction="inline" gap="small" alignItems="center">
@@ -82,7 +83,7 @@ export function DeliveryBlock(props: DeliveryBlockProps) {
   const shipments = sortForDisplay(load.order.shipments);
   const now = props.now();
   return (
-    <s-admin-block heading={t("heading")} collapsedSummary={blockSummary(shipments)}>
+    <s-admin-block heading={t("heading")} collapsedSummary={blockSummary(shipments, t)}>
       <s-stack direction="block" gap="base">
         {shipments.length === 0 ? <s-paragraph>{t("noShipments")}</s-paragraph> : null}
         {shipments.map((shipment, index) => (

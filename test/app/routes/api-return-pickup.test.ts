@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { OrderShipmentsResponse } from "../../../extensions/shared/api-contract";
 import type { OrderReturnsResponse } from "../../../extensions/shared/return-pickups-contract";
+import { englishAdminWords } from "../../../extensions/shared/english-words";
 import { headingOf, sortForDisplay } from "../../../extensions/shared/presentation";
 import {
   PICKUP_ALREADY_BOOKED,
@@ -95,7 +96,7 @@ describe("staff and a return's collection", () => {
       { kind: "delivery", roundTrip: { referenceId: `rt-${returnId}-1`, sequence: 1 } },
       { kind: "return_pickup", roundTrip: { referenceId: `rt-${returnId}-1`, sequence: 2 } },
     ]);
-    expect(legs.map(headingOf)).toEqual([
+    expect(legs.map((leg) => headingOf(leg, englishAdminWords))).toEqual([
       expect.stringMatching(/^Round trip, leg 1: Exchange delivery /),
       expect.stringMatching(/^Round trip, leg 2: Return collection /),
     ]);

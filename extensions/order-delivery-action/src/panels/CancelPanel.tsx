@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { CANCEL_COMMENT_MAX_LENGTH, type ShipmentView } from "../../../shared/api-contract";
-import { CANCEL_REASON_OPTIONS, cancelFeeWarning } from "../../../shared/cancellation";
+import { cancelFeeWarning, cancelReasonOptions } from "../../../shared/cancellation";
 import { cancelShipment } from "../../../shared/order-actions";
 import { useSubmission } from "../../../shared/use-submission";
 import { BackButton, ErrorBanner, type PanelProps } from "./common";
@@ -13,7 +13,7 @@ export function CancelPanel(props: PanelProps & { shipment: ShipmentView }) {
     () => cancelShipment(props.fetchFn, shipment, { code, comment }, props.now()),
     (updated, message) => props.finish(message, [updated]),
   );
-  const warning = cancelFeeWarning(shipment);
+  const warning = cancelFeeWarning(shipment, t);
 
   return (
     <>
@@ -28,7 +28,7 @@ export function CancelPanel(props: PanelProps & { shipment: ShipmentView }) {
           error={failure?.fieldErrors.code ?? ""}
           onChange={(event) => setCode(event.currentTarget.value)}
         >
-          {CANCEL_REASON_OPTIONS.map((option) => (
+          {cancelReasonOptions(t).map((option) => (
             <s-option key={option.code} value={option.code}>
               {option.label}
             </s-option>

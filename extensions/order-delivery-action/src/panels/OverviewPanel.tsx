@@ -23,7 +23,7 @@ function ShipmentSummary(props: {
   open: (action: ShipmentAction, shipmentId: string) => void;
 }) {
   const { shipment, t } = props;
-  const card = shipmentCard(shipment, props.now, props.formatTime);
+  const card = shipmentCard(shipment, props.now, props.formatTime, t);
   const actions = offeredActions(shipment, props.now);
   return (
     <s-section heading={card.heading}>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "preact/hooks";
 import type { ShipmentPhoto, ShipmentView } from "../../../shared/api-contract";
 import { fetchPhotos } from "../../../shared/order-actions";
-import { PHOTO_LABELS } from "../../../shared/presentation";
+import { photoLabel } from "../../../shared/presentation";
 import { Waiting } from "../../../shared/ui/Waiting";
 import type { PanelProps } from "./common";
 
@@ -27,9 +27,9 @@ export function PhotosPanel(props: PanelProps & { shipment: ShipmentView }) {
         <s-stack direction="inline" gap="base">
           {photos.photos.map((photo) => (
             <s-stack key={photo.kind} direction="block" gap="small">
-              <s-thumbnail src={photo.url} alt={PHOTO_LABELS[photo.kind]} size="large" />
+              <s-thumbnail src={photo.url} alt={photoLabel(photo.kind, t)} size="large" />
               <s-link href={photo.url} target="_blank">
-                {PHOTO_LABELS[photo.kind]}
+                {photoLabel(photo.kind, t)}
               </s-link>
             </s-stack>
           ))}

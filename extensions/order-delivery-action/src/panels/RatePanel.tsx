@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks";
 import type { ShipmentView } from "../../../shared/api-contract";
 import { rateDriver } from "../../../shared/order-actions";
-import { RATING_OPTIONS } from "../../../shared/presentation";
+import { ratingOptions } from "../../../shared/presentation";
 import { useSubmission } from "../../../shared/use-submission";
 import { BackButton, ErrorBanner, type PanelProps } from "./common";
 
@@ -26,7 +26,7 @@ export function RatePanel(props: PanelProps & { shipment: ShipmentView }) {
           error={failure?.fieldErrors.value ?? ""}
           onChange={(event) => setValue(event.currentTarget.value)}
         >
-          {RATING_OPTIONS.map((option) => (
+          {ratingOptions(t).map((option) => (
             <s-option key={option.value} value={String(option.value)}>
               {option.label}
             </s-option>

@@ -22,7 +22,7 @@ export function RedispatchPanel(props: PanelProps & { shipment: ShipmentView; or
     () => redispatchShipment(props.fetchFn, shipment, props.now()),
     (updated, message) => props.finish(message, [updated]),
   );
-  const warning = cancelFeeWarning(shipment);
+  const warning = cancelFeeWarning(shipment, t);
 
   useEffect(() => {
     void fetchQuote(props.fetchFn, props.orderGid).then((outcome) => {
