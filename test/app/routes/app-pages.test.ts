@@ -698,6 +698,11 @@ describe("shipments list", () => {
     ]);
     expect((await list("q=WHITF")).map((s) => s.orderName)).toEqual(["#7000"]);
     expect((await list(`q=${encodeURIComponent("(555) 170")}`)).map((s) => s.orderName)).toEqual(["#7000"]);
+    expect((await list(`q=${encodeURIComponent("+1 415 555 0188")}`)).map((s) => s.roleWords)).toEqual([
+      "Return collection",
+      "Exchange: new items to the customer",
+      "Exchange: returned items from the customer",
+    ]);
     expect((await list("q=4155550188")).map((s) => s.roleWords)).toEqual([
       "Return collection",
       "Exchange: new items to the customer",
