@@ -17,7 +17,7 @@ import { checkpointWriteAheadLog, useWriteAheadLog, WAL_CHECKPOINT_INTERVAL_MS }
 import { deleteFinishedJobs } from "~/jobs/retention.server";
 import { startWorker, timerSleep, type Worker } from "~/jobs/worker.server";
 import { componentLogger } from "~/logging/logger.server";
-import { getRuntime } from "~/runtime.server";
+import { getRuntime, getWorkerRuntime } from "~/runtime.server";
 import { unauthenticated } from "~/shopify.server";
 import { pruneExpiredQuotes } from "~/quote/quote-memory.server";
 import { FUNNEL_FLUSH_INTERVAL_MS } from "~/quote/quote-funnel.server";
@@ -153,7 +153,8 @@ if (config.courier.allowLoopback) {
 
 let worker: Worker | null = null;
 if (config.workerEnabled || config.workerOnly) {
-  const runtime = getRuntime();
+  // On PostgreSQL its own client and pool, so that answering requests never waits for the worker's connections.
+  const runtime = getWorkerRuntime();
   worker = startWorker({
     queue: runtime.queue,
     handlers: jobHandlers(runtime, async (shop) => (await unauthenticated.admin(shop)).admin),
@@ -206,6 +207,7 @@ async function shutdown(signal: string) {
   if (funnelTimer) clearInterval(funnelTimer);
   await flushQuoteFunnel();
   await db.$disconnect();
+  if (worker && getWorkerRuntime().db !== db) await getWorkerRuntime().db.$disconnect();
   process.exit(0);
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));

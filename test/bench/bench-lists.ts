@@ -3,8 +3,10 @@
  * migrated file) and PostgreSQL (a throw-away server, or TEST_POSTGRES_URL). Seeds one busy shop
  * (90,000 deliveries over 200 days, three pickup locations, 2 % needing attention) and a second shop
  * (10,000), then times the page's server function (shipmentsPageData: the list page, its count, the
- * dead jobs and the month's raises) for every saved view, sorts, filters, a search and a deep page,
- * and Home's board of the day (todayBoardData). Prints figures and one JSON line:
+ * dead jobs and the month's raises) for every saved view, sorts, filters, searches (order, the
+ * customer's name and phone: common, rare and missing) and a deep page, and Home's board of the day
+ * (todayBoardData). Every row has a customer (recipientSearch, as app/shipments/recipient.ts writes
+ * it); 1 % of the rows are exchanges' round trips (two legs of one order). Prints figures and one JSON line:
  * {shipments, sqlite_p99_ms, postgresql_p99_ms, the event-loop delay and load beside each, targets_met};
  * each p99 must be at most 300 ms.
  */
@@ -15,6 +17,7 @@ import { createJobQueue, newWorkerId } from "~/jobs/queue.server";
 import { parseListQuery } from "~/routes/app.shipments._index/list-query";
 import { shipmentsPageData } from "~/routes/app.shipments._index/list.server";
 import { todayBoardData } from "~/routes/app._index/today.server";
+import { recipientSearchText } from "~/shipments/recipient";
 import {
   createDatabase,
   dropDatabase,
@@ -46,8 +49,20 @@ const QUERIES = [
   "state=delivered&location=gid://shopify/Location/2",
   "from=2026-10-01&to=2026-10-07",
   "q=1234",
+  // The customer: a common first name, a last name, one that matches nobody (every row read), a
+  // whole phone number (one row) and a part of one, as staff type them.
+  "q=dana",
+  "q=WHITFIELD",
+  "q=zebulon",
+  "q=(415)%20555-0123",
+  "q=555-01",
+  "kind=exchange",
   "page=200",
 ];
+const FIRST_NAMES = ["Dana", "Omar", "Ada", "Lee", "Maria", "Sam", "Priya", "Jonas", "Chloe", "Ines"];
+const LAST_NAMES = ["Whitfield", "Reyes", "Lovelace", "Nguyen", "Lopez", "Okafor", "Schmidt", "Rossi"];
+/** Every 100th row and the next are an exchange's two legs (one order, one batch). */
+const TRIP_EVERY = 100;
 
 async function seed(db: Db, now: Date): Promise<number> {
   const random = seededRandom(31);
@@ -67,9 +82,19 @@ async function seed(db: Db, now: Date): Promise<number> {
         // Spread over the last DAYS days up to today, newest last.
         const pickup = new Date(now.getTime() - Math.floor(random() * DAYS * 86_400_000) + 3_600_000);
         const attention = random() < 0.02;
+        const leg = i % TRIP_EVERY < 2 ? (i % TRIP_EVERY) + 1 : null;
+        const name = `${FIRST_NAMES[Math.floor(random() * FIRST_NAMES.length)]} ${LAST_NAMES[Math.floor(random() * LAST_NAMES.length)]}`;
         return {
           shopId: shop.id,
-          orderGid: `gid://shopify/Order/${domain}-${i}`,
+          orderGid: `gid://shopify/Order/${domain}-${leg === 2 ? i - 1 : i}`,
+          kind: leg === 2 ? "return_pickup" : "delivery",
+          batchReferenceId: leg ? `rt-${domain}-${i - (leg - 1)}-1` : null,
+          batchSequence: leg,
+          recipientSearch: recipientSearchText({
+            name,
+            phone: `+1415555${String(i % 10_000).padStart(4, "0")}`,
+            address: "",
+          }),
           orderName: `#${1000 + i}`,
           fulfillmentOrderGid: `gid://shopify/FulfillmentOrder/${domain}-${i}`,
           locationGid: `gid://shopify/Location/${1 + (i % 3)}`,

@@ -203,6 +203,18 @@ async function seedShipments(db: Db, shopId: string, locationGid: string) {
       createdAt: at(-10),
     },
   });
+  // Taken after the app asked Shopify for staff names (online tokens): recorded with the name.
+  await db.staffAction.create({
+    data: {
+      shopId,
+      shipmentId: delivered.id,
+      action: "rating",
+      detail: "Rated the driver 5 out of 5.",
+      staffUserId: "43",
+      staffName: "Dana Staffer",
+      createdAt: at(-9),
+    },
+  });
   const collection = await shipment("#1002", "scheduled", {
     kind: "return_pickup",
     who: omar,
@@ -307,6 +319,9 @@ describe("every admin page at 1280 and 390 px", () => {
       "(555) 170-0034",
       "Return collection",
       "Exchange: new items to the customer",
+      // The round trip is one entry over its legs; the return collection names its order's delivery.
+      "#1003 · Exchange: one round trip, 2 legs",
+      "Leg 2: Exchange: returned items from the customer",
     ])
       await list.getByText(words).first().waitFor();
     await list.close();
@@ -318,6 +333,9 @@ describe("every admin page at 1280 and 390 px", () => {
     const body = await delivered.locator("body").innerText();
     expect(body).not.toMatch(/36\.55|Expected/);
     expect(body).toContain("$36.97 USD");
+    // Who acted: the name Shopify gave with the action, else "A staff member" (an older action).
+    expect(body).toContain("Dana Staffer");
+    expect(body).toContain("A staff member");
     await delivered.close();
     const leg = await app.open(`/app/shipments/${ids.returned}`, 1280);
     await leg.getByRole("heading", { name: "Exchange for #1003: returned items from the customer" }).waitFor();

@@ -113,7 +113,7 @@ export function json(body: unknown, status = 200): Response {
  * i18next as `shopify.i18n.translate` reads them (`{{name}}` placeholders); a missing key fails.
  */
 export function extensionWords(
-  extension: "order-status-delivery" | "order-delivery-action" | "order-delivery-block",
+  extension: "order-status-delivery" | "order-delivery-action" | "order-delivery-block" | "orders-bulk-dispatch",
   language: "en" | "fr" | "es" | "de" = "en",
 ): ShopperWords {
   const file = language === "en" ? "en.default.json" : `${language}.json`;
@@ -122,16 +122,31 @@ export function extensionWords(
   );
   const instance = i18next.createInstance();
   void instance.init({
-    resources: { [language]: { translation: catalogue as Record<string, string> } },
+    resources: { [language]: { translation: asI18nextPlurals(catalogue) as Record<string, string> } },
     lng: language,
     interpolation: { escapeValue: false },
     initAsync: false,
   });
   const t = instance.getFixedT(language);
   return (key, values) => {
-    if (!instance.exists(key)) throw new Error(`${extension} has no word "${key}" in ${language}`);
+    if (!instance.exists(key, values ?? {})) throw new Error(`${extension} has no word "${key}" in ${language}`);
     return t(key, values ?? {});
   };
+}
+
+const PLURAL_FORMS = new Set(["zero", "one", "two", "few", "many", "other"]);
+
+/** Shopify's plural objects ({ one, other }) as i18next's suffixed keys (x_one, x_other), which `count` picks. */
+function asI18nextPlurals(catalogue: unknown): unknown {
+  if (typeof catalogue !== "object" || catalogue === null) return catalogue;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(catalogue)) {
+    const forms = typeof value === "object" && value !== null ? Object.keys(value) : [];
+    if (forms.length > 0 && forms.every((form) => PLURAL_FORMS.has(form)))
+      for (const [form, text] of Object.entries(value as Record<string, unknown>)) out[`${key}_${form}`] = text;
+    else out[key] = asI18nextPlurals(value);
+  }
+  return out;
 }
 
 /** The order status block's own words (extensions/order-status-delivery/locales). */

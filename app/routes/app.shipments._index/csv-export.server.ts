@@ -40,7 +40,7 @@ export async function shipmentsCsv(
   const shop = await shopListContext(deps.db, shopDomain);
   if (!shop) return null;
   const now = deps.clock();
-  const where = listWhere(shop.id, query, now, shop.timezone, await searchMatches(deps.db, shop.id, query.q));
+  const where = listWhere(shop.id, query, now, shop.timezone, await searchMatches(deps.db, shop.id, query));
   const orderBy = listOrderBy(query.sort);
   const context = {
     timeZone: shop.timezone,

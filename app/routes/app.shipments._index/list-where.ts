@@ -21,7 +21,9 @@ export function searchWhere(shopId: string, q: string): Prisma.ShipmentWhereInpu
   const names = [...new Set([q, q.startsWith("#") ? q : `#${q}`])];
   const numbers = [...new Set([q, q.toUpperCase()])];
   const or: Prisma.ShipmentWhereInput[] = [{ orderName: { in: names } }, { trackingNumber: { in: numbers } }];
-  const digits = q.replace(/\D/g, "");
+  // Stored phones are national (recipient.ts): a US number typed with its country code 1 still matches.
+  const typed = q.replace(/\D/g, "");
+  const digits = typed.length === 11 && typed.startsWith("1") ? typed.slice(1) : typed;
   if (/^[\d\s()+.-]+$/.test(q) && digits.length >= MIN_PHONE_DIGITS) or.push({ recipientSearch: { contains: digits } });
   else if (/\p{L}/u.test(q) && q.trim().length >= MIN_NAME_CHARACTERS)
     or.push({ recipientSearch: { contains: q.trim().toLowerCase() } });
@@ -32,8 +34,12 @@ export function searchWhere(shopId: string, q: string): Prisma.ShipmentWhereInpu
 export const MIN_PHONE_DIGITS = 4;
 export const MIN_NAME_CHARACTERS = 2;
 
-/** At most this many deliveries match one search (an order has a few; a tracking number one). */
-export const SEARCH_MATCHES_MAX = 1_000;
+/**
+ * At most this many deliveries match one search (an order has a few, a tracking number one; a common
+ * first name many). The ids go into the list's query as bound values, and SQLite takes at most 999
+ * in one statement (Prisma's limit for it): 1,000 failed the page (bench:lists, "q=dana").
+ */
+export const SEARCH_MATCHES_MAX = 500;
 
 function stateWhere(state: StateFilter): Prisma.ShipmentWhereInput | undefined {
   if (state === "all") return undefined;

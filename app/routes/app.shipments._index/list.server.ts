@@ -10,11 +10,19 @@ import { driverPayRaisedThisMonth } from "~/watchdog/raises.server";
 import { DEFAULT_LIST_QUERY, SHIPMENTS_PAGE_SIZE, type ShipmentListQuery } from "./list-query";
 import { listOrderBy, listWhere, SEARCH_MATCHES_MAX, searchWhere } from "./list-where";
 
-/** The ids a search matches, or null without one (list-where.ts says why it is looked up first). */
-export async function searchMatches(db: Db, shopId: string, q: string): Promise<string[] | null> {
-  if (q === "") return null;
+/**
+ * The ids a search matches, or null without one (list-where.ts says why it is looked up first): the
+ * first SEARCH_MATCHES_MAX in the list's order, so a common name gives its most recent deliveries.
+ */
+export async function searchMatches(
+  db: Db,
+  shopId: string,
+  query: Pick<ShipmentListQuery, "q" | "sort">,
+): Promise<string[] | null> {
+  if (query.q === "") return null;
   const rows = await db.shipment.findMany({
-    where: searchWhere(shopId, q),
+    where: searchWhere(shopId, query.q),
+    orderBy: listOrderBy(query.sort),
     select: { id: true },
     take: SEARCH_MATCHES_MAX,
   });
@@ -105,8 +113,11 @@ export type ListEntry = {
   sameOrder: SameOrderLine[];
 };
 
-/** At most this many round trips are found by a leg other than their first (see oneEntryPerTrip). */
-export const TRIPS_BY_LATER_LEG_MAX = 1_000;
+/**
+ * At most this many round trips are found by a leg other than their first (see oneEntryPerTrip): their
+ * batch ids are bound values next to a search's (SEARCH_MATCHES_MAX), under SQLite's 999.
+ */
+export const TRIPS_BY_LATER_LEG_MAX = 300;
 
 /**
  * The list's rows with a round trip as one entry, its first leg standing for it: a trip is listed
@@ -200,7 +211,7 @@ export async function listShipments(
       locations: [] as { locationGid: string; name: string }[],
     };
   const now = deps.clock();
-  const rowWhere = listWhere(shop.id, query, now, shop.timezone, await searchMatches(deps.db, shop.id, query.q));
+  const rowWhere = listWhere(shop.id, query, now, shop.timezone, await searchMatches(deps.db, shop.id, query));
   const where = await oneEntryPerTrip(deps.db, shop.id, rowWhere);
   const [leads, total] = await Promise.all([
     deps.db.shipment.findMany({

@@ -15,7 +15,10 @@ export interface BulkDispatchProps {
 export function BulkDispatch(props: BulkDispatchProps) {
   const { t } = props;
   const [summary, setSummary] = useState<BulkSummary | null>(null);
-  const { busy, failure, submit } = useSubmission(() => dispatchSelected(props.fetchFn, props.selectedIds), setSummary);
+  const { busy, failure, submit } = useSubmission(
+    () => dispatchSelected(props.fetchFn, props.selectedIds, t),
+    setSummary,
+  );
   const selection = validateBulkSelection(props.selectedIds);
 
   if (summary) {

@@ -20,6 +20,7 @@ import { addStaffUser } from "../../shopify-stand-in";
 import { deleteCarrierService } from "../../shopify-stand-in/domain/carrier-services";
 import { handleShopRedact } from "~/webhooks/compliance.server";
 import { DEFAULT_LIST_QUERY } from "~/routes/app.shipments._index/list-query";
+import { SEARCH_MATCHES_MAX } from "~/routes/app.shipments._index/list-where";
 import { drainJobs } from "../../support/installed-shop";
 import { apiRequest, call, data, documentRequest, sessionToken } from "./embedded";
 import { OTHER_SHOP, SHOP, setUpStaffWorld, startSandbox, type StaffWorld } from "./staff-fixture";
@@ -697,6 +698,11 @@ describe("shipments list", () => {
     ]);
     expect((await list("q=WHITF")).map((s) => s.orderName)).toEqual(["#7000"]);
     expect((await list(`q=${encodeURIComponent("(555) 170")}`)).map((s) => s.orderName)).toEqual(["#7000"]);
+    expect((await list(`q=${encodeURIComponent("+1 415 555 0188")}`)).map((s) => s.roleWords)).toEqual([
+      "Return collection",
+      "Exchange: new items to the customer",
+      "Exchange: returned items from the customer",
+    ]);
     expect((await list("q=4155550188")).map((s) => s.roleWords)).toEqual([
       "Return collection",
       "Exchange: new items to the customer",
@@ -762,6 +768,28 @@ describe("shipments list", () => {
         ],
       ],
     ]);
+  });
+
+  it("answers a search matching more deliveries than SQLite takes bound values (999): the most recent SEARCH_MATCHES_MAX", async () => {
+    const start = Date.UTC(2026, 9, 1);
+    await world.runtime.db.shipment.createMany({
+      data: Array.from({ length: 1_200 }, (_, i) => ({
+        shopId: world.shopId,
+        orderGid: `gid://shopify/Order/${9000 + i}`,
+        orderName: `#${9000 + i}`,
+        fulfillmentOrderGid: `gid://shopify/FulfillmentOrder/${9000 + i}`,
+        locationGid: world.shop.locations[0]!.id,
+        idempotencyKey: `many-${i}`,
+        pickupAfter: new Date(start + i * 60_000),
+        recipientSearch: `dana whitfield 41555${String(i).padStart(5, "0")}`,
+      })),
+    });
+    for (const query of ["q=dana", "q=dana&kind=exchange", "q=dana&sort=pickup_asc"]) {
+      const page = data(await call(listLoader, documentRequest(`/app/shipments?${query}`, SHOP)));
+      expect(page.total, query).toBe(query.includes("exchange") ? 0 : SEARCH_MATCHES_MAX);
+    }
+    const newest = data(await call(listLoader, documentRequest("/app/shipments?q=dana", SHOP)));
+    expect(rowsOf(newest)[0]!.orderName).toBe("#10199");
   });
 
   it("pages by 25", async () => {
