@@ -282,6 +282,9 @@ describe("insights", () => {
     await page.getByText("Why is my rate not showing at checkout?").waitFor();
     await page.getByText("Orders arrive but Shopify has not asked for a rate in 24 hours").waitFor();
     await page.getByText("Answers are slow enough for Shopify to give up").waitFor();
+    await page.getByText(/Lower the time budget in Settings › Prices and checkout/).waitFor();
+    const budget = page.getByRole("link", { name: "Lower the time budget in Settings" });
+    expect(await budget.getAttribute("href")).toMatch(/^\/app\/settings\/pricing/);
     await page.getByRole("heading", { name: "Slot capacity, today and the next 7 days" }).waitFor();
     expect(await page.getByText("Full", { exact: true }).count()).toBeGreaterThan(0);
     const csv = page.getByRole("link", { name: "CSV" }).first();

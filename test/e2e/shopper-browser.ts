@@ -1,5 +1,5 @@
 /**
- * What the shoppers' page browser tests share (tracking-page.e2e.ts): the
+ * What the shoppers' page browser tests share (tracking-page.e2e.ts, tracking-page-states.e2e.ts): the
  * browser contexts a shopper opens (nothing may leave the shop, the app and the map's tile server:
  * every other request is aborted and recorded as a problem), the console watch, the order status
  * block's answer, and the check that a page in French or Spanish carries no English sentence of the

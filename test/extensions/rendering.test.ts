@@ -348,7 +348,7 @@ describe("order action", () => {
     await h.page.close();
   });
 
-  it("confirms Cancel and re-dispatch with the fee, shows a refusal, then the result", async () => {
+  it("confirms Cancel and re-dispatch with the fee and the new delivery's fresh price, shows a refusal, then the result", async () => {
     const shipment = {
       ...typicalShipment("assigned", { driverHeadingToPickup: true, orderChangeFlagged: true }),
       needsAttention: true,
@@ -367,6 +367,22 @@ describe("order action", () => {
       routes: {
         ...NO_RETURNS,
         "GET /api/orders/1001/shipments": [200, orderBody([shipment])],
+        "POST /api/orders/1001/quote": [
+          200,
+          {
+            windows: [
+              {
+                serviceCode: "SAMEDAY_EVENING",
+                title: "Today, 5:00–8:00 PM",
+                deliverStartIso: "2026-11-21T22:00:00.000Z",
+                deliverEndIso: "2026-11-22T01:00:00.000Z",
+                priceCents: 2699,
+                currencyCode: "USD",
+              },
+            ],
+            unavailableReason: null,
+          },
+        ],
         "POST /api/shipments/shp_1/redispatch": [
           [503, { error: { message: "The courier is not answering right now. Try again in a few minutes." } }],
           [200, { shipment: canceled }],
@@ -381,6 +397,9 @@ describe("order action", () => {
       /Why ?: Order changed in Shopify: the delivery address changed after the driver was assigned\./,
     );
     expect(confirmation).toContain("A new delivery is then dispatched with the order's current details");
+    // Priced before anything is canceled (issue 38 item 9): the quote is the only call so far.
+    await waitForText(h, "The new delivery costs $26.99 now for Today, 5:00–8:00 PM.");
+    expect((await h.calls()).slice(2)).toEqual([{ method: "POST", path: "/api/orders/1001/quote", body: {} }]);
     await h.click("Cancel and re-dispatch");
     await waitForText(h, "The courier is not answering right now. Try again in a few minutes.");
     await h.click("Cancel and re-dispatch");
@@ -388,7 +407,7 @@ describe("order action", () => {
     await waitForText(h, "Canceled");
     const overview = await h.text();
     expect(overview).not.toContain("Cancel and re-dispatch");
-    expect((await h.calls()).slice(2)).toEqual([
+    expect((await h.calls()).slice(3)).toEqual([
       { method: "POST", path: "/api/shipments/shp_1/redispatch", body: undefined },
       { method: "POST", path: "/api/shipments/shp_1/redispatch", body: undefined },
     ]);

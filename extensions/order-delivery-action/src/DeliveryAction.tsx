@@ -126,7 +126,7 @@ export function DeliveryAction(props: DeliveryActionProps) {
   } else if (selected && panel.kind === "cancel") {
     body = <CancelPanel {...common} shipment={selected} />;
   } else if (selected && panel.kind === "redispatch") {
-    body = <RedispatchPanel {...common} shipment={selected} />;
+    body = <RedispatchPanel {...common} shipment={selected} orderGid={orderGid} />;
   } else if (selected && panel.kind === "tip") {
     body = <TipPanel {...common} shipment={selected} />;
   } else if (selected && panel.kind === "rate") {
