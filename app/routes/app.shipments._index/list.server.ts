@@ -130,7 +130,7 @@ async function oneEntryPerTrip(db: Db, shopId: string, where: Prisma.ShipmentWhe
     where: { shopId, batchReferenceId: { not: null } },
     select: { id: true },
   });
-  if (!anyTrip) return where;
+  if (!anyTrip) return { where, count: () => db.shipment.count({ where }) };
   const laterLegs = await db.shipment.findMany({
     where: { AND: [where, { batchReferenceId: { not: null }, batchSequence: { gt: 1 } }] },
     select: { batchReferenceId: true },
@@ -138,6 +138,19 @@ async function oneEntryPerTrip(db: Db, shopId: string, where: Prisma.ShipmentWhe
     take: TRIPS_BY_LATER_LEG_MAX,
   });
   const firstLegs: Prisma.ShipmentWhereInput = { OR: [{ batchReferenceId: null }, { batchSequence: { lte: 1 } }] };
+  // The entries counted as the rows matching less the trips' other legs: two counts the shop's
+  // indexes answer (counting with firstLegs read every row of the shop: bench:lists, SQLite).
+  const otherLegs: Prisma.ShipmentWhereInput = {
+    batchReferenceId: { not: null },
+    OR: [{ batchSequence: { gt: 1 } }, { batchSequence: null }],
+  };
+  const countFirstLegs = async () => {
+    const [rows, others] = await Promise.all([
+      db.shipment.count({ where }),
+      db.shipment.count({ where: { AND: [where, otherLegs] } }),
+    ]);
+    return rows - others;
+  };
   // Only trips whose first leg does not match on its own need naming: usually none, and then the
   // query keeps one shape its indexes serve (an OR with a list of ids made SQLite read every row).
   const matchedLeads = laterLegs.length
@@ -153,10 +166,16 @@ async function oneEntryPerTrip(db: Db, shopId: string, where: Prisma.ShipmentWhe
     : [];
   const listed = new Set(matchedLeads.map((lead) => lead.batchReferenceId));
   const tripIds = laterLegs.map((leg) => leg.batchReferenceId!).filter((id) => !listed.has(id));
-  if (tripIds.length === 0) return { AND: [where, firstLegs] };
+  if (tripIds.length === 0) return { where: { AND: [where, firstLegs] }, count: countFirstLegs };
   return {
-    OR: [{ AND: [where, firstLegs] }, { shopId, batchReferenceId: { in: tripIds }, batchSequence: { lte: 1 } }],
-  } satisfies Prisma.ShipmentWhereInput;
+    where: {
+      OR: [{ AND: [where, firstLegs] }, { shopId, batchReferenceId: { in: tripIds }, batchSequence: { lte: 1 } }],
+    } satisfies Prisma.ShipmentWhereInput,
+    // The trips named by a later leg have a first leg the filters did not match: counted apart.
+    count: async () =>
+      (await countFirstLegs()) +
+      (await db.shipment.count({ where: { shopId, batchReferenceId: { in: tripIds }, batchSequence: { lte: 1 } } })),
+  };
 }
 
 /** The page's entries: each trip with all its legs, each with its order's other shipments. */
@@ -172,11 +191,24 @@ async function pageEntries(
     tripIds.length
       ? db.shipment.findMany({ where: { shopId, batchReferenceId: { in: tripIds } }, select: LIST_COLUMNS })
       : [],
-    db.shipment.findMany({
-      where: { shopId, orderGid: { in: orderGids } },
-      select: { id: true, orderGid: true, kind: true, batchReferenceId: true, batchSequence: true, state: true },
-      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    }),
+    // Sorted here, not in SQL: ordered by creation, SQLite walked the shop's creation index (every row
+    // of the shop) rather than the (shopId, orderGid) one for the page's few orders (bench:lists).
+    db.shipment
+      .findMany({
+        where: { shopId, orderGid: { in: orderGids } },
+        select: {
+          id: true,
+          orderGid: true,
+          kind: true,
+          batchReferenceId: true,
+          batchSequence: true,
+          state: true,
+          createdAt: true,
+        },
+      })
+      .then((rows) =>
+        rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
+      ),
   ]);
   const trips = new Map(groupRoundTrips(legs).map((trip) => [trip.lead.batchReferenceId, trip.legs]));
   const entries = leads.map((lead) => {
@@ -226,7 +258,7 @@ export async function listShipments(
     };
   const now = deps.clock();
   const rowWhere = listWhere(shop.id, query, now, shop.timezone, await searchMatches(deps.db, shop.id, query));
-  const where = await oneEntryPerTrip(deps.db, shop.id, rowWhere);
+  const { where, count } = await oneEntryPerTrip(deps.db, shop.id, rowWhere);
   const [leads, total] = await Promise.all([
     deps.db.shipment.findMany({
       where,
@@ -235,7 +267,7 @@ export async function listShipments(
       take: SHIPMENTS_PAGE_SIZE,
       select: LIST_COLUMNS,
     }),
-    deps.db.shipment.count({ where }),
+    count(),
   ]);
   const locations = new Map(shop.pickupLocations.map((l) => [l.locationGid, l.name]));
   const present = (row: ListRow) => presentRow(row, { timeZone: shop.timezone, now, locations });
