@@ -7,8 +7,7 @@ import {
   fetchReturnForPickup,
   updateReverseDeliveryTracking,
 } from "~/shopify-admin/returns.server";
-import { newTrackingToken } from "~/shipments/tracking-token.server";
-import type { TrackingSettings } from "~/tracking/public.server";
+import { shipmentTrackingUrl, type TrackingSettings } from "~/tracking/public.server";
 
 export type ReverseDeliveryDeps = {
   db: Db;
@@ -24,29 +23,6 @@ const StoredReverseDeliveries = z.array(
     reverseDeliveryGid: z.string().optional(),
   }),
 );
-
-/**
- * The tracking URL Shopify keeps on the reverse delivery: the merchant's template, else the app's
- * tracking page, with a token stored (hashed, and sealed for the order status block) before Shopify hears of it.
- */
-async function trackingUrl(
-  deps: ReverseDeliveryDeps,
-  shipment: { id: string; trackingTokenSealed: string | null },
-  number: string,
-) {
-  const merchants = deps.settings.trackingUrl(number);
-  if (merchants) return merchants;
-  const kept = shipment.trackingTokenSealed
-    ? deps.settings.openPageToken(shipment.trackingTokenSealed, shipment.id)
-    : null;
-  if (kept) return deps.settings.pageUrl(kept);
-  const page = newTrackingToken();
-  await deps.db.shipment.update({
-    where: { id: shipment.id },
-    data: { trackingTokenHash: page.hash, trackingTokenSealed: deps.settings.sealPageToken(page.token, shipment.id) },
-  });
-  return deps.settings.pageUrl(page.token);
-}
 
 /** Reverse delivery ids an earlier booking of the same return made, by reverse fulfillment order. */
 async function earlierReverseDeliveries(
@@ -113,7 +89,8 @@ export async function attachReverseDeliveries(deps: ReverseDeliveryDeps, shipmen
 
   const stale = plans.filter((p) => p.reverseDeliveryGid && shownNumber(p.reverseDeliveryGid) !== number);
   if (plans.every((p) => p.reverseDeliveryGid) && stale.length === 0) return { created: 0, updated: 0 };
-  const url = await trackingUrl(deps, shipment, number);
+  // The merchant's template, else the tracking page the shopper already has (or a new one, stored first).
+  const url = await shipmentTrackingUrl(deps, shipment, number);
   for (const plan of stale)
     await updateReverseDeliveryTracking(deps.admin, {
       reverseDeliveryGid: plan.reverseDeliveryGid!,

@@ -52,7 +52,11 @@ export type ApplyDeps = {
  * booking) gets a new token, stored before Shopify hears of it, so the URL Shopify keeps always opens
  * the page.
  */
-async function fulfillmentTrackingUrl(deps: ApplyDeps, shipment: Shipment, number: string): Promise<string> {
+export async function shipmentTrackingUrl(
+  deps: { db: Db; settings: Pick<TrackingSettings, "trackingUrl" | "pageUrl" | "sealPageToken" | "openPageToken"> },
+  shipment: Pick<Shipment, "id" | "trackingTokenSealed" | "trackingTokenHash">,
+  number: string,
+): Promise<string> {
   const merchants = deps.settings.trackingUrl(number);
   if (merchants) return merchants;
   const kept =
@@ -167,7 +171,7 @@ export async function runActions(
 /** The fulfillment's tracking info, for its creation and after a repost changed the number. */
 async function trackingOf(deps: ApplyDeps, shipment: Shipment) {
   const number = shipment.trackingNumber ?? shipment.courierShipmentId ?? shipment.id;
-  const url = await fulfillmentTrackingUrl(deps, shipment, number);
+  const url = await shipmentTrackingUrl(deps, shipment, number);
   return { company: deps.settings.trackingCompany, number, url };
 }
 

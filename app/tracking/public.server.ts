@@ -4,4 +4,5 @@
  */
 export { type TrackingSettings } from "./apply.server";
 export { attachEarlyEvents } from "./courier-webhook.server";
+export { shipmentTrackingUrl } from "./fulfillment-actions.server";
 export { RECONCILE_JOB } from "./reconcile.server";
