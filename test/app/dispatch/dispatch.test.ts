@@ -156,7 +156,7 @@ describe("dispatch when paid", () => {
       JSON.parse(shop.orders.find((o) => o.id === order.id)!.metafields.find((m) => m.key === "delivery")!.value)
         .shipments,
     ).toHaveLength(2);
-    expect(standIn.log.filter((e) => e.operationName === "OrderTagsAdd")).toHaveLength(1);
+    expect(standIn.log.filter((e) => e.operationName === "OrderDeliveryAnnotate")).toHaveLength(1);
   });
 
   it("reads a fulfillment order with its order in one request, and every page of its lines", async () => {
