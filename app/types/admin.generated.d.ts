@@ -121,6 +121,15 @@ export type OrderTagsAddMutationVariables = AdminTypes.Exact<{
 
 export type OrderTagsAddMutation = { tagsAdd?: AdminTypes.Maybe<{ userErrors: Array<Pick<AdminTypes.UserError, 'field' | 'message'>> }> };
 
+export type OrderDeliveryAnnotateMutationVariables = AdminTypes.Exact<{
+  metafields: Array<AdminTypes.MetafieldsSetInput> | AdminTypes.MetafieldsSetInput;
+  id: AdminTypes.Scalars['ID']['input'];
+  tags: Array<AdminTypes.Scalars['String']['input']> | AdminTypes.Scalars['String']['input'];
+}>;
+
+
+export type OrderDeliveryAnnotateMutation = { metafieldsSet?: AdminTypes.Maybe<{ metafields?: AdminTypes.Maybe<Array<Pick<AdminTypes.Metafield, 'id'>>>, userErrors: Array<Pick<AdminTypes.MetafieldsSetUserError, 'field' | 'message' | 'code'>> }>, tagsAdd?: AdminTypes.Maybe<{ userErrors: Array<Pick<AdminTypes.UserError, 'field' | 'message'>> }> };
+
 export type OrderTagsRemoveMutationVariables = AdminTypes.Exact<{
   id: AdminTypes.Scalars['ID']['input'];
   tags: Array<AdminTypes.Scalars['String']['input']> | AdminTypes.Scalars['String']['input'];
@@ -368,6 +377,7 @@ interface GeneratedMutationTypes {
   "#graphql\n  mutation FulfillmentTrackingUpdate(\n    $fulfillmentId: ID!\n    $trackingInfoInput: FulfillmentTrackingInput!\n    $notifyCustomer: Boolean\n  ) {\n    fulfillmentTrackingInfoUpdate(\n      fulfillmentId: $fulfillmentId\n      trackingInfoInput: $trackingInfoInput\n      notifyCustomer: $notifyCustomer\n    ) {\n      fulfillment {\n        id\n        trackingInfo {\n          number\n        }\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": {return: FulfillmentTrackingUpdateMutation, variables: FulfillmentTrackingUpdateMutationVariables},
   "#graphql\n  mutation OrderDeliveryMetafieldSet($metafields: [MetafieldsSetInput!]!) {\n    metafieldsSet(metafields: $metafields) {\n      metafields {\n        id\n        key\n        namespace\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": {return: OrderDeliveryMetafieldSetMutation, variables: OrderDeliveryMetafieldSetMutationVariables},
   "#graphql\n  mutation OrderTagsAdd($id: ID!, $tags: [String!]!) {\n    tagsAdd(id: $id, tags: $tags) {\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": {return: OrderTagsAddMutation, variables: OrderTagsAddMutationVariables},
+  "#graphql\n  mutation OrderDeliveryAnnotate($metafields: [MetafieldsSetInput!]!, $id: ID!, $tags: [String!]!) {\n    metafieldsSet(metafields: $metafields) {\n      metafields {\n        id\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n    tagsAdd(id: $id, tags: $tags) {\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": {return: OrderDeliveryAnnotateMutation, variables: OrderDeliveryAnnotateMutationVariables},
   "#graphql\n  mutation OrderTagsRemove($id: ID!, $tags: [String!]!) {\n    tagsRemove(id: $id, tags: $tags) {\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": {return: OrderTagsRemoveMutation, variables: OrderTagsRemoveMutationVariables},
   "#graphql\n  mutation ReverseDeliveryCreateWithShipping(\n    $reverseFulfillmentOrderId: ID!\n    $reverseDeliveryLineItems: [ReverseDeliveryLineItemInput!]!\n    $trackingInput: ReverseDeliveryTrackingInput\n    $notifyCustomer: Boolean\n  ) {\n    reverseDeliveryCreateWithShipping(\n      reverseFulfillmentOrderId: $reverseFulfillmentOrderId\n      reverseDeliveryLineItems: $reverseDeliveryLineItems\n      trackingInput: $trackingInput\n      notifyCustomer: $notifyCustomer\n    ) {\n      reverseDelivery {\n        id\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": {return: ReverseDeliveryCreateWithShippingMutation, variables: ReverseDeliveryCreateWithShippingMutationVariables},
   "#graphql\n  mutation ReverseDeliveryShippingUpdate(\n    $reverseDeliveryId: ID!\n    $trackingInput: ReverseDeliveryTrackingInput\n    $notifyCustomer: Boolean\n  ) {\n    reverseDeliveryShippingUpdate(\n      reverseDeliveryId: $reverseDeliveryId\n      trackingInput: $trackingInput\n      notifyCustomer: $notifyCustomer\n    ) {\n      reverseDelivery {\n        id\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": {return: ReverseDeliveryShippingUpdateMutation, variables: ReverseDeliveryShippingUpdateMutationVariables},

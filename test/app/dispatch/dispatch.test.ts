@@ -159,7 +159,7 @@ describe("dispatch when paid", () => {
       JSON.parse(shop.orders.find((o) => o.id === order.id)!.metafields.find((m) => m.key === "delivery")!.value)
         .shipments,
     ).toHaveLength(2);
-    expect(standIn.log.filter((e) => e.operationName === "OrderTagsAdd")).toHaveLength(1);
+    expect(standIn.log.filter((e) => e.operationName === "OrderDeliveryAnnotate")).toHaveLength(1);
   });
 
   it("reads an order with its only fulfillment order and first page of lines in one request, then every further page", async () => {
