@@ -104,6 +104,9 @@ export async function readOrder(deps: DispatchDeps, payload: OrderDispatchPayloa
   return order;
 }
 
+/** What planFor found: the shop, its settings, the order and the plan for it as read now. */
+export type DispatchPlanning = Awaited<ReturnType<typeof planFor>>;
+
 /** The plan for `order` as read now (with every fulfillment order, or with only the one a job creates). */
 export async function planFor(
   deps: DispatchDeps,
