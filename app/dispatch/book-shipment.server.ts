@@ -14,6 +14,7 @@ import { legacyId } from "~/shopify-admin/global-ids";
 import type { OrderForDispatch } from "~/shopify-admin/orders.server";
 import { attachEarlyEvents } from "~/tracking/public.server";
 import { redeliveryTrackingJob } from "~/tracking/public";
+import { upsertShipmentByKey } from "./shipment-row.server";
 import { startNoDriverWatch } from "~/watchdog/public.server";
 import { customerOfOrder } from "~/webhooks/public.server";
 import { radiusCheckAtDispatch } from "./dispatch-area";
@@ -167,16 +168,18 @@ export async function bookPlannedShipment(
         : { state: "failed", needsAttention: true, attentionReason: attention, attentionCode: "dispatch_failed" }),
   };
   const shipment = await deps.db.$transaction(async (tx) => {
-    const saved = await tx.shipment.upsert({
-      where: { idempotencyKey: key },
-      create: { ...row, idempotencyKey: key },
-      update: row,
-    });
     // The shopper's tracking page, from booking on (kept by a retried dispatch); none when the
     // merchant's own tracking URL is the one shoppers get.
-    if (created && deps.pageToken && !saved.trackingTokenHash && settings.tracking.urlTemplate === null) {
-      const page = deps.pageToken(saved.id);
-      // Plain SQL: on every booking, and a model update's compilation costs more than the statement.
+    const pageToken = created && settings.tracking.urlTemplate === null ? deps.pageToken : undefined;
+    const saved = await upsertShipmentByKey(tx, {
+      idempotencyKey: key,
+      columns: row,
+      newRowExtras: pageToken,
+      now: deps.clock(),
+    });
+    if (pageToken && !saved.trackingTokenHash) {
+      // A row an earlier attempt wrote without a page (not booked then): its page now.
+      const page = pageToken(saved.id);
       await tx.$executeRaw`UPDATE "Shipment"
         SET "trackingTokenHash" = ${page.trackingTokenHash}, "trackingTokenSealed" = ${page.trackingTokenSealed},
           "updatedAt" = ${deps.clock()}

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Tx } from "~/db/client.server";
 import { enqueueFulfillmentOrderDispatch } from "~/dispatch/enqueue-dispatch.server";
 import { bookedShipment, bookPlannedShipment } from "./book-shipment.server";
@@ -5,6 +6,7 @@ import type { OrderDispatchPayload } from "./jobs";
 import { idempotencyKey, planFor, readOrder, type DispatchDeps } from "./plan.server";
 import { customerOfOrder } from "~/webhooks/public.server";
 
+/** The order's dispatch decision for a generation, written or replaced (plain SQL: once per order job). */
 async function recordDecision(
   db: Tx,
   shopDomain: string,
@@ -13,11 +15,13 @@ async function recordDecision(
   outcome: string,
   reason: string | null,
 ) {
-  await db.orderDispatch.upsert({
-    where: { shopDomain_orderGid_generation: { shopDomain, orderGid: order.id, generation } },
-    create: { shopDomain, orderGid: order.id, orderName: order.name ?? null, generation, outcome, reason },
-    update: { outcome, reason, orderName: order.name ?? null },
-  });
+  const now = new Date();
+  await db.$executeRaw`
+    INSERT INTO "OrderDispatch" ("id", "shopDomain", "orderGid", "orderName", "generation", "outcome", "reason", "createdAt", "updatedAt")
+    VALUES (${randomUUID()}, ${shopDomain}, ${order.id}, ${order.name ?? null}, ${generation}, ${outcome}, ${reason}, ${now}, ${now})
+    ON CONFLICT ("shopDomain", "orderGid", "generation") DO UPDATE SET
+      "outcome" = excluded."outcome", "reason" = excluded."reason", "orderName" = excluded."orderName",
+      "updatedAt" = excluded."updatedAt"`;
 }
 
 async function markFirstLocalDelivery(tx: Tx, shop: { id: string }, order: { name: string }, at: Date) {
