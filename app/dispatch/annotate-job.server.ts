@@ -1,9 +1,9 @@
-import { addOrderTags, setOrderDeliveryMetafield } from "~/shopify-admin/order-annotations.server";
+import { annotateOrderDelivery } from "~/shopify-admin/order-annotations.server";
 import { orderDeliverySummary } from "~/shipments/order-summary";
 import type { OrderAnnotationPayload } from "./jobs";
 import { loadShop, type DispatchDeps } from "./plan.server";
 
-/** The annotation job: the order's delivery metafield from its shipments as they are now, and the shop's dispatched tag. */
+/** The annotation job: the order's delivery metafield from its shipments as they are now, and the shop's dispatched tag, in one request. */
 export async function annotateDispatchedOrder(
   deps: Pick<DispatchDeps, "db" | "admin">,
   shopDomain: string,
@@ -15,6 +15,7 @@ export async function annotateDispatchedOrder(
     orderBy: { createdAt: "asc" },
   });
   if (!shipments.some((s) => s.courierShipmentId)) return;
-  await setOrderDeliveryMetafield(deps.admin, payload.orderGid, orderDeliverySummary(shipments));
-  await addOrderTags(deps.admin, payload.orderGid, [settings.tags.dispatched]);
+  await annotateOrderDelivery(deps.admin, payload.orderGid, orderDeliverySummary(shipments), [
+    settings.tags.dispatched,
+  ]);
 }

@@ -33,7 +33,7 @@ export function dispatchJobHandlers(
     [DISPATCH_ORDER_JOB]: async (job, context) => {
       const payload = parsePayload(OrderDispatchPayload, job.payload);
       await withShopifyRetries(async () =>
-        runOrderDispatch(await dispatchDeps(job.shopDomain, { courier: false }), job.shopDomain, payload, (tx) =>
+        runOrderDispatch(await dispatchDeps(job.shopDomain, { courier: true }), job.shopDomain, payload, (tx) =>
           context.complete(tx),
         ),
       );

@@ -1,11 +1,13 @@
 import { createHash } from "node:crypto";
 import type { CourierClient } from "~/courier/client.server";
+import { z } from "zod";
 import type { Db } from "~/db/client.server";
+import { parseSqlRows, sqlDate } from "~/db/sql-row";
 import { permanentFailure } from "~/jobs/errors";
 import type { JobQueue } from "~/jobs/queue.server";
 import { windowForDispatch } from "~/schedule/dispatch-window";
 import { hoursOfLocations, OPEN_SEARCH_DAYS } from "~/schedule/opening-hours";
-import { parseShopSettings } from "~/settings/shop-settings";
+import { shopSettingsOfText } from "~/settings/settings-memo.server";
 import type { AdminGraphql } from "~/shopify-admin/admin-request.server";
 import { fetchOrderForDispatch, type OrderForDispatch } from "~/shopify-admin/orders.server";
 import { dispatchEligibility } from "./eligibility";
@@ -36,13 +38,64 @@ export function idempotencyKey(shopDomain: string, fulfillmentOrderGid: string, 
   return `sd1-${digest.slice(0, 40)}`;
 }
 
+const shopWithPickupRow = z.object({
+  id: z.string(),
+  timezone: z.string(),
+  updatedAt: sqlDate,
+  uninstalledAt: sqlDate.nullable(),
+  carrierServiceRefusedAt: sqlDate.nullable(),
+  settingsJson: z.string(),
+  // The enabled pickup location on this row (LEFT JOIN: all null when the shop has none).
+  locationGid: z.string().nullable(),
+  name: z.string().nullable(),
+  addressJson: z.string().nullable(),
+  contactName: z.string().nullable(),
+  contactPhone: z.string().nullable(),
+  notes: z.string().nullable(),
+});
+
+/** The shop's columns the dispatch and return jobs read. */
+export type DispatchShop = {
+  id: string;
+  timezone: string;
+  /** When the shop's settings (or any of its columns) last changed. */
+  updatedAt: Date;
+  uninstalledAt: Date | null;
+  carrierServiceRefusedAt: Date | null;
+};
+
+/**
+ * The shop, its settings and its enabled pickup points, as stored now (no time-based cache: a setting
+ * staff change reaches the next job). One plain SQL statement (Prisma's `include` was two statements
+ * and 2–3× the CPU: `npm run bench:statements`); the settings' parse is kept per settings text.
+ */
 export async function loadShop(db: Db, shopDomain: string) {
-  const shop = await db.shop.findUnique({
-    where: { domain: shopDomain },
-    include: { pickupLocations: { where: { enabled: true } } },
-  });
-  if (!shop || shop.uninstalledAt) throw permanentFailure("The shop has uninstalled the app.");
-  return { shop, settings: parseShopSettings(shop.settingsJson), pickupPoints: pickupPointsOf(shop.pickupLocations) };
+  const rows = parseSqlRows(
+    shopWithPickupRow,
+    await db.$queryRaw`
+      SELECT s."id", s."timezone", s."updatedAt", s."uninstalledAt", s."carrierServiceRefusedAt", s."settingsJson",
+        p."locationGid", p."name", p."addressJson", p."contactName", p."contactPhone", p."notes"
+      FROM "Shop" s
+      LEFT JOIN "PickupLocation" p ON p."shopId" = s."id" AND p."enabled" = TRUE
+      WHERE s."domain" = ${shopDomain}
+      ORDER BY p."id"`,
+    "Shop",
+  );
+  const first = rows[0];
+  if (!first || first.uninstalledAt) throw permanentFailure("The shop has uninstalled the app.");
+  const shop: DispatchShop = {
+    id: first.id,
+    timezone: first.timezone,
+    updatedAt: first.updatedAt,
+    uninstalledAt: first.uninstalledAt,
+    carrierServiceRefusedAt: first.carrierServiceRefusedAt,
+  };
+  const locations = rows.flatMap((row) =>
+    row.locationGid === null || row.name === null || row.addressJson === null
+      ? []
+      : [{ ...row, locationGid: row.locationGid, name: row.name, addressJson: row.addressJson, enabled: true }],
+  );
+  return { shop, settings: shopSettingsOfText(first.settingsJson), pickupPoints: pickupPointsOf(locations) };
 }
 
 export async function readOrder(deps: DispatchDeps, payload: OrderDispatchPayload): Promise<OrderForDispatch> {
@@ -50,6 +103,9 @@ export async function readOrder(deps: DispatchDeps, payload: OrderDispatchPayloa
   if (!order) throw permanentFailure("Shopify has no such order (deleted, or older than 60 days).");
   return order;
 }
+
+/** What planFor found: the shop, its settings, the order and the plan for it as read now. */
+export type DispatchPlanning = Awaited<ReturnType<typeof planFor>>;
 
 /** The plan for `order` as read now (with every fulfillment order, or with only the one a job creates). */
 export async function planFor(

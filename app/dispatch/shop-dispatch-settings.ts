@@ -23,7 +23,12 @@ export function dispatchSettingsOf(settings: ShopSettings): DispatchSettings {
 }
 
 /** Enabled pickup locations by Shopify location id, with the contact and notes set in the app. */
-export function pickupPointsOf(rows: PickupLocation[]): ReadonlyMap<string, PickupPoint> {
+export function pickupPointsOf(
+  rows: Pick<
+    PickupLocation,
+    "enabled" | "locationGid" | "name" | "addressJson" | "contactName" | "contactPhone" | "notes"
+  >[],
+): ReadonlyMap<string, PickupPoint> {
   return new Map(
     rows
       .filter((row) => row.enabled)

@@ -12,7 +12,7 @@ import * as build from "@remix-run/dev/server-build";
 import { appConfig } from "~/config/env.server";
 import { db } from "~/db.server";
 import { databaseProviderOf } from "~/db/provider";
-import { DISPATCH_FULFILLMENT_ORDER_JOB } from "~/dispatch/jobs";
+import { DISPATCH_FULFILLMENT_ORDER_JOB, DISPATCH_ORDER_JOB } from "~/dispatch/jobs";
 import { checkpointWriteAheadLog, useWriteAheadLog, WAL_CHECKPOINT_INTERVAL_MS } from "~/db/journal.server";
 import { deleteFinishedJobs } from "~/jobs/retention.server";
 import { startWorker, timerSleep, type Worker } from "~/jobs/worker.server";
@@ -159,7 +159,8 @@ if (config.workerEnabled || config.workerOnly) {
     queue: runtime.queue,
     handlers: jobHandlers(runtime, async (shop) => (await unauthenticated.admin(shop)).admin),
     concurrency: config.workerConcurrency,
-    preferredKinds: [DISPATCH_FULFILLMENT_ORDER_JOB],
+    // The jobs that call the courier: a fulfillment order's, and an order's (it books an order with one fulfillment order itself).
+    preferredKinds: [DISPATCH_FULFILLMENT_ORDER_JOB, DISPATCH_ORDER_JOB],
     // Three quarters of the slots: enough waiting at the courier's limit that none of its seconds
     // goes unused, while the orders that feed them, tracking and annotations keep the rest.
     preferredMaxRunning: Math.max(1, Math.ceil((config.workerConcurrency * 3) / 4)),

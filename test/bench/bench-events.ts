@@ -35,7 +35,7 @@
  * the app and of this load generator and the machine's load (loop-delay.ts).
  */
 import { loadavg } from "node:os";
-import { DISPATCH_FULFILLMENT_ORDER_JOB } from "~/dispatch/jobs";
+import { DISPATCH_ORDER_JOB } from "~/dispatch/jobs";
 import { DEFAULT_SHOP_SETTINGS } from "~/settings/shop-settings";
 import { APPLY_EVENTS_JOB } from "~/tracking/jobs";
 import { ORDER_ATTENTION_TAG_JOB, ORDER_DELIVERY_SUMMARY_JOB } from "~/tracking/order-annotation-jobs";
@@ -156,7 +156,8 @@ async function main(bench: Bench): Promise<void> {
   say(
     `Dispatch: ${deliveries.length} orders/paid sent at ${DISPATCH_RATE}/s (${paid.non2xx} non-2xx); waiting for the courier shipments`,
   );
-  const dispatched = await waitForJobs(app, DISPATCH_FULFILLMENT_ORDER_JOB, SHIPMENTS, {
+  // Each order has one fulfillment order, which its order job books (app/dispatch/order-job.server.ts).
+  const dispatched = await waitForJobs(app, DISPATCH_ORDER_JOB, SHIPMENTS, {
     since: dispatchStart,
     limitMs: DISPATCH_LIMIT_MS,
     stallMs: STALL_MS,

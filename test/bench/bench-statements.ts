@@ -5,17 +5,23 @@
  * process's CPU time per call taken for each (process.cpuUsage: the statements run one at a time,
  * so this is their cost in the app's process, the database's included on SQLite).
  *
- * Statements (the rows as bench:tenants has them: 20 shops with 3 pickup locations, 2,000 shipments,
- * 2,000 orders/paid deliveries):
+ * Statements (20 shops with 3 pickup locations, 2 enabled, and the default settings saved in full,
+ * 2,000 shipments, 2,000 orders/paid deliveries):
  * - shop: a shop with its enabled pickup locations (dispatch's loadShop, twice per order);
  * - shipment: a shipment by its idempotency key (the fulfillment-order job's first read);
- * - customer: the customer an order's orders/paid named (customerOfOrder, twice per order).
+ * - customer: the customer an order's orders/paid named (customerOfOrder, twice per order);
+ * - load_shop: all of dispatch's loadShop, the shop with its settings parsed and its pickup points: as it
+ *   was (Prisma's findUnique with include, the settings parsed on every call) on the Prisma side, the
+ *   app's loadShop (one plain SQL statement, the parse kept per settings text) on the SQL side.
  *
  * Prints µs per call for each and, as its LAST line, JSON: `<statement>_prisma_us`, `_sql_us` and
  * `_faster` (the side at least 10 % cheaper, else "neither"). A measurement for a decision (README,
  * Decisions), not a target: no `targets_met`. Options: `--db sqlite|postgresql`.
  */
 import { createDb, type Db } from "~/db/client.server";
+import { loadShop } from "~/dispatch/plan.server";
+import { pickupPointsOf } from "~/dispatch/shop-dispatch-settings";
+import { DEFAULT_SHOP_SETTINGS, parseShopSettings } from "~/settings/shop-settings";
 import { useWriteAheadLog } from "~/db/journal.server";
 import { migrateDatabase } from "../support/app-server";
 import { round1, runBench, say, type Bench } from "./harness";
@@ -34,13 +40,14 @@ type Kind = "sqlite" | "postgresql";
 async function seed(db: Db): Promise<void> {
   for (let s = 0; s < SHOPS; s++) {
     const domain = `statements-${s}.myshopify.com`;
-    const shop = await db.shop.create({ data: { domain, settingsJson: "{}" } });
+    const shop = await db.shop.create({ data: { domain, settingsJson: JSON.stringify(DEFAULT_SHOP_SETTINGS) } });
     await db.pickupLocation.createMany({
       data: [0, 1, 2].map((l) => ({
         shopId: shop.id,
         locationGid: `gid://shopify/Location/${s * 10 + l}`,
         name: `Location ${l}`,
         enabled: l < 2,
+        addressJson: JSON.stringify({ address1: `${l} Main St`, city: "Brooklyn", zip: "11201", countryCode: "US" }),
       })),
     });
     for (let n = 0; n < SHIPMENTS_PER_SHOP; n++) {
@@ -108,6 +115,21 @@ function pairs(db: Db): Pair[] {
       sql: (i) =>
         db.$queryRaw`SELECT "customerGid" FROM "WebhookDelivery" WHERE "shopDomain" = ${shopOf(i)} AND "topic" = 'orders/paid'
           AND "orderGid" = ${`gid://shopify/Order/${(i % SHOPS) * 1_000 + n(i)}`} AND "customerGid" IS NOT NULL LIMIT 1`,
+    },
+    {
+      name: "load_shop",
+      prisma: async (i) => {
+        const shop = await db.shop.findUnique({
+          where: { domain: shopOf(i) },
+          include: { pickupLocations: { where: { enabled: true } } },
+        });
+        return {
+          shop,
+          settings: parseShopSettings(shop!.settingsJson),
+          pickupPoints: pickupPointsOf(shop!.pickupLocations),
+        };
+      },
+      sql: (i) => loadShop(db, shopOf(i)),
     },
   ];
 }

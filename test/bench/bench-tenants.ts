@@ -40,7 +40,7 @@ import { performance } from "node:perf_hooks";
 import { parseEnv } from "~/config/env.server";
 import { REQUESTS_PER_SECOND } from "~/courier/limits";
 import { createDb } from "~/db/client.server";
-import { DISPATCH_FULFILLMENT_ORDER_JOB } from "~/dispatch/jobs";
+import { DISPATCH_ORDER_JOB } from "~/dispatch/jobs";
 import {
   createDatabase,
   dropDatabase,
@@ -351,8 +351,9 @@ async function runScenario(
     };
     for (let i = 0; i < storage.instances; i++) await start(i);
     const urls = () => apps.map((app) => app?.url ?? null);
-    const fulfillmentJobsDone = () =>
-      everyApp.reduce((sum, app) => sum + jobsFinished(app.jobLog, DISPATCH_FULFILLMENT_ORDER_JOB), 0);
+    // Every order here has one fulfillment order, which its order job books (app/dispatch/order-job.server.ts).
+    const orderJobsDone = () => everyApp.reduce((sum, app) => sum + jobsFinished(app.jobLog, DISPATCH_ORDER_JOB), 0);
+    const warmupOrders = shops.length * (1 + WARMUP_STANDARD_PER_SHOP);
 
     // Warm-up: two standard-shipping orders and one same-day order per shop, dispatched before the sale.
     const warmup: (Planned & { request: PreparedRequest })[] = [];
@@ -374,7 +375,7 @@ async function runScenario(
     warmup.forEach((w, i) => (w.atMs = (i * 1000) / WARMUP_RATE));
     await sendOnSchedule(urls, warmup, () => {});
     await waitUntil("the warm-up's dispatch", { timeoutMs: 120_000, intervalMs: 250 }, async () => ({
-      done: (await courier.shipmentCount()) >= shops.length && fulfillmentJobsDone() >= shops.length,
+      done: (await courier.shipmentCount()) >= shops.length && orderJobsDone() >= warmupOrders,
       value: null,
     }));
     const courierBefore = await courier.shipmentCount();
@@ -433,10 +434,10 @@ async function runScenario(
     let lastSeen = "";
     let lastChangeAt = Date.now();
     let lastPrintAt = Date.now();
-    const expectedJobs = shops.length + measured;
+    const expectedJobs = warmupOrders + measured;
     for (;;) {
       const count = (await courier.shipmentCount()) - courierBefore;
-      const jobsDone = fulfillmentJobsDone();
+      const jobsDone = orderJobsDone();
       if (`${count}/${jobsDone}` !== lastSeen) lastChangeAt = Date.now();
       lastSeen = `${count}/${jobsDone}`;
       // SQLite: one instance, its log counts every finished job. PostgreSQL: read the shared database.
@@ -448,9 +449,7 @@ async function runScenario(
       if (count >= measured && appDone) break;
       if (Date.now() - lastPrintAt >= PROGRESS_EVERY_MS) {
         lastPrintAt = Date.now();
-        say(
-          `  t=${at()}s courier shipments ${count}/${measured}, fulfillment-order jobs done ${jobsDone}/${expectedJobs}`,
-        );
+        say(`  t=${at()}s courier shipments ${count}/${measured}, order jobs done ${jobsDone}/${expectedJobs}`);
       }
       if (Date.now() - lastChangeAt > STALL_MS) {
         say(`  t=${at()}s STALLED: nothing new for ${STALL_MS / 1000} s`);

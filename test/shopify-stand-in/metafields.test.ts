@@ -182,4 +182,23 @@ describe("Shopify stand-in: metafields and tags", () => {
     });
     expect(order.tags).toEqual(["courier:booked", "same-day"]);
   });
+  it("runs a mutation's top-level fields one after the other, in the document's order, each with its own result and cost", async () => {
+    const { standIn, shop, request, problems } = setup();
+    const order = addOrder(shop, { tags: [] });
+    const twice = (first: "tagsAdd" | "tagsRemove", second: "tagsAdd" | "tagsRemove") => `#graphql
+      mutation TagsTwice($id: ID!, $tags: [String!]!) {
+        first: ${first}(id: $id, tags: $tags) { userErrors { message } }
+        second: ${second}(id: $id, tags: $tags) { userErrors { message } }
+      }`;
+    const added = await request<Record<string, { userErrors: unknown[] }>>(twice("tagsRemove", "tagsAdd"), {
+      id: order.id,
+      tags: ["courier:booked"],
+    });
+    expect(added).toEqual({ first: { userErrors: [] }, second: { userErrors: [] } });
+    expect(order.tags).toEqual(["courier:booked"]);
+    await request(twice("tagsAdd", "tagsRemove"), { id: order.id, tags: ["courier:booked"] });
+    expect(order.tags).toEqual([]);
+    expect(standIn.log.slice(-2).map((entry) => entry.requestedQueryCost)).toEqual([20, 20]);
+    expect(problems).toEqual([]);
+  });
 });

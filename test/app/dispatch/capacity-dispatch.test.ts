@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import { databaseProviderOf } from "~/db/provider";
-import { DISPATCH_FULFILLMENT_ORDER_JOB } from "~/dispatch/jobs";
+import { DISPATCH_FULFILLMENT_ORDER_JOB, DISPATCH_ORDER_JOB } from "~/dispatch/jobs";
 import { createJobQueue } from "~/jobs/queue.server";
 import { startWorker, timerSleep } from "~/jobs/worker.server";
 import { componentLogger } from "~/logging/logger.server";
@@ -121,21 +121,25 @@ function slotOrder() {
   });
 }
 
-/** Two workers, each counting the fulfillment-order jobs it ran, until nothing is due or running. */
+/** Two workers, each counting the dispatch jobs it ran (an order with one fulfillment order is booked by its order job), until nothing is due or running. */
 async function runTwoWorkers() {
   const ran = { a: 0, b: 0 };
   const workers = (["a", "b"] as const).map((name) => {
     const instance = name === "a" ? runtime : instanceB;
     const handlers = jobHandlers(instance, adminFor);
-    const dispatch = handlers[DISPATCH_FULFILLMENT_ORDER_JOB]!;
+    const counted = (kind: string) => {
+      const handler = handlers[kind]!;
+      return async (...args: Parameters<typeof handler>) => {
+        ran[name] += 1;
+        await handler(...args);
+      };
+    };
     return startWorker({
       queue: instance.queue,
       handlers: {
         ...handlers,
-        [DISPATCH_FULFILLMENT_ORDER_JOB]: async (job, context) => {
-          ran[name] += 1;
-          await dispatch(job, context);
-        },
+        [DISPATCH_ORDER_JOB]: counted(DISPATCH_ORDER_JOB),
+        [DISPATCH_FULFILLMENT_ORDER_JOB]: counted(DISPATCH_FULFILLMENT_ORDER_JOB),
       },
       concurrency: 4,
       pollIntervalMs: 5,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { runFulfillmentOrderDispatch } from "~/dispatch/fulfillment-order-job.server";
-import { ANNOTATE_ORDER_JOB, DISPATCH_FULFILLMENT_ORDER_JOB } from "~/dispatch/jobs";
+import { runOrderDispatch } from "~/dispatch/order-job.server";
+import { ANNOTATE_ORDER_JOB, DISPATCH_FULFILLMENT_ORDER_JOB, DISPATCH_ORDER_JOB } from "~/dispatch/jobs";
 import { idempotencyKey, type DispatchDeps } from "~/dispatch/plan.server";
 import { getRuntime } from "~/runtime.server";
 import type { AdminGraphql } from "~/shopify-admin/admin-request.server";
@@ -106,7 +107,9 @@ describe("dispatch when paid", () => {
     });
     expect(stored().tags).toContain("same-day-dispatched");
     expect(JSON.parse(stored().metafields.find((m) => m.key === "delivery")!.value).shipments).toHaveLength(1);
-    expect(await db.job.count({ where: { kind: DISPATCH_FULFILLMENT_ORDER_JOB, state: "done", attempts: 1 } })).toBe(1);
+    // An order with one fulfillment order is booked by its order job: no second job.
+    expect(await db.job.count({ where: { kind: DISPATCH_ORDER_JOB, state: "done", attempts: 1 } })).toBe(1);
+    expect(await db.job.count({ where: { kind: DISPATCH_FULFILLMENT_ORDER_JOB } })).toBe(0);
   });
 
   it("reads a shop's Shopify session once for the jobs of several orders that run close together", async () => {
@@ -156,10 +159,10 @@ describe("dispatch when paid", () => {
       JSON.parse(shop.orders.find((o) => o.id === order.id)!.metafields.find((m) => m.key === "delivery")!.value)
         .shipments,
     ).toHaveLength(2);
-    expect(standIn.log.filter((e) => e.operationName === "OrderTagsAdd")).toHaveLength(1);
+    expect(standIn.log.filter((e) => e.operationName === "OrderDeliveryAnnotate")).toHaveLength(1);
   });
 
-  it("reads a fulfillment order with its order in one request, and every page of its lines", async () => {
+  it("reads an order with its only fulfillment order and first page of lines in one request, then every further page", async () => {
     const titles = Array.from({ length: 53 }, (_, i) => `Pastry ${i + 1}`);
     const order = sameDayOrder({ lineItems: titles.map((title) => ({ title, quantity: 1 })) });
     await paid(order.id, "w-pages");
@@ -168,16 +171,78 @@ describe("dispatch when paid", () => {
     const [created] = courierShipments().slice(-1);
     expect(created!.request.items.map((i) => i.description)).toEqual(titles);
     const reads = standIn.log.filter((e) => e.operationType === "query").map((e) => e.operationName);
-    // The order job reads the order, then its fulfillment order's two pages of lines; the
-    // fulfillment order's job reads it with its order and first page, then the second page.
-    expect(reads).toEqual([
-      "OrderForDispatch",
-      "FulfillmentOrderLines",
-      "FulfillmentOrderLines",
-      "FulfillmentOrderForDispatch",
-      "FulfillmentOrderLines",
-    ]);
+    // The order job reads the order with its only fulfillment order's first page of lines, then the
+    // second page, and books it: no second read.
+    expect(reads).toEqual(["OrderForDispatch", "FulfillmentOrderLines"]);
     expect(standIn.graphqlErrors).toEqual([]);
+  });
+
+  it("reads each fulfillment order of a split order again in its own job, with every page of its lines", async () => {
+    const shop = standIn.shop(SHOP);
+    const warehouse = shop.locations.find((l) => l.name === "Warehouse");
+    const titles = Array.from({ length: 53 }, (_, i) => `Pastry ${i + 1}`);
+    const order = sameDayOrder({
+      lineItems: [
+        ...titles.map((title) => ({ title, quantity: 1, location: shop.locations[0] })),
+        { title: "Flour sack", quantity: 1, location: warehouse },
+      ],
+    });
+    await paid(order.id, "w-split-pages");
+    await drainJobs();
+
+    const created = courierShipments().slice(-2);
+    expect(created.map((c) => c.request.items.length).sort((a, b) => a - b)).toEqual([1, 53]);
+    const reads = standIn.log.filter((e) => e.operationType === "query").map((e) => e.operationName);
+    // The order job: the order with the first fulfillment order's first page, that one's second page
+    // and the other's lines. Each fulfillment order's job: itself with its order and first page, and
+    // the big one's second page.
+    expect(reads.filter((r) => r === "OrderForDispatch")).toHaveLength(1);
+    expect(reads.filter((r) => r === "FulfillmentOrderForDispatch")).toHaveLength(2);
+    expect(reads.filter((r) => r === "FulfillmentOrderLines")).toHaveLength(3);
+    expect(await db.job.count({ where: { kind: DISPATCH_FULFILLMENT_ORDER_JOB, state: "done" } })).toBe(2);
+    expect(standIn.graphqlErrors).toEqual([]);
+  });
+
+  it("books an order with one fulfillment order in its order job; a retry after a crash adopts the courier's shipment", async () => {
+    const order = sameDayOrder();
+    const fo = order.fulfillmentOrders[0]!;
+    const deps: DispatchDeps = {
+      db,
+      queue,
+      admin: await adminFor(SHOP),
+      courier: await runtime.courierFor(SHOP),
+      clock: runtime.clock,
+    };
+    const payload = { orderGid: order.id, generation: 1 };
+    const before = courierShipments().length;
+    await expect(
+      runOrderDispatch(deps, SHOP, payload, async () => {
+        throw new Error("simulated crash before commit");
+      }),
+    ).rejects.toThrow("simulated crash");
+    expect(await db.shipment.count({ where: { orderGid: order.id } })).toBe(0);
+    expect(await db.orderDispatch.count({ where: { orderGid: order.id } })).toBe(0);
+
+    const completed: unknown[] = [];
+    const result = await runOrderDispatch(deps, SHOP, payload, async (tx) => {
+      completed.push(tx);
+    });
+    expect(result).toMatchObject({ outcome: "planned", shipments: 1 });
+    expect(completed).toHaveLength(1);
+    expect(courierShipments().length - before).toBe(1);
+    const key = idempotencyKey(SHOP, fo.id, 1);
+    expect(sandbox.requestLog.filter((r) => r.idempotencyKey === key).map((r) => r.status)).toEqual([201, 409]);
+    const row = await db.shipment.findUniqueOrThrow({ where: { idempotencyKey: key } });
+    expect(row.courierShipmentId).toBe(String(courierShipments().at(-1)!.id));
+    expect(await db.orderDispatch.findFirstOrThrow({ where: { orderGid: order.id } })).toMatchObject({
+      outcome: "planned",
+    });
+    expect(await db.job.count({ where: { kind: DISPATCH_FULFILLMENT_ORDER_JOB } })).toBe(0);
+
+    // Run once more (a repeat after the commit): the booked shipment is found, the courier not called.
+    const again = await runOrderDispatch(deps, SHOP, payload, async () => {});
+    expect(again).toMatchObject({ outcome: "planned", shipments: 1 });
+    expect(sandbox.requestLog.filter((r) => r.idempotencyKey === key)).toHaveLength(2);
   });
 
   it("refuses, without calling the courier, a job whose fulfillment order belongs to another order", async () => {
@@ -252,7 +317,7 @@ describe("dispatch when paid", () => {
     const shipment = await db.shipment.findFirstOrThrow({ where: { orderGid: order.id } });
     expect(shipment).toMatchObject({ state: "failed", needsAttention: true, courierShipmentId: null });
     expect(shipment.attentionReason).toMatch(/cannot find the address/);
-    const job = await db.job.findFirstOrThrow({ where: { kind: DISPATCH_FULFILLMENT_ORDER_JOB } });
+    const job = await db.job.findFirstOrThrow({ where: { kind: DISPATCH_ORDER_JOB } });
     expect(job).toMatchObject({ state: "done", attempts: 1 });
   });
 
@@ -273,7 +338,7 @@ describe("dispatch when paid", () => {
     await paid(order.id, "w-down");
     await drainJobs();
     sandbox.resetFaults();
-    const job = await db.job.findFirstOrThrow({ where: { kind: DISPATCH_FULFILLMENT_ORDER_JOB } });
+    const job = await db.job.findFirstOrThrow({ where: { kind: DISPATCH_ORDER_JOB } });
     expect(job).toMatchObject({ state: "queued", attempts: 1, lastError: expect.stringMatching(/maintenance/) });
     expect(await db.shipment.count({ where: { orderGid: order.id } })).toBe(0);
 

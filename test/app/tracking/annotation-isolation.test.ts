@@ -16,6 +16,7 @@ const refused = () => {
 };
 const annotations = vi.hoisted(() => ({
   addOrderTags: vi.fn(async () => refused()),
+  annotateOrderDelivery: vi.fn(async () => refused()),
   removeOrderTags: vi.fn(async () => refused()),
   setOrderDeliveryMetafield: vi.fn(async () => refused()),
 }));
@@ -56,7 +57,8 @@ describe("tags and metafields refused: the state and the triggers go on", () => 
     const summary = waiting.find((j) => j.kind === ORDER_DELIVERY_SUMMARY_JOB)!;
     const annotation = waiting.find((j) => j.kind === ANNOTATE_ORDER_JOB)!;
     expect(summary.orderingKey).toBe(annotation.orderingKey);
+    // The attention tag job's tag, and the order's annotation (its metafield and tag in one request).
     expect(annotations.addOrderTags).toHaveBeenCalled();
-    expect(annotations.setOrderDeliveryMetafield).toHaveBeenCalled();
+    expect(annotations.annotateOrderDelivery).toHaveBeenCalled();
   });
 });
