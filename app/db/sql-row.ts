@@ -19,6 +19,11 @@ export const sqlDate = z
   .transform((value) => (value instanceof Date ? value : new Date(value)))
   .pipe(z.date());
 
+/** A Boolean column, as a boolean (SQLite may hand back its stored 0 or 1). */
+export const sqlBoolean = z
+  .union([z.boolean(), z.literal([0, 1, 0n, 1n])])
+  .transform((value) => value === true || value === 1 || value === 1n);
+
 /** The rows a raw query returned, each parsed by `row`; `what` names them in the error. */
 export function parseSqlRows<T extends z.ZodType>(row: T, rows: unknown, what: string): z.output<T>[] {
   const parsed = z.array(row).safeParse(rows);

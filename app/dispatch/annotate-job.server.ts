@@ -1,5 +1,6 @@
 import { annotateOrderDelivery } from "~/shopify-admin/order-annotations.server";
 import { orderDeliverySummary } from "~/shipments/order-summary";
+import { shipmentsForOrderSummary } from "~/shipments/order-summary-read.server";
 import type { OrderAnnotationPayload } from "./jobs";
 import { loadShop, type DispatchDeps } from "./plan.server";
 
@@ -10,10 +11,7 @@ export async function annotateDispatchedOrder(
   payload: OrderAnnotationPayload,
 ) {
   const { shop, settings } = await loadShop(deps.db, shopDomain);
-  const shipments = await deps.db.shipment.findMany({
-    where: { shopId: shop.id, orderGid: payload.orderGid },
-    orderBy: { createdAt: "asc" },
-  });
+  const shipments = await shipmentsForOrderSummary(deps.db, shop.id, payload.orderGid);
   if (!shipments.some((s) => s.courierShipmentId)) return;
   await annotateOrderDelivery(deps.admin, payload.orderGid, orderDeliverySummary(shipments), [
     settings.tags.dispatched,

@@ -1,4 +1,6 @@
+import { z } from "zod";
 import type { Db } from "~/db/client.server";
+import { parseSqlRows, sqlDate, sqlInteger } from "~/db/sql-row";
 import type { OrderForDispatch } from "~/shopify-admin/orders.server";
 import { cartSignature } from "~/quote/public";
 
@@ -30,6 +32,14 @@ export function dispatchCartSignature(
   });
 }
 
+const quoteMemoryRow = z.object({
+  courierCents: sqlInteger.nullable(),
+  priceCents: sqlInteger,
+  priceSource: z.string(),
+  expiresAt: sqlDate,
+  createdAt: sqlDate,
+});
+
 /**
  * What checkout quoted for this fulfillment order in the order's window (the quote memory row of its
  * cart signature and service code), else null. `quotedAt`: when it was last written; the row is written
@@ -47,10 +57,13 @@ export async function quotedPrice(
 ): Promise<{ courierCents: number | null; priceCents: number; priceSource: string; quotedAt: Date } | null> {
   const signature = dispatchCartSignature(order, fulfillmentOrderGid, locationGid);
   if (!serviceCode || !signature) return null;
-  const memory = await db.quoteMemory.findUnique({
-    where: { shopDomain_cartSignature_serviceCode: { shopDomain, cartSignature: signature, serviceCode } },
-    select: { courierCents: true, priceCents: true, priceSource: true, expiresAt: true, createdAt: true },
-  });
+  // Plain SQL: read for every booking, like the other hot reads (README, Decisions: hot reads in SQL).
+  const [memory] = parseSqlRows(
+    quoteMemoryRow,
+    await db.$queryRaw`SELECT "courierCents", "priceCents", "priceSource", "expiresAt", "createdAt" FROM "QuoteMemory"
+      WHERE "shopDomain" = ${shopDomain} AND "cartSignature" = ${signature} AND "serviceCode" = ${serviceCode}`,
+    "QuoteMemory",
+  );
   return memory && memory.expiresAt > now
     ? {
         courierCents: memory.courierCents,

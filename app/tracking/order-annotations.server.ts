@@ -4,6 +4,7 @@ import type { AdminGraphql } from "~/shopify-admin/admin-request.server";
 import { addOrderTags, removeOrderTags, setOrderDeliveryMetafield } from "~/shopify-admin/order-annotations.server";
 import type { OrderAttentionTagPayload, OrderDeliverySummaryPayload } from "./order-annotation-jobs";
 import { orderDeliverySummary } from "~/shipments/order-summary";
+import { shipmentsForOrderSummary } from "~/shipments/order-summary-read.server";
 
 export type OrderAnnotationDeps = { db: Db; admin: () => Promise<AdminGraphql> };
 
@@ -42,10 +43,7 @@ export async function runOrderDeliverySummary(
   payload: OrderDeliverySummaryPayload,
 ): Promise<void> {
   const shopId = await shopIdOf(deps.db, shopDomain);
-  const shipments = await deps.db.shipment.findMany({
-    where: { shopId, orderGid: payload.orderGid },
-    orderBy: { createdAt: "asc" },
-  });
+  const shipments = await shipmentsForOrderSummary(deps.db, shopId, payload.orderGid);
   if (shipments.length === 0) return;
   await setOrderDeliveryMetafield(await deps.admin(), payload.orderGid, orderDeliverySummary(shipments));
 }

@@ -10,6 +10,9 @@
  * - shop: a shop with its enabled pickup locations (dispatch's loadShop, twice per order);
  * - shipment: a shipment by its idempotency key (the fulfillment-order job's first read);
  * - customer: the customer an order's orders/paid named (customerOfOrder, twice per order);
+ * - order_shipments: an order's shipments for its delivery metafield (the annotation job, each summary
+ *   written), the whole rows through Prisma against the summary's columns in plain SQL
+ *   (shipmentsForOrderSummary);
  * - load_shop: all of dispatch's loadShop, the shop with its settings parsed and its pickup points: as it
  *   was (Prisma's findUnique with include, the settings parsed on every call) on the Prisma side, the
  *   app's loadShop (one plain SQL statement, the parse kept per settings text) on the SQL side.
@@ -22,6 +25,7 @@ import { createDb, type Db } from "~/db/client.server";
 import { loadShop } from "~/dispatch/plan.server";
 import { pickupPointsOf } from "~/dispatch/shop-dispatch-settings";
 import { DEFAULT_SHOP_SETTINGS, parseShopSettings } from "~/settings/shop-settings";
+import { shipmentsForOrderSummary } from "~/shipments/order-summary-read.server";
 import { useWriteAheadLog } from "~/db/journal.server";
 import { migrateDatabase } from "../support/app-server";
 import { round1, runBench, say, type Bench } from "./harness";
@@ -37,10 +41,23 @@ const NOISE = 1.1;
 
 type Kind = "sqlite" | "postgresql";
 
-async function seed(db: Db): Promise<void> {
+/** A stored courier request about the size the dispatch job writes (addresses, contacts, one item). */
+const COURIER_REQUEST = JSON.stringify({
+  reference_id: "#1001",
+  pickup: { name: "Main St", address: "1 Main St, Brooklyn, NY 11201, US", phone: "+17185550100", notes: "Back door" },
+  dropoff: { name: "Steve Shipper", address: "123 Shipping Street, Brooklyn, NY 11201, US", phone: "+15555550100" },
+  items: [{ name: "Sourdough loaf", quantity: 2, length: 10, width: 8, height: 4, weight: 1.5 }],
+  pickup_after: "2026-11-28T14:00:00.000Z",
+  deliver_between: ["2026-11-28T15:00:00.000Z", "2026-11-28T17:00:00.000Z"],
+  options: { signature_required: false, recipient_sms: true, decline_insurance: false },
+});
+
+async function seed(db: Db): Promise<string[]> {
+  const shopIds: string[] = [];
   for (let s = 0; s < SHOPS; s++) {
     const domain = `statements-${s}.myshopify.com`;
     const shop = await db.shop.create({ data: { domain, settingsJson: JSON.stringify(DEFAULT_SHOP_SETTINGS) } });
+    shopIds.push(shop.id);
     await db.pickupLocation.createMany({
       data: [0, 1, 2].map((l) => ({
         shopId: shop.id,
@@ -60,7 +77,7 @@ async function seed(db: Db): Promise<void> {
           fulfillmentOrderGid: `gid://shopify/FulfillmentOrder/${s * 1_000 + n}`,
           locationGid: `gid://shopify/Location/${s * 10}`,
           idempotencyKey: `key-${s}-${n}`,
-          requestJson: "{}",
+          requestJson: COURIER_REQUEST,
           state: "scheduled",
         },
       });
@@ -75,11 +92,12 @@ async function seed(db: Db): Promise<void> {
       });
     }
   }
+  return shopIds;
 }
 
 type Pair = { name: string; prisma: (i: number) => Promise<unknown>; sql: (i: number) => Promise<unknown> };
 
-function pairs(db: Db): Pair[] {
+function pairs(db: Db, shopIds: string[]): Pair[] {
   const shopOf = (i: number) => `statements-${i % SHOPS}.myshopify.com`;
   const n = (i: number) => Math.floor(i / SHOPS) % SHIPMENTS_PER_SHOP;
   return [
@@ -115,6 +133,16 @@ function pairs(db: Db): Pair[] {
       sql: (i) =>
         db.$queryRaw`SELECT "customerGid" FROM "WebhookDelivery" WHERE "shopDomain" = ${shopOf(i)} AND "topic" = 'orders/paid'
           AND "orderGid" = ${`gid://shopify/Order/${(i % SHOPS) * 1_000 + n(i)}`} AND "customerGid" IS NOT NULL LIMIT 1`,
+    },
+    {
+      name: "order_shipments",
+      prisma: (i) =>
+        db.shipment.findMany({
+          where: { shopId: shopIds[i % SHOPS]!, orderGid: `gid://shopify/Order/${(i % SHOPS) * 1_000 + n(i)}` },
+          orderBy: { createdAt: "asc" },
+        }),
+      sql: (i) =>
+        shipmentsForOrderSummary(db, shopIds[i % SHOPS]!, `gid://shopify/Order/${(i % SHOPS) * 1_000 + n(i)}`),
     },
     {
       name: "load_shop",
@@ -165,9 +193,9 @@ async function main(bench: Bench): Promise<void> {
   const db = createDb(url);
   bench.defer(() => db.$disconnect());
   if (kind === "sqlite") await useWriteAheadLog(db);
-  await seed(db);
+  const shopIds = await seed(db);
   const summary: Record<string, number | string> = { db: kind };
-  for (const pair of pairs(db)) {
+  for (const pair of pairs(db, shopIds)) {
     const { prisma, sql } = await measure(pair);
     say(`  ${pair.name}: Prisma ${prisma} µs, plain SQL ${sql} µs per call (CPU, ${ROUNDS} calls each)`);
     summary[`${pair.name}_prisma_us`] = prisma;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { parseSqlRows, sqlDate, sqlInteger } from "~/db/sql-row";
+import { parseSqlRows, sqlBoolean, sqlDate, sqlInteger } from "~/db/sql-row";
 
 describe("sqlInteger", () => {
   it.each([
@@ -33,6 +33,27 @@ describe("sqlDate", () => {
 
   it("refuses text that is no date", () => {
     expect(sqlDate.safeParse("tomorrow").success).toBe(false);
+  });
+});
+
+describe("sqlBoolean", () => {
+  it.each([
+    { from: "a boolean", value: true, expected: true },
+    { from: "false", value: false, expected: false },
+    { from: "SQLite's stored 1", value: 1, expected: true },
+    { from: "SQLite's stored 0", value: 0, expected: false },
+    { from: "1 as a bigint", value: 1n, expected: true },
+    { from: "0 as a bigint", value: 0n, expected: false },
+  ])("reads $from", ({ value, expected }) => {
+    expect(sqlBoolean.parse(value)).toBe(expected);
+  });
+
+  it.each([
+    { what: "another number", value: 2 },
+    { what: "text", value: "true" },
+    { what: "null", value: null },
+  ])("refuses $what", ({ value }) => {
+    expect(sqlBoolean.safeParse(value).success).toBe(false);
   });
 });
 
