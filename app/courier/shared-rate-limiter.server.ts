@@ -1,5 +1,4 @@
 import type { Db } from "~/db/client.server";
-import { isUniqueViolation } from "~/db/errors";
 import { withBusyRetry } from "~/db/busy-retry";
 import { componentLogger } from "~/logging/logger.server";
 import { CourierError, throttledError, timeoutError } from "./errors";
@@ -12,6 +11,7 @@ import {
   type LimiterPolicyOptions,
   limiterPolicyOf,
 } from "./rate-limit-policy";
+import { createRateSlots, grantRateSlot, readRateSlots, releaseRateSlot } from "./rate-slot-sql.server";
 import { grantsInWindow, oldestFreeSlot, type SlotRow } from "./rate-slots";
 
 /**
@@ -100,26 +100,13 @@ export function createSharedRateLimiter(options: SharedRateLimiterOptions): Cour
   const retryBusy = <T>(operation: () => Promise<T>) => withBusyRetry(operation, (ms) => sleep(ms), random);
 
   async function readSlots(tokenKey: string): Promise<SlotRow[]> {
-    const read = () =>
-      retryBusy(() =>
-        db.courierRateSlot.findMany({
-          where: { tokenKey, slot: { lt: perSecond } },
-          select: { slot: true, lane: true, grantedAt: true, heldUntil: true, version: true },
-        }),
-      );
+    const read = () => retryBusy(() => readRateSlots(db, tokenKey, perSecond));
     const slots = await read();
     if (slots.length === perSecond) return slots;
     const missing = Array.from({ length: perSecond }, (_, slot) => slot).filter(
       (slot) => !slots.some((row) => row.slot === slot),
     );
-    try {
-      await retryBusy(() =>
-        db.courierRateSlot.createMany({ data: missing.map((slot) => ({ tokenKey, slot, grantedAt: NEVER_GRANTED })) }),
-      );
-    } catch (error) {
-      // Another instance created them at the same moment.
-      if (!isUniqueViolation(error)) throw error;
-    }
+    await retryBusy(() => createRateSlots(db, tokenKey, missing, NEVER_GRANTED));
     return read();
   }
 
@@ -165,13 +152,17 @@ export function createSharedRateLimiter(options: SharedRateLimiterOptions): Cour
     if (!slot) return { lost: true };
     // Held until the answer (release below), or until the request's own time limit has passed.
     const heldUntil = policy.holdMs > 0 ? new Date(now + policy.holdMs) : null;
-    const { count } = await retryBusy(() =>
-      db.courierRateSlot.updateMany({
-        where: { tokenKey, slot: slot.slot, version: slot.version },
-        data: { lane: decision.grant, grantedAt: new Date(now), heldUntil, version: { increment: 1 } },
+    const granted = await retryBusy(() =>
+      grantRateSlot(db, {
+        tokenKey,
+        slot: slot.slot,
+        version: slot.version,
+        lane: decision.grant,
+        at: new Date(now),
+        heldUntil,
       }),
     );
-    if (count !== 1) return { lost: true };
+    if (!granted) return { lost: true };
     return { granted: decision.grant, release: heldUntil ? releaseOf(tokenKey, slot.slot, heldUntil) : undefined };
   }
 
@@ -182,20 +173,8 @@ export function createSharedRateLimiter(options: SharedRateLimiterOptions): Cour
    */
   function releaseOf(tokenKey: string, slot: number, heldUntil: Date): GrantRelease {
     let released = false;
-    const answer = async (answeredAt: Date) => {
-      const thisGrant = { tokenKey, slot, heldUntil };
-      const moved = await retryBusy(() =>
-        db.courierRateSlot.updateMany({
-          where: { ...thisGrant, grantedAt: { lte: answeredAt } },
-          data: { grantedAt: answeredAt, heldUntil: null, version: { increment: 1 } },
-        }),
-      );
-      if (moved.count === 0) {
-        await retryBusy(() =>
-          db.courierRateSlot.updateMany({ where: thisGrant, data: { heldUntil: null, version: { increment: 1 } } }),
-        );
-      }
-    };
+    const answer = (answeredAt: Date) =>
+      retryBusy(() => releaseRateSlot(db, { tokenKey, slot, heldUntil, answeredAt }));
     return () => {
       if (released) return;
       released = true;

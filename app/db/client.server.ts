@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { PrismaClient, type Prisma } from "@prisma/client";
-import { createDriverAdapter } from "./adapter.server";
+import { createDriverAdapter, postgresPoolConfig } from "./adapter.server";
 import { POSTGRESQL_CLIENT_MODULE, databaseProviderOf, type DatabaseProvider } from "./provider";
 
 /**
@@ -14,7 +14,7 @@ export type Db = PrismaClient;
 /** Prisma's interactive-transaction client, as passed to `db.$transaction(async (tx) => ...)`: the one `Tx`. */
 export type Tx = Prisma.TransactionClient;
 
-const providers = new WeakMap<object, DatabaseProvider>();
+const providers = new WeakMap<object, { provider: DatabaseProvider; connections: number }>();
 
 // Loaded at run time from node_modules (not bundled): the generated client reads its query
 // compiler's wasm file next to itself.
@@ -34,11 +34,18 @@ export function createDb(databaseUrl: string): Db {
   const provider = databaseProviderOf(databaseUrl);
   const Client = provider === "postgresql" ? postgresqlClientClass() : PrismaClient;
   const db = new Client({ adapter: createDriverAdapter(databaseUrl) });
-  providers.set(db, provider);
+  // SQLite: one connection for the process (sqlite-connection.server.ts); PostgreSQL: the pool's size.
+  const connections = provider === "postgresql" ? (postgresPoolConfig(databaseUrl).max ?? 1) : 1;
+  providers.set(db, { provider, connections });
   return db;
 }
 
 /** The provider a client was created for (SQLite for a client not made by createDb). */
 export function providerOfDb(db: Db): DatabaseProvider {
-  return providers.get(db) ?? "sqlite";
+  return providers.get(db)?.provider ?? "sqlite";
+}
+
+/** How many statements a client can run at once: its pool's connections (1 for SQLite and a client not made by createDb). */
+export function connectionsOfDb(db: Db): number {
+  return providers.get(db)?.connections ?? 1;
 }

@@ -78,16 +78,12 @@ function lookSql(shopDomain: string, slotKey: string): Prisma.Sql {
  * still records the booking, marked so. Idempotent per shipment.
  */
 export async function takeSlotPlace(tx: Tx, request: PlaceRequest): Promise<SlotPlace> {
+  const moving = request.moveJson !== undefined;
+  const holder = moving ? Prisma.sql`"movingShipmentId", "moveJson"` : Prisma.sql`"shipmentId"`;
+  const holderValues = moving
+    ? Prisma.sql`${request.shipmentId}, ${request.moveJson}`
+    : Prisma.sql`${request.shipmentId}`;
   for (let attempt = 0; attempt < TAKE_PLACE_ATTEMPTS; attempt++) {
-    const moving = request.moveJson !== undefined;
-    const held = await tx.slotReservation.findUnique({
-      where: moving ? { movingShipmentId: request.shipmentId } : { shipmentId: request.shipmentId },
-    });
-    if (held) return { place: held.place, overCapacity: held.overCapacity, slotWords: held.slotWords, taken: false };
-    const holder = moving ? Prisma.sql`"movingShipmentId", "moveJson"` : Prisma.sql`"shipmentId"`;
-    const holderValues = moving
-      ? Prisma.sql`${request.shipmentId}, ${request.moveJson}`
-      : Prisma.sql`${request.shipmentId}`;
     const [look] = parseSqlRows(lookRow, await tx.$queryRaw(lookSql(request.shopDomain, request.slotKey)), "slot");
     const within = withinCapacity(request.capacity, look!.freePlace, look!.active);
     const place = within ? look!.freePlace : null;
@@ -102,6 +98,13 @@ export async function takeSlotPlace(tx: Tx, request: PlaceRequest): Promise<Slot
       "slot reservation",
     );
     if (inserted[0]) return { place, overCapacity: !within, slotWords: request.slotWords, taken: true };
+    // Nothing inserted: this shipment (or its move) holds a reservation already (its unique key), or
+    // another booking took the place number first. Read only then: a booking's first try is two
+    // statements, not three (each a round trip inside the dispatch transaction, issue 37).
+    const held = await tx.slotReservation.findUnique({
+      where: moving ? { movingShipmentId: request.shipmentId } : { shipmentId: request.shipmentId },
+    });
+    if (held) return { place: held.place, overCapacity: held.overCapacity, slotWords: held.slotWords, taken: false };
   }
   throw retryLater("Many bookings are taking places in this delivery slot at once; trying again.", 1_000);
 }

@@ -7,7 +7,8 @@ import { parseJsonKeepingIds } from "~/http/json-ids";
 import { verifyWebhook, type VerifiedWebhook } from "~/shopify.server";
 import { recordDelivery } from "~/webhooks/deliveries.server";
 
-// Deliveries that arrive together are recorded in one transaction (app/db/transaction-batcher.server.ts).
+// Deliveries that arrive together are recorded in one transaction (app/db/transaction-batcher.server.ts);
+// on PostgreSQL several such transactions run at once.
 const deliveryTransactions = createTransactionBatcher(db);
 
 type Received<P> = { shop: string; topic: string; webhookId: string; payload: P };
@@ -63,9 +64,12 @@ export async function receiveWebhook<S extends z.ZodType>(request: Request, opti
   const delivery = { shopDomain: shop, webhookId, topic, ...options.ids?.(parsed.data) };
   if (options.handleInTransaction) {
     const handleInTransaction = options.handleInTransaction;
+    // One order's deliveries commit in the order they arrived, and never in two batches at once (whose
+    // row locks could then be taken in opposite orders); a delivery naming no order is keyed by itself.
+    const orderKey = `${shop} ${delivery.orderGid ?? `webhook ${webhookId}`}`;
     await deliveryTransactions.transaction(async (tx) => {
       if (await recordDelivery(tx, delivery)) await handleInTransaction(received, tx);
-    });
+    }, orderKey);
     return new Response(null, { status: 200 });
   }
   if (await recordDelivery(db, delivery)) {

@@ -80,4 +80,14 @@ describe("parseSqlRows", () => {
     expect(() => parseSqlRows(row, [{ id: "a", attempts: "x" }], "Job")).toThrow(/unexpected Job rows[\s\S]*attempts/);
     expect(() => parseSqlRows(row, { id: "a" }, "Job")).toThrow(/unexpected Job rows/);
   });
+
+  it("parses each query's rows by its own row, whichever was parsed before", () => {
+    const named = z.object({ id: z.string(), name: z.string() });
+    const stored = [{ id: "a", attempts: 3n, name: "Dana" }];
+    for (let round = 0; round < 2; round++) {
+      expect(parseSqlRows(row, stored, "Job")).toEqual([{ id: "a", attempts: 3 }]);
+      expect(parseSqlRows(named, stored, "Shop")).toEqual([{ id: "a", name: "Dana" }]);
+      expect(() => parseSqlRows(named, [{ id: "a" }], "Shop")).toThrow(/unexpected Shop rows[\s\S]*name/);
+    }
+  });
 });
