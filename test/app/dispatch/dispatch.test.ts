@@ -40,6 +40,14 @@ beforeEach(async () => {
 const drainJobs = () => drain(runtime);
 const sameDayOrder = (overrides: Parameters<typeof order>[1] = {}) => order(standIn, overrides);
 const courierShipments = () => [...sandbox.shipments.values()];
+/** What a dispatch job gets, for calling its function directly. */
+const dispatchDeps = async (): Promise<DispatchDeps> => ({
+  db,
+  queue,
+  admin: await adminFor(SHOP),
+  courier: await runtime.courierFor(SHOP),
+  clock: runtime.clock,
+});
 
 describe("dispatch when paid", () => {
   it("creates one courier shipment per fulfillment order of a two-location order, once, whatever the webhooks", async () => {
@@ -137,13 +145,7 @@ describe("dispatch when paid", () => {
         { title: "Flour sack", quantity: 1, location: shop.locations.find((l) => l.name === "Warehouse") },
       ],
     });
-    const deps: DispatchDeps = {
-      db,
-      queue,
-      admin: await adminFor(SHOP),
-      courier: await runtime.courierFor(SHOP),
-      clock: runtime.clock,
-    };
+    const deps = await dispatchDeps();
     for (const fo of order.fulfillmentOrders) {
       await runFulfillmentOrderDispatch(
         deps,
@@ -206,13 +208,7 @@ describe("dispatch when paid", () => {
   it("books an order with one fulfillment order in its order job; a retry after a crash adopts the courier's shipment", async () => {
     const order = sameDayOrder();
     const fo = order.fulfillmentOrders[0]!;
-    const deps: DispatchDeps = {
-      db,
-      queue,
-      admin: await adminFor(SHOP),
-      courier: await runtime.courierFor(SHOP),
-      clock: runtime.clock,
-    };
+    const deps = await dispatchDeps();
     const payload = { orderGid: order.id, generation: 1 };
     const before = courierShipments().length;
     await expect(
@@ -247,13 +243,7 @@ describe("dispatch when paid", () => {
 
   it("refuses, without calling the courier, a job whose fulfillment order belongs to another order", async () => {
     const [first, second] = [sameDayOrder(), sameDayOrder()];
-    const deps: DispatchDeps = {
-      db,
-      queue,
-      admin: await adminFor(SHOP),
-      courier: await runtime.courierFor(SHOP),
-      clock: runtime.clock,
-    };
+    const deps = await dispatchDeps();
     const before = courierShipments().length;
     const payload = { orderGid: first.id, generation: 1, fulfillmentOrderGid: second.fulfillmentOrders[0]!.id };
     await expect(runFulfillmentOrderDispatch(deps, SHOP, payload, async () => {})).rejects.toThrow(
@@ -265,13 +255,7 @@ describe("dispatch when paid", () => {
   it("adopts the shipment the courier already made when a crash lost our record of it (409)", async () => {
     const order = sameDayOrder();
     const fo = order.fulfillmentOrders[0]!;
-    const deps: DispatchDeps = {
-      db,
-      queue,
-      admin: await adminFor(SHOP),
-      courier: await runtime.courierFor(SHOP),
-      clock: runtime.clock,
-    };
+    const deps = await dispatchDeps();
     const payload = { orderGid: order.id, generation: 1, fulfillmentOrderGid: fo.id };
     const before = courierShipments().length;
 
