@@ -3,6 +3,7 @@ import { orderMetafieldJobKey } from "~/shipments/order-summary";
 import {
   ANNOTATE_ORDER_JOB,
   DISPATCH_FULFILLMENT_ORDER_JOB,
+  DISPATCH_MAX_ATTEMPTS,
   DISPATCH_ORDER_JOB,
   type FulfillmentOrderDispatchPayload,
   type OrderAnnotationPayload,
@@ -23,6 +24,7 @@ export async function enqueueOrderDispatch(
       payload: payload satisfies OrderDispatchPayload,
       uniqueKey: `dispatch:${shopDomain}:${payload.orderGid}:${payload.generation}`,
       orderingKey: `order:${shopDomain}:${payload.orderGid}`,
+      maxAttempts: DISPATCH_MAX_ATTEMPTS,
     },
     tx,
   );
@@ -42,6 +44,7 @@ export async function enqueueFulfillmentOrderDispatch(
       payload: payload satisfies FulfillmentOrderDispatchPayload,
       uniqueKey: `dispatch-fo:${shopDomain}:${payload.fulfillmentOrderGid}:${payload.generation}`,
       orderingKey: `fulfillment-order:${shopDomain}:${payload.fulfillmentOrderGid}`,
+      maxAttempts: DISPATCH_MAX_ATTEMPTS,
     },
     tx,
   );

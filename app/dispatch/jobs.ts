@@ -8,6 +8,14 @@ import { FulfillmentOrderGid, OrderGid } from "~/shopify-admin/global-ids";
 
 export const DISPATCH_ORDER_JOB = "dispatch.order";
 export const DISPATCH_FULFILLMENT_ORDER_JOB = "dispatch.fulfillment-order";
+/**
+ * Attempts of a paid order's booking jobs (the order's and a fulfillment order's) before they are dead.
+ * More than the queue's default: a courier's 429 storm answers every attempt within its Retry-After of
+ * 2 s, and eight quick attempts buried one order of 200 in `npm run chaos` (courier faults); the
+ * idempotency key keeps every attempt to one shipment.
+ */
+export const DISPATCH_MAX_ATTEMPTS = 20;
+
 /** Writes a dispatched order's delivery metafield and tag, after (not inside) the courier's creation. */
 export const ANNOTATE_ORDER_JOB = "dispatch.annotate-order";
 

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { runFulfillmentOrderDispatch } from "~/dispatch/fulfillment-order-job.server";
 import { runOrderDispatch } from "~/dispatch/order-job.server";
-import { ANNOTATE_ORDER_JOB, DISPATCH_FULFILLMENT_ORDER_JOB, DISPATCH_ORDER_JOB } from "~/dispatch/jobs";
+import {
+  ANNOTATE_ORDER_JOB,
+  DISPATCH_FULFILLMENT_ORDER_JOB,
+  DISPATCH_MAX_ATTEMPTS,
+  DISPATCH_ORDER_JOB,
+} from "~/dispatch/jobs";
 import { idempotencyKey, type DispatchDeps } from "~/dispatch/plan.server";
 import { getRuntime } from "~/runtime.server";
 import type { AdminGraphql } from "~/shopify-admin/admin-request.server";
@@ -323,7 +328,12 @@ describe("dispatch when paid", () => {
     await drainJobs();
     sandbox.resetFaults();
     const job = await db.job.findFirstOrThrow({ where: { kind: DISPATCH_ORDER_JOB } });
-    expect(job).toMatchObject({ state: "queued", attempts: 1, lastError: expect.stringMatching(/maintenance/) });
+    expect(job).toMatchObject({
+      state: "queued",
+      attempts: 1,
+      maxAttempts: DISPATCH_MAX_ATTEMPTS,
+      lastError: expect.stringMatching(/maintenance/),
+    });
     expect(await db.shipment.count({ where: { orderGid: order.id } })).toBe(0);
 
     await db.job.update({ where: { id: job.id }, data: { runAt: new Date() } });
