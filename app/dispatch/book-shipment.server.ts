@@ -87,15 +87,19 @@ export async function bookPlannedShipment(
 ) {
   const { shop, settings, order, serviceCode, window } = planning;
   const key = idempotencyKey(shopDomain, payload.fulfillmentOrderGid, payload.generation);
-  const quoted = await quotedPrice(
-    deps.db,
-    shopDomain,
-    order,
-    payload.fulfillmentOrderGid,
-    planned.locationGid,
-    serviceCode,
-    deps.clock(),
-  );
+  // Both reads at once: on PostgreSQL each is a round trip on the booking's path.
+  const [quoted, customerGid] = await Promise.all([
+    quotedPrice(
+      deps.db,
+      shopDomain,
+      order,
+      payload.fulfillmentOrderGid,
+      planned.locationGid,
+      serviceCode,
+      deps.clock(),
+    ),
+    customerOfOrder(deps.db, shopDomain, order.id),
+  ]);
   // The area's radius, for orders whose rate did not already keep to it (app/dispatch/dispatch-area.ts).
   const area = areaOf(settings.deliveryAreas, planned.locationGid);
   const radiusCheck = radiusCheckAtDispatch({
@@ -137,7 +141,7 @@ export async function bookPlannedShipment(
     shopId: shop.id,
     orderGid: order.id,
     orderName: order.name,
-    customerGid: await customerOfOrder(deps.db, shopDomain, order.id),
+    customerGid,
     fulfillmentOrderGid: payload.fulfillmentOrderGid,
     locationGid: planned.locationGid,
     generation: payload.generation,
