@@ -26,7 +26,7 @@ import { answerRateCallbackRequest, isRateCallback } from "./carrier-rates.serve
 import { answerCourierWebhook, courierWebhookPathOf } from "./courier-webhooks.server";
 import { jobHandlers } from "./job-handlers.server";
 import { createCrossSitePostGuard } from "./cross-site-posts.server";
-import { BUSY_MAX_RUNNING, countWhenAnswered, createRequestLoad, workerPaceFor } from "./request-load.server";
+import { countWhenAnswered, createRequestLoad, workerPaceFor } from "./request-load.server";
 import {
   declaredBodyTooLarge,
   isBodyTooLarge,
@@ -152,7 +152,6 @@ if (config.courier.allowLoopback) {
 }
 
 let worker: Worker | null = null;
-const busyMaxRunning = BUSY_MAX_RUNNING[databaseProviderOf(config.databaseUrl)];
 if (config.workerEnabled || config.workerOnly) {
   // On PostgreSQL its own client and pool, so that answering requests never waits for the worker's connections.
   const runtime = getWorkerRuntime();
@@ -168,7 +167,7 @@ if (config.workerEnabled || config.workerOnly) {
     // Each shop's courier token takes 10 a second: a few calls in flight keep it busy, more would
     // only wait at its limiter holding slots that other shops' dispatch needs (issue 37).
     preferredMaxRunningPerShop: COURIER_CALLS_IN_FLIGHT_PER_SHOP,
-    pace: () => workerPaceFor(requestLoad.perSecond(), busyMaxRunning),
+    pace: () => workerPaceFor(requestLoad.perSecond()),
     pollIntervalMs: WORKER_POLL_MS,
     clock: runtime.clock,
     sleep: timerSleep,

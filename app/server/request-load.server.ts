@@ -58,27 +58,19 @@ export function createRequestLoad(now: () => number = Date.now) {
 }
 
 /**
- * The worker's pace for a request rate. From 50 a second (a flash sale's orders/paid) `busyMaxRunning`
- * jobs run at a time (one by default): the answers come first, and dispatch's courier calls (claimed
- * first) keep the courier busy. From 300 a second (a courier's event stream) one job runs, and starts
- * at most once a second: those jobs only apply events, which can wait for the burst to end.
+ * The worker's pace for a request rate. From 50 a second (a flash sale's orders/paid) one job runs
+ * at a time: the answers come first, and dispatch's courier calls (claimed first) keep the courier
+ * busy. From 300 a second (a courier's event stream) a job also starts at most once a second: those
+ * jobs only apply events, which can wait for the burst to end.
  */
 export const BUSY_REQUESTS_PER_SECOND = 50;
 export const FLOODED_REQUESTS_PER_SECOND = 300;
 
-export function workerPaceFor(requestsPerSecond: number, busyMaxRunning = 1): WorkerPace | null {
+export function workerPaceFor(requestsPerSecond: number): WorkerPace | null {
   if (requestsPerSecond >= FLOODED_REQUESTS_PER_SECOND) return { maxRunning: 1, minStartIntervalMs: 1_000 };
-  if (requestsPerSecond >= BUSY_REQUESTS_PER_SECOND) return { maxRunning: busyMaxRunning, minStartIntervalMs: 0 };
+  if (requestsPerSecond >= BUSY_REQUESTS_PER_SECOND) return { maxRunning: 1, minStartIntervalMs: 0 };
   return null;
 }
-
-/**
- * Jobs at once while requests are busy, by database. SQLite runs each statement on the event loop, so a
- * second job takes CPU from the answers. On PostgreSQL a dispatch job mostly waits: about 25 round trips
- * of 10–15 ms each under load (`bench:tenants` on PostgreSQL, issue 37), so one job at a time left an instance nearly idle
- * through a sale's first seconds.
- */
-export const BUSY_MAX_RUNNING = { sqlite: 1, postgresql: 3 } as const;
 
 /**
  * Whether an answered request was work the worker should give way to: the bursts it yields to are

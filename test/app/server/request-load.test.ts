@@ -8,7 +8,6 @@ import {
   createRequestLoad,
   REQUEST_LOAD_HOLD_WINDOWS,
   REQUEST_LOAD_WINDOW_MS,
-  BUSY_MAX_RUNNING,
   workerPaceFor,
 } from "~/server/request-load.server";
 
@@ -53,15 +52,6 @@ describe("request load", () => {
     [5_000, { maxRunning: 1, minStartIntervalMs: 1_000 }],
   ])("at %d requests a second the worker's pace is %j", (rate, pace) => {
     expect(workerPaceFor(rate)).toEqual(pace);
-  });
-
-  it.each<[number, ReturnType<typeof workerPaceFor>]>([
-    [49, null],
-    [50, { maxRunning: 3, minStartIntervalMs: 0 }],
-    [299, { maxRunning: 3, minStartIntervalMs: 0 }],
-    [300, { maxRunning: 1, minStartIntervalMs: 1_000 }],
-  ])("with three jobs allowed while busy (PostgreSQL), at %d requests a second the pace is %j", (rate, pace) => {
-    expect(workerPaceFor(rate, BUSY_MAX_RUNNING.postgresql)).toEqual(pace);
   });
 });
 
