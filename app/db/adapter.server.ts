@@ -1,6 +1,12 @@
 import { PrismaLibSQL } from "@prisma/adapter-libsql";
 import { PrismaPg } from "@prisma/adapter-pg";
 import type { PoolConfig } from "pg";
+import {
+  MAX_NAMED_STATEMENTS,
+  SEEN_ONCE_LIMIT,
+  createStatementNames,
+  preparingClientClass,
+} from "./postgres-prepared.server";
 import { databaseProviderOf } from "./provider";
 import { openSqliteClient, type SqliteClient } from "./sqlite-connection.server";
 
@@ -40,5 +46,7 @@ export class PrismaSqliteOneConnection extends PrismaLibSQL {
 /** The Prisma driver adapter for a DATABASE_URL: `file:` is SQLite (libsql), `postgres(ql)://` is PostgreSQL. */
 export function createDriverAdapter(databaseUrl: string) {
   if (databaseProviderOf(databaseUrl) === "sqlite") return new PrismaSqliteOneConnection({ url: databaseUrl });
-  return new PrismaPg(postgresPoolConfig(databaseUrl));
+  // One naming per client: its pool's connections share the names (postgres-prepared.server.ts).
+  const names = createStatementNames({ maxNamed: MAX_NAMED_STATEMENTS, maxSeenOnce: SEEN_ONCE_LIMIT });
+  return new PrismaPg({ ...postgresPoolConfig(databaseUrl), Client: preparingClientClass(names) });
 }
