@@ -212,6 +212,15 @@ describe("Shopify stand-in: queries through @shopify/shopify-api", () => {
     expect(standIn.graphqlErrors).toEqual(problems);
   });
 
+  it("refuses the same misspelled query every time it comes (its validation is kept, not forgotten)", async () => {
+    const { client, problems } = setup();
+    const query = `query ShopBasics { shop { myshopifyDomian } }`;
+    for (let i = 0; i < 3; i++) expect(await thrown(client.request(query))).toBeInstanceOf(GraphqlQueryError);
+    expect(problems.map((p) => p.kind)).toEqual(["validation", "validation", "validation"]);
+    const answer = await client.request(`query ShopBasics { shop { myshopifyDomain } }`);
+    expect(answer.data).toEqual({ shop: { myshopifyDomain: expect.stringMatching(/\.myshopify\.com$/) } });
+  });
+
   it.each([
     [
       "a wrong argument",
