@@ -4,7 +4,7 @@ import type { AdminGraphql } from "~/shopify-admin/admin-request.server";
 import { addOrderTags, removeOrderTags, setOrderDeliveryMetafield } from "~/shopify-admin/order-annotations.server";
 import type { OrderAttentionTagPayload, OrderDeliverySummaryPayload } from "./order-annotation-jobs";
 import { orderDeliverySummary } from "~/shipments/order-summary";
-import { shipmentsForOrderSummary } from "~/shipments/order-summary-read.server";
+import { orderSummaryRead } from "~/shipments/order-summary-read.server";
 
 export type OrderAnnotationDeps = { db: Db; admin: () => Promise<AdminGraphql> };
 
@@ -42,8 +42,8 @@ export async function runOrderDeliverySummary(
   shopDomain: string,
   payload: OrderDeliverySummaryPayload,
 ): Promise<void> {
-  const shopId = await shopIdOf(deps.db, shopDomain);
-  const shipments = await shipmentsForOrderSummary(deps.db, shopId, payload.orderGid);
+  const { shop, shipments } = await orderSummaryRead(deps.db, shopDomain, payload.orderGid);
+  if (!shop) throw permanentFailure("The shop no longer exists.");
   if (shipments.length === 0) return;
   await setOrderDeliveryMetafield(await deps.admin(), payload.orderGid, orderDeliverySummary(shipments));
 }

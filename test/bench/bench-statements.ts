@@ -10,9 +10,9 @@
  * - shop: a shop with its enabled pickup locations (dispatch's loadShop, twice per order);
  * - shipment: a shipment by its idempotency key (the fulfillment-order job's first read);
  * - customer: the customer an order's orders/paid named (customerOfOrder, twice per order);
- * - order_shipments: an order's shipments for its delivery metafield (the annotation job, each summary
- *   written), the whole rows through Prisma against the summary's columns in plain SQL
- *   (shipmentsForOrderSummary);
+ * - order_shipments: the shop and an order's shipments for its delivery metafield (the annotation job,
+ *   each summary written), the shop and the whole rows through Prisma against the shop's and the
+ *   summary's columns in one plain SQL statement (orderSummaryRead);
  * - load_shop: all of dispatch's loadShop, the shop with its settings parsed and its pickup points: as it
  *   was (Prisma's findUnique with include, the settings parsed on every call) on the Prisma side, the
  *   app's loadShop (one plain SQL statement, the parse kept per settings text) on the SQL side.
@@ -25,7 +25,7 @@ import { createDb, type Db } from "~/db/client.server";
 import { loadShop } from "~/dispatch/plan.server";
 import { pickupPointsOf } from "~/dispatch/shop-dispatch-settings";
 import { DEFAULT_SHOP_SETTINGS, parseShopSettings } from "~/settings/shop-settings";
-import { shipmentsForOrderSummary } from "~/shipments/order-summary-read.server";
+import { orderSummaryRead } from "~/shipments/order-summary-read.server";
 import { useWriteAheadLog } from "~/db/journal.server";
 import { migrateDatabase } from "../support/app-server";
 import { round1, runBench, say, type Bench } from "./harness";
@@ -97,7 +97,7 @@ async function seed(db: Db): Promise<string[]> {
 
 type Pair = { name: string; prisma: (i: number) => Promise<unknown>; sql: (i: number) => Promise<unknown> };
 
-function pairs(db: Db, shopIds: string[]): Pair[] {
+function pairs(db: Db): Pair[] {
   const shopOf = (i: number) => `statements-${i % SHOPS}.myshopify.com`;
   const n = (i: number) => Math.floor(i / SHOPS) % SHIPMENTS_PER_SHOP;
   return [
@@ -136,13 +136,14 @@ function pairs(db: Db, shopIds: string[]): Pair[] {
     },
     {
       name: "order_shipments",
-      prisma: (i) =>
-        db.shipment.findMany({
-          where: { shopId: shopIds[i % SHOPS]!, orderGid: `gid://shopify/Order/${(i % SHOPS) * 1_000 + n(i)}` },
+      prisma: async (i) => {
+        const shop = await db.shop.findUnique({ where: { domain: shopOf(i) } });
+        return db.shipment.findMany({
+          where: { shopId: shop!.id, orderGid: `gid://shopify/Order/${(i % SHOPS) * 1_000 + n(i)}` },
           orderBy: { createdAt: "asc" },
-        }),
-      sql: (i) =>
-        shipmentsForOrderSummary(db, shopIds[i % SHOPS]!, `gid://shopify/Order/${(i % SHOPS) * 1_000 + n(i)}`),
+        });
+      },
+      sql: (i) => orderSummaryRead(db, shopOf(i), `gid://shopify/Order/${(i % SHOPS) * 1_000 + n(i)}`),
     },
     {
       name: "load_shop",
@@ -193,9 +194,9 @@ async function main(bench: Bench): Promise<void> {
   const db = createDb(url);
   bench.defer(() => db.$disconnect());
   if (kind === "sqlite") await useWriteAheadLog(db);
-  const shopIds = await seed(db);
+  await seed(db);
   const summary: Record<string, number | string> = { db: kind };
-  for (const pair of pairs(db, shopIds)) {
+  for (const pair of pairs(db)) {
     const { prisma, sql } = await measure(pair);
     say(`  ${pair.name}: Prisma ${prisma} µs, plain SQL ${sql} µs per call (CPU, ${ROUNDS} calls each)`);
     summary[`${pair.name}_prisma_us`] = prisma;

@@ -2,12 +2,13 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { getRuntime } from "~/runtime.server";
 import { RETURN_PICKUP } from "~/shipments/leg-kind";
 import { orderDeliverySummary } from "~/shipments/order-summary";
-import { shipmentsForOrderSummary } from "~/shipments/order-summary-read.server";
+import { orderSummaryRead } from "~/shipments/order-summary-read.server";
 
-/** The order's shipments as its delivery metafield reads them, in plain SQL, on either database. */
+/** The shop and the order's shipments as its delivery metafield reads them, in one plain SQL statement, on either database. */
 
 const { db } = getRuntime();
 const ORDER = "gid://shopify/Order/5001";
+const SHOP = "summary-read.myshopify.com";
 
 async function shipment(n: number, data: Record<string, unknown> = {}) {
   return db.shipment.create({
@@ -28,10 +29,10 @@ async function shipment(n: number, data: Record<string, unknown> = {}) {
 
 beforeEach(async () => {
   await db.shop.deleteMany({});
-  await db.shop.create({ data: { domain: "summary-read.myshopify.com" } });
+  await db.shop.create({ data: { domain: SHOP, settingsJson: '{"tags":{"dispatched":"sent"}}' } });
 });
 
-describe("shipmentsForOrderSummary", () => {
+describe("orderSummaryRead", () => {
   it("reads the order's shipments oldest first with what the summary shows, as the whole rows give it", async () => {
     const later = await shipment(2, {
       state: "out_for_delivery",
@@ -46,7 +47,13 @@ describe("shipmentsForOrderSummary", () => {
     const first = await shipment(1, { kind: RETURN_PICKUP, signatoryName: "Alex" });
     await shipment(3, { orderGid: "gid://shopify/Order/9999", courierShipmentId: "sd_3" });
 
-    const rows = await shipmentsForOrderSummary(db, first.shopId, ORDER);
+    const read = await orderSummaryRead(db, SHOP, ORDER);
+    expect(read.shop).toEqual({
+      id: first.shopId,
+      uninstalledAt: null,
+      settingsJson: '{"tags":{"dispatched":"sent"}}',
+    });
+    const rows = read.shipments;
     expect(rows.map((r) => r.id)).toEqual([first.id, later.id]);
     expect(rows[1]).toEqual({
       id: later.id,
@@ -70,8 +77,18 @@ describe("shipmentsForOrderSummary", () => {
     expect(orderDeliverySummary(rows)).toEqual(orderDeliverySummary(whole));
   });
 
-  it("reads none for an order without shipments", async () => {
+  it("reads the shop and no shipments for an order without any, and the shop's uninstall", async () => {
     const { id } = await db.shop.findFirstOrThrow();
-    expect(await shipmentsForOrderSummary(db, id, ORDER)).toEqual([]);
+    const uninstalledAt = new Date("2026-11-27T10:00:00.000Z");
+    await db.shop.update({ where: { id }, data: { uninstalledAt } });
+    expect(await orderSummaryRead(db, SHOP, ORDER)).toEqual({
+      shop: { id, uninstalledAt, settingsJson: '{"tags":{"dispatched":"sent"}}' },
+      shipments: [],
+    });
+  });
+
+  it("reads no shop for a domain that has none, whatever shipments other shops have", async () => {
+    await shipment(1, { courierShipmentId: "sd_1" });
+    expect(await orderSummaryRead(db, "other.myshopify.com", ORDER)).toEqual({ shop: null, shipments: [] });
   });
 });
