@@ -9,6 +9,7 @@
  * statement commits on its own and holds the row only while it runs.
  */
 import { Prisma } from "@prisma/client";
+import { sqlRows, sqlExecute } from "~/db/direct-sql.server";
 import { z } from "zod";
 import type { Db } from "~/db/client.server";
 import { parseSqlRows, sqlDate, sqlInteger } from "~/db/sql-row";
@@ -27,9 +28,12 @@ const slotRow = z.object({
 export async function readRateSlots(db: Db, tokenKey: string, perSecond: number): Promise<SlotRow[]> {
   return parseSqlRows(
     slotRow,
-    await db.$queryRaw(Prisma.sql`
+    await sqlRows(
+      db,
+      Prisma.sql`
       SELECT "slot", "lane", "grantedAt", "heldUntil", "version" FROM "CourierRateSlot"
-      WHERE "tokenKey" = ${tokenKey} AND "slot" < ${perSecond}`),
+      WHERE "tokenKey" = ${tokenKey} AND "slot" < ${perSecond}`,
+    ),
     "courier rate slot",
   );
 }
@@ -38,9 +42,12 @@ export async function readRateSlots(db: Db, tokenKey: string, perSecond: number)
 export async function createRateSlots(db: Db, tokenKey: string, slots: readonly number[], neverGranted: Date) {
   if (slots.length === 0) return;
   const values = slots.map((slot) => Prisma.sql`(${tokenKey}, ${slot}, ${neverGranted}, 0)`);
-  await db.$executeRaw(Prisma.sql`
+  await sqlExecute(
+    db,
+    Prisma.sql`
     INSERT INTO "CourierRateSlot" ("tokenKey", "slot", "grantedAt", "version")
-    VALUES ${Prisma.join(values)} ON CONFLICT DO NOTHING`);
+    VALUES ${Prisma.join(values)} ON CONFLICT DO NOTHING`,
+  );
 }
 
 /** Grants the slot read at `version` to `lane`; false when another decider changed it first. */
@@ -48,10 +55,13 @@ export async function grantRateSlot(
   db: Db,
   grant: { tokenKey: string; slot: number; version: number; lane: CourierLane; at: Date; heldUntil: Date | null },
 ): Promise<boolean> {
-  const changed = await db.$executeRaw(Prisma.sql`
+  const changed = await sqlExecute(
+    db,
+    Prisma.sql`
     UPDATE "CourierRateSlot"
     SET "lane" = ${grant.lane}, "grantedAt" = ${grant.at}, "heldUntil" = ${grant.heldUntil}, "version" = "version" + 1
-    WHERE "tokenKey" = ${grant.tokenKey} AND "slot" = ${grant.slot} AND "version" = ${grant.version}`);
+    WHERE "tokenKey" = ${grant.tokenKey} AND "slot" = ${grant.slot} AND "version" = ${grant.version}`,
+  );
   return changed === 1;
 }
 
@@ -65,9 +75,12 @@ export async function releaseRateSlot(
   release: { tokenKey: string; slot: number; heldUntil: Date; answeredAt: Date },
 ): Promise<void> {
   const { tokenKey, slot, heldUntil, answeredAt } = release;
-  await db.$executeRaw(Prisma.sql`
+  await sqlExecute(
+    db,
+    Prisma.sql`
     UPDATE "CourierRateSlot"
     SET "grantedAt" = CASE WHEN "grantedAt" <= ${answeredAt} THEN ${answeredAt} ELSE "grantedAt" END,
       "heldUntil" = NULL, "version" = "version" + 1
-    WHERE "tokenKey" = ${tokenKey} AND "slot" = ${slot} AND "heldUntil" = ${heldUntil}`);
+    WHERE "tokenKey" = ${tokenKey} AND "slot" = ${slot} AND "heldUntil" = ${heldUntil}`,
+  );
 }

@@ -1,6 +1,6 @@
 import { PrismaLibSQL } from "@prisma/adapter-libsql";
 import { PrismaPg } from "@prisma/adapter-pg";
-import type { PoolConfig } from "pg";
+import pg, { type PoolConfig } from "pg";
 import {
   MAX_NAMED_STATEMENTS,
   SEEN_ONCE_LIMIT,
@@ -43,10 +43,19 @@ export class PrismaSqliteOneConnection extends PrismaLibSQL {
   }
 }
 
-/** The Prisma driver adapter for a DATABASE_URL: `file:` is SQLite (libsql), `postgres(ql)://` is PostgreSQL. */
-export function createDriverAdapter(databaseUrl: string) {
-  if (databaseProviderOf(databaseUrl) === "sqlite") return new PrismaSqliteOneConnection({ url: databaseUrl });
+/**
+ * The Prisma driver adapter for a DATABASE_URL: `file:` is SQLite (libsql), `postgres(ql)://` is
+ * PostgreSQL, with the pool under it (the app's plain SQL uses it too: direct-sql.server.ts). The
+ * adapter ends the pool when its client disconnects.
+ */
+export function createDriverAdapter(databaseUrl: string): {
+  adapter: PrismaSqliteOneConnection | PrismaPg;
+  pool: pg.Pool | null;
+} {
+  if (databaseProviderOf(databaseUrl) === "sqlite")
+    return { adapter: new PrismaSqliteOneConnection({ url: databaseUrl }), pool: null };
   // One naming per client: its pool's connections share the names (postgres-prepared.server.ts).
   const names = createStatementNames({ maxNamed: MAX_NAMED_STATEMENTS, maxSeenOnce: SEEN_ONCE_LIMIT });
-  return new PrismaPg({ ...postgresPoolConfig(databaseUrl), Client: preparingClientClass(names) });
+  const pool = new pg.Pool({ ...postgresPoolConfig(databaseUrl), Client: preparingClientClass(names) });
+  return { adapter: new PrismaPg(pool, { disposeExternalPool: true }), pool };
 }

@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import { PrismaClient, type Prisma } from "@prisma/client";
 import { createDriverAdapter, postgresPoolConfig } from "./adapter.server";
+import { useDirectPool } from "./direct-sql.server";
 import { POSTGRESQL_CLIENT_MODULE, databaseProviderOf, type DatabaseProvider } from "./provider";
 
 /**
@@ -33,7 +34,9 @@ function postgresqlClientClass(): typeof PrismaClient {
 export function createDb(databaseUrl: string): Db {
   const provider = databaseProviderOf(databaseUrl);
   const Client = provider === "postgresql" ? postgresqlClientClass() : PrismaClient;
-  const db = new Client({ adapter: createDriverAdapter(databaseUrl) });
+  const { adapter, pool } = createDriverAdapter(databaseUrl);
+  const db = new Client({ adapter });
+  if (pool) useDirectPool(db, pool);
   // SQLite: one connection for the process (sqlite-connection.server.ts); PostgreSQL: the pool's size.
   const connections = provider === "postgresql" ? (postgresPoolConfig(databaseUrl).max ?? 1) : 1;
   providers.set(db, { provider, connections });

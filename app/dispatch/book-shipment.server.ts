@@ -3,7 +3,9 @@ import type { CourierClient } from "~/courier/client.server";
 import { CourierError } from "~/courier/errors";
 import type { Shipment as CourierShipment } from "~/courier/responses";
 import type { Db } from "~/db/client.server";
+import { sqlRows } from "~/db/direct-sql.server";
 import { parseSqlRows } from "~/db/sql-row";
+import { Prisma } from "@prisma/client";
 import { permanentFailure, retryLater } from "~/jobs/errors";
 import type { Tx } from "~/jobs/queue.server";
 import { dollarsToCents, exceedsPriceTolerance, areaOf } from "~/quote/public";
@@ -41,7 +43,7 @@ export async function bookedShipment(db: Db, key: string): Promise<{ id: string 
   // Only what the check needs, in plain SQL: a third of Prisma's reading of the whole row (`npm run bench:statements`).
   const [existing] = parseSqlRows(
     bookedRow,
-    await db.$queryRaw`SELECT "id", "courierShipmentId" FROM "Shipment" WHERE "idempotencyKey" = ${key}`,
+    await sqlRows(db, Prisma.sql`SELECT "id", "courierShipmentId" FROM "Shipment" WHERE "idempotencyKey" = ${key}`),
     "Shipment",
   );
   return existing?.courierShipmentId ? { id: existing.id } : null;

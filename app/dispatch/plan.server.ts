@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
 import type { CourierClient } from "~/courier/client.server";
+import { Prisma } from "@prisma/client";
+import { sqlRows } from "~/db/direct-sql.server";
 import { z } from "zod";
 import type { Db } from "~/db/client.server";
 import { parseSqlRows, sqlDate } from "~/db/sql-row";
@@ -72,13 +74,16 @@ export type DispatchShop = {
 export async function loadShop(db: Db, shopDomain: string) {
   const rows = parseSqlRows(
     shopWithPickupRow,
-    await db.$queryRaw`
+    await sqlRows(
+      db,
+      Prisma.sql`
       SELECT s."id", s."timezone", s."updatedAt", s."uninstalledAt", s."carrierServiceRefusedAt", s."settingsJson",
         p."locationGid", p."name", p."addressJson", p."contactName", p."contactPhone", p."notes"
       FROM "Shop" s
       LEFT JOIN "PickupLocation" p ON p."shopId" = s."id" AND p."enabled" = TRUE
       WHERE s."domain" = ${shopDomain}
       ORDER BY p."id"`,
+    ),
     "Shop",
   );
   const first = rows[0];

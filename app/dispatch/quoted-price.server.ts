@@ -1,5 +1,7 @@
 import { z } from "zod";
 import type { Db } from "~/db/client.server";
+import { Prisma } from "@prisma/client";
+import { sqlRows } from "~/db/direct-sql.server";
 import { parseSqlRows, sqlDate, sqlInteger } from "~/db/sql-row";
 import type { OrderForDispatch } from "~/shopify-admin/orders.server";
 import { cartSignature } from "~/quote/public";
@@ -60,8 +62,11 @@ export async function quotedPrice(
   // Plain SQL: read for every booking, like the other hot reads (README, Decisions: hot reads in SQL).
   const [memory] = parseSqlRows(
     quoteMemoryRow,
-    await db.$queryRaw`SELECT "courierCents", "priceCents", "priceSource", "expiresAt", "createdAt" FROM "QuoteMemory"
+    await sqlRows(
+      db,
+      Prisma.sql`SELECT "courierCents", "priceCents", "priceSource", "expiresAt", "createdAt" FROM "QuoteMemory"
       WHERE "shopDomain" = ${shopDomain} AND "cartSignature" = ${signature} AND "serviceCode" = ${serviceCode}`,
+    ),
     "QuoteMemory",
   );
   return memory && memory.expiresAt > now

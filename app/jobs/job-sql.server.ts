@@ -19,6 +19,7 @@
  * update are one atomic step.
  */
 import { randomUUID } from "node:crypto";
+import { sqlRows, sqlExecute } from "~/db/direct-sql.server";
 import { Prisma, type Job as JobRow } from "@prisma/client";
 import { z } from "zod";
 import type { DatabaseProvider } from "~/db/provider";
@@ -64,13 +65,13 @@ function insertSql(rows: readonly JobInsert[]): Prisma.Sql {
  * nothing rather than failing, since on PostgreSQL a failed statement aborts the caller's transaction.
  */
 export async function insertJobUnlessKeyTaken(store: Store, row: JobInsert): Promise<JobRow | null> {
-  const rows = parseJobRows(await store.$queryRaw(Prisma.sql`${insertSql([row])} ON CONFLICT DO NOTHING RETURNING *`));
+  const rows = parseJobRows(await sqlRows(store, Prisma.sql`${insertSql([row])} ON CONFLICT DO NOTHING RETURNING *`));
   return rows[0] ?? null;
 }
 
 /** Inserts jobs (without uniqueKeys) in one statement; returns how many. */
 export async function insertJobs(store: Store, rows: readonly JobInsert[]): Promise<number> {
-  return rows.length === 0 ? 0 : store.$executeRaw(insertSql(rows));
+  return rows.length === 0 ? 0 : sqlExecute(store, insertSql(rows));
 }
 
 const orderingKeyRow = z.object({ orderingKey: z.string() });
@@ -86,10 +87,13 @@ export async function holdQueuedJobs(
   orderingKeys: readonly string[],
   now: Date,
 ): Promise<Set<string>> {
-  const rows = await tx.$queryRaw(Prisma.sql`
+  const rows = await sqlRows(
+    tx,
+    Prisma.sql`
     UPDATE "Job" SET "updatedAt" = ${now}
     WHERE "state" = 'queued' AND "kind" = ${kind} AND "orderingKey" IN (${Prisma.join([...orderingKeys])})
-    RETURNING "orderingKey"`);
+    RETURNING "orderingKey"`,
+  );
   return new Set(parseSqlRows(orderingKeyRow, rows, "Job ordering key").map((row) => row.orderingKey));
 }
 
@@ -116,9 +120,12 @@ export function changeClaimedJob(
   change: JobChange,
   now: Date,
 ): Promise<number> {
-  return store.$executeRaw(Prisma.sql`
+  return sqlExecute(
+    store,
+    Prisma.sql`
     UPDATE "Job" SET ${setClause(change)}, "updatedAt" = ${now}
-    WHERE "id" = ${claim.id} AND "state" = 'running' AND "version" = ${claim.version}`);
+    WHERE "id" = ${claim.id} AND "state" = 'running' AND "version" = ${claim.version}`,
+  );
 }
 
 /**
@@ -184,7 +191,7 @@ export async function claimEligibleJob(
           FROM (${pick} FOR UPDATE OF c SKIP LOCKED) AS picked
           WHERE j."id" = picked."id" RETURNING j.*`
       : Prisma.sql`UPDATE "Job" SET ${lease} WHERE "id" = (${pick}) RETURNING *`;
-  return parseJobRows(await store.$queryRaw(statement))[0] ?? null;
+  return parseJobRows(await sqlRows(store, statement))[0] ?? null;
 }
 
 /** Most rows one sweep statement changes (the rest by the next sweep). */
@@ -209,12 +216,18 @@ export async function sweepAbandonedJobs(
     return Prisma.sql`"state" = 'running' AND "lockedUntil" < ${now} AND ${attempts} AND "id" IN (
       SELECT "id" FROM "Job" WHERE "state" = 'running' AND "lockedUntil" < ${now} AND ${attempts} LIMIT ${SWEEP_BATCH} ${lock})`;
   };
-  const buried = await store.$executeRaw(Prisma.sql`
+  const buried = await sqlExecute(
+    store,
+    Prisma.sql`
     UPDATE "Job" SET "state" = 'dead', "lastError" = ${lastAttemptError}, "finishedAt" = ${now},
       "lockedBy" = NULL, "lockedUntil" = NULL, "updatedAt" = ${now}
-    WHERE ${abandoned(true)}`);
-  const requeued = await store.$executeRaw(Prisma.sql`
+    WHERE ${abandoned(true)}`,
+  );
+  const requeued = await sqlExecute(
+    store,
+    Prisma.sql`
     UPDATE "Job" SET "state" = 'queued', "runAt" = ${now}, "lockedBy" = NULL, "lockedUntil" = NULL, "updatedAt" = ${now}
-    WHERE ${abandoned(false)}`);
+    WHERE ${abandoned(false)}`,
+  );
   return { buried, requeued };
 }

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import type { Db } from "~/db/client.server";
+import { Prisma } from "@prisma/client";
+import { sqlRows } from "~/db/direct-sql.server";
 import { parseSqlRows, sqlBoolean, sqlDate } from "~/db/sql-row";
 import type { ShipmentForSummary } from "./order-summary";
 
@@ -39,14 +41,17 @@ export type OrderSummaryRead = {
  * row carries the stored courier request too).
  */
 export async function orderSummaryRead(db: Db, shopDomain: string, orderGid: string): Promise<OrderSummaryRead> {
-  const rows: unknown = await db.$queryRaw`
+  const rows: unknown = await sqlRows(
+    db,
+    Prisma.sql`
     SELECT s."id" AS "shopId", s."uninstalledAt" AS "shopUninstalledAt", s."settingsJson" AS "shopSettingsJson",
       h."id", h."kind", h."state", h."trackingNumber", h."driverName", h."etaAt", h."signatoryName",
       h."photosJson", h."needsAttention", h."attentionReason", h."updatedAt", h."courierShipmentId"
     FROM "Shop" s
     LEFT JOIN "Shipment" h ON h."shopId" = s."id" AND h."orderGid" = ${orderGid}
     WHERE s."domain" = ${shopDomain}
-    ORDER BY h."createdAt" ASC, h."id" ASC`;
+    ORDER BY h."createdAt" ASC, h."id" ASC`,
+  );
   // One row per shipment, each with the shop's columns; a shop without shipments for the order
   // gives one row whose shipment columns are null. Zod objects drop the other half of each row.
   const [shop] = parseSqlRows(shopColumns, Array.isArray(rows) ? rows.slice(0, 1) : rows, "Shop");

@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
+import { Prisma } from "@prisma/client";
+import { sqlRows } from "~/db/direct-sql.server";
 import type { Db, Tx } from "~/db/client.server";
 import { parseSqlRows } from "~/db/sql-row";
 
@@ -23,12 +25,15 @@ const customerRow = z.object({ customerGid: z.string() });
  * would abort the caller's transaction on PostgreSQL.
  */
 export async function recordDelivery(db: DbOrTx, delivery: DeliveryRecord): Promise<boolean> {
-  const rows = await db.$queryRaw`
+  const rows = await sqlRows(
+    db,
+    Prisma.sql`
     INSERT INTO "WebhookDelivery" ("id", "shopDomain", "webhookId", "topic", "orderGid", "customerGid", "receivedAt")
     VALUES (${randomUUID()}, ${delivery.shopDomain}, ${delivery.webhookId}, ${delivery.topic},
       ${delivery.orderGid ?? null}, ${delivery.customerGid ?? null}, ${new Date()})
     ON CONFLICT ("shopDomain", "webhookId") DO NOTHING
-    RETURNING "id"`;
+    RETURNING "id"`,
+  );
   return parseSqlRows(insertedDeliveryRow, rows, "WebhookDelivery").length === 1;
 }
 
@@ -39,10 +44,13 @@ export async function recordDelivery(db: DbOrTx, delivery: DeliveryRecord): Prom
  */
 export async function customerOfOrder(db: DbOrTx, shopDomain: string, orderGid: string): Promise<string | null> {
   // Plain SQL: read twice per order, and a third of Prisma's cost (`npm run bench:statements`).
-  const rows = await db.$queryRaw`
+  const rows = await sqlRows(
+    db,
+    Prisma.sql`
     SELECT "customerGid" FROM "WebhookDelivery"
     WHERE "shopDomain" = ${shopDomain} AND "topic" = 'orders/paid' AND "orderGid" = ${orderGid}
       AND "customerGid" IS NOT NULL
-    LIMIT 1`;
+    LIMIT 1`,
+  );
   return parseSqlRows(customerRow, rows, "WebhookDelivery")[0]?.customerGid ?? null;
 }

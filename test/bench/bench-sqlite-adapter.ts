@@ -75,7 +75,7 @@ type RunResult = {
 function adapterFor(candidate: Candidate, url: string) {
   switch (candidate) {
     case "one-connection":
-      return createDriverAdapter(url);
+      return createDriverAdapter(url).adapter;
     case "libsql":
       return new PrismaLibSQL({ url });
     case "better-sqlite3":
