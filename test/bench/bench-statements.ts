@@ -17,11 +17,17 @@
  *   was (Prisma's findUnique with include, the settings parsed on every call) on the Prisma side, the
  *   app's loadShop (one plain SQL statement, the parse kept per settings text) on the SQL side.
  *
+ * - direct_shipment, direct_customer, direct_rate_slots: the same plain SQL through Prisma's `$queryRaw`
+ *   (the `prisma` side) and through sqlRows (the `sql` side: on PostgreSQL straight through the pool,
+ *   past Prisma's runtime, app/db/direct-sql.server.ts; on SQLite sqlRows is `$queryRaw` itself).
+ *
  * Prints µs per call for each and, as its LAST line, JSON: `<statement>_prisma_us`, `_sql_us` and
  * `_faster` (the side at least 10 % cheaper, else "neither"). A measurement for a decision (README,
  * Decisions), not a target: no `targets_met`. Options: `--db sqlite|postgresql`.
  */
+import { Prisma } from "@prisma/client";
 import { createDb, type Db } from "~/db/client.server";
+import { sqlRows } from "~/db/direct-sql.server";
 import { loadShop } from "~/dispatch/plan.server";
 import { pickupPointsOf } from "~/dispatch/shop-dispatch-settings";
 import { DEFAULT_SHOP_SETTINGS, parseShopSettings } from "~/settings/shop-settings";
@@ -160,7 +166,35 @@ function pairs(db: Db): Pair[] {
       },
       sql: (i) => loadShop(db, shopOf(i)),
     },
+    ...directPairs(db, shopOf, n),
   ];
+}
+
+/** The same statement through Prisma's $queryRaw and through sqlRows. */
+function directPairs(db: Db, shopOf: (i: number) => string, n: (i: number) => number): Pair[] {
+  const statements: { name: string; sql: (i: number) => Prisma.Sql }[] = [
+    {
+      name: "direct_shipment",
+      sql: (i) =>
+        Prisma.sql`SELECT "id", "courierShipmentId" FROM "Shipment" WHERE "idempotencyKey" = ${`key-${i % SHOPS}-${n(i)}`}`,
+    },
+    {
+      name: "direct_customer",
+      sql: (i) => Prisma.sql`SELECT "customerGid" FROM "WebhookDelivery"
+        WHERE "shopDomain" = ${shopOf(i)} AND "topic" = 'orders/paid'
+          AND "orderGid" = ${`gid://shopify/Order/${(i % SHOPS) * 1_000 + n(i)}`} AND "customerGid" IS NOT NULL LIMIT 1`,
+    },
+    {
+      name: "direct_rate_slots",
+      sql: (i) => Prisma.sql`SELECT "slot", "lane", "grantedAt", "heldUntil", "version" FROM "CourierRateSlot"
+        WHERE "tokenKey" = ${`token-${i % SHOPS}`} AND "slot" < ${10}`,
+    },
+  ];
+  return statements.map(({ name, sql }) => ({
+    name,
+    prisma: (i) => db.$queryRaw(sql(i)),
+    sql: (i) => sqlRows(db, sql(i)),
+  }));
 }
 
 /** CPU µs per call of each side, the two sides alternating call by call. */
