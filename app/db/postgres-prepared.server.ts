@@ -57,16 +57,50 @@ function isPlainQueryConfig(config: unknown): config is QueryConfigWithText {
   );
 }
 
+/**
+ * PostgreSQL refuses to run a kept statement whose result columns a migration changed (`SELECT *`,
+ * `RETURNING *` after a column was added: "cached plan must not change result type", SQLSTATE 0A000),
+ * as an instance still running during a rolling deploy meets it. That call fails (its job is retried);
+ * the connection then prepares its statements again under new names (the old ones cannot be dropped
+ * inside a failed transaction, and go with the connection).
+ */
+export function isStalePreparedStatement(error: unknown): boolean {
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    (error as { code?: unknown }).code === "0A000" &&
+    /cached plan must not change result type/i.test(String((error as { message?: unknown }).message))
+  );
+}
+
 /** A pg Client class (for the pool's `Client` option) naming repeated statements through `names`. */
 export function preparingClientClass(names: StatementNames): typeof pg.Client {
   class PreparingClient extends pg.Client {
-    // pg's query has a dozen overloads; this one forwards whatever it is given.
+    /** Bumped when the server refused a kept statement as stale: later names are new statements. */
+    private namesGeneration = 0;
+
+    // pg's query has a dozen overloads (a promise, or a callback last); this one forwards whatever it is given.
     override query(config: unknown, ...rest: unknown[]): never {
-      if (isPlainQueryConfig(config)) {
-        const name = names.nameFor(config.text);
-        if (name !== undefined) config = { ...config, name };
+      if (!isPlainQueryConfig(config)) return (super.query as (...args: unknown[]) => never)(config, ...rest);
+      const name = names.nameFor(config.text);
+      if (name === undefined) return (super.query as (...args: unknown[]) => never)(config, ...rest);
+      const named = { ...config, name: this.namesGeneration === 0 ? name : `${name}_${this.namesGeneration}` };
+      const noteStale = (error: unknown) => {
+        if (isStalePreparedStatement(error)) this.namesGeneration += 1;
+      };
+      const last = rest.at(-1);
+      if (typeof last === "function") {
+        const callback = last as (error: unknown, result: unknown) => void;
+        const wrapped = (error: unknown, result: unknown) => {
+          noteStale(error);
+          callback(error, result);
+        };
+        return (super.query as (...args: unknown[]) => never)(named, ...rest.slice(0, -1), wrapped);
       }
-      return (super.query as (...args: unknown[]) => never)(config, ...rest);
+      const result = (super.query as (...args: unknown[]) => unknown)(named, ...rest);
+      // A second handler on the caller's promise: the caller still gets the rejection.
+      if (result instanceof Promise) result.catch(noteStale);
+      return result as never;
     }
   }
   return PreparingClient;

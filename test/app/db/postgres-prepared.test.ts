@@ -4,7 +4,7 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
-import { createStatementNames } from "~/db/postgres-prepared.server";
+import { createStatementNames, isStalePreparedStatement } from "~/db/postgres-prepared.server";
 import { onPostgresql } from "../../support/database";
 
 describe("which statement texts are named", () => {
@@ -33,6 +33,18 @@ describe("which statement texts are named", () => {
   });
 });
 
+describe("a kept statement a migration made stale", () => {
+  it.each([
+    { error: { code: "0A000", message: "cached plan must not change result type" }, stale: true },
+    { error: { code: "0A000", message: "something else not supported" }, stale: false },
+    { error: { code: "23505", message: "cached plan must not change result type" }, stale: false },
+    { error: new Error("cached plan must not change result type"), stale: false },
+    { error: null, stale: false },
+  ])("$error is stale: $stale", ({ error, stale }) => {
+    expect(isStalePreparedStatement(error)).toBe(stale);
+  });
+});
+
 describe.runIf(onPostgresql)("the app's PostgreSQL client (PostgreSQL only)", () => {
   const db = createDb(process.env.DATABASE_URL!);
   afterAll(async () => {
@@ -57,6 +69,28 @@ describe.runIf(onPostgresql)("the app's PostgreSQL client (PostgreSQL only)", ()
     });
     expect(answers.results).toEqual([1, 2, 3]);
     expect(answers.prepared.map((row) => row.statement)).toEqual(["SELECT $1::int AS n /* prepared-probe */"]);
+  });
+
+  it("after a migration changed a kept statement's columns, fails that call once, then prepares it again", async () => {
+    const url = new URL(process.env.DATABASE_URL!);
+    url.searchParams.set("connection_limit", "1"); // one connection: the one that kept the statement
+    const single = createDb(url.toString());
+    // In transactions: a statement failing there leaves the connection in the pool (a failed plain
+    // query makes the pool drop its connection, and with it the stale statement).
+    const read = () =>
+      single.$transaction((tx) => tx.$queryRawUnsafe<Record<string, number | null>[]>(`SELECT * FROM "StaleProbe"`));
+    try {
+      await single.$executeRawUnsafe(`CREATE TABLE "StaleProbe" ("a" INTEGER)`);
+      await single.$executeRawUnsafe(`INSERT INTO "StaleProbe" VALUES (1)`);
+      for (let i = 0; i < 3; i++) expect(await read()).toEqual([{ a: 1 }]);
+      await single.$executeRawUnsafe(`ALTER TABLE "StaleProbe" ADD COLUMN "b" INTEGER`);
+      await expect(read()).rejects.toThrow(/cached plan must not change result type/);
+      expect(await read()).toEqual([{ a: 1, b: null }]);
+      expect(await read()).toEqual([{ a: 1, b: null }]);
+    } finally {
+      await single.$executeRawUnsafe(`DROP TABLE IF EXISTS "StaleProbe"`);
+      await single.$disconnect();
+    }
   });
 
   it("runs a named statement again after it failed in a rolled-back transaction", async () => {
