@@ -57,5 +57,9 @@ export function createDriverAdapter(databaseUrl: string): {
   // One naming per client: its pool's connections share the names (postgres-prepared.server.ts).
   const names = createStatementNames({ maxNamed: MAX_NAMED_STATEMENTS, maxSeenOnce: SEEN_ONCE_LIMIT });
   const pool = new pg.Pool({ ...postgresPoolConfig(databaseUrl), Client: preparingClientClass(names) });
+  // An idle connection the server ended (restart, failover, a dropped database) makes the pool emit
+  // 'error', which ends the process when nothing listens. Prisma listens from its first query only, and
+  // the app's plain SQL may use the pool before that; the pool has already let go of that connection.
+  pool.on("error", () => undefined);
   return { adapter: new PrismaPg(pool, { disposeExternalPool: true }), pool };
 }

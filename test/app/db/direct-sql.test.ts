@@ -76,6 +76,24 @@ describe("sqlRows and sqlExecute answer as $queryRaw and $executeRaw do", () => 
     await expect(sqlExecute(db, job("a", at))).rejects.toMatchObject({ code: "23505" });
   });
 
+  it.runIf(onPostgresql)(
+    "(PostgreSQL only) outlives the server ending an idle connection it opened before Prisma's first query",
+    async () => {
+      const fresh = createDb(process.env.DATABASE_URL!);
+      try {
+        const [opened] = (await sqlRows(fresh, Prisma.sql`SELECT pg_backend_pid() AS "pid"`)) as { pid: number }[];
+        await db.$queryRawUnsafe(`SELECT pg_terminate_backend(${Number(opened!.pid)})`);
+        // Until the pool has let go of the ended connection, a query may still be sent on it and fail.
+        let answer: unknown = null;
+        for (let tries = 0; answer === null && tries < 100; tries++)
+          answer = await sqlRows(fresh, Prisma.sql`SELECT 2 AS "two"`).catch(() => null);
+        expect(answer).toEqual([{ two: 2 }]);
+      } finally {
+        await fresh.$disconnect();
+      }
+    },
+  );
+
   it("still answers after the client disconnected and connected again", async () => {
     await db.$disconnect();
     expect(await sqlRows(db, Prisma.sql`SELECT 1 AS "one"`)).toEqual([{ one: 1 }]);
